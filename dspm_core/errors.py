@@ -1,0 +1,74 @@
+"""The DSPM exception tree.
+
+Every error DSPM raises on purpose derives from :class:`DSPMError`, so callers can
+catch one class. Subclasses say what went wrong::
+
+    DSPMError
+    ├── ConfigError            bad constructor or setting (e.g. a budget below the minimum)
+    │   └── BudgetError
+    ├── InvalidPatchError      a patch or fact that cannot be stored (unknown kind, empty text)
+    ├── UnknownPatchError      an id that is not in the store (pin, forget)
+    ├── TokenizerError         a tokenizer that cannot be built offline
+    ├── ExtractionError        an extractor failed (raised only in strict mode)
+    └── PersistenceError       saving or loading memory failed
+        ├── CorruptNotebookError
+        └── LockTimeoutError
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BudgetError",
+    "ConfigError",
+    "CorruptNotebookError",
+    "DSPMError",
+    "ExtractionError",
+    "InvalidPatchError",
+    "LockTimeoutError",
+    "PersistenceError",
+    "TokenizerError",
+    "UnknownPatchError",
+]
+
+
+class DSPMError(Exception):
+    """Root of every error DSPM raises on purpose."""
+
+
+class ConfigError(DSPMError, ValueError):
+    """A constructor argument or setting is invalid."""
+
+
+class BudgetError(ConfigError):
+    """A token budget below the documented minimum (or not an integer)."""
+
+
+class InvalidPatchError(DSPMError, ValueError):
+    """A patch or extracted fact cannot be stored: unknown kind, empty text, bad field."""
+
+
+class UnknownPatchError(DSPMError, KeyError):
+    """A patch id that the store does not hold."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; keep the message readable
+        return str(self.args[0]) if self.args else "unknown patch"
+
+
+class TokenizerError(DSPMError):
+    """A tokenizer could not be built without the network."""
+
+
+class ExtractionError(DSPMError):
+    """Extraction of a turn failed (raised only when strict extraction is asked for)."""
+
+
+class PersistenceError(DSPMError):
+    """Saving or loading memory failed."""
+
+
+class CorruptNotebookError(PersistenceError):
+    """A saved notebook file is unreadable or fails validation."""
+
+
+class LockTimeoutError(PersistenceError):
+    """Waiting for the lock on a notebook file took longer than the timeout."""

@@ -1,0 +1,128 @@
+"""The forms ladder: the ways one patch can be written as a line.
+
+* ``full``: the patch text, with lineage inline after the current value.
+* ``compact``: ``subject op value (was A then B)``.
+* ``minimal``: ``subject op value``.
+
+Every critical form keeps subject, operator, value and unit; a form that would lose
+one of them is not offered. Non-criticals have ``full`` and, for long texts, a
+``short`` form (their first line or sentence, marked as cut).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .patch import Patch, Revision
+from .values import parse_value, short_unit
+
+__all__ = ["Form", "forms_for", "lineage_text"]
+
+_OP_TEXT = {"=": "=", "<=": "<=", ">=": ">=", "<": "<", ">": ">", "!=": "!="}
+_SHORT_MAX_CHARS = 160
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    name: str  # full, compact, minimal, short
+    text: str
+
+
+def _bare_number(value: str) -> str:
+    m = re.match(r"^[$€£]?\s?[-+]?[\d,.]+[kKmM]?%?", value.strip())
+    return m.group(0) if m else value
+
+
+def _rev_label(rev: Revision, current_unit: str | None) -> str:
+    if not rev.value:
+        return "unset"
+    if rev.unit and current_unit and parse_value(rev.unit).canonical == parse_value(current_unit).canonical:
+        return _bare_number(rev.value)
+    if rev.unit is None and current_unit is None:
+        return rev.value
+    return rev.label
+
+
+def lineage_text(patch: Patch, short: bool = False) -> str:
+    """``(was 300 then 60)``: earlier values, newest first; empty without history."""
+    if not patch.history:
+        return ""
+    labels = []
+    for rev in patch.history:
+        label = _rev_label(rev, patch.unit)
+        if short and rev.unit:
+            su = short_unit(rev.unit)
+            if su and label.endswith(rev.unit):
+                label = label[: -len(rev.unit)] + su
+        labels.append(label)
+    return "(was " + " then ".join(labels) + ")"
+
+
+def _with_lineage(patch: Patch) -> str:
+    text = " ".join(patch.text.split()) if "\n" not in patch.text else patch.text.strip()
+    lin = lineage_text(patch)
+    if not lin:
+        return text
+    if patch.value:
+        idx = text.find(patch.value)
+        if idx >= 0:
+            end = idx + len(patch.value)
+            return f"{text[:end]} {lin}{text[end:]}"
+    return f"{text.rstrip()} {lin}"
+
+
+def _short_value(patch: Patch) -> str:
+    value = patch.value or ""
+    if patch.unit and value.endswith(patch.unit):
+        su = short_unit(patch.unit)
+        if su and su != patch.unit:
+            sep = "" if su in ("%",) else " "
+            return value[: -len(patch.unit)].rstrip() + sep + su
+    return value
+
+
+def _subject_op_value(patch: Patch, value: str) -> str | None:
+    if not patch.slot:
+        return None
+    subject = " ".join(patch.slot.split())
+    if patch.value is None:
+        if patch.op == "!=":
+            return f"never {subject}"
+        return f"must {subject}" if patch.kind.value == "constraint" else subject
+    op = _OP_TEXT.get(patch.op or "=", "=")
+    return f"{subject} {op} {value}"
+
+
+def forms_for(patch: Patch) -> list[Form]:
+    """The forms of ``patch``, longest first, each a complete line body (tag included)."""
+    tag = patch.tag
+    full = Form("full", f"{tag}: {_with_lineage(patch)}")
+    if not patch.critical:
+        forms = [full]
+        if len(full.text) > _SHORT_MAX_CHARS or "\n" in full.text:
+            first = re.split(r"(?<=[.!?])\s|\n", patch.text.strip(), maxsplit=1)[0]
+            first = first[: _SHORT_MAX_CHARS].rstrip()
+            forms.append(Form("short", f"{tag}: {first} …"))
+        return forms
+    out = [full]
+    core = _subject_op_value(patch, _short_value(patch))
+    if core is None or not _keeps_value(core, patch):
+        return out
+    lin = lineage_text(patch, short=True)
+    compact = Form("compact", f"{tag}: {core} {lin}".rstrip())
+    minimal = Form("minimal", f"{tag}: {core}")
+    for form in (compact, minimal):
+        if len(form.text) < len(out[-1].text):
+            out.append(form)
+    return out
+
+
+def _keeps_value(core: str, patch: Patch) -> bool:
+    """A shortened form must still carry the value's number (or its words)."""
+    if not patch.value:
+        return True
+    num = re.search(r"\d[\d,.]*", patch.value)
+    if num:
+        return num.group(0).rstrip(".,") in core
+    return patch.value.split()[0] in core

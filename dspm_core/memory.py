@@ -1,0 +1,248 @@
+"""DSPMMemory: the facade users hold (sync and async).
+
+    memory = DSPMMemory(budget=250)
+    memory.add_turn("user", "Set the webhook timeout to 30 seconds.")
+    memory.add_turn("user", "Change the webhook timeout to 10 seconds.")
+    print(memory.get_context("webhook"))   # decision: Change the webhook timeout to 10 seconds (was 30) .
+
+One memory may be shared by threads and asyncio tasks: its state is guarded by a lock
+and extraction runs outside it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from .errors import BudgetError, ConfigError, InvalidPatchError
+from .extract.base import Extractor
+from .extract.rules import RuleExtractor
+from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
+from .rank import SimilarityScorer
+from .render import MIN_BUDGET, Rendered, Renderer
+from .store import DEFAULT_HISTORY_LIMIT, MergeOutcome, PatchStore
+from .tokens import TokenCounter, get_counter
+
+__all__ = ["DSPMMemory"]
+
+
+def _check_budget(budget: object) -> int:
+    if isinstance(budget, bool) or not isinstance(budget, int):
+        raise BudgetError(f"budget must be an integer number of tokens, got {budget!r}")
+    if budget < MIN_BUDGET:
+        raise BudgetError(f"budget must be at least {MIN_BUDGET} tokens, got {budget}")
+    return budget
+
+
+class DSPMMemory:
+    """Typed, budgeted memory of one conversation (or one user across sessions).
+
+    Args:
+        budget: token budget of the rendered context (at least ``MIN_BUDGET`` = 16).
+        llm_client: an OpenAI-compatible client for LLM extraction (see the extraction docs).
+        model: the model name used with ``llm_client``.
+        extractor: any object with ``extract(turn) -> list[Fact]``; the default is the
+            offline :class:`~dspm_core.extract.rules.RuleExtractor`.
+        tokenizer: ``"cl100k_base"`` (default), ``"o200k_base"``, a ``str -> int`` callable
+            or a token counter; counted offline.
+        stable_order: order lines by first appearance so the prompt prefix stays
+            byte-stable across turns (for KV caching).
+        history_limit: earlier values kept inline per patch (default 3).
+        scorer: optional semantic scorer for query alignment (``semantic`` extra).
+    """
+
+    def __init__(
+        self,
+        budget: int = 250,
+        llm_client: Any = None,
+        model: str = "gpt-4o-mini",
+        extractor: Extractor | None = None,
+        tokenizer: str | Callable[[str], int] | TokenCounter | None = "cl100k_base",
+        stable_order: bool = False,
+        history_limit: int = DEFAULT_HISTORY_LIMIT,
+        scorer: SimilarityScorer | None = None,
+    ) -> None:
+        self._budget = _check_budget(budget)
+        if extractor is not None and llm_client is not None:
+            raise ConfigError("pass either extractor= or llm_client=, not both")
+        if extractor is not None and not callable(getattr(extractor, "extract", None)):
+            raise ConfigError("extractor must have an extract(turn) method")
+        if llm_client is not None:
+            extractor = self._llm_extractor(llm_client, model)
+        self.extractor: Extractor = extractor or RuleExtractor()
+        self.model = model
+        self.counter = get_counter(tokenizer)
+        self.stable_order = bool(stable_order)
+        self.store = PatchStore(history_limit=history_limit)
+        self.renderer = Renderer(self.counter, scorer)
+        self._lock = threading.RLock()
+        self._turns = 0
+        self._conversation_tokens = 0
+        self._last_query = ""
+
+    @staticmethod
+    def _llm_extractor(client: Any, model: str) -> Extractor:
+        try:
+            from .extract.llm import LLMExtractor
+        except ImportError as exc:  # the LLM extractor module needs the openai extra
+            raise ConfigError(f"LLM extraction is unavailable: {exc}") from exc
+        return LLMExtractor(client=client, model=model)
+
+    # ------------------------------------------------------------------ budget
+    @property
+    def budget(self) -> int:
+        return self._budget
+
+    @budget.setter
+    def budget(self, value: int) -> None:
+        self._budget = _check_budget(value)
+
+    def set_budget(self, value: int) -> None:
+        """Set the token budget (at least 16)."""
+        self.budget = value
+
+    # ------------------------------------------------------------------ ingest
+    def _next_turn(self, role: str, text: str, session_id: str | None) -> Turn:
+        if not isinstance(text, str):
+            raise InvalidPatchError(f"turn text must be a string, got {type(text).__name__}")
+        r = coerce_role(role)
+        with self._lock:
+            index = self._turns
+            self._turns += 1
+            self._conversation_tokens += self.counter.count(text)
+        return Turn(role=r, text=text, index=index, session_id=session_id)
+
+    def _merge(self, facts: list[Fact]) -> list[MergeOutcome]:
+        with self._lock:
+            return self.store.merge_all(facts)
+
+    def add_turn(self, role: str, text: str, *, session_id: str | None = None) -> list[MergeOutcome]:
+        """Extract the facts of one message and merge them. Returns what each merge did."""
+        turn = self._next_turn(role, text, session_id)
+        facts = self.extractor.extract(turn) if text.strip() else []
+        return self._merge(facts)
+
+    async def aadd_turn(self, role: str, text: str, *,
+                        session_id: str | None = None) -> list[MergeOutcome]:
+        """Async :meth:`add_turn`; uses the extractor's ``aextract`` when it has one."""
+        turn = self._next_turn(role, text, session_id)
+        if not text.strip():
+            return []
+        aextract = getattr(self.extractor, "aextract", None)
+        if aextract is not None:
+            facts = await aextract(turn)
+        else:
+            facts = await asyncio.to_thread(self.extractor.extract, turn)
+        return self._merge(facts)
+
+    async_add_turn = aadd_turn
+
+    def add_patch(self, kind: PatchKind | str, text: str, *, role: str = "user",
+                  slot: str | None = None, op: str | None = None, value: str | None = None,
+                  unit: str | None = None, pinned: bool = False) -> Patch:
+        """Store a fact directly (no extractor runs); missing fields are parsed from ``text``."""
+        fact = Fact(kind=coerce_kind(kind), text=text, role=coerce_role(role), turn=self._turns,
+                    slot=slot, op=op, value=None if value is None else str(value), unit=unit,
+                    pinned=pinned, source="manual")
+        return self._merge([fact])[0].patch
+
+    # ------------------------------------------------------------------ render
+    def render(self, query: str = "") -> Rendered:
+        """Render the memory for ``query`` under the budget, with a full account."""
+        with self._lock:
+            patches = self.store.patches()
+            budget = self._budget
+            self._last_query = query or ""
+        return self.renderer.render(patches, budget, query or "", self.stable_order)
+
+    def get_context(self, query: str = "") -> str:
+        """The rendered memory text (never over the budget)."""
+        return self.render(query).text
+
+    async def aget_context(self, query: str = "") -> str:
+        return self.get_context(query)
+
+    def explain(self, query: str = "") -> list[dict[str, Any]]:
+        """Why each patch was delivered, trimmed to a shorter form, or left out."""
+        r = self.render(query)
+        lines = {line.patch_id: line for line in r.lines}
+        out = []
+        for p in self.store.patches():
+            line = lines.get(p.id)
+            full = self.renderer.count(f"{p.tag}: {p.text}")
+            if line is None:
+                status, reason = "dropped", r.decisions.get(p.id, {}).get(
+                    "reason", "lower utility per token than what was delivered")
+            elif line.form == "full":
+                status, reason = "delivered", "fits at full form"
+            else:
+                status, reason = "trimmed", f"delivered at {line.form} form to fit the budget"
+            out.append({"id": p.id, "kind": p.kind.value, "critical": p.critical,
+                        "role": p.role.value, "pinned": p.pinned, "status": status,
+                        "form": line.form if line else None,
+                        "tokens": line.tokens if line else 0, "full_tokens": full,
+                        "reason": reason, "text": p.text})
+        return out
+
+    # ------------------------------------------------------------------ views
+    @property
+    def stats(self) -> dict[str, Any]:
+        """Counters and ratios, measured on the context delivered at the current budget."""
+        r = self.render(self._last_query)
+        patches = self.store.patches()
+        crit = [p for p in patches if p.critical]
+        delivered = set(r.delivered)
+        selected = sum(1 for p in crit if p.id in delivered)
+        patch_tokens = sum(self.renderer.count(f"{p.tag}: {p.text}") for p in patches)
+        with self._lock:
+            conv = self._conversation_tokens
+            turns = self._turns
+        return {
+            "turns": turns,
+            "total_patches": len(patches),
+            "critical_total": len(crit),
+            "critical_selected": selected,
+            "crr": selected / len(crit) if crit else 1.0,
+            "undelivered_criticals": len(crit) - selected,
+            "undelivered_critical_ids": [p.id for p in crit if p.id not in delivered],
+            "conversation_tokens": conv,
+            "patch_tokens": patch_tokens,
+            "context_tokens": r.tokens,
+            "budget": self._budget,
+            "trr": 1.0 - r.tokens / patch_tokens if patch_tokens else 0.0,
+            "trr_by_conversation": 1.0 - r.tokens / conv if conv else 0.0,
+            "merges": dict(self.store.counters),
+        }
+
+    @property
+    def all_patches(self) -> list[Patch]:
+        return self.store.patches()
+
+    @property
+    def critical_patches(self) -> list[Patch]:
+        return [p for p in self.store.patches() if p.critical]
+
+    @property
+    def history_limit(self) -> int:
+        return self.store.history_limit
+
+    def dump_store(self, include_history: bool = False) -> dict[str, Any]:
+        """Every patch (and, with ``include_history``, the supersession/dedup journal)."""
+        return self.store.dump(include_history)
+
+    def pin(self, patch_id: str, pinned: bool = True) -> Patch:
+        """Pin a patch: pinned patches are delivered first."""
+        return self.store.pin(patch_id, pinned)
+
+    def forget(self, patch_id: str) -> Patch:
+        """Remove a patch from memory (it stays in the journal)."""
+        return self.store.forget(patch_id)
+
+    def reset(self) -> None:
+        """Forget everything: patches, journal and counters."""
+        with self._lock:
+            self.store.clear()
+            self._turns = 0
+            self._conversation_tokens = 0

@@ -1,0 +1,1 @@
+"""Persistence of memory (notebook files, SQLite)."""

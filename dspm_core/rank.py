@@ -1,0 +1,77 @@
+"""Utility of patches: priority among criticals, and utility of the rest.
+
+Pure functions. Query alignment is lexical (stemmed content words) by default; an
+optional scorer (see :mod:`dspm_core.embeddings`) adds semantic similarity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Protocol, runtime_checkable
+
+from .patch import ROLE_PRIORITY, Patch, PatchKind
+from .slots import content_terms
+
+__all__ = [
+    "KIND_WEIGHT",
+    "SimilarityScorer",
+    "alignment",
+    "critical_priority",
+    "query_terms",
+    "recency",
+    "utility",
+]
+
+#: Base value of each non-critical kind (criticals are ranked separately).
+KIND_WEIGHT: dict[PatchKind, float] = {
+    PatchKind.CODE: 1.0,
+    PatchKind.STRUCTURE: 0.9,
+    PatchKind.EQUATION: 0.9,
+    PatchKind.ENTITY: 0.6,
+    PatchKind.CONSTRAINT: 2.0,
+    PatchKind.DECISION: 1.8,
+}
+
+
+@runtime_checkable
+class SimilarityScorer(Protocol):
+    """Anything that scores texts against a query (cosine-like, higher is closer)."""
+
+    def similarities(self, query: str, texts: Sequence[str]) -> list[float]: ...
+
+
+@lru_cache(maxsize=4096)
+def query_terms(query: str) -> frozenset[str]:
+    """Stemmed content words of a query."""
+    return content_terms(query) if query else frozenset()
+
+
+@lru_cache(maxsize=65536)
+def _patch_terms(text: str, slot: str | None) -> frozenset[str]:
+    return content_terms(f"{slot} {text}" if slot else text)
+
+
+def alignment(qterms: frozenset[str], patch: Patch) -> float:
+    """Share of the query's content words that the patch mentions (0..1)."""
+    if not qterms:
+        return 0.0
+    return len(qterms & _patch_terms(patch.text, patch.slot)) / len(qterms)
+
+
+def recency(patch: Patch, now: int, half_life: float = 50.0) -> float:
+    """1.0 for the latest turn, decaying with the number of turns since."""
+    age = max(0, now - patch.turn)
+    return 1.0 / (1.0 + age / half_life)
+
+
+def critical_priority(patch: Patch, now: int, align: float) -> tuple[int, int, float, int]:
+    """Sort key (descending) among criticals: pinned, then role, then recency and alignment."""
+    return (int(patch.pinned), ROLE_PRIORITY[patch.role], recency(patch, now) + 2.0 * align,
+            patch.turn)
+
+
+def utility(patch: Patch, now: int, align: float) -> float:
+    """Value of delivering a non-critical patch (divide by its tokens for value per token)."""
+    pin = 4.0 if patch.pinned else 1.0
+    return pin * KIND_WEIGHT[patch.kind] * (0.3 + 0.7 * recency(patch, now)) * (1.0 + 3.0 * align)

@@ -1,0 +1,490 @@
+"""Slot identity: which statements talk about the same setting.
+
+A statement is parsed into a subject, an operator, a value (and unit, scope). Its
+identity is the *normalised* subject (case, articles, plurals, acronyms and typos of
+ordinary words folded; names and identifiers kept as written) together with the bound
+class of the operator and the dimension of the value. Two statements revise each other
+only when their identities are equal: "at most 5 years" never replaces "at least 5
+years", "100 requests per minute" never replaces "100 requests per hour".
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import dataclass
+
+from .values import VALUE_RE, ParsedValue, parse_value, split_number_unit
+from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
+
+__all__ = [
+    "AliasTable",
+    "Statement",
+    "bound_class",
+    "content_terms",
+    "normalise_op",
+    "parse_statement",
+    "subject_key",
+]
+
+# Comparator phrases -> operator. Longest phrases are tried first.
+_COMPARATORS: dict[str, str] = {
+    "must not exceed": "<=", "should not exceed": "<=", "shall not exceed": "<=",
+    "cannot exceed": "<=", "can not exceed": "<=", "can't exceed": "<=", "may not exceed": "<=",
+    "must never exceed": "<=", "should never exceed": "<=", "never exceed": "<=",
+    "never exceeds": "<=", "not exceed": "<=", "no more than": "<=", "not more than": "<=",
+    "at most": "<=", "up to": "<=", "a maximum of": "<=", "maximum of": "<=", "max of": "<=",
+    "maximum": "<=", "max": "<=", "capped at": "<=", "cap at": "<=", "cap of": "<=",
+    "limited to": "<=", "no later than": "<=", "no longer than": "<=", "no higher than": "<=",
+    "no greater than": "<=", "no larger than": "<=", "not above": "<=", "within": "<=",
+    "less than or equal to": "<=", "under": "<", "below": "<", "less than": "<",
+    "fewer than": "<", "lower than": "<", "shorter than": "<", "before": "<",
+    "at least": ">=", "no less than": ">=", "not less than": ">=", "no fewer than": ">=",
+    "a minimum of": ">=", "minimum of": ">=", "min of": ">=", "minimum": ">=",
+    "no earlier than": ">=", "no shorter than": ">=", "no lower than": ">=",
+    "greater than or equal to": ">=", "more than": ">", "greater than": ">", "over": ">",
+    "above": ">", "longer than": ">", "higher than": ">", "exceed": ">", "after": ">",
+    "not equal to": "!=", "other than": "!=",
+}
+_COMPARATOR_RE = re.compile(
+    r"\b(" + "|".join(re.escape(p) for p in sorted(_COMPARATORS, key=len, reverse=True)) + r")\b\s+",
+    re.I,
+)
+_TRAILING_BOUND_RE = re.compile(r"\b(or (?:more|higher|greater|above|longer)|minimum|at minimum|or (?:less|fewer|lower|below)|maximum|at most|tops)\b", re.I)
+
+_OP_ALIASES = {
+    "=": "=", "==": "=", "eq": "=", "is": "=", "equals": "=", "<=": "<=", "≤": "<=",
+    "le": "<=", "max": "<=", "at most": "<=", ">=": ">=", "≥": ">=", "ge": ">=", "min": ">=",
+    "at least": ">=", "<": "<", "lt": "<", ">": ">", "gt": ">", "!=": "!=", "≠": "!=",
+    "ne": "!=", "not": "!=", "never": "!=", "none": None, "": None,
+}
+
+_BOUND = {"=": "eq", "<=": "upper", "<": "upper", ">=": "lower", ">": "lower", "!=": "neg", None: "eq"}
+
+_REVISION_VERBS = (
+    r"set|sets|setting|change|changed|changes|changing|update|updated|updates|raise|raised|"
+    r"lower|lowered|increase|increased|decrease|decreased|reduce|reduced|bump|bumped|make|made|"
+    r"move|moved|moving|push|pushed|shift|shifted|switch|switched|rename|renamed|upgrade|"
+    r"upgraded|downgrade|downgraded|adjust|adjusted|extend|extended|shorten|shortened|cut|"
+    r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured"
+)
+_REVISION_CUE_RE = re.compile(
+    rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather)\b", re.I
+)
+_SET_TO_RE = re.compile(
+    rf"\b(?:{_REVISION_VERBS})\s+(?:the\s+|our\s+|my\s+|its\s+|this\s+)?(?P<subj>.+?)\s+"
+    r"(?:from\s+(?P<old>.+?)\s+)?(?:to|into|as|at)\s+(?P<val>.+)$",
+    re.I,
+)
+_SUBJ_IS_RE = re.compile(
+    r"^(?P<subj>.+?)\s+(?:(?:must|should|shall|will|would|needs? to|has to|have to|has|have|can)"
+    r"\s+(?:always\s+)?(?:be|stay|remain)\s+(?:set\s+to\s+)?|is\s+now|is\s+(?:set\s+to\s+)?|"
+    r"are\s+(?:set\s+to\s+)?|=|:|was\s+(?:changed|moved|updated|set|raised|lowered|bumped|"
+    r"increased|reduced|decreased|extended|pushed|shifted)\s+to|(?:has|have)\s+been\s+"
+    rf"(?:{_REVISION_VERBS})\s+to|(?:{_REVISION_VERBS})\s+to|becomes|equals|of|now)\s+(?P<val>.+)$",
+    re.I,
+)
+_FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>[^,;]+?)\s+to\s+(?P<val>[^,;]+)", re.I)
+_USE_RE = re.compile(
+    r"\b(?i:let'?s\s+|we(?:'ll| will| should)?\s+|i(?:'ll| will)?\s+)?"
+    r"(?i:use|using|go with|going with|choose|chose|pick|picked|adopt|adopted|switch to|"
+    r"switched to|switching to|migrate to|migrated to|move to|moved to|stick with|settle on|"
+    r"opt for|prefer)\s+(?P<val>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*|[\w.+#-]*\d[\w.+#-]*)"
+    r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+)?(?P<subj>[\w\s-]+))?",
+)
+_NEG_RE = re.compile(
+    r"\b(?:never|must not|mustn't|must never|should not|shouldn't|should never|do not|don't|"
+    r"does not|doesn't|cannot|can't|can not|may not|shall not|will not|won't|no longer|avoid|"
+    r"prohibited|forbidden|not allowed|is not permitted|are not permitted)\b",
+    re.I,
+)
+_MODAL_RE = re.compile(
+    r"\b(?:must|always|should|shall|need to|needs to|has to|have to|required to|is required|"
+    r"are required|make sure|ensure|prefer|i prefer|i'd prefer|i want|i'd like)\b",
+    re.I,
+)
+_LEAD_RE = re.compile(
+    r"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|"
+    r"correction|update|note|reminder|important|fyi|confirmed|noted|understood|got it|"
+    r"sure|right|alright|perfect|done|in that case|going forward|from now on|for the record)"
+    r"[\s,:;!.-]+)+",
+    re.I,
+)
+_SUBJ_LEAD_RE = re.compile(
+    r"^(?:(?:let'?s|let us|we'?ll|we will|we should|we need to|we must|i want to|i'd like to|"
+    r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
+    r"need to|remember|keep|and|the|our|my|your|a|an|this|that|all|every|each|any)(?:\s+|$))+",
+    re.I,
+)
+_SUBJ_TRAIL_RE = re.compile(
+    r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
+    r"currently|now|then|also|still|please)$",
+    re.I,
+)
+_NAME_CATEGORY: dict[str, str] = {}
+for _cat, _names in {
+    "database": "postgresql postgres mysql mariadb sqlite mongodb dynamodb cassandra oracle "
+                "mssql cockroachdb supabase firestore",
+    "cache": "redis memcached valkey",
+    "message queue": "kafka rabbitmq sqs nats pulsar",
+    "cloud provider": "aws gcp azure digitalocean heroku vercel netlify",
+    "programming language": "python go golang rust java kotlin typescript javascript ruby "
+                            "php scala elixir swift",
+    "frontend framework": "react vue angular svelte nextjs next.js nuxt solid",
+    "backend framework": "django flask fastapi rails express spring laravel",
+    "orchestrator": "kubernetes k8s nomad ecs",
+    "ci system": "jenkins circleci travis",
+    "search engine": "elasticsearch opensearch solr meilisearch typesense",
+}.items():
+    for _n in _names.split():
+        _NAME_CATEGORY[_n] = _cat
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """What the slot rules read out of one sentence."""
+
+    subject: str | None
+    op: str | None
+    value: str | None
+    unit: str | None = None
+    scope: str | None = None
+    dimension: str = "free"
+    canonical: str = ""
+    old_value: str | None = None
+    revision: bool = False
+
+
+def normalise_op(op: str | None) -> str | None:
+    """Map an operator as given (``at most``, ``≤``, ``le``) to one of = <= >= < > != or None."""
+    if op is None:
+        return None
+    key = str(op).strip().lower()
+    if key in _OP_ALIASES:
+        return _OP_ALIASES[key]
+    if key in _COMPARATORS:
+        return _COMPARATORS[key]
+    return "="
+
+
+def bound_class(op: str | None) -> str:
+    """``upper`` for <= and <, ``lower`` for >= and >, ``neg`` for !=, else ``eq``."""
+    return _BOUND.get(op, "eq")
+
+
+class AliasTable:
+    """Acronym <-> expansion pairs: the built-in list plus pairs learned from text.
+
+    Text such as "Time-to-live (TTL)" or "SLA (service level agreement)" teaches a pair.
+    Learning is thread-safe; the table only grows.
+    """
+
+    _DEF_RE = re.compile(
+        r"\b(?P<long>[A-Za-z][A-Za-z-]*(?:[\s-]+[A-Za-z][A-Za-z-]*){1,5})\s*\(\s*(?P<short>[A-Z][A-Za-z0-9]{1,7})\s*\)"
+        r"|\b(?P<short2>[A-Z][A-Z0-9]{1,7})\s*\(\s*(?P<long2>[A-Za-z][A-Za-z-]*(?:[\s-]+[A-Za-z][A-Za-z-]*){1,5})\s*\)"
+    )
+
+    def __init__(self, builtin: dict[str, str] | None = None) -> None:
+        self._lock = threading.Lock()
+        self._pairs: dict[str, str] = {}
+        self._version = 0
+        for short, long in (BUILTIN_ACRONYMS if builtin is None else builtin).items():
+            self._pairs[self._norm_long(long)] = short.lower()
+        self._compile()
+
+    @staticmethod
+    def _norm_long(text: str) -> str:
+        return " ".join(re.split(r"[\s-]+", text.lower().strip()))
+
+    def _compile(self) -> None:
+        longs = sorted(self._pairs, key=len, reverse=True)
+        pattern = "|".join(r"[\s-]+".join(map(re.escape, lf.split())) for lf in longs)
+        self._re = re.compile(rf"\b(?:{pattern})\b", re.I) if pattern else None
+
+    @property
+    def pairs(self) -> dict[str, str]:
+        """Expansion -> acronym (a copy)."""
+        return dict(self._pairs)
+
+    def learn(self, text: str) -> list[tuple[str, str]]:
+        """Learn acronym definitions from ``text``; returns the new (acronym, expansion) pairs."""
+        found = []
+        for m in self._DEF_RE.finditer(text):
+            short = m.group("short") or m.group("short2")
+            long = m.group("long") or m.group("long2")
+            words = re.split(r"[\s-]+", long.strip())
+            letters = short.lower()
+            # take the shortest tail of the phrase whose initials spell the acronym
+            for start in range(len(words)):
+                tail = words[start:]
+                initials = "".join(w[0].lower() for w in tail)
+                if initials == letters:
+                    norm = self._norm_long(" ".join(tail))
+                    if self._pairs.get(norm) != letters:
+                        found.append((letters, norm))
+                    break
+        if found:
+            with self._lock:
+                for short, long in found:
+                    self._pairs[long] = short
+                self._version += 1
+                self._compile()
+        return found
+
+    def fold(self, text: str) -> str:
+        """Replace every known expansion in ``text`` with its acronym."""
+        if self._re is None:
+            return text
+        return self._re.sub(lambda m: self._pairs.get(self._norm_long(m.group(0)), m.group(0)), text)
+
+
+_DEFAULT_ALIASES = AliasTable()
+_TOKEN_RE = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
+
+
+def subject_key(subject: str, aliases: AliasTable | None = None) -> str:
+    """Normalise a subject into its identity string.
+
+    Case, articles and filler words, plurals, acronym expansions and typos of ordinary
+    words are folded; names and identifiers stay as written (lowercased). "X for Y" and
+    "X of Y" read as "Y X", so "time to live for sessions" == "session TTL".
+    """
+    table = aliases or _DEFAULT_ALIASES
+    # "Time-to-live (TTL)": the parenthesised acronym repeats the phrase before it
+    text = re.sub(r"\s*\(\s*[A-Z][A-Za-z0-9]{1,7}\s*\)", "", subject.replace("’", "'"))
+    text = table.fold(text)
+    low = text.lower()
+    for prep in (" for ", " of "):
+        if prep in low and len(low.split()) <= 7:
+            head, _, tail = low.rpartition(prep)
+            if head.strip() and tail.strip() and len(tail.split()) <= 4:
+                low = f"{tail} {head}"
+            break
+    words = []
+    for raw in _TOKEN_RE.findall(low):
+        if raw in STOP_WORDS:
+            continue
+        w = raw if is_identifier(raw) else fold_typo(singular(raw))
+        words.append(w)
+    return " ".join(words)
+
+
+def content_terms(text: str) -> frozenset[str]:
+    """Stems of the content words of ``text`` (for recognising restatements)."""
+    out = set()
+    for raw in _TOKEN_RE.findall(text):
+        low = raw.lower()
+        if low in STOP_WORDS or low in _ECHO_WORDS or len(low) < 2:
+            continue
+        out.add(stem(fold_typo(singular(low))) if not is_identifier(raw) else low)
+    return frozenset(out)
+
+
+_ECHO_WORDS = frozenset(
+    """confirmed confirm confirms noted understood got it will ok okay sure yes done
+    acknowledged acknowledge correct right absolutely certainly of course keep mind remember
+    i'll we'll i we you your our to and or with for on in at by as be is are was must should
+    always never not no do don't does make ensure sure every per that this it its has have
+    also will would can could need needs required""".split()
+)
+
+
+def _clean(text: str) -> str:
+    t = " ".join(text.replace("’", "'").split())
+    t = re.sub(r"^[-*•>#\d.)\s]+", "", t)  # list markers
+    t = _LEAD_RE.sub("", t)
+    return t.strip().rstrip(".!;")
+
+
+def _clean_subject(subj: str) -> str:
+    s = subj.strip(" ,;:-")
+    s = _SUBJ_LEAD_RE.sub("", s)
+    prev = None
+    while prev != s:
+        prev = s
+        s = _SUBJ_TRAIL_RE.sub("", s).strip(" ,;:-")
+    s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+)?", "", s, flags=re.I)
+    return s.strip(" ,;:-")
+
+
+def _value_at(fragment: str) -> tuple[ParsedValue, str] | None:
+    """The value starting at the beginning of ``fragment`` (a number, date or weekday)."""
+    frag = fragment.strip()
+    m = VALUE_RE.match(frag)
+    if not m:
+        return None
+    start = m.group(0)
+    if start[:1].isdigit() or start[:1] in "$€£+-":
+        text = split_number_unit(frag)
+    else:
+        text = start
+    return parse_value(text), text
+
+
+def _free_value(fragment: str) -> str:
+    """A free-text value: the fragment up to the first clause break."""
+    return re.split(r"[,;]|\s+(?:because|since|so that|unless|but|and then|which|when|while)\s+",
+                    fragment.strip(), maxsplit=1)[0].strip().rstrip(".!?")
+
+
+def _statement(subject: str | None, op: str | None, value_text: str | None,
+               revision: bool = False, old: str | None = None) -> Statement:
+    subj = _clean_subject(subject) if subject else None
+    if value_text is None:
+        return Statement(subj or None, op, None, revision=revision)
+    parsed = _value_at(value_text)
+    if parsed is None:
+        pv = parse_value(_free_value(value_text))
+        if pv.dimension == "free":
+            name = pv.text.split()[0].lower() if pv.text else ""
+            if name in _NAME_CATEGORY:
+                pv = ParsedValue(pv.text, None, pv.canonical, "name")
+        return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
+                         pv.canonical, old, revision)
+    pv, _ = parsed
+    return Statement(subj or None, op, pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical,
+                     old, revision)
+
+
+def parse_statement(text: str) -> Statement:
+    """Read subject, operator, value, unit and scope out of one sentence.
+
+    Unknown parts are ``None``; this never raises. Examples::
+
+        "Set the webhook timeout to 10 seconds"       -> webhook timeout = 10 seconds
+        "Data retention must not exceed 5 years"      -> data retention <= 5 years
+        "The API rate limit is 100 requests per hour" -> api rate limit = 100 requests per hour
+        "Never use eval"                              -> use eval !=
+        "Let's use PostgreSQL for the database"       -> database = PostgreSQL
+    """
+    t = _clean(text)
+    if not t:
+        return Statement(None, None, None)
+    revision = bool(_REVISION_CUE_RE.search(t))
+
+    # 1. "<subject> ... <comparator> <value>"
+    for m in _COMPARATOR_RE.finditer(t):
+        rest = t[m.end():]
+        parsed = _value_at(rest)
+        if parsed is None:
+            continue
+        subj = t[: m.start()]
+        subj = re.sub(r"\b(?:must|should|shall|will|can|may|needs? to|has to|have to)\s+"
+                      r"(?:always\s+|never\s+)?(?:be|stay|remain|take|last|run|keep|hold|use|allow)?\s*$",
+                      "", subj, flags=re.I)
+        subj = re.sub(r"\b(?:is|are|be|was|at|of|to|for)\s*$", "", subj.strip(), flags=re.I)
+        op = _COMPARATORS[m.group(1).lower()]
+        if re.search(r"\b(?:not|never)\s*$", t[: m.start()], re.I) and op in ("<", ">"):
+            op = {"<": ">=", ">": "<="}[op]
+        return _statement(subj, op, rest, revision)
+
+    # 2. "from A to B"
+    ft = _FROM_TO_RE.search(t)
+    # 3. "set/change/move <subject> (from A) to <value>"
+    m = _SET_TO_RE.search(t)
+    if m and (_value_at(m.group("val")) or m.group("val")[:1].isupper() or ft):
+        op = _trailing_bound(m.group("val"))
+        return _statement(m.group("subj"), op, m.group("val"), True, m.group("old"))
+    if ft:
+        subj = t[: ft.start()]
+        subj = re.sub(rf"\b(?:{_REVISION_VERBS}|is|are|was|has been|have been|goes|went)\s*$", "",
+                      subj.strip(), flags=re.I)
+        return _statement(subj, "=", ft.group("val"), True, ft.group("old"))
+
+    # 4. "let's use PostgreSQL (for the database)"
+    m = _USE_RE.search(t)
+    if m and not _NEG_RE.search(t[: m.start()]):
+        val = m.group("val")
+        before = _clean_subject(t[: m.start()])
+        subj = m.group("subj") or before or _NAME_CATEGORY.get(val.split()[0].lower())
+        if subj is None:
+            subj = f"use {val}"
+        moved = bool(re.search(r"switch|migrat|move|moved", m.group(0), re.I))
+        st = _statement(subj, "=", val, moved or revision)
+        if st.dimension != "free":
+            return st
+        return Statement(st.subject, st.op, st.value, st.unit, st.scope, "name", st.canonical,
+                         None, st.revision)
+
+    # 5. prohibitions: "never use eval", "do not store card numbers"
+    neg = _NEG_RE.search(t)
+    if neg:
+        before = t[: neg.start()].strip()
+        after = t[neg.end():].strip()
+        after = re.sub(r"^(?:ever|be|to|to be|use of)\s+", "", after, flags=re.I) if after else after
+        subj = f"{before} {after}".strip() if before and len(before.split()) <= 4 else (after or before)
+        return Statement(_clean_subject(_free_value(subj)) or None, "!=", None, revision=revision)
+
+    # 6. "<subject> is/= <value>"
+    m = _SUBJ_IS_RE.match(t)
+    if m:
+        op = _trailing_bound(m.group("val"))
+        return _statement(m.group("subj"), op, m.group("val"), revision)
+
+    # 7. "<subject> <value>" with a number, date or weekday, e.g. "deadline Friday"
+    vm = VALUE_RE.search(t)
+    if vm and vm.start() > 0:
+        subj = t[: vm.start()]
+        subj = re.sub(r"\b(?:is|are|at|of|to|for|by|on|due|=|:)\s*$", "", subj.strip(), flags=re.I)
+        if subj and len(subj.split()) <= 8:
+            op = _trailing_bound(t[vm.start():])
+            return _statement(subj, op, t[vm.start():], revision)
+
+    # 8. obligations without a value: "always format code with syntax highlighting"
+    mod = _MODAL_RE.search(t)
+    if mod:
+        after = t[mod.end():].strip()
+        before = t[: mod.start()].strip()
+        be = re.match(r"^(?:always\s+)?(?:be|stay|remain)\s+(?P<val>.+)$", after, re.I)
+        if be and before and len(_clean_subject(before).split()) <= 6:
+            return _statement(before, "=", be.group("val"), revision)
+        subj = after if len(after.split()) >= 1 else before
+        if before and len(before.split()) <= 3 and after:
+            subj = f"{before} {after}"
+        return Statement(_clean_subject(_free_value(subj)) or None, "=", None, revision=revision)
+    return Statement(None, None, None, revision=revision)
+
+
+def _trailing_bound(value_text: str) -> str:
+    m = _TRAILING_BOUND_RE.search(value_text)
+    if not m:
+        return "="
+    word = m.group(1).lower()
+    if word in ("minimum", "at minimum") or word.startswith("or more") or word.startswith(
+            ("or higher", "or greater", "or above", "or longer")):
+        return ">="
+    return "<="
+
+
+def name_category(value: str) -> str | None:
+    """The category of a well-known name (``PostgreSQL`` -> ``database``), if any."""
+    return _NAME_CATEGORY.get(value.strip().split()[0].lower()) if value.strip() else None
+
+
+def terms_key(text: str) -> str:
+    """A stable identity for a statement without a usable subject: its sorted content stems."""
+    return " ".join(sorted(content_terms(text)))
+
+
+def value_identity(stmt_dimension: str, canonical: str) -> str:
+    """The part of a slot key that a value contributes: its dimension, or for free text
+    the value itself (free-text values never revise each other implicitly)."""
+    if stmt_dimension == "free":
+        return f"free:{canonical}"
+    if stmt_dimension.startswith("count:") or stmt_dimension == "number":
+        return "num"
+    return stmt_dimension
+
+
+def make_key(subject_norm: str, op: str | None, dimension: str, canonical: str,
+             scope: str | None) -> str:
+    """The full slot identity: normalised subject, bound class, value dimension, scope."""
+    return "|".join((subject_norm, bound_class(op), value_identity(dimension, canonical), scope or ""))
+
+
+def tokens_for_index(text: str) -> list[str]:
+    """Lowercased word tokens (for lexical indexes)."""
+    return [t.lower() for t in _TOKEN_RE.findall(text)]
+
+
+_ = stem  # re-exported for callers that compare stems

@@ -1,0 +1,423 @@
+"""PatchStore: merging facts into patches by slot identity, with lineage and a journal.
+
+Merging is O(1) in the number of stored patches: every lookup goes through a dict
+index (slot key, subject, normalised text, and a bounded term index for restatements).
+
+The rule that matters most: never delete a fact on a guess. A value is superseded only
+by a statement with the same slot identity (normalised subject, bound class, value
+dimension, scope) from a speaker with at least the same authority. Everything that is
+superseded, deduplicated, rejected or forgotten goes to the journal.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .errors import ConfigError, InvalidPatchError, UnknownPatchError
+from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
+from .slots import (
+    AliasTable,
+    Statement,
+    bound_class,
+    content_terms,
+    make_key,
+    normalise_op,
+    parse_statement,
+    subject_key,
+    terms_key,
+)
+from .values import parse_value
+from .vocab import fold_typo, is_identifier
+
+__all__ = ["JournalEntry", "MergeOutcome", "PatchStore", "DEFAULT_HISTORY_LIMIT"]
+
+DEFAULT_HISTORY_LIMIT = 3
+_TERM_CANDIDATES = 64  # restatement candidates examined per term (most recent first)
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    """One thing the store did to a patch: why, when, and the patch as it was."""
+
+    action: str  # added, superseded, duplicate, echo, rejected, forgotten, pinned, unpinned
+    patch_id: str
+    turn: int
+    reason: str
+    before: Patch | None = None
+    fact_text: str | None = None
+    role: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "action": self.action,
+            "patch_id": self.patch_id,
+            "turn": self.turn,
+            "reason": self.reason,
+            "before": self.before.to_dict() if self.before else None,
+            "fact_text": self.fact_text,
+            "role": self.role,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class MergeOutcome:
+    """What merging one fact did: ``action`` is added, superseded, duplicate, echo or rejected."""
+
+    action: str
+    patch: Patch
+    previous: Patch | None = None
+    reason: str = ""
+
+
+@dataclass(slots=True)
+class _Index:
+    by_key: dict[str, str] = field(default_factory=dict)
+    by_subject: dict[str, set[str]] = field(default_factory=dict)
+    by_text: dict[str, str] = field(default_factory=dict)
+    by_term: dict[str, list[str]] = field(default_factory=dict)
+    terms: dict[str, frozenset[str]] = field(default_factory=dict)
+    subject_of: dict[str, str] = field(default_factory=dict)
+    text_of: dict[str, str] = field(default_factory=dict)
+
+
+def _norm_text(text: str) -> str:
+    """Normalised text for exact/near duplicate detection of patches without a slot."""
+    words = re.findall(r"[\w.+#/%$-]+", text.lower())
+    return " ".join(w if is_identifier(w) else fold_typo(w) for w in words)
+
+
+class PatchStore:
+    """The set of patches of one memory, indexed by slot identity.
+
+    ``history_limit`` caps the lineage kept on a patch (earlier values, newest first);
+    the journal keeps every superseded version regardless of the cap.
+    Thread-safe: every public method takes the store's lock.
+    """
+
+    def __init__(self, history_limit: int = DEFAULT_HISTORY_LIMIT,
+                 aliases: AliasTable | None = None) -> None:
+        if not isinstance(history_limit, int) or isinstance(history_limit, bool) or history_limit < 0:
+            raise ConfigError(f"history_limit must be a non-negative integer, got {history_limit!r}")
+        self.history_limit = history_limit
+        self.aliases = aliases or AliasTable()
+        self._lock = threading.RLock()
+        self._patches: dict[str, Patch] = {}
+        self._ix = _Index()
+        self._journal: list[JournalEntry] = []
+        self._ids = itertools.count(1)
+        self.version = 0
+        self.counters: dict[str, int] = {
+            "merged": 0, "added": 0, "superseded": 0, "duplicate": 0, "echo": 0,
+            "rejected": 0, "forgotten": 0,
+        }
+
+    # ------------------------------------------------------------------ reading
+    def __len__(self) -> int:
+        return len(self._patches)
+
+    def __contains__(self, patch_id: object) -> bool:
+        return patch_id in self._patches
+
+    def get(self, patch_id: str) -> Patch:
+        try:
+            return self._patches[patch_id]
+        except KeyError:
+            raise UnknownPatchError(f"no patch with id {patch_id!r}") from None
+
+    def patches(self) -> list[Patch]:
+        """All current patches, in the order they were first stored."""
+        with self._lock:
+            return list(self._patches.values())
+
+    def journal(self) -> list[JournalEntry]:
+        with self._lock:
+            return list(self._journal)
+
+    def find(self, subject: str) -> list[Patch]:
+        """Current patches whose normalised subject equals that of ``subject``."""
+        norm = subject_key(subject, self.aliases)
+        with self._lock:
+            return [self._patches[i] for i in sorted(self._ix.by_subject.get(norm, ()))
+                    if i in self._patches]
+
+    # ------------------------------------------------------------------ merging
+    def merge(self, fact: Fact) -> MergeOutcome:
+        """Merge one fact: add it, let it supersede its slot, or fold it into a restatement."""
+        if not isinstance(fact, Fact):
+            raise InvalidPatchError(f"merge() takes a Fact, got {type(fact).__name__}")
+        with self._lock:
+            self.counters["merged"] += 1
+            self.aliases.learn(fact.text)
+            stmt = self._statement_for(fact)
+            if stmt.subject is None and not fact.kind.critical:
+                return self._merge_text(fact)
+            return self._merge_keyed(fact, stmt)
+
+    def merge_all(self, facts: Iterable[Fact]) -> list[MergeOutcome]:
+        return [self.merge(f) for f in facts]
+
+    def _statement_for(self, fact: Fact) -> Statement:
+        critical_or_slotted = fact.kind.critical or fact.slot
+        parsed = parse_statement(fact.text) if critical_or_slotted else Statement(None, None, None)
+        subject = fact.slot or parsed.subject
+        op = normalise_op(fact.op) if fact.op is not None else parsed.op
+        if fact.value is not None:
+            raw = str(fact.value).strip()
+            if fact.unit and not raw.endswith(str(fact.unit)):
+                raw = f"{raw} {fact.unit}"
+            pv = parse_value(raw)
+            return Statement(subject, op or "=", pv.text, fact.unit or pv.unit,
+                             fact.scope or pv.scope, pv.dimension, pv.canonical,
+                             parsed.old_value, parsed.revision)
+        if fact.slot and parsed.subject != fact.slot:
+            return Statement(subject, op, parsed.value, fact.unit or parsed.unit,
+                             fact.scope or parsed.scope, parsed.dimension, parsed.canonical,
+                             parsed.old_value, parsed.revision)
+        return Statement(subject, op, parsed.value, parsed.unit, fact.scope or parsed.scope,
+                         parsed.dimension, parsed.canonical, parsed.old_value, parsed.revision)
+
+    def _new_id(self) -> str:
+        pid = f"p{next(self._ids)}"
+        while pid in self._patches:
+            pid = f"p{next(self._ids)}"
+        return pid
+
+    def _merge_text(self, fact: Fact) -> MergeOutcome:
+        norm = _norm_text(fact.text)
+        existing_id = self._ix.by_text.get(norm)
+        if existing_id is not None:
+            old = self._patches[existing_id]
+            return self._duplicate(old, fact, "same text after normalisation")
+        patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
+                      role=fact.role, deps=fact.deps, pinned=fact.pinned, source=fact.source,
+                      first_turn=fact.turn, session_id=fact.session_id)
+        self._store_new(patch, subject=None, norm_text=norm)
+        return MergeOutcome("added", patch)
+
+    def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
+        subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
+        subj_norm = subject_key(subject, self.aliases) or _norm_text(subject)
+        key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
+        existing_id = self._ix.by_key.get(key)
+        if existing_id is None:
+            existing_id = self._revision_target(subj_norm, stmt)
+        if existing_id is not None:
+            old = self._patches[existing_id]
+            if self._same_value(old, stmt):
+                return self._duplicate(old, fact, "same slot, operator and value")
+            if AUTHORITY[fact.role] < AUTHORITY[old.role]:
+                return self._reject(old, fact)
+            return self._supersede(old, fact, stmt)
+        if AUTHORITY[fact.role] < AUTHORITY[Role.USER]:
+            echo_of = self._echo_target(fact, subj_norm, stmt)
+            if echo_of is not None:
+                return self._duplicate(echo_of, fact, "restatement of a higher-authority patch")
+        slot_display = stmt.subject or None
+        patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
+                      role=fact.role, key=key, slot=slot_display, op=stmt.op, value=stmt.value,
+                      unit=stmt.unit, scope=stmt.scope, deps=fact.deps, pinned=fact.pinned,
+                      source=fact.source, first_turn=fact.turn, session_id=fact.session_id)
+        self._store_new(patch, subject=subj_norm, norm_text=None)
+        return MergeOutcome("added", patch)
+
+    def _revision_target(self, subj_norm: str, stmt: Statement) -> str | None:
+        """A patch that a statement revises although its key differs only in value detail.
+
+        A number without a unit revises the single numeric value of its subject and bound
+        class ("batch size 500 records" -> "batch size 1000"); an explicit revision cue
+        ("switch", "change ... to", "from A to B") revises the single free-text or name value
+        of its subject and class. With zero or several candidates nothing is revised.
+        """
+        ids = self._ix.by_subject.get(subj_norm)
+        if not ids or stmt.value is None:
+            return None
+        cls = bound_class(stmt.op)
+        numeric = stmt.dimension in ("number",) or stmt.dimension.startswith("count:")
+        candidates = []
+        for pid in ids:
+            p = self._patches[pid]
+            if p.key is None or p.value is None:
+                continue
+            _, p_cls, p_dim, p_scope = p.key.split("|", 3)
+            if p_cls != cls or (p_scope or None) != stmt.scope:
+                continue
+            if numeric and p_dim in ("num", "time", "size", "percent", "money") and stmt.unit is None:
+                candidates.append(pid)
+            elif numeric and p_dim == "num":
+                candidates.append(pid)
+            elif stmt.revision and (p_dim.startswith("free:") or p_dim == "name") and \
+                    stmt.dimension in ("free", "name"):
+                candidates.append(pid)
+        return candidates[0] if len(candidates) == 1 else None
+
+    def _echo_target(self, fact: Fact, subj_norm: str, stmt: Statement) -> Patch | None:
+        """A higher-authority critical that this lower-authority statement merely restates."""
+        auth = AUTHORITY[fact.role]
+        if stmt.value is not None:
+            for pid in self._ix.by_subject.get(subj_norm, ()):
+                p = self._patches[pid]
+                if AUTHORITY[p.role] > auth and p.value is not None and \
+                        parse_value(p.value).canonical == stmt.canonical:
+                    return p
+        terms = content_terms(fact.text)
+        if not terms:
+            return None
+        postings = [self._ix.by_term[t] for t in terms if t in self._ix.by_term]
+        if not postings:
+            return None
+        shortest = min(postings, key=len)
+        value_tokens = {w.lower() for w in re.findall(r"\d[\d.,]*", fact.text)}
+        for pid in reversed(shortest[-_TERM_CANDIDATES:]):
+            p = self._patches.get(pid)
+            if p is None or not p.critical or AUTHORITY[p.role] <= auth:
+                continue
+            p_terms = self._ix.terms.get(pid, frozenset())
+            covered = len(terms & p_terms) / len(terms)
+            idents = {t for t in terms if is_identifier(t)}
+            if covered >= 0.75 and idents <= p_terms and \
+                    value_tokens <= {w.lower() for w in re.findall(r"\d[\d.,]*", p.text)}:
+                return p
+        return None
+
+    @staticmethod
+    def _same_value(old: Patch, stmt: Statement) -> bool:
+        if bound_class(old.op) != bound_class(stmt.op):
+            return False
+        if old.value is None or stmt.value is None:
+            return old.value is None and stmt.value is None
+        return parse_value(old.value).canonical == stmt.canonical
+
+    # ------------------------------------------------------------------ outcomes
+    def _store_new(self, patch: Patch, subject: str | None, norm_text: str | None) -> None:
+        self._patches[patch.id] = patch
+        if patch.key is not None:
+            self._ix.by_key[patch.key] = patch.id
+        if subject is not None:
+            self._ix.by_subject.setdefault(subject, set()).add(patch.id)
+            self._ix.subject_of[patch.id] = subject
+        if norm_text is not None:
+            self._ix.by_text[norm_text] = patch.id
+            self._ix.text_of[patch.id] = norm_text
+        if patch.critical:
+            terms = content_terms(patch.text)
+            self._ix.terms[patch.id] = terms
+            for t in terms:
+                self._ix.by_term.setdefault(t, []).append(patch.id)
+        self._journal.append(JournalEntry("added", patch.id, patch.turn, "new patch",
+                                          None, patch.text, patch.role.value))
+        self.counters["added"] += 1
+        self.version += 1
+
+    def _duplicate(self, old: Patch, fact: Fact, reason: str) -> MergeOutcome:
+        echo = AUTHORITY[fact.role] < AUTHORITY[old.role] or fact.role != old.role
+        action = "echo" if echo else "duplicate"
+        if AUTHORITY[fact.role] > AUTHORITY[old.role]:
+            # the slot now belongs to the higher authority that restated it
+            new = replace(old, role=fact.role, text=fact.text, turn=max(old.turn, fact.turn),
+                          echoes=old.echoes + 1, pinned=old.pinned or fact.pinned)
+            self._reindex_terms(old, new)
+        else:
+            new = replace(old, turn=max(old.turn, fact.turn), echoes=old.echoes + 1,
+                          pinned=old.pinned or fact.pinned)
+        self._patches[old.id] = new
+        self._journal.append(JournalEntry(action, old.id, fact.turn, reason, None, fact.text,
+                                          fact.role.value))
+        self.counters[action] += 1
+        self.version += 1
+        return MergeOutcome(action, new, old, reason)
+
+    def _reject(self, old: Patch, fact: Fact) -> MergeOutcome:
+        reason = (f"a {fact.role.value} statement does not override the {old.role.value}'s "
+                  f"value of this slot")
+        self._journal.append(JournalEntry("rejected", old.id, fact.turn, reason, None, fact.text,
+                                          fact.role.value))
+        self.counters["rejected"] += 1
+        self.version += 1
+        return MergeOutcome("rejected", old, old, reason)
+
+    def _supersede(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
+        rev = Revision(old.value, old.unit, old.op, old.turn, old.text)
+        history = ((rev,) + old.history)[: self.history_limit]
+        unit = stmt.unit if stmt.unit is not None else (old.unit if stmt.dimension in ("number",) else None)
+        new = replace(old, kind=fact.kind, text=fact.text, turn=fact.turn, role=fact.role,
+                      op=stmt.op, value=stmt.value, unit=unit, scope=stmt.scope, history=history,
+                      deps=fact.deps or old.deps, pinned=old.pinned or fact.pinned,
+                      source=fact.source, session_id=fact.session_id or old.session_id)
+        if stmt.subject and old.slot and len(stmt.subject) >= len(old.slot):
+            new = replace(new, slot=stmt.subject)
+        self._patches[old.id] = new
+        self._reindex_terms(old, new)
+        self._journal.append(JournalEntry("superseded", old.id, fact.turn,
+                                          f"new value for slot {old.slot!r}", old, fact.text,
+                                          fact.role.value))
+        self.counters["superseded"] += 1
+        self.version += 1
+        return MergeOutcome("superseded", new, old, "same slot identity, new value")
+
+    def _reindex_terms(self, old: Patch, new: Patch) -> None:
+        if not new.critical:
+            return
+        terms = content_terms(new.text)
+        for t in terms - self._ix.terms.get(old.id, frozenset()):
+            self._ix.by_term.setdefault(t, []).append(old.id)
+        self._ix.terms[old.id] = terms | self._ix.terms.get(old.id, frozenset())
+
+    # ------------------------------------------------------------------ editing
+    def pin(self, patch_id: str, pinned: bool = True) -> Patch:
+        with self._lock:
+            old = self.get(patch_id)
+            new = replace(old, pinned=pinned)
+            self._patches[patch_id] = new
+            self._journal.append(JournalEntry("pinned" if pinned else "unpinned", patch_id,
+                                              old.turn, "set by caller"))
+            self.version += 1
+            return new
+
+    def forget(self, patch_id: str) -> Patch:
+        """Remove a patch; it stays in the journal."""
+        with self._lock:
+            old = self.get(patch_id)
+            del self._patches[patch_id]
+            if old.key is not None and self._ix.by_key.get(old.key) == patch_id:
+                del self._ix.by_key[old.key]
+            subj = self._ix.subject_of.pop(patch_id, None)
+            if subj is not None:
+                self._ix.by_subject.get(subj, set()).discard(patch_id)
+            norm = self._ix.text_of.pop(patch_id, None)
+            if norm is not None and self._ix.by_text.get(norm) == patch_id:
+                del self._ix.by_text[norm]
+            self._ix.terms.pop(patch_id, None)  # stale term postings are skipped on lookup
+            self._journal.append(JournalEntry("forgotten", patch_id, old.turn, "forgotten by caller",
+                                              old))
+            self.counters["forgotten"] += 1
+            self.version += 1
+            return old
+
+    def clear(self) -> None:
+        with self._lock:
+            self._patches.clear()
+            self._ix = _Index()
+            self._journal.clear()
+            for k in self.counters:
+                self.counters[k] = 0
+            self.version += 1
+
+    def dump(self, include_history: bool = False) -> dict[str, Any]:
+        """A JSON-ready view of the store (and, with ``include_history``, the journal)."""
+        with self._lock:
+            out: dict[str, Any] = {
+                "history_limit": self.history_limit,
+                "patches": [p.to_dict() for p in self._patches.values()],
+                "counters": dict(self.counters),
+            }
+            if include_history:
+                out["journal"] = [e.to_dict() for e in self._journal if e.action != "added"]
+            return out
+
+
+_ = PatchKind  # re-exported type used in annotations by callers

@@ -1,0 +1,219 @@
+"""Values: numbers with units, dates, weekdays, names and free text.
+
+A value is compared by its canonical form (``30 secs`` == ``30 seconds``) and belongs
+to a *dimension* (time, size, a count of some unit, a rate per some period, a date, a
+name, ...). Two statements about the same subject revise each other only when their
+values share a dimension; anything else is kept apart.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+__all__ = [
+    "MONTHS",
+    "UNIT_ALIASES",
+    "WEEKDAYS",
+    "ParsedValue",
+    "VALUE_RE",
+    "canonical_unit",
+    "parse_value",
+    "short_unit",
+]
+
+MONTHS = {
+    "jan": "January", "january": "January", "feb": "February", "february": "February",
+    "mar": "March", "march": "March", "apr": "April", "april": "April", "may": "May",
+    "jun": "June", "june": "June", "jul": "July", "july": "July", "aug": "August",
+    "august": "August", "sep": "September", "sept": "September", "september": "September",
+    "oct": "October", "october": "October", "nov": "November", "november": "November",
+    "dec": "December", "december": "December",
+}
+WEEKDAYS = {
+    "mon": "Monday", "monday": "Monday", "tue": "Tuesday", "tues": "Tuesday",
+    "tuesday": "Tuesday", "wed": "Wednesday", "wednesday": "Wednesday", "thu": "Thursday",
+    "thur": "Thursday", "thurs": "Thursday", "thursday": "Thursday", "fri": "Friday",
+    "friday": "Friday", "sat": "Saturday", "saturday": "Saturday", "sun": "Sunday",
+    "sunday": "Sunday",
+}
+
+# unit alias -> (canonical unit, dimension, short form)
+_UNITS: list[tuple[tuple[str, ...], str, str, str]] = [
+    (("ms", "msec", "msecs", "millisecond", "milliseconds"), "milliseconds", "time", "ms"),
+    (("s", "sec", "secs", "second", "seconds"), "seconds", "time", "seconds"),
+    (("m", "min", "mins", "minute", "minutes"), "minutes", "time", "minutes"),
+    (("h", "hr", "hrs", "hour", "hours"), "hours", "time", "hours"),
+    (("d", "day", "days"), "days", "time", "days"),
+    (("wk", "wks", "week", "weeks"), "weeks", "time", "weeks"),
+    (("mo", "month", "months"), "months", "time", "months"),
+    (("y", "yr", "yrs", "year", "years"), "years", "time", "years"),
+    (("b", "byte", "bytes"), "bytes", "size", "B"),
+    (("kb", "kib", "kilobyte", "kilobytes"), "KB", "size", "KB"),
+    (("mb", "mib", "megabyte", "megabytes"), "MB", "size", "MB"),
+    (("gb", "gib", "gigabyte", "gigabytes"), "GB", "size", "GB"),
+    (("tb", "tib", "terabyte", "terabytes"), "TB", "size", "TB"),
+    (("%", "percent", "pct", "per cent"), "%", "percent", "%"),
+    (("usd", "$", "dollar", "dollars"), "USD", "money", "USD"),
+    (("eur", "€", "euro", "euros"), "EUR", "money", "EUR"),
+    (("gbp", "£", "pound", "pounds"), "GBP", "money", "GBP"),
+    (("k", "thousand"), "thousand", "count", "k"),
+]
+UNIT_ALIASES: dict[str, tuple[str, str, str]] = {
+    alias: (canon, dim, short) for aliases, canon, dim, short in _UNITS for alias in aliases
+}
+
+_NUM = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+_MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
+_DAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_DATE = (
+    rf"(?:(?:{_MONTH_ALT})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+    rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_ALT})\.?(?:,?\s+\d{{4}})?"
+    r"|\d{4}-\d{2}-\d{2})"
+)
+_WEEKDAY = rf"(?:(?:next|this|coming)\s+)?(?:{_DAY_ALT})\b"
+_UNIT_WORD = r"(?:%|percent|per cent|[A-Za-z][A-Za-z]*)"
+_NUMBER_VALUE = (
+    rf"(?:[$€£]\s?)?{_NUM}(?:\s?(?:k|K|m|M)\b)?"
+    rf"(?:\s?{_UNIT_WORD}(?:\s+(?:per|a|an|/|each)\s+[A-Za-z]+|/[A-Za-z]+)?)?"
+)
+#: Matches the start of a value: a date, a weekday, or a number with its unit.
+VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_WEEKDAY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
+
+_DATE_RE = re.compile(rf"^{_DATE}$", re.I)
+_WEEKDAY_RE = re.compile(rf"^{_WEEKDAY}$", re.I)
+_NUMBER_RE = re.compile(
+    rf"^(?P<cur>[$€£])?\s?(?P<num>{_NUM})(?:\s?(?P<mult>[kKmM])\b)?\s*(?P<unit>.*)$"
+)
+_RATE_RE = re.compile(r"^(?P<unit>.*?)\s*(?:\bper\b|/|\ba\b|\ban\b|\beach\b)\s*(?P<per>[A-Za-z]+)$")
+
+# words that follow a number but are not its unit
+_NOT_UNITS = frozenset(
+    "and or but to for of in on at by with from than the a an is are was be so if as when "
+    "then that this which while until unless after before or more less max min maximum "
+    "minimum at most least".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedValue:
+    """A value as written (``text``), its canonical comparison form and its dimension."""
+
+    text: str
+    unit: str | None
+    canonical: str
+    dimension: str
+    scope: str | None = None
+    short_unit: str | None = None
+
+
+def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
+    """(canonical unit, dimension, short form) for a unit as written."""
+    if not unit:
+        return None, "number", None
+    u = unit.strip().lower()
+    if u in UNIT_ALIASES:
+        return UNIT_ALIASES[u]
+    word = u.split()[0]
+    if word in UNIT_ALIASES and len(u.split()) == 1:
+        return UNIT_ALIASES[word]
+    base = word[:-1] if word.endswith("s") and len(word) > 3 else word
+    return u, f"count:{base}", u
+
+
+def short_unit(unit: str | None) -> str | None:
+    """The short form of a unit (``seconds`` -> ``s``); unknown units unchanged."""
+    return canonical_unit(unit)[2] if unit else None
+
+
+def _norm_number(num: str, mult: str | None) -> str:
+    n = float(num.replace(",", ""))
+    if mult and mult.lower() == "k":
+        n *= 1000
+    return f"{n:g}" if n != int(n) else str(int(n))
+
+
+@lru_cache(maxsize=65536)
+def parse_value(text: str) -> ParsedValue:
+    """Parse a value as written into its canonical form and dimension.
+
+    >>> parse_value("30 secs").canonical, parse_value("30 seconds").canonical
+    ('30 seconds', '30 seconds')
+    >>> parse_value("100 requests per minute").scope
+    'minute'
+    """
+    raw = " ".join(text.strip().rstrip(".,;:!").split())
+    if not raw:
+        return ParsedValue(text="", unit=None, canonical="", dimension="free")
+    if _DATE_RE.match(raw):
+        return ParsedValue(raw, None, _canonical_date(raw), "when")
+    if _WEEKDAY_RE.match(raw):
+        day = WEEKDAYS[raw.split()[-1].lower().rstrip(".")]
+        return ParsedValue(raw, None, day.lower(), "when")
+    m = _NUMBER_RE.match(raw)
+    if m:
+        unit_text = (m.group("unit") or "").strip()
+        scope = None
+        rate = _RATE_RE.match(unit_text) if unit_text else None
+        if rate and rate.group("per"):
+            scope = singular_period(rate.group("per").lower())
+            unit_text_base = rate.group("unit").strip()
+        else:
+            unit_text_base = unit_text
+        if m.group("cur"):
+            cur = {"$": "USD", "€": "EUR", "£": "GBP"}[m.group("cur")]
+            unit_text_base = unit_text_base or cur
+        if m.group("mult") and m.group("mult") in "mM" and not unit_text_base:
+            unit_text_base = "million"
+        canon_u, dim, short = canonical_unit(unit_text_base or None)
+        number = _norm_number(m.group("num"), m.group("mult") if m.group("mult") in ("k", "K") else None)
+        unit_label = unit_text or (canon_u if m.group("cur") else None)
+        canon = " ".join(p for p in (number, canon_u) if p)
+        if scope:
+            canon += f" per {scope}"
+            dim = f"rate:{dim}"
+            short = f"{short or unit_text_base}/{scope}"
+        return ParsedValue(raw, unit_label or None, canon, dim, scope, short)
+    return ParsedValue(raw, None, _canonical_free(raw), "free")
+
+
+def singular_period(word: str) -> str:
+    word = word.lower()
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+def _canonical_date(raw: str) -> str:
+    low = raw.lower().replace(",", " ").replace(".", " ")
+    parts = [p for p in low.split() if p != "of"]
+    month = next((MONTHS[p] for p in parts if p in MONTHS), None)
+    day = next((re.sub(r"\D", "", p) for p in parts if re.match(r"^\d{1,2}(st|nd|rd|th)?$", p)), None)
+    year = next((p for p in parts if re.match(r"^\d{4}$", p)), None)
+    if month is None:
+        return low
+    return " ".join(p for p in (month.lower(), str(int(day)) if day else None, year) if p)
+
+
+def _canonical_free(raw: str) -> str:
+    return " ".join(re.sub(r"[^\w%$€£.+#-]+", " ", raw.lower()).split())
+
+
+def split_number_unit(fragment: str) -> str:
+    """Cut a value fragment after its unit: ``30 seconds for retries`` -> ``30 seconds``."""
+    words = fragment.split()
+    if not words:
+        return fragment
+    out = [words[0]]
+    rest = words[1:]
+    if rest and rest[0].lower() in ("k", "m") and re.match(rf"^[$€£]?{_NUM}$", out[0]):
+        out.append(rest.pop(0))
+    if rest and rest[0].lower().strip(".,;:") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]):
+        unit = rest.pop(0)
+        trail = re.search(r"[.,;:!?)]+$", unit)
+        out.append(unit.rstrip(".,;:!?)"))
+        if not trail and len(rest) >= 2 and rest[0].lower() in ("per", "a", "an", "each") \
+                and re.match(r"^[A-Za-z]+", rest[1]):
+            out.extend([rest[0], rest[1].rstrip(".,;:!?)")])
+    elif re.match(rf"^[$€£]?{_NUM}%$", out[0]):
+        pass
+    return " ".join(out)
