@@ -210,6 +210,9 @@ class DSPMSystem:
             out.append(Entry(text=p.text, kind=str(kind), value=p.value, unit=p.unit))
         return out
 
+    def extractor_calls(self) -> int:
+        return self.ex.calls if self.ex else 0
+
     def drop(self) -> None:
         self.mem = self.ex = None
 
@@ -246,6 +249,9 @@ class PeerSystem:
 
     def entries(self) -> list[Entry]:
         return [Entry(text=p.payload, kind=p.patch_type) for p in self.mem.all_patches]
+
+    def extractor_calls(self) -> int:
+        return self.client.calls if self.client else 0
 
     def drop(self) -> None:
         self.mem = self.client = None
@@ -362,14 +368,18 @@ def evaluate_store(entries: list[Entry], workload: Workload, examples: int = 5) 
 
     def tally(truth: dict) -> tuple[dict[str, int], list[dict]]:
         counts = dict.fromkeys(("held_once", "duplicated", "stale", "wrong_unit", "missing"), 0)
+        by_property: dict[str, int] = {}
         failures: list[dict] = []
         for key, (value, unit) in truth.items():
             claims = by_key.get(key, [])
             verdict = _classify(float(value), claims)
             counts[verdict] += 1
-            if verdict != "held_once" and len(failures) < examples:
-                failures.append({"key": " / ".join(key), "current": f"{value} {unit}",
-                                 "verdict": verdict, "store": [c.text for c in claims][:4]})
+            if verdict != "held_once":
+                by_property[key[1]] = by_property.get(key[1], 0) + 1
+                if len(failures) < examples:
+                    failures.append({"key": " / ".join(key), "current": f"{value} {unit}",
+                                     "verdict": verdict, "store": [c.text for c in claims][:4]})
+        counts["not_held_by_property"] = dict(sorted(by_property.items()))  # type: ignore[assignment]
         return counts, failures
 
     settings, setting_failures = tally(workload.settings)
@@ -436,11 +446,14 @@ def run_system(system: Any, workload: Workload, args: argparse.Namespace,
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
     store = evaluate_store(system.entries(), workload)
+    calls = system.extractor_calls()
     system.drop()
     gc.collect()
+    memory_pass_s = 0.0
     if not args.single_pass:
         # Separate pass under tracemalloc: tracing slows allocation-heavy code unevenly,
         # so it is kept out of the timed pass. Same turns, same get_context calls.
+        t0 = perf_counter()
         tracemalloc.start()
         tracemalloc.reset_peak()
         system.new()
@@ -449,6 +462,7 @@ def run_system(system: Any, workload: Workload, args: argparse.Namespace,
         tracemalloc.stop()
         system.drop()
         gc.collect()
+        memory_pass_s = perf_counter() - t0
     budget_ok = all(n <= args.budget for n in fed["ctx_tokens"])
     return {
         "add_overhead_ms": _ms(fed["overhead"]),
@@ -459,6 +473,8 @@ def run_system(system: Any, workload: Workload, args: argparse.Namespace,
         "context_within_budget": budget_ok,
         "context_lines_last": len([ln for ln in fed["last_context"].splitlines() if ln.strip()]),
         "wall_s": fed["wall_s"],
+        "memory_pass_s": memory_pass_s,
+        "extractor_calls": calls,
         "store": store,
     }
 
@@ -588,6 +604,9 @@ def main(argv: list[str] | None = None) -> int:
                 notes.append(f"peer skipped at {n:,} turns (--peer-max-turns {args.peer_max_turns:,})")
         for system in systems:
             results[system.name] = run_system(system, workload, args, count_tokens)
+            calls = results[system.name]["extractor_calls"]
+            if calls != n:
+                notes.append(f"{system.name}: extractor called {calls:,} times for {n:,} turns")
         print_table(n, workload, args.budget, results, notes)
         entry: dict[str, Any] = {"turns": n, "gold_facts": workload.n_facts,
                                  "turn_types": workload.counts(), "systems": results,

@@ -71,9 +71,15 @@ class EmbeddingScorer:
             except ImportError as exc:  # e.g. torch missing or broken
                 raise ConfigError(f"cannot import sentence-transformers ({exc}); {_HINT}") from exc
             try:
-                # local_files_only: a path loads as is; a hub name only from the local cache.
-                self._model = SentenceTransformer(self.model, device=self.device)
-            except (OSError, ValueError) as exc:
+                path = self.model
+                if not os.path.isdir(path):
+                    # A hub name: resolve it in the local cache ourselves. Given a name,
+                    # sentence-transformers contacts the Hub even with local_files_only=True.
+                    from huggingface_hub import snapshot_download
+
+                    path = snapshot_download(path, local_files_only=True)
+                self._model = SentenceTransformer(path, device=self.device, local_files_only=True)
+            except (OSError, ValueError) as exc:  # not cached (an OSError) or a bad name
                 raise ConfigError(f"embedding model {self.model!r} is not available locally: {exc}") from exc
         return self._model
 

@@ -76,7 +76,7 @@ def _short_value(patch: Patch) -> str:
     value = patch.value or ""
     if patch.unit and value.endswith(patch.unit):
         su = short_unit(patch.unit)
-        if su and su != patch.unit:
+        if su and su != patch.unit and not (su.isalpha() and su.islower() and len(su) > 3):
             sep = "" if su in ("%",) else " "
             return value[: -len(patch.unit)].rstrip() + sep + su
     return value
@@ -101,7 +101,9 @@ def forms_for(patch: Patch) -> list[Form]:
     if not patch.critical:
         forms = [full]
         if len(full.text) > _SHORT_MAX_CHARS or "\n" in full.text:
-            first = re.split(r"(?<=[.!?])\s|\n", patch.text.strip(), maxsplit=1)[0]
+            body = "\n".join(ln for ln in patch.text.strip().splitlines()
+                             if ln.strip() and not ln.strip().startswith("```"))
+            first = re.split(r"(?<=[.!?])\s|\n", body.strip(), maxsplit=1)[0] or patch.text[:80]
             first = first[: _SHORT_MAX_CHARS].rstrip()
             forms.append(Form("short", f"{tag}: {first} …"))
         return forms

@@ -66,9 +66,16 @@ def recency(patch: Patch, now: int, half_life: float = 50.0) -> float:
 
 
 def critical_priority(patch: Patch, now: int, align: float) -> tuple[int, int, float, int]:
-    """Sort key (descending) among criticals: pinned, then role, then recency and alignment."""
-    return (int(patch.pinned), ROLE_PRIORITY[patch.role], recency(patch, now) + 2.0 * align,
-            patch.turn)
+    """Sort key (descending) among criticals: pinned, then role, then query alignment,
+    kind and recency.
+
+    Recency weighs little on purpose: the rule stated at turn 3 that everything else
+    depends on must not lose its place to the latest setting. Constraints edge out
+    decisions of the same speaker.
+    """
+    kind_bonus = 0.6 if patch.kind is PatchKind.CONSTRAINT else 0.0
+    return (int(patch.pinned), ROLE_PRIORITY[patch.role],
+            2.0 * align + kind_bonus + 0.4 * recency(patch, now), patch.turn)
 
 
 def utility(patch: Patch, now: int, align: float) -> float:

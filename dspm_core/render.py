@@ -145,6 +145,13 @@ class Renderer:
                 continue
             chosen[pid] = (form, cost)
             room -= cost
+        # a non-critical taken in its short form is upgraded when the full one still fits
+        for _, _, pid, form, cost, p in scored:
+            cur_form, cur_cost = chosen.get(pid, (None, 0))
+            if cur_form is not None and cur_form.name != "full" and form.name == "full" \
+                    and cost - cur_cost <= room:
+                chosen[pid] = (form, cost)
+                room -= cost - cur_cost
 
         order = self._order(crit, rest, chosen, stable_order, now, aligns)
         return self._finish(order, chosen, patches, budget, dropped_crit, decisions)

@@ -80,7 +80,7 @@ _SUBJ_IS_RE = re.compile(
     r"^(?P<subj>.+?)\s+(?:(?:must|should|shall|will|would|needs? to|has to|have to|has|have|can)"
     r"\s+(?:always\s+)?(?:be|stay|remain)\s+(?:set\s+to\s+)?|is\s+now|is\s+(?:set\s+to\s+)?|"
     r"are\s+(?:set\s+to\s+)?|=|:|was\s+(?:changed|moved|updated|set|raised|lowered|bumped|"
-    r"increased|reduced|decreased|extended|pushed|shifted)\s+to|(?:has|have)\s+been\s+"
+    r"increased|reduced|decreased|extended|pushed|shifted)\s+to|(?:stays|remains|stay|remain|is kept)(?:\s+at)?|(?:has|have)\s+been\s+"
     rf"(?:{_REVISION_VERBS})\s+to|(?:{_REVISION_VERBS})\s+to|becomes|equals|of|now)\s+(?P<val>.+)$",
     re.I,
 )
@@ -106,6 +106,7 @@ _MODAL_RE = re.compile(
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|"
     r"correction|update|note|reminder|important|fyi|confirmed|noted|understood|got it|"
+    r"hard rule|rule|strict rule|requirement|constraint|policy|heads up|one more thing|"
     r"sure|right|alright|perfect|done|in that case|going forward|from now on|for the record)"
     r"[\s,:;!.-]+)+",
     re.I,
@@ -118,7 +119,7 @@ _SUBJ_LEAD_RE = re.compile(
 )
 _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
-    r"currently|now|then|also|still|please)$",
+    r"currently|now|then|also|still|please|stays|remains|kept|stored|retained)$",
     re.I,
 )
 _NAME_CATEGORY: dict[str, str] = {}
@@ -370,7 +371,9 @@ def parse_statement(text: str) -> Statement:
             continue
         subj = t[: m.start()]
         subj = re.sub(r"\b(?:must|should|shall|will|can|may|needs? to|has to|have to)\s+"
-                      r"(?:always\s+|never\s+)?(?:be|stay|remain|take|last|run|keep|hold|use|allow)?\s*$",
+                      r"(?:always\s+|never\s+)?(?:be|stay|remain|take|last|run|keep|hold|use|allow)?"
+                      r"(?:\s+(?:kept|stored|retained|held|set|limited|capped|used|run|allowed))?"
+                      r"(?:\s+(?:for|to|at|in|on))?\s*$",
                       "", subj, flags=re.I)
         subj = re.sub(r"\b(?:is|are|be|was|at|of|to|for)\s*$", "", subj.strip(), flags=re.I)
         op = _COMPARATORS[m.group(1).lower()]

@@ -78,6 +78,7 @@ class MergeOutcome:
 class _Index:
     by_key: dict[str, str] = field(default_factory=dict)
     by_subject: dict[str, set[str]] = field(default_factory=dict)
+    subjects_by_word: dict[str, set[str]] = field(default_factory=dict)
     by_text: dict[str, str] = field(default_factory=dict)
     by_term: dict[str, list[str]] = field(default_factory=dict)
     terms: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -233,18 +234,51 @@ class PatchStore:
         ("switch", "change ... to", "from A to B") revises the single free-text or name value
         of its subject and class. With zero or several candidates nothing is revised.
         """
-        ids = self._ix.by_subject.get(subj_norm)
-        if not ids or stmt.value is None:
+        if stmt.value is None:
             return None
+        ids = self._ix.by_subject.get(subj_norm)
+        if ids:
+            found = self._revision_candidates(ids, stmt)
+            if found or not stmt.revision:
+                return found[0] if len(found) == 1 else None
+        elif not stmt.revision:
+            return None
+        # An explicit revision may name its setting by a shorter subject ("lower max retries
+        # to 3" for "max retries for failed deliveries"): accept it only when exactly one
+        # stored setting has every word of that subject and a compatible value.
+        words = subj_norm.split()
+        if not words:
+            return None
+        pools = [self._ix.subjects_by_word.get(w, set()) for w in words]
+        subjects = set.intersection(*pools) - {subj_norm} if all(pools) else set()
+        if not subjects or len(subjects) > 8:
+            return None
+        found = []
+        for subj in subjects:
+            found.extend(self._revision_candidates(self._ix.by_subject.get(subj, set()), stmt,
+                                                   exact_dim=True))
+        return found[0] if len(found) == 1 else None
+
+    def _revision_candidates(self, ids: set[str], stmt: Statement,
+                             exact_dim: bool = False) -> list[str]:
         cls = bound_class(stmt.op)
         numeric = stmt.dimension in ("number",) or stmt.dimension.startswith("count:")
         candidates = []
+        if exact_dim:
+            want = make_key("", stmt.op, stmt.dimension, stmt.canonical, stmt.scope).split("|")[2]
         for pid in ids:
             p = self._patches[pid]
             if p.key is None or p.value is None:
                 continue
             _, p_cls, p_dim, p_scope = p.key.split("|", 3)
             if p_cls != cls or (p_scope or None) != stmt.scope:
+                continue
+            if exact_dim:
+                if p_dim == want and not p_dim.startswith("free:"):
+                    candidates.append(pid)
+                elif numeric and stmt.unit is None and p_dim in ("num", "time", "size", "percent",
+                                                                  "money"):
+                    candidates.append(pid)
                 continue
             if numeric and p_dim in ("num", "time", "size", "percent", "money") and stmt.unit is None:
                 candidates.append(pid)
@@ -253,7 +287,7 @@ class PatchStore:
             elif stmt.revision and (p_dim.startswith("free:") or p_dim == "name") and \
                     stmt.dimension in ("free", "name"):
                 candidates.append(pid)
-        return candidates[0] if len(candidates) == 1 else None
+        return candidates
 
     def _echo_target(self, fact: Fact, subj_norm: str, stmt: Statement) -> Patch | None:
         """A higher-authority critical that this lower-authority statement merely restates."""
@@ -300,6 +334,8 @@ class PatchStore:
         if subject is not None:
             self._ix.by_subject.setdefault(subject, set()).add(patch.id)
             self._ix.subject_of[patch.id] = subject
+            for word in subject.split():
+                self._ix.subjects_by_word.setdefault(word, set()).add(subject)
         if norm_text is not None:
             self._ix.by_text[norm_text] = patch.id
             self._ix.text_of[patch.id] = norm_text

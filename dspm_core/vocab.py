@@ -168,6 +168,9 @@ def stem(word: str) -> str:
     if is_identifier(word) or not w.isalpha():
         return w
     for suf in _SUFFIXES:
-        if w.endswith(suf) and len(w) - len(suf) >= 4:
-            return w[: -len(suf)]
+        if w.endswith(suf) and len(w) - len(suf) >= 3:
+            w = w[: -len(suf)]
+            if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "lsz":
+                w = w[:-1]  # logged -> logg -> log
+            return w
     return w

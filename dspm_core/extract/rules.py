@@ -20,7 +20,7 @@ from ..values import VALUE_RE
 __all__ = ["RuleExtractor"]
 
 _FENCE_RE = re.compile(r"```[^\n]*\n.*?(?:```|$)", re.S)
-_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+")
+_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+|;\s+")
 _LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+\S")
 _CHITCHAT_RE = re.compile(
     r"^(?:hi|hello|hey|thanks|thank you|thx|ok|okay|cool|great|nice|sounds good|got it|"
@@ -63,6 +63,7 @@ _ENTITY_RE = re.compile(
     r"[A-Z][\w.-]*",
     re.I,
 )
+_ASSIGN_RE = re.compile(r"\b(?:is|are|was|=|of|at|stays|remains|set to|equals)\b|[=:]")
 _MIN_WORDS = 3
 
 
@@ -139,7 +140,7 @@ class RuleExtractor:
         if decision and stmt is not None and stmt.subject:
             return self._fact(turn, PatchKind.DECISION, s)
         if stmt is not None and stmt.subject and stmt.value and stmt.dimension != "free" \
-                and len(stmt.subject.split()) <= 6:
+                and len(stmt.subject.split()) <= 6 and _ASSIGN_RE.search(s):
             return self._fact(turn, PatchKind.DECISION, s)
         if _ENTITY_RE.search(s):
             return self._fact(turn, PatchKind.ENTITY, s)
