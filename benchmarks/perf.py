@@ -493,7 +493,7 @@ def print_table(n: int, workload: Workload, budget: int, results: dict[str, dict
           f"{s_total} settings, {b_total} bounds; turn types {workload.counts()})")
     header = ("system", "add ms med", "add ms p95", "ctx ms med", "ctx ms p95", "peak MB",
               f"settings 1x/{s_total}", f"bounds 1x/{b_total}", "stale", "dup", "missing",
-              "store", "ctx tok max", "wall s")
+              "store", "ctx lines", "ctx tok max", "wall s")
     rows = []
     for name, r in results.items():
         st = r["store"]
@@ -504,7 +504,7 @@ def print_table(n: int, workload: Workload, budget: int, results: dict[str, dict
                      f'{st["settings"]["stale"]}+{st["bounds"]["stale"]}',
                      f'{st["settings"]["duplicated"]}+{st["bounds"]["duplicated"]}',
                      f'{st["settings"]["missing"]}+{st["bounds"]["missing"]}',
-                     str(st["store_items"]),
+                     str(st["store_items"]), str(r["context_lines_last"]),
                      f'{r["context_tokens_max"]}{"" if r["context_within_budget"] else " OVER"}',
                      _fmt(r["wall_s"], 2)))
     widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]

