@@ -486,6 +486,10 @@ def _fmt(x: float, digits: int = 3) -> str:
     return f"{x:.{digits}f}" if x < 100 else f"{x:.1f}"
 
 
+def _ratio(a: float, b: float) -> float:
+    return a / b if b else float("nan")
+
+
 def print_table(n: int, workload: Workload, budget: int, results: dict[str, dict],
                 notes: list[str]) -> None:
     s_total, b_total = len(workload.settings), len(workload.bounds)
@@ -507,16 +511,18 @@ def print_table(n: int, workload: Workload, budget: int, results: dict[str, dict
                      str(st["store_items"]), str(r["context_lines_last"]),
                      f'{r["context_tokens_max"]}{"" if r["context_within_budget"] else " OVER"}',
                      _fmt(r["wall_s"], 2)))
-    widths = [max(len(h), *(len(row[i]) for row in rows)) for i, h in enumerate(header)]
-    print("  ".join(h.rjust(w) if i else h.ljust(w) for i, (h, w) in enumerate(zip(header, widths))))
+    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(header)]
+    if rows:
+        print("  ".join(h.rjust(w) if i else h.ljust(w)
+                        for i, (h, w) in enumerate(zip(header, widths))))
     for row in rows:
         print("  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(row, widths))))
     for note in notes:
         print(f"  note: {note}")
     if "dspm" in results and "peer" in results:
         d, p = results["dspm"], results["peer"]
-        ratio = p["get_context_ms"]["median"] / d["get_context_ms"]["median"]
-        add_ratio = p["add_overhead_ms"]["median"] / d["add_overhead_ms"]["median"]
+        ratio = _ratio(p["get_context_ms"]["median"], d["get_context_ms"]["median"])
+        add_ratio = _ratio(p["add_overhead_ms"]["median"], d["add_overhead_ms"]["median"])
         print(f"  get_context peer/DSPM (median): {ratio:.1f}x   "
               f"add_turn overhead peer/DSPM (median): {add_ratio:.1f}x")
 
@@ -612,12 +618,12 @@ def main(argv: list[str] | None = None) -> int:
                                  "turn_types": workload.counts(), "systems": results,
                                  "notes": notes}
         if "dspm" in results and "peer" in results:
-            entry["get_context_ratio_peer_over_dspm"] = (
-                results["peer"]["get_context_ms"]["median"]
-                / results["dspm"]["get_context_ms"]["median"])
-            entry["add_overhead_ratio_peer_over_dspm"] = (
-                results["peer"]["add_overhead_ms"]["median"]
-                / results["dspm"]["add_overhead_ms"]["median"])
+            entry["get_context_ratio_peer_over_dspm"] = _ratio(
+                results["peer"]["get_context_ms"]["median"],
+                results["dspm"]["get_context_ms"]["median"])
+            entry["add_overhead_ratio_peer_over_dspm"] = _ratio(
+                results["peer"]["add_overhead_ms"]["median"],
+                results["dspm"]["add_overhead_ms"]["median"])
         report["results"].append(entry)
 
     if args.json:

@@ -72,7 +72,7 @@ class EmbeddingScorer:
                 raise ConfigError(f"cannot import sentence-transformers ({exc}); {_HINT}") from exc
             try:
                 path = self.model
-                if False:
+                if not os.path.isdir(path):
                     # A hub name: resolve it in the local cache ourselves. Given a name,
                     # sentence-transformers contacts the Hub even with local_files_only=True.
                     from huggingface_hub import snapshot_download

@@ -73,7 +73,7 @@ def _with_lineage(patch: Patch) -> str:
 
 
 def _short_value(patch: Patch) -> str:
-    value = patch.value or ""
+    value = patch.value_label
     if patch.unit and value.endswith(patch.unit):
         su = short_unit(patch.unit)
         if su and su != patch.unit and not (su.isalpha() and su.islower() and len(su) > 3):
@@ -97,7 +97,13 @@ def _subject_op_value(patch: Patch, value: str) -> str | None:
 def forms_for(patch: Patch) -> list[Form]:
     """The forms of ``patch``, longest first, each a complete line body (tag included)."""
     tag = patch.tag
-    full = Form("full", f"{tag}: {_with_lineage(patch)}")
+    full_text = _with_lineage(patch)
+    core = _subject_op_value(patch, _short_value(patch)) if patch.critical else None
+    if core is not None and patch.value and not _keeps_value(full_text, patch):
+        # the note paraphrases the fact without its value: state the value beside it
+        lin = lineage_text(patch)
+        full_text = f"{full_text} [{core}{' ' + lin if lin else ''}]"
+    full = Form("full", f"{tag}: {full_text}")
     if not patch.critical:
         forms = [full]
         if len(full.text) > _SHORT_MAX_CHARS or "\n" in full.text:
@@ -108,7 +114,6 @@ def forms_for(patch: Patch) -> list[Form]:
             forms.append(Form("short", f"{tag}: {first} …"))
         return forms
     out = [full]
-    core = _subject_op_value(patch, _short_value(patch))
     if core is None or not _keeps_value(core, patch):
         return out
     lin = lineage_text(patch, short=True)
@@ -125,6 +130,7 @@ def _keeps_value(core: str, patch: Patch) -> bool:
     if not patch.value:
         return True
     num = re.search(r"\d[\d,.]*", patch.value)
-    if num:
-        return num.group(0).rstrip(".,") in core
-    return patch.value.split()[0] in core
+    first = num.group(0).rstrip(".,") if num else patch.value.split()[0]
+    if first not in core:
+        return False
+    return not patch.unit or patch.unit in core or (short_unit(patch.unit) or patch.unit) in core

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from .errors import BudgetError, ConfigError, InvalidPatchError
+from .errors import BudgetError, ConfigError, ExtractionError, InvalidPatchError
 from .extract.base import Extractor
 from .extract.rules import RuleExtractor
+from .forms import forms_for
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
 from .render import MIN_BUDGET, Rendered, Renderer
@@ -51,6 +53,9 @@ class DSPMMemory:
             byte-stable across turns (for KV caching).
         history_limit: earlier values kept inline per patch (default 3).
         scorer: optional semantic scorer for query alignment (``semantic`` extra).
+        strict_llm: raise :class:`ExtractionError` when extraction of a turn fails (the turn
+            is kept pending either way).
+        context_turns: how many previous messages an extractor sees as context.
     """
 
     def __init__(
@@ -63,6 +68,8 @@ class DSPMMemory:
         stable_order: bool = False,
         history_limit: int = DEFAULT_HISTORY_LIMIT,
         scorer: SimilarityScorer | None = None,
+        strict_llm: bool = False,
+        context_turns: int = 2,
     ) -> None:
         self._budget = _check_budget(budget)
         if extractor is not None and llm_client is not None:
@@ -78,9 +85,13 @@ class DSPMMemory:
         self.store = PatchStore(history_limit=history_limit)
         self.renderer = Renderer(self.counter, scorer)
         self._lock = threading.RLock()
+        self.strict_llm = bool(strict_llm)
         self._turns = 0
         self._conversation_tokens = 0
         self._last_query = ""
+        self._pending: list[Turn] = []
+        self._failures = 0
+        self._recent: deque[tuple[str, str]] = deque(maxlen=max(0, int(context_turns)))
 
     @staticmethod
     def _llm_extractor(client: Any, model: str) -> Extractor:
@@ -112,30 +123,84 @@ class DSPMMemory:
             index = self._turns
             self._turns += 1
             self._conversation_tokens += self.counter.count(text)
-        return Turn(role=r, text=text, index=index, session_id=session_id)
+            recent = tuple(self._recent)
+            if text.strip():
+                self._recent.append((r.value, text))
+        return Turn(role=r, text=text, index=index, session_id=session_id, recent=recent)
 
     def _merge(self, facts: list[Fact]) -> list[MergeOutcome]:
         with self._lock:
             return self.store.merge_all(facts)
 
+    def _queue(self, turn: Turn | None) -> list[Turn]:
+        """Pending turns first (oldest first), then the new one: no turn is lost or reordered."""
+        with self._lock:
+            turns, self._pending = self._pending, []
+        if turn is not None and turn.text.strip():
+            turns.append(turn)
+        return turns
+
+    def _failed(self, turns: list[Turn], exc: BaseException) -> None:
+        """Keep the failed turn and everything after it pending; raise when asked to."""
+        with self._lock:
+            self._failures += 1
+            self._pending = turns + self._pending
+        if self.strict_llm or not isinstance(exc, ExtractionError):
+            raise exc
+
+    def _ingest(self, turn: Turn | None) -> list[MergeOutcome]:
+        turns = self._queue(turn)
+        outcomes: list[MergeOutcome] = []
+        for i, t in enumerate(turns):
+            try:
+                facts = self.extractor.extract(t)
+            except Exception as exc:  # kept pending; re-raised unless it is an ExtractionError
+                self._failed(turns[i:], exc)
+                break
+            outcomes.extend(self._merge(facts))
+        return outcomes
+
+    async def _aingest(self, turn: Turn | None) -> list[MergeOutcome]:
+        turns = self._queue(turn)
+        outcomes: list[MergeOutcome] = []
+        aextract = getattr(self.extractor, "aextract", None)
+        for i, t in enumerate(turns):
+            try:
+                if aextract is not None:
+                    facts = await aextract(t)
+                else:
+                    facts = await asyncio.to_thread(self.extractor.extract, t)
+            except Exception as exc:  # kept pending; re-raised unless it is an ExtractionError
+                self._failed(turns[i:], exc)
+                break
+            outcomes.extend(self._merge(facts))
+        return outcomes
+
     def add_turn(self, role: str, text: str, *, session_id: str | None = None) -> list[MergeOutcome]:
-        """Extract the facts of one message and merge them. Returns what each merge did."""
-        turn = self._next_turn(role, text, session_id)
-        facts = self.extractor.extract(turn) if text.strip() else []
-        return self._merge(facts)
+        """Extract the facts of one message and merge them. Returns what each merge did.
+
+        Turns whose extraction failed earlier are retried first. A turn whose extraction
+        fails is kept pending (``stats["pending_turns"]``), never lost; with
+        ``strict_llm=True`` the :class:`ExtractionError` is raised as well.
+        """
+        return self._ingest(self._next_turn(role, text, session_id))
 
     async def aadd_turn(self, role: str, text: str, *,
                         session_id: str | None = None) -> list[MergeOutcome]:
         """Async :meth:`add_turn`; uses the extractor's ``aextract`` when it has one."""
-        turn = self._next_turn(role, text, session_id)
-        if not text.strip():
-            return []
-        aextract = getattr(self.extractor, "aextract", None)
-        if aextract is not None:
-            facts = await aextract(turn)
-        else:
-            facts = await asyncio.to_thread(self.extractor.extract, turn)
-        return self._merge(facts)
+        return await self._aingest(self._next_turn(role, text, session_id))
+
+    def retry_pending(self) -> list[MergeOutcome]:
+        """Retry the extraction of pending turns now."""
+        return self._ingest(None)
+
+    async def aretry_pending(self) -> list[MergeOutcome]:
+        return await self._aingest(None)
+
+    @property
+    def pending_turns(self) -> list[Turn]:
+        with self._lock:
+            return list(self._pending)
 
     async_add_turn = aadd_turn
 
@@ -171,7 +236,7 @@ class DSPMMemory:
         out = []
         for p in self.store.patches():
             line = lines.get(p.id)
-            full = self.renderer.count(f"{p.tag}: {p.text}")
+            full = self.renderer.count(forms_for(p)[0].text)
             if line is None:
                 status, reason = "dropped", r.decisions.get(p.id, {}).get(
                     "reason", "lower utility per token than what was delivered")
@@ -214,6 +279,9 @@ class DSPMMemory:
             "trr": 1.0 - r.tokens / patch_tokens if patch_tokens else 0.0,
             "trr_by_conversation": 1.0 - r.tokens / conv if conv else 0.0,
             "merges": dict(self.store.counters),
+            "pending_turns": len(self.pending_turns),
+            "extraction_failures": self._failures,
+            "extractor": dict(getattr(self.extractor, "stats", {}) or {}),
         }
 
     @property
@@ -246,3 +314,6 @@ class DSPMMemory:
             self.store.clear()
             self._turns = 0
             self._conversation_tokens = 0
+            self._pending = []
+            self._failures = 0
+            self._recent.clear()

@@ -132,6 +132,9 @@ class Turn:
     text: str
     index: int
     session_id: str | None = None
+    #: the messages just before this one, oldest first, as (role, text): context for
+    #: extractors that resolve references ("make it 10"); never extracted themselves
+    recent: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

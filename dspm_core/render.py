@@ -173,8 +173,9 @@ class Renderer:
         sel_crit = [p for p in crit if p.id in chosen]
         sel_rest = [p for p in rest if p.id in chosen]
         if stable:
+            # by first appearance only: a new patch is appended, never inserted earlier
             key = lambda p: (p.first_turn, int(p.id[1:]) if p.id[1:].isdigit() else 0)  # noqa: E731
-            return sorted(sel_crit, key=key) + sorted(sel_rest, key=key)
+            return sorted(sel_crit + sel_rest, key=key)
         sel_rest.sort(key=lambda p: utility(p, now, aligns.get(p.id, 0.0)), reverse=True)
         return sel_crit + sel_rest
 

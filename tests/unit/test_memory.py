@@ -231,3 +231,87 @@ def test_tokenizer_options():
     assert o200.counter.name == "o200k_base"
     with pytest.raises(DSPMError):
         DSPMMemory(tokenizer="no_such_encoding")
+
+
+class FlakyExtractor:
+    """Fails while ``down`` is set; otherwise stores each turn as one constraint."""
+
+    def __init__(self, error: type[Exception]) -> None:
+        self.down = True
+        self.error = error
+        self.calls = 0
+
+    def extract(self, turn):
+        self.calls += 1
+        if self.down:
+            raise self.error("endpoint unavailable")
+        return [Fact(kind="constraint", text=turn.text, role=turn.role, turn=turn.index)]
+
+
+def test_failed_turns_stay_pending_and_are_retried_in_order():
+    from dspm_core import ExtractionError
+
+    ex = FlakyExtractor(ExtractionError)
+    m = DSPMMemory(extractor=ex)
+    m.add_turn("user", "Rule one: never deploy on Fridays.")
+    m.add_turn("user", "Rule two: the release budget must not exceed 5 hours.")
+    assert m.stats["pending_turns"] == 2 and m.stats["extraction_failures"] == 2
+    assert m.all_patches == []
+    ex.down = False
+    m.add_turn("user", "Rule three: never skip code review.")
+    texts = [p.text for p in m.all_patches]
+    assert texts == ["Rule one: never deploy on Fridays.",
+                     "Rule two: the release budget must not exceed 5 hours.",
+                     "Rule three: never skip code review."]
+    assert m.stats["pending_turns"] == 0
+
+
+def test_retry_pending_and_strict_mode():
+    from dspm_core import ExtractionError
+
+    ex = FlakyExtractor(ExtractionError)
+    m = DSPMMemory(extractor=ex, strict_llm=True)
+    with pytest.raises(ExtractionError):
+        m.add_turn("user", "Never store secrets in the repo.")
+    assert len(m.pending_turns) == 1
+    ex.down = False
+    m.retry_pending()
+    assert [p.text for p in m.all_patches] == ["Never store secrets in the repo."]
+    assert m.pending_turns == []
+
+
+def test_unexpected_extractor_errors_propagate_but_keep_the_turn():
+    ex = FlakyExtractor(RuntimeError)
+    m = DSPMMemory(extractor=ex)
+    with pytest.raises(RuntimeError):
+        m.add_turn("user", "Never store secrets in the repo.")
+    assert len(m.pending_turns) == 1
+    ex.down = False
+    m.retry_pending()
+    assert len(m.all_patches) == 1
+
+
+async def test_async_pending_recovery():
+    from dspm_core import ExtractionError
+
+    ex = FlakyExtractor(ExtractionError)
+    m = DSPMMemory(extractor=ex)
+    await m.aadd_turn("user", "Never store secrets in the repo.")
+    assert m.stats["pending_turns"] == 1
+    ex.down = False
+    await m.aretry_pending()
+    assert len(m.all_patches) == 1
+
+
+def test_extractor_sees_recent_context():
+    seen = []
+
+    class Recorder:
+        def extract(self, turn):
+            seen.append(turn.recent)
+            return []
+
+    m = DSPMMemory(extractor=Recorder(), context_turns=2)
+    for text in ("one", "two", "three"):
+        m.add_turn("user", text)
+    assert seen == [(), (("user", "one"),), (("user", "one"), ("user", "two"))]
