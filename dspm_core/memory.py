@@ -238,8 +238,7 @@ class DSPMMemory:
             line = lines.get(p.id)
             full = self.renderer.count(forms_for(p)[0].text)
             if line is None:
-                status, reason = "dropped", r.decisions.get(p.id, {}).get(
-                    "reason", "lower utility per token than what was delivered")
+                status, reason = "dropped", r.reason(p.id)
             elif line.form == "full":
                 status, reason = "delivered", "fits at full form"
             else:

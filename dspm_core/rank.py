@@ -65,17 +65,17 @@ def recency(patch: Patch, now: int, half_life: float = 50.0) -> float:
     return 1.0 / (1.0 + age / half_life)
 
 
-def critical_priority(patch: Patch, now: int, align: float) -> tuple[int, int, float, int]:
-    """Sort key (descending) among criticals: pinned, then role, then query alignment,
-    kind and recency.
+def critical_priority(patch: Patch, align: float = 0.0) -> tuple[int, int, float, int, int]:
+    """Sort key (descending) among criticals.
 
-    Recency weighs little on purpose: the rule stated at turn 3 that everything else
-    depends on must not lose its place to the latest setting. Constraints edge out
-    decisions of the same speaker.
+    Pinned first, then the speaker's role (user, system, assistant, tool, document), then
+    query alignment, then constraints before decisions, then the most recent. Age weighs
+    only as a tie-break on purpose: the rule stated at turn 3 that everything else
+    depends on must not lose its place to the latest setting. Without a query the key
+    does not depend on the current turn, so it is computed once per patch.
     """
-    kind_bonus = 0.6 if patch.kind is PatchKind.CONSTRAINT else 0.0
-    return (int(patch.pinned), ROLE_PRIORITY[patch.role],
-            2.0 * align + kind_bonus + 0.4 * recency(patch, now), patch.turn)
+    return (int(patch.pinned), ROLE_PRIORITY[patch.role], align,
+            int(patch.kind is PatchKind.CONSTRAINT), patch.turn)
 
 
 def utility(patch: Patch, now: int, align: float) -> float:

@@ -14,12 +14,13 @@ cannot be delivered is listed in :attr:`Rendered.dropped`.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from .forms import Form, forms_for
-from .patch import Patch
+from .patch import CRITICAL_KINDS, Patch
 from .rank import SimilarityScorer, alignment, critical_priority, query_terms, utility
 from .tokens import TokenCounter
 
@@ -50,40 +51,72 @@ class Rendered:
     dropped: tuple[str, ...]
     dropped_criticals: tuple[str, ...] = ()
     trimmed: tuple[str, ...] = ()
-    decisions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: why a critical was not delivered: patch id -> (tokens its minimal form needs,
+    #: tokens that were left), or (-1, -1) when the exact final count removed it
+    undelivered: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.text
 
+    def reason(self, patch_id: str) -> str:
+        """Why ``patch_id`` is not in the context (empty when it is)."""
+        if patch_id in self.delivered:
+            return ""
+        got = self.undelivered.get(patch_id)
+        if got is None:
+            return "lower utility per token than what was delivered"
+        if got[0] < 0:
+            return "removed when the exact token count ran over budget"
+        return f"minimal form needs {got[0]} tokens, {got[1]} were left"
+
+
+class _Entry:
+    """What the renderer needs of one patch, computed once per patch version."""
+
+    __slots__ = ("patch", "forms", "key")
+
+    def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
+        self.patch = patch
+        self.forms = forms  # (form, cost) longest first; cost counts the joining newline
+        self.key = critical_priority(patch)
+
 
 class _Cache:
-    """Bounded caches of forms and token counts (patches are immutable, so text is a key)."""
+    """Bounded caches of token counts and per-patch entries.
+
+    Patches are immutable and the store replaces a patch object when it changes, so an
+    entry is valid exactly while it refers to the same object.
+    """
 
     def __init__(self, counter: TokenCounter, max_items: int = 200_000) -> None:
         self.counter = counter
         self.max_items = max_items
         self.tokens: dict[str, int] = {}
-        self.forms: dict[tuple[str, str, int, int], list[tuple[Form, int]]] = {}
+        self.entries: dict[str, _Entry] = {}
+        self.lock = threading.Lock()
 
     def count(self, text: str) -> int:
         n = self.tokens.get(text)
         if n is None:
-            if len(self.tokens) >= self.max_items:
-                self.tokens.clear()
             n = self.counter.count(text)
-            self.tokens[text] = n
+            with self.lock:
+                if len(self.tokens) >= self.max_items:
+                    self.tokens.clear()
+                self.tokens[text] = n
         return n
 
+    def entry(self, patch: Patch) -> _Entry:
+        e = self.entries.get(patch.id)
+        if e is None or e.patch is not patch:
+            e = _Entry(patch, [(f, self.count(f.text) + 1) for f in forms_for(patch)])
+            with self.lock:
+                if len(self.entries) >= self.max_items:
+                    self.entries.clear()
+                self.entries[patch.id] = e
+        return e
+
     def forms_of(self, patch: Patch) -> list[tuple[Form, int]]:
-        key = (patch.id, patch.text, patch.turn, len(patch.history))
-        got = self.forms.get(key)
-        if got is None:
-            if len(self.forms) >= self.max_items:
-                self.forms.clear()
-            # cost of a line = its tokens + 1 for the newline that joins it to the next
-            got = [(f, self.count(f.text) + 1) for f in forms_for(patch)]
-            self.forms[key] = got
-        return got
+        return self.entry(patch).forms
 
 
 class Renderer:
@@ -101,60 +134,77 @@ class Renderer:
                stable_order: bool = False) -> Rendered:
         now = max((p.turn for p in patches), default=0)
         aligns = self._alignments(patches, query)
-        crit = [p for p in patches if p.critical]
-        rest = [p for p in patches if not p.critical]
-        crit.sort(key=lambda p: critical_priority(p, now, aligns.get(p.id, 0.0)), reverse=True)
+        entry = self._cache.entry
+        crit: list[_Entry] = []
+        rest: list[Patch] = []
+        for p in patches:
+            if p.kind in CRITICAL_KINDS:
+                crit.append(entry(p))
+            else:
+                rest.append(p)
+        if aligns:
+            crit.sort(key=lambda e: (e.key[0], e.key[1], aligns.get(e.patch.id, 0.0),
+                                     e.key[3], e.key[4]), reverse=True)
+        else:
+            crit.sort(key=lambda e: e.key, reverse=True)
 
         # +1 for the newline that is not needed after the last line
         room = budget + 1
         chosen: dict[str, tuple[Form, int]] = {}
         dropped_crit: list[str] = []
-        decisions: dict[str, dict[str, Any]] = {}
+        undelivered: dict[str, tuple[int, int]] = {}
 
         # 1. every critical at its smallest form, by priority
-        for p in crit:
-            form, cost = self._cache.forms_of(p)[-1]
+        for e in crit:
+            form, cost = e.forms[-1]
             if cost <= room:
-                chosen[p.id] = (form, cost)
+                chosen[e.patch.id] = (form, cost)
                 room -= cost
             else:
-                dropped_crit.append(p.id)
-                decisions[p.id] = {"reason": f"minimal form needs {cost - 1} tokens, "
-                                             f"{max(room - 1, 0)} left"}
+                dropped_crit.append(e.patch.id)
+                undelivered[e.patch.id] = (cost - 1, room - 1 if room > 0 else 0)
         # 2. upgrades, by priority: the largest form that fits
-        for p in crit:
-            if p.id not in chosen:
+        for e in crit:
+            cur = chosen.get(e.patch.id)
+            if cur is None or len(e.forms) == 1:
                 continue
-            _, cur_cost = chosen[p.id]
-            for form, cost in self._cache.forms_of(p):
+            cur_cost = cur[1]
+            for form, cost in e.forms:
                 if cost <= cur_cost:
                     break
                 if cost - cur_cost <= room:
                     room -= cost - cur_cost
-                    chosen[p.id] = (form, cost)
+                    chosen[e.patch.id] = (form, cost)
                     break
         # 3. non-criticals by utility per token
+        if rest:
+            room = self._fill_rest(rest, now, aligns, chosen, room)
+
+        crit_patches = [e.patch for e in crit]
+        order = self._order(crit_patches, rest, chosen, stable_order, now, aligns)
+        return self._finish(order, chosen, patches, budget, dropped_crit, undelivered)
+
+    def _fill_rest(self, rest: list[Patch], now: int, aligns: dict[str, float],
+                   chosen: dict[str, tuple[Form, int]], room: int) -> int:
         scored = []
         for p in rest:
             u = utility(p, now, aligns.get(p.id, 0.0))
             for form, cost in self._cache.forms_of(p):
-                scored.append((u / cost, -p.turn, p.id, form, cost, p))
+                scored.append((u / cost, -p.turn, p.id, form, cost))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        for _, _, pid, form, cost, _p in scored:
+        for _, _, pid, form, cost in scored:
             if pid in chosen or cost > room:
                 continue
             chosen[pid] = (form, cost)
             room -= cost
         # a non-critical taken in its short form is upgraded when the full one still fits
-        for _, _, pid, form, cost, p in scored:
+        for _, _, pid, form, cost in scored:
             cur_form, cur_cost = chosen.get(pid, (None, 0))
             if cur_form is not None and cur_form.name != "full" and form.name == "full" \
                     and cost - cur_cost <= room:
                 chosen[pid] = (form, cost)
                 room -= cost - cur_cost
-
-        order = self._order(crit, rest, chosen, stable_order, now, aligns)
-        return self._finish(order, chosen, patches, budget, dropped_crit, decisions)
+        return room
 
     def _alignments(self, patches: Sequence[Patch], query: str) -> dict[str, float]:
         if not query or not query.strip():
@@ -181,7 +231,7 @@ class Renderer:
 
     def _finish(self, order: list[Patch], chosen: dict[str, tuple[Form, int]],
                 patches: Sequence[Patch], budget: int, dropped_crit: list[str],
-                decisions: dict[str, dict[str, Any]]) -> Rendered:
+                undelivered: dict[str, tuple[int, int]]) -> Rendered:
         lines = [(p, chosen[p.id][0]) for p in order]
         text = "\n".join(f.text for _, f in lines)
         total = self.count(text) if text else 0
@@ -193,7 +243,7 @@ class Renderer:
             p, _ = lines.pop(idx)
             if p.critical:
                 dropped_crit.append(p.id)
-                decisions[p.id] = {"reason": "removed when the exact count ran over budget"}
+                undelivered[p.id] = (-1, -1)
             text = "\n".join(f.text for _, f in lines)
             total = self.count(text) if text else 0
         delivered = tuple(p.id for p, _ in lines)
@@ -203,4 +253,4 @@ class Renderer:
         out_lines = tuple(RenderedLine(p.id, p.kind.value, f.name, f.text, self.count(f.text))
                           for p, f in lines)
         return Rendered(text, out_lines, total, budget, delivered, dropped,
-                        tuple(dropped_crit), trimmed, decisions)
+                        tuple(dropped_crit), trimmed, undelivered)

@@ -47,7 +47,16 @@ _COMPARATORS: dict[str, str] = {
     "not equal to": "!=", "other than": "!=",
 }
 _COMPARATOR_RE = re.compile(
-    r"\b(" + "|".join(re.escape(p) for p in sorted(_COMPARATORS, key=len, reverse=True)) + r")\b\s+",
+    r"(?:\b(" + "|".join(re.escape(p) for p in sorted(_COMPARATORS, key=len, reverse=True))
+    + r")\b|(?<=\s)(<=|>=|≤|≥|<|>|!=|≠)(?=\s))\s+",
+    re.I,
+)
+_SYMBOL_OPS = {"<=": "<=", ">=": ">=", "≤": "<=", "≥": ">=", "<": "<", ">": ">", "!=": "!=",
+               "≠": "!="}
+_NEGATION_RE = re.compile(r"\b(?:not|never)\b|n't\b", re.I)
+_CAP_RE = re.compile(
+    r"^(?:please\s+)?(?:cap|limit|restrict|bound|throttle)\s+(?:the\s+|our\s+)?(?P<subj>.+?)\s+"
+    r"(?:at|to)\s+(?P<val>.+)$",
     re.I,
 )
 _TRAILING_BOUND_RE = re.compile(r"\b(or (?:more|higher|greater|above|longer)|minimum|at minimum|or (?:less|fewer|lower|below)|maximum|at most|tops)\b", re.I)
@@ -113,13 +122,14 @@ _LEAD_RE = re.compile(
 )
 _SUBJ_LEAD_RE = re.compile(
     r"^(?:(?:let'?s|let us|we'?ll|we will|we should|we need to|we must|i want to|i'd like to|"
+    r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
     r"need to|remember|keep|and|the|our|my|your|a|an|this|that|all|every|each|any)(?:\s+|$))+",
     re.I,
 )
 _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
-    r"currently|now|then|also|still|please|stays|remains|kept|stored|retained)$",
+    r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did)$",
     re.I,
 )
 _NAME_CATEGORY: dict[str, str] = {}
@@ -364,20 +374,30 @@ def parse_statement(text: str) -> Statement:
     revision = bool(_REVISION_CUE_RE.search(t))
 
     # 1. "<subject> ... <comparator> <value>"
+    m = _CAP_RE.match(t)
+    if m and _value_at(m.group("val")):
+        return _statement(m.group("subj"), "<=", m.group("val"), revision)
     for m in _COMPARATOR_RE.finditer(t):
         rest = t[m.end():]
         parsed = _value_at(rest)
         if parsed is None:
             continue
         subj = t[: m.start()]
+        # "don't let X exceed", "must never drop below": a negated verb turns the bound over
+        negated = bool(_NEGATION_RE.search(subj))
+        subj = re.sub(r"^(?:do not|don't|never)\s+(?:let|allow)\s+", "", subj.strip(), flags=re.I)
+        subj = re.sub(r"(?:\b(?:won't|can't|don't|doesn't|shouldn't|mustn't|isn't|aren't|"
+                      r"wouldn't|must|should|shall|will|can|may|does|do|is|are))?\s*(?:not|never)?\s*"
+                      r"(?:drop|go|fall|rise|get|grow|climb|dip|be|run|exceed)?\s*$", "",
+                      subj, flags=re.I)
         subj = re.sub(r"\b(?:must|should|shall|will|can|may|needs? to|has to|have to)\s+"
                       r"(?:always\s+|never\s+)?(?:be|stay|remain|take|last|run|keep|hold|use|allow)?"
                       r"(?:\s+(?:kept|stored|retained|held|set|limited|capped|used|run|allowed))?"
                       r"(?:\s+(?:for|to|at|in|on))?\s*$",
                       "", subj, flags=re.I)
         subj = re.sub(r"\b(?:is|are|be|was|at|of|to|for)\s*$", "", subj.strip(), flags=re.I)
-        op = _COMPARATORS[m.group(1).lower()]
-        if re.search(r"\b(?:not|never)\s*$", t[: m.start()], re.I) and op in ("<", ">"):
+        op = _COMPARATORS[m.group(1).lower()] if m.group(1) else _SYMBOL_OPS[m.group(2)]
+        if negated and op in ("<", ">"):
             op = {"<": ">=", ">": "<="}[op]
         return _statement(subj, op, rest, revision)
 
@@ -398,6 +418,8 @@ def parse_statement(text: str) -> Statement:
     m = _USE_RE.search(t)
     if m and not _NEG_RE.search(t[: m.start()]):
         val = m.group("val")
+        if val[:1].isdigit():
+            val = t[m.start("val"):]  # a number: take it with its unit and scope
         before = _clean_subject(t[: m.start()])
         subj = m.group("subj") or before or _NAME_CATEGORY.get(val.split()[0].lower())
         if subj is None:

@@ -3,8 +3,8 @@
 Every test here can fail: budgets are checked with an exact recount of the rendered
 text, lines are checked for the subject, operator, value and unit they must carry, and
 the account (``Rendered``, ``stats``, ``explain()``) is checked against the lines.
-Tests marked ``xfail(strict=True)`` record a contract violation found in the core; they
-start failing (and so must be unmarked) as soon as the core is fixed.
+The tests at the end pin contract violations that were found in the core and fixed; they
+fail again if one comes back.
 """
 
 from __future__ import annotations
@@ -155,16 +155,31 @@ def test_budget_below_minimum_is_refused():
 
 
 # ---------------------------------------------------------------------------- order
-@pytest.mark.parametrize("stable", [False, True])
 @pytest.mark.parametrize("budget", [60, 120, 250, 1000])
-def test_criticals_come_before_non_criticals(budget, stable):
-    m, expected = build(budget, stable_order=stable)
+def test_criticals_come_before_non_criticals(budget):
+    m, expected = build(budget)
+    # a critical stated after the non-criticals still goes first
+    m.add_turn("user", "The image-resizer memory limit must not exceed 256 MB.")
+    expected = {p.id: None for p in m.critical_patches}
     lines = m.render("charge invoice Acme").lines
     flags = [line.patch_id in expected for line in lines]
     assert flags == sorted(flags, reverse=True), [(l.kind, l.text) for l in lines]
     if budget == 1000:
         assert any(flags) and not all(flags)  # both kinds present: the check bites
         assert {line.kind for line in lines if line.patch_id in expected} <= {"constraint", "decision"}
+
+
+@pytest.mark.parametrize("budget", [60, 250, 1000])
+def test_stable_order_is_by_first_appearance(budget):
+    """With stable_order the lines follow first appearance (criticals are still filled
+    first, so they are the ones that survive a small budget)."""
+    m, expected = build(budget, stable_order=True)
+    m.add_turn("user", "The image-resizer memory limit must not exceed 256 MB.")
+    r = m.render("charge invoice Acme")
+    firsts = [(m.store.get(l.patch_id).first_turn, int(l.patch_id[1:])) for l in r.lines]
+    assert firsts == sorted(firsts)
+    if budget == 60:
+        assert all(m.store.get(pid).critical for pid in r.delivered)
 
 
 # ---------------------------------------------------------------------------- forms
@@ -408,11 +423,8 @@ def test_stable_order_keeps_critical_prefix_when_critical_added():
     assert len(second.lines) == len(first.lines) + 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug: with stable_order=True a critical added after any non-critical is inserted "
-    "before the non-critical lines (criticals-first ordering), so the earlier rendered "
-    "text is no longer a byte-stable prefix (KV cache miss on every new rule)"))
 def test_stable_order_keeps_whole_prefix_when_critical_added():
+    """Regression: a critical added after non-criticals used to be inserted before them."""
     m, _ = build(2000, stable_order=True)
     first = m.get_context()
     m.add_turn("user", "The image-resizer memory limit must not exceed 256 MB.")
@@ -504,7 +516,7 @@ def test_explain_is_consistent_with_render(budget, query):
         assert all(row["status"] != "dropped" for row in rows if row["critical"])
 
 
-# ---------------------------------------------------------------------------- known bugs
+# ---------------------------------------------------------------------------- regressions
 def test_ample_budget_delivers_everything_in_full():
     """Regression: the cheaper 'short' form of a code block used to win even when the
     full form fitted (render step 3 now upgrades it)."""
@@ -514,12 +526,8 @@ def test_ample_budget_delivers_everything_in_full():
     assert [line.form for line in r.lines if line.form != "full"] == []
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug (forms.py): a critical whose note text does not contain its value (add_patch "
-    "with explicit slot/op/value/unit, or a paraphrasing extractor) is offered only its full "
-    "form, which loses subject, operator, value and unit (the structured form is dropped "
-    "because it is longer than the note)"))
 def test_critical_with_explicit_fields_keeps_its_value_in_every_form():
+    """Regression: a note text without the value used to be the only form offered."""
     m = DSPMMemory(budget=1000)
     p = m.add_patch("decision", "Agreed with ops.", slot="billing-service timeout", op="=",
                     value="45", unit="seconds")
@@ -530,11 +538,8 @@ def test_critical_with_explicit_fields_keeps_its_value_in_every_form():
         assert keeps(line.text, s, line.form) == [], (line.form, line.text)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug (forms._short_value): after a unit-less revision ('Change the batch size to "
-    "1000.') the patch has value '1000' and unit 'records'; compact/minimal print "
-    "'batch size = 1000' and lose the unit"))
 def test_unitless_revision_keeps_unit_in_short_forms():
+    """Regression: 'batch size = 1000' used to lose 'records' after a unit-less revision."""
     m = DSPMMemory(budget=1000)
     m.add_turn("user", "Set the billing-service batch size to 500 records.")
     m.add_turn("user", "Change the billing-service batch size to 1000.")
@@ -546,11 +551,8 @@ def test_unitless_revision_keeps_unit_in_short_forms():
         assert keeps(line.text, s, line.form) == [], (line.form, line.text)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "core bug (memory.explain): full_tokens is counted on 'tag: text' without the inline "
-    "lineage, so a revised patch delivered at full form reports more tokens than its "
-    "full_tokens (18 > 11 for the webhook timeout revised twice)"))
 def test_explain_full_tokens_matches_full_form():
+    """Regression: full_tokens used to leave out the inline lineage."""
     m, expected = build(1000)
     r = m.render()
     lines = {line.patch_id: line for line in r.lines}

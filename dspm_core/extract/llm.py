@@ -1,0 +1,311 @@
+"""LLMExtractor: fact extraction with any OpenAI-compatible chat endpoint.
+
+    from openai import OpenAI, AsyncOpenAI
+    extractor = LLMExtractor(OpenAI(), model="gpt-4o-mini")
+    extractor = LLMExtractor(base_url="http://localhost:8000/v1", api_key="...", model="qwen3")
+    facts = extractor.extract(turn)          # or: await extractor.aextract(turn)
+
+The sync and async paths are thin I/O pairs around the same pure pieces: the request
+(:meth:`LLMExtractor._request_kwargs`, built by :func:`~dspm_core.extract.prompts.build_messages`)
+and the handling of the reply (:meth:`LLMExtractor._handle`, parsed by
+:func:`~dspm_core.extract.parse.parse_response`). Retries of rate limits, 5xx and
+connection errors come from the client (``max_retries`` of the openai SDK, which honours
+``retry-after`` headers), never from sleeps here. Whatever still fails is raised as
+:class:`~dspm_core.errors.ExtractionError` so the memory keeps the turn pending.
+
+Importing this module does not need ``openai``; only building clients from
+``base_url``/``api_key`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import inspect
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from ..errors import ConfigError, ExtractionError
+from ..patch import Fact, Turn
+from .parse import ParsedResponse, parse_response
+from .prompts import build_messages, is_dense, prescreen_skip
+
+try:  # the ``openai`` extra; optional so that the offline core imports without it
+    import openai as _openai
+except ImportError:  # pragma: no cover - exercised only without the extra
+    _openai = None
+
+__all__ = ["INSTALL_HINT", "STAT_KEYS", "LLMExtractor"]
+
+INSTALL_HINT = 'pip install "dspm[openai]"'
+
+#: Counters of :attr:`LLMExtractor.stats`.
+STAT_KEYS = (
+    "calls",                # requests sent (a response_format fallback is a second call)
+    "failures",             # extract()/aextract() calls that raised ExtractionError
+    "skipped",              # turns skipped by the prescreen (no request)
+    "facts",                # facts returned
+    "dense_calls",          # extractions run in dense mode
+    "prompt_tokens",        # from response.usage, when the server reports it
+    "completion_tokens",
+    "unknown_kinds",        # reply items with a kind outside the six (skipped)
+    "invalid_items",        # reply items that are not objects or have no text (skipped)
+    "over_cap",             # valid facts beyond the cap (dropped, the first ones are kept)
+    "response_format_fallbacks",  # servers that rejected response_format
+)
+
+# Errors of the request itself. Anything else (a TypeError from a bad client, a bug)
+# propagates unchanged instead of being disguised as a transient extraction failure.
+_API_ERRORS: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutError,
+                                                 ConnectionError)
+if _openai is not None:
+    _API_ERRORS += (_openai.OpenAIError,)
+
+
+def _get(obj: Any, name: str) -> Any:
+    """Attribute or key access: SDK objects and plain dicts are both accepted."""
+    if isinstance(obj, dict):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def _create_of(client: Any) -> Any:
+    create = _get(_get(_get(client, "chat"), "completions"), "create")
+    if not callable(create):
+        raise ConfigError(f"{type(client).__name__} has no chat.completions.create(); pass an "
+                          "openai.OpenAI / openai.AsyncOpenAI or a compatible client")
+    return create
+
+
+def _is_async(client: Any) -> bool:
+    if _openai is not None and isinstance(client, _openai.AsyncOpenAI):
+        return True
+    return inspect.iscoroutinefunction(inspect.unwrap(_create_of(client)))
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    first = text[0] if text else ""
+    first = first if len(first) <= 300 else first[:299] + "…"
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
+
+
+def _positive_int(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ConfigError(f"{name} must be a positive integer, got {value!r}")
+    return value
+
+
+class LLMExtractor:
+    """Extracts typed facts from a turn with an OpenAI-compatible chat model.
+
+    Args:
+        client: an ``openai.OpenAI``, an ``openai.AsyncOpenAI`` (then it becomes
+            ``async_client``), or any object with ``chat.completions.create(**kw)``.
+        model: the model name sent with every request.
+        base_url, api_key: build ``openai.OpenAI`` and ``openai.AsyncOpenAI`` clients
+            with ``timeout`` and ``max_retries`` (only when no client is given).
+        async_client: an async client used by :meth:`aextract`.
+        max_facts: cap of facts per turn (enforced on the reply, not only asked for).
+        dense_max_facts: cap in dense mode (every distinct fact of a fact-heavy turn).
+        dense: always use dense mode. ``auto_dense``: use it for turns that
+            :func:`~dspm_core.extract.prompts.is_dense` finds fact-heavy.
+        prescreen: skip turns with nothing to extract (greetings, thanks) without a request.
+        timeout, max_retries: settings of the clients built from ``base_url``; a client you
+            pass keeps its own.
+        temperature, max_tokens: sampling settings; ``dense_max_tokens`` (default
+            ``4 * max_tokens``) is the output limit in dense mode.
+        response_format: send ``response_format={"type": "json_object"}``; when a server
+            rejects it (HTTP 400 naming ``response_format``) the request is repeated once
+            without it and it is not sent again.
+
+    Sync and async: :meth:`extract` needs a sync client. With only an async client it
+    raises :class:`~dspm_core.errors.ConfigError`: the SDK's async connection pool is bound
+    to the event loop that opened it, so driving it from a fresh loop per call fails on
+    the second call ("Event loop is closed"). :meth:`aextract` uses the async client when
+    there is one, else runs the sync request in a worker thread.
+    """
+
+    def __init__(
+        self,
+        client: Any = None,
+        *,
+        model: str = "gpt-4o-mini",
+        base_url: str | None = None,
+        api_key: str | None = None,
+        async_client: Any = None,
+        max_facts: int = 12,
+        dense_max_facts: int = 40,
+        dense: bool = False,
+        auto_dense: bool = True,
+        prescreen: bool = True,
+        timeout: float = 30.0,
+        max_retries: int = 2,
+        temperature: float = 0.0,
+        max_tokens: int = 1024,
+        dense_max_tokens: int | None = None,
+        response_format: bool = True,
+    ) -> None:
+        if not isinstance(model, str) or not model.strip():
+            raise ConfigError(f"model must be a non-empty string, got {model!r}")
+        self.max_facts = _positive_int("max_facts", max_facts)
+        self.dense_max_facts = _positive_int("dense_max_facts", dense_max_facts)
+        self.max_tokens = _positive_int("max_tokens", max_tokens)
+        self.dense_max_tokens = _positive_int(
+            "dense_max_tokens", 4 * max_tokens if dense_max_tokens is None else dense_max_tokens)
+        if isinstance(max_retries, bool) or not isinstance(max_retries, int) or max_retries < 0:
+            raise ConfigError(f"max_retries must be a non-negative integer, got {max_retries!r}")
+        if client is not None and _is_async(client):
+            if async_client is not None:
+                raise ConfigError("client is an async client and async_client is given too")
+            client, async_client = None, client
+        if async_client is not None:
+            _create_of(async_client)
+        if client is None and async_client is None:
+            client, async_client = self._build_clients(base_url, api_key, timeout, max_retries)
+        elif base_url is not None or api_key is not None:
+            raise ConfigError("pass either a client or base_url/api_key, not both")
+        self.client = client
+        self.async_client = async_client
+        self.model = model
+        self.dense = bool(dense)
+        self.auto_dense = bool(auto_dense)
+        self.prescreen = bool(prescreen)
+        self.timeout = timeout
+        self.max_retries = max_retries
+        self.temperature = temperature
+        self.response_format = bool(response_format)
+        self._lock = threading.Lock()
+        #: counters (see ``STAT_KEYS``); updated under a lock, safe to read any time
+        self.stats: dict[str, int] = dict.fromkeys(STAT_KEYS, 0)
+
+    @staticmethod
+    def _build_clients(base_url: str | None, api_key: str | None, timeout: float,
+                       max_retries: int) -> tuple[Any, Any]:
+        if _openai is None:
+            raise ConfigError(f"LLM extraction from base_url needs the openai package: "
+                              f"{INSTALL_HINT}")
+        try:
+            kw = dict(base_url=base_url, api_key=api_key, timeout=timeout,
+                      max_retries=max_retries)
+            return _openai.OpenAI(**kw), _openai.AsyncOpenAI(**kw)
+        except _openai.OpenAIError as exc:  # e.g. no api_key and no OPENAI_API_KEY
+            raise ConfigError(f"cannot build the OpenAI client: {_one_line(exc)}") from exc
+
+    # ------------------------------------------------------------------ shared, pure
+    def is_dense(self, turn: Turn) -> bool:
+        """Whether ``turn`` is extracted in dense mode."""
+        return self.dense or (self.auto_dense and is_dense(turn))
+
+    def _skip(self, turn: Turn) -> bool:
+        if not (turn.text or "").strip() or (self.prescreen and prescreen_skip(turn)):
+            self._bump(skipped=1)
+            return True
+        return False
+
+    def _request_kwargs(self, turn: Turn) -> dict[str, Any]:
+        """The keyword arguments of ``chat.completions.create`` for ``turn``."""
+        dense = self.is_dense(turn)
+        limit = self.dense_max_facts if dense else self.max_facts
+        if dense:
+            self._bump(dense_calls=1)
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": build_messages(turn, dense=dense, max_facts=limit),
+            "temperature": self.temperature,
+            "max_tokens": self.dense_max_tokens if dense else self.max_tokens,
+        }
+        if self.response_format:
+            kwargs["response_format"] = {"type": "json_object"}
+        return kwargs
+
+    def _handle(self, response: Any, turn: Turn) -> list[Fact]:
+        """Parse a completion into the facts of ``turn``; count tokens and leftovers."""
+        usage = _get(response, "usage")
+        if usage is not None:
+            self._bump(prompt_tokens=_get(usage, "prompt_tokens") or 0,
+                       completion_tokens=_get(usage, "completion_tokens") or 0)
+        choices = _get(response, "choices")
+        if not choices:
+            raise ExtractionError("the model's response has no choices")
+        choice = choices[0]
+        message = _get(choice, "message")
+        content = _get(message, "content") if message is not None else None
+        limit = self.dense_max_facts if self.is_dense(turn) else self.max_facts
+        parsed: ParsedResponse = parse_response(
+            content, _get(choice, "finish_reason"), turn, max_facts=limit, source="llm")
+        self._bump(facts=len(parsed.facts), unknown_kinds=parsed.unknown_kinds,
+                   invalid_items=parsed.invalid_items, over_cap=parsed.over_cap)
+        return list(parsed.facts)
+
+    def _next_kwargs(self, exc: BaseException, kwargs: dict[str, Any]) -> dict[str, Any]:
+        """After a failed request: the kwargs to try once more, or raise ExtractionError.
+
+        The only repeat is dropping ``response_format`` when the server rejected it;
+        transient failures were already retried by the client.
+        """
+        if "response_format" in kwargs and _get(exc, "status_code") == 400 \
+                and "response_format" in f"{exc} {_get(exc, 'body')}":
+            self.response_format = False  # remembered: later requests do not send it
+            self._bump(response_format_fallbacks=1)
+            return {k: v for k, v in kwargs.items() if k != "response_format"}
+        raise ExtractionError(f"LLM extraction request failed: {_one_line(exc)}") from exc
+
+    def _bump(self, **counts: int) -> None:
+        with self._lock:
+            for key, n in counts.items():
+                self.stats[key] += int(n)
+
+    @contextlib.contextmanager
+    def _counting_failures(self) -> Iterator[None]:
+        try:
+            yield
+        except ExtractionError:
+            self._bump(failures=1)
+            raise
+
+    # ------------------------------------------------------------------ sync I/O
+    def _send(self, kwargs: dict[str, Any]) -> Any:
+        if self.client is None:
+            raise ConfigError("this LLMExtractor has only an async client: use aextract() "
+                              "(aadd_turn), or also pass a sync client (client=openai.OpenAI(...))")
+        create = _create_of(self.client)
+        while True:
+            self._bump(calls=1)
+            try:
+                return create(**kwargs)
+            except _API_ERRORS as exc:
+                kwargs = self._next_kwargs(exc, kwargs)
+
+    def extract(self, turn: Turn) -> list[Fact]:
+        """The facts of ``turn``. Raises :class:`ExtractionError` when the request or the
+        reply fails (after the client's own retries)."""
+        if self._skip(turn):
+            return []
+        with self._counting_failures():
+            response = self._send(self._request_kwargs(turn))
+            return self._handle(response, turn)
+
+    # ------------------------------------------------------------------ async I/O
+    async def _asend(self, kwargs: dict[str, Any]) -> Any:
+        create = _create_of(self.async_client)
+        while True:
+            self._bump(calls=1)
+            try:
+                return await create(**kwargs)
+            except _API_ERRORS as exc:
+                kwargs = self._next_kwargs(exc, kwargs)
+
+    async def aextract(self, turn: Turn) -> list[Fact]:
+        """Async :meth:`extract`: the async client when there is one, else the sync request
+        in a worker thread."""
+        if self._skip(turn):
+            return []
+        with self._counting_failures():
+            kwargs = self._request_kwargs(turn)
+            if self.async_client is not None:
+                response = await self._asend(kwargs)
+            else:
+                response = await asyncio.to_thread(self._send, kwargs)
+            return self._handle(response, turn)

@@ -1,0 +1,340 @@
+"""Response parsing for LLM extraction (pure: no I/O, shared by the sync and async paths).
+
+A model's reply is untrusted input; it is validated here, once, at the edge.
+:func:`parse_facts` recovers the JSON from what models actually send (code fences,
+prose around the object, trailing commas, ``<think>`` blocks, a bare list instead of
+``{"facts": [...]}``, dspm-memory's ``patch_type``/``payload`` items) and turns each
+valid item into a :class:`~dspm_core.patch.Fact`. Caps are enforced here, in code, not
+only in the prompt.
+
+Failures raise :class:`ResponseParseError` (an :class:`~dspm_core.errors.ExtractionError`)
+so that the caller keeps the turn pending and retries it: an empty reply, a reply with no
+recoverable JSON, and a reply cut off by the token limit (``finish_reason == "length"``)
+whose JSON is incomplete. A truncated reply raises even when some of its facts are
+complete: keeping part of a turn would mark it as extracted and silently lose the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ExtractionError
+from ..patch import Fact, PatchKind, Turn
+from ..slots import normalise_op
+
+__all__ = ["ParsedResponse", "ResponseParseError", "parse_facts", "parse_response",
+           "recover_json"]
+
+#: Longest slot / value / unit accepted from a model; longer ones are dropped (the store
+#: then parses them from the text) because a runaway field would become a slot key.
+MAX_FIELD_CHARS = 200
+
+_KIND_ALIASES: dict[str, PatchKind] = {
+    "rule": PatchKind.CONSTRAINT, "requirement": PatchKind.CONSTRAINT,
+    "preference": PatchKind.CONSTRAINT, "setting": PatchKind.DECISION,
+    "choice": PatchKind.DECISION, "formula": PatchKind.EQUATION,
+    "schema": PatchKind.STRUCTURE, "workflow": PatchKind.STRUCTURE,
+}
+_TEXT_KEYS = ("text", "payload", "fact", "statement", "content")
+_PAYLOAD_TEXT_KEYS = ("text", "content", "statement", "fact", "note", "summary",
+                      "description", "value")
+_LIST_KEYS = ("facts", "patches")
+_NULLS = frozenset({"", "null", "none", "n/a", "nil"})
+_EQ_WORDS = frozenset({"=", "==", "eq", "is", "equals", "equal", "equal to"})
+
+_THINK_BLOCK_RE = re.compile(r"<(think|thinking)\b[^>]*>.*?</\1\s*>", re.I | re.S)
+_THINK_CLOSE_RE = re.compile(r"</(?:think|thinking)\s*>", re.I)
+_THINK_OPEN_RE = re.compile(r"<(?:think|thinking)\b[^>]*>", re.I)
+_FENCE_RE = re.compile(r"```[a-zA-Z0-9_-]*[ \t]*\n?(.*?)(?:```|\Z)", re.S)
+
+
+class ResponseParseError(ExtractionError):
+    """A model's reply could not be turned into facts (empty, no JSON, or truncated)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedResponse:
+    """The facts of one reply and what was left out of it."""
+
+    facts: tuple[Fact, ...]
+    #: items whose kind is none of the six kinds
+    unknown_kinds: int = 0
+    #: items that are not objects, or have empty text or a non-string kind
+    invalid_items: int = 0
+    #: exact repeats (same kind and text) within the reply
+    duplicates: int = 0
+    #: valid facts beyond ``max_facts`` (the first ones are kept)
+    over_cap: int = 0
+
+
+# ------------------------------------------------------------------ JSON recovery
+def _strip_think(text: str) -> str:
+    """Remove reasoning blocks: closed ones, an orphan close tag, an unclosed open tag."""
+    text = _THINK_BLOCK_RE.sub(" ", text)
+    closes = list(_THINK_CLOSE_RE.finditer(text))
+    if closes:  # the template ate the opening tag: the answer follows the last close
+        text = text[closes[-1].end():]
+    opened = _THINK_OPEN_RE.search(text)
+    if opened:  # never closed: everything after it is unfinished reasoning
+        text = text[: opened.start()]
+    return text.strip()
+
+
+def _match_end(text: str, start: int) -> int | None:
+    """Index just past the bracket that closes ``text[start]``.
+
+    Returns -1 when the brackets never close (a truncated reply) and None when they are
+    mismatched (prose such as "[see {1]").
+    """
+    stack: list[str] = []
+    in_string = escaped = False
+    for i in range(start, len(text)):
+        c = text[i]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            stack.append("]" if c == "[" else "}")
+        elif c in "]}":
+            if c != stack.pop():
+                return None
+            if not stack:
+                return i + 1
+    return -1
+
+
+def _drop_trailing_commas(text: str) -> str:
+    """Remove commas directly before ``]`` or ``}`` (outside strings)."""
+    out: list[str] = []
+    in_string = False
+    escaped = False
+    n = len(text)
+    for i, c in enumerate(text):
+        if in_string:
+            out.append(c)
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+            continue
+        if c == '"':
+            in_string = True
+        elif c == ",":
+            j = i + 1
+            while j < n and text[j] in " \t\r\n":
+                j += 1
+            if j < n and text[j] in "]}":
+                continue
+        out.append(c)
+    return "".join(out)
+
+
+def _loads(span: str) -> Any:
+    try:
+        return json.loads(span)
+    except ValueError:
+        return json.loads(_drop_trailing_commas(span))
+
+
+def _fact_shaped(value: Any) -> bool:
+    return isinstance(value, dict) or (
+        isinstance(value, list) and all(isinstance(v, dict) for v in value))
+
+
+def _first_json(text: str) -> tuple[Any, bool]:
+    """The first outermost JSON object (or list of objects) in ``text``.
+
+    Returns ``(value, False)``, or ``(None, truncated)`` where ``truncated`` says that an
+    object or array was opened and never closed. A span that is balanced but not valid
+    JSON is skipped as a whole: its inner objects are never mined, because a fragment of a
+    broken reply would pass for the whole answer.
+    """
+    i = 0
+    while True:
+        starts = [p for p in (text.find("{", i), text.find("[", i)) if p >= 0]
+        if not starts:
+            return None, False
+        start = min(starts)
+        end = _match_end(text, start)
+        if end == -1:
+            return None, True  # an unclosed bracket swallows the rest of the text
+        if end is None:
+            i = start + 1
+            continue
+        try:
+            value = _loads(text[start:end])
+        except ValueError:
+            i = end
+            continue
+        if _fact_shaped(value):
+            return value, False
+        i = end  # "[1]" or "{2}" in prose
+
+
+def recover_json(content: str) -> Any:
+    """The JSON value in a model's reply, tolerating fences, prose, trailing commas and
+    ``<think>`` blocks. Raises :class:`ResponseParseError` when none can be recovered."""
+    text = _strip_think(content)
+    candidates = [m.group(1) for m in _FENCE_RE.finditer(text)] + [text]
+    truncated = False
+    for candidate in candidates:
+        value, cut = _first_json(candidate)
+        if value is not None:
+            return value
+        truncated = truncated or cut
+    if truncated:
+        raise ResponseParseError("the reply's JSON is incomplete (unclosed object or array)")
+    raise ResponseParseError("no valid JSON object or array found in the reply")
+
+
+# ------------------------------------------------------------------ items -> facts
+def _items(value: Any) -> list[Any]:
+    if isinstance(value, list):
+        return value
+    if isinstance(value, dict):
+        for key in _LIST_KEYS:
+            if key in value:
+                inner = value[key]
+                if inner is None:
+                    return []
+                if isinstance(inner, list):
+                    return inner
+                raise ResponseParseError(f"'{key}' is a {type(inner).__name__}, not a list")
+        if any(k in value for k in ("kind", "patch_type")):
+            return [value]  # a single fact instead of a list of one
+        lists = [v for v in value.values() if isinstance(v, list)]
+        if len(lists) == 1:
+            return lists[0]
+    raise ResponseParseError(f"the reply's JSON holds no facts list ({type(value).__name__})")
+
+
+def _kind(item: dict[str, Any]) -> PatchKind | None | bool:
+    """The item's kind; None when unknown; False when missing or not a string."""
+    raw = item.get("kind") or item.get("patch_type") or item.get("type")
+    if not isinstance(raw, str):
+        return False
+    key = raw.strip().lower()
+    if key in _KIND_ALIASES:
+        return _KIND_ALIASES[key]
+    try:
+        return PatchKind(key)
+    except ValueError:
+        return None
+
+
+def _scalar(value: Any) -> str | None:
+    """A string field as given; numbers become strings; anything else is dropped."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        value = str(value)
+    elif isinstance(value, float):
+        value = str(int(value)) if value.is_integer() else repr(value)
+    if not isinstance(value, str):
+        return None
+    value = value.strip()
+    if value.lower() in _NULLS or len(value) > MAX_FIELD_CHARS:
+        return None
+    return value
+
+
+def _text(item: dict[str, Any]) -> str:
+    for key in _TEXT_KEYS:
+        raw = item.get(key)
+        if raw is None:
+            continue
+        if isinstance(raw, dict):  # dspm-memory payload given as an object
+            for k in _PAYLOAD_TEXT_KEYS:
+                if isinstance(raw.get(k), str) and raw[k].strip():
+                    return raw[k].strip()
+            return json.dumps(raw, ensure_ascii=False, sort_keys=True) if raw else ""
+        if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+            return str(raw)
+        if isinstance(raw, str):
+            return raw.strip()
+        return ""
+    return ""
+
+
+def _op(value: Any) -> str | None:
+    if not isinstance(value, str):
+        return None
+    raw = value.strip().lower()
+    if raw in _NULLS:
+        return None
+    op = normalise_op(raw)
+    if op == "=" and raw not in _EQ_WORDS:
+        return None  # an operator we do not know: let the slot rules read the text
+    return op
+
+
+def parse_response(content: str | None, finish_reason: str | None, turn: Turn, *,
+                   max_facts: int, source: str = "llm") -> ParsedResponse:
+    """Parse one reply into facts of ``turn`` with an account of what was left out.
+
+    Raises :class:`ResponseParseError` for an empty reply, a reply without recoverable
+    JSON, and a truncated reply (``finish_reason == "length"``) whose JSON is incomplete.
+    """
+    if isinstance(max_facts, bool) or not isinstance(max_facts, int) or max_facts < 1:
+        raise ValueError(f"max_facts must be a positive integer, got {max_facts!r}")
+    if not isinstance(content, str) or not content.strip():
+        hint = " (cut off by the token limit)" if finish_reason == "length" else ""
+        raise ResponseParseError(f"the model returned an empty reply{hint}")
+    try:
+        value = recover_json(content)
+    except ResponseParseError as exc:
+        if finish_reason == "length":
+            raise ResponseParseError(
+                "the reply was cut off by the token limit (finish_reason=length) and its "
+                "JSON is incomplete") from exc
+        raise
+    facts: list[Fact] = []
+    seen: set[tuple[PatchKind, str]] = set()
+    unknown = invalid = duplicates = 0
+    for item in _items(value):
+        if not isinstance(item, dict):
+            invalid += 1
+            continue
+        kind = _kind(item)
+        if kind is None:
+            unknown += 1
+            continue
+        text = _text(item)
+        if kind is False or not text:
+            invalid += 1
+            continue
+        if (kind, text) in seen:
+            duplicates += 1
+            continue
+        seen.add((kind, text))
+        payload = item.get("payload")
+        fields = {**payload, **item} if isinstance(payload, dict) else item
+        facts.append(Fact(kind=kind, text=text, role=turn.role, turn=turn.index,
+                          slot=_scalar(fields.get("slot")), op=_op(fields.get("op")),
+                          value=_scalar(fields.get("value")), unit=_scalar(fields.get("unit")),
+                          source=source, session_id=turn.session_id))
+    over = max(0, len(facts) - max_facts)
+    return ParsedResponse(tuple(facts[:max_facts]), unknown, invalid, duplicates, over)
+
+
+def parse_facts(content: str | None, finish_reason: str | None, turn: Turn, *,
+                max_facts: int, source: str = "llm") -> list[Fact]:
+    """The facts of ``turn`` in a model's reply (at most ``max_facts``, the first ones).
+
+    Items with an unknown kind or empty text are skipped (:func:`parse_response` counts
+    them). dspm-memory's ``dependencies`` are ignored: they name ids that exist only in
+    that reply. See the module docstring for what raises :class:`ResponseParseError`.
+    """
+    return list(parse_response(content, finish_reason, turn, max_facts=max_facts,
+                               source=source).facts)
