@@ -61,8 +61,9 @@ Rules:
 - A rule stated by the user is a constraint, even when phrased casually.
 - Extract only what the message itself states. The context block (if any) is there to \
 resolve references such as "make it 10" or "that one"; never extract facts from it.
-- A revision restates the full new value together with its subject ("Set the webhook \
-timeout to 10 seconds.", not "make it 10"); give only the new value, not the old one.
+- A revision restates the full new value together with its subject and keeps the \
+revision verb ("Change the webhook timeout to 10 seconds.", "Switch the primary database \
+to MySQL.", not "make it 10"); the value field holds only the new value.
 - Suggestions, questions and options that were not chosen are not facts.
 - Greetings, thanks, acknowledgements and chit-chat yield {"facts": []}.
 - One fact per distinct subject; never merge two settings into one fact.

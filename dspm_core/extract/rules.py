@@ -1,70 +1,319 @@
 """RuleExtractor: the default, offline, deterministic extractor.
 
-Plain Python: sentence splitting, cue phrases and the slot rules of
-:mod:`dspm_core.slots`. It reads constraints (modals, prohibitions, comparators,
-deadlines, compliance rules, standing instructions and preferences), decisions (choices
-and settings), code (fenced blocks, signatures, file names), equations, entities and
-structures (lists of steps). Chit-chat yields nothing. It knows who spoke: a user's rule
-is a constraint; what an assistant says is extracted with the assistant's role, and the
-store folds it into the user's patch when it only restates it.
+Plain Python: sentence and clause splitting, cue phrases and the slot rules of
+:mod:`dspm_core.slots`. It reads constraints (modals, prohibitions, comparators, limits,
+deadlines, compliance rules, standing "always"/"never" instructions and stated
+preferences), decisions (choices and settings, revisions such as "set ... to", "switch to",
+"from A to B"), code (fenced blocks, signatures, file names), equations, entities and
+structures (lists of steps, tables).
+
+It knows who spoke. A user's (or system's, or document's) message is read clause by
+clause: requests and questions ("can you help me ...", "how do I ...") are dropped, a
+clause with a cue is kept together with the clause it leans on ("I'm trying to keep the app
+small, so I prefer minimal dependencies"). An assistant's (or tool's) message is read
+precisely: long answers are full of suggestions ("you should consider ...") that are not
+the user's rules, so only code, acknowledged restatements ("Noted: ..."), reports of what
+it changed ("I've set ...") and the statements of short replies are extracted; the store
+folds a restatement into the user's patch. Chit-chat yields nothing.
+
+Where the slot rules would read a poor subject from conversational text ("I'm using
+Bootstrap 5.3.0" -> "I'm"), the extractor fills ``slot`` (and the value fields) itself,
+so that unrelated statements never share a slot: a missed merge costs a few tokens, a
+wrong one loses a rule.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from ..patch import Fact, PatchKind, Role, Turn
-from ..slots import parse_statement
+from ..slots import Statement, parse_statement
 from ..values import VALUE_RE
 
 __all__ = ["RuleExtractor"]
 
-_FENCE_RE = re.compile(r"```[^\n]*\n.*?(?:```|$)", re.S)
-_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[\"'(\[]?[A-Z0-9])|\n+|;\s+")
-_LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•])\s+\S")
+_I = re.I
+_FENCE_RE = re.compile(r"```([^\n`]*)\n?(.*?)(?:```|$)", re.S)
+_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+|;\s+")
+_LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•+]|#{1,6})\s+\S")
+_TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
+_MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}")
+_CLAUSE_SEP_RE = re.compile(
+    r"(\s*(?:,|;|:|\s[-–—]+)\s+)(?=(?:(?:and|but|so|or)\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've|"
+    r"my|our|the|it|it's|this|that|then|also|now|so|since|because|maybe|can|could|how|what|"
+    r"there|you|your|if|when|make|please|just|still|yet)\b|so\b|which\b|who\b|where\b|while\b|"
+    r"whereas\b|although\b|though\b|because\b|since\b|as\b|considering\b|given\b|including\b|"
+    r"especially\b|unless\b|if\b|when\b|then\b|plus\b|also\b|how\b|what\b|why\b|can\b|could\b|"
+    r"would\b|will\b|should\b|do\b|does\b|is\b|are\b|i\b|i'm\b|i've\b|i'd\b|i'll\b|my\b|we\b|"
+    r"we're\b|we've\b|our\b|it's\b|there\b|please\b|maybe\b|hmm+\b|thanks\b|let's\b|"
+    r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b))",
+    _I,
+)
 _CHITCHAT_RE = re.compile(
-    r"^(?:hi|hello|hey|thanks|thank you|thx|ok|okay|cool|great|nice|sounds good|got it|"
-    r"perfect|awesome|sure|yes|no|yep|nope|bye|good morning|good night|lol|haha|np|"
-    r"no problem|you're welcome|understood|will do)\b[\s\w,!.']{0,24}$",
-    re.I,
+    r"^(?:(?:hi|hello|hey|thanks|thank you|thx|ty|ok|okay|cool|great|nice|sounds good|got it|"
+    r"perfect|awesome|sure|yes|no|yep|yeah|nope|bye|good morning|good night|lol|haha|np|"
+    r"no problem|you're welcome|understood|will do|makes sense|that works|that helps|"
+    r"appreciate it|excellent|wonderful|amazing|alright|all right|right|fine|good|done)\b"
+    r"[\s\w,!.'’]{0,40}|[\W\d]*)$",
+    _I,
 )
-_CONSTRAINT_RE = re.compile(
-    r"\b(?:must|mustn't|never|always|should(?:n't)?|shall|do not|don't|does not|cannot|can't|"
-    r"may not|at most|at least|no more than|no less than|no later than|not exceed|exceed|"
-    r"maximum|minimum|deadline|due (?:by|on|date)|required|requirement|mandatory|compliant|"
-    r"compliance|forbidden|prohibited|not allowed|prefer|preference|i'd like|i would like|"
-    r"i want|i need|make sure|ensure|avoid|only use|limit(?:ed)? to|cap(?:ped)? at|"
-    r"under no circumstances|is a must|non-negotiable|hard rule|rule)\b",
-    re.I,
+# A clause that asks for something: dropped (it states nothing yet).
+_REQUEST_RE = re.compile(
+    r"^(?:(?:so|and|but|also|hmm+|ok(?:ay)?|well|now|then|or|maybe|plus|just|also|oh|ah|"
+    r"um+|btw|anyway)\s*,?\s+)*"
+    r"(?:(?:can|could|would|will|do|does|did|is|are|am|was|were|should|shall|may|might|"
+    r"have|has|any|what|what's|whats|how|how's|why|where|which|who|when(?!ever)|whether)\b"
+    r"|(?:please\s+)?(?:help|show|explain|tell|give|walk|guide|suggest|recommend|provide|"
+    r"review|check|teach|remind|let)\s+(?:me|us)\b"
+    r"|i(?:'m| am)\s+(?:\w+\s+)?(?:not sure|unsure|wondering|confused|stuck|struggling|"
+    r"having|looking for|curious|worried|concerned|thinking (?:of|about)|considering|"
+    r"planning to ask|hoping)"
+    r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:tried|been trying|heard|read|seen|been told|noticed)"
+    r"|here(?:'s| is| are)\b|this is what|below is|attached is"
+    r"|i (?:need|want|would like|'d like)\s+(?:some\s+)?(?:help|advice|guidance|assistance|"
+    r"suggestions|tips|ideas|feedback|an example|examples|to (?:know|understand|learn|see|"
+    r"figure|make sure|ensure|get|find|check|ask|try|explore|compare|improve|create|build|"
+    r"implement|write|add|fix|debug|optimize|set up|start|focus|integrate|use|be able))"
+    r"|let me know|i was wondering|i wonder|any (?:ideas|tips|advice|suggestions)"
+    r"|i (?:think|guess|believe|feel like) (?:i|we)(?:'m| am| are)? (?:missing|doing|stuck)"
+    r"|i(?:'m| am) trying to (?:figure|understand|learn|debug|fix|find|solve|work out)"
+    r"|i don't (?:know|understand|get|see)|not sure)",
+    _I,
 )
-_DECISION_RE = re.compile(
-    r"\b(?:let'?s|let us|we'll|we will|we're going with|go with|going with|decided|decide|"
-    r"decision|set|sets|switch|switched|change|changed|update|updated|move|moved|use|using|"
-    r"choose|chose|pick|picked|adopt|raise|raised|lower|lowered|increase|increased|decrease|"
-    r"decreased|reduce|reduced|bump|bumped|rename|renamed|upgrade|upgraded|downgrade|"
-    r"downgraded|extend|extended|push|pushed|configure|configured|plan is|approved|"
-    r"finali[sz]ed|agreed|confirmed|going forward|from now on|instead)\b",
-    re.I,
+# --- constraint cues (user side)
+_MODAL_RE = re.compile(
+    r"\b(?:must|mustn't|shall|is required|are required|required to|is mandatory|are mandatory|"
+    r"mandatory|non-negotiable|not allowed|not permitted|is forbidden|are forbidden|forbidden|"
+    r"prohibited|under no circumstances|off[- ]limits|hard rule|hard requirement|strict rule|"
+    r"requirement is|requirements are|the rule is|rule:|policy:|constraint:|requirement:)",
+    _I,
 )
-_ASSISTANT_SUGGESTION_RE = re.compile(
-    r"\b(?:you (?:could|might|may|can)|consider|perhaps|maybe|for example|e\.g\.|such as|"
-    r"one option|another option|alternatively|if you want|would you like)\b",
-    re.I,
+_ALWAYS_NEVER_RE = re.compile(r"\b(?:always|never)\b", _I)
+_EXPERIENCE_RE = re.compile(
+    r"\b(?:i|we|you|they|he|she|it)(?:'ve|'d| have| had| has)\s+(?:\w+\s+)?(?:never|always)\b|"
+    r"\bnever\s+(?:actually\s+|really\s+|even\s+)?(?:been|had|done|seen|used|tried|heard|"
+    r"worked|completed|attempted|implemented|integrated|deployed|set up|written|made|created|"
+    r"encountered|considered|thought)\b|\balways\s+(?:been|wanted|had|thought|wondered)\b",
+    _I,
+)
+_SHOULD_RE = re.compile(r"\b(?:should(?:n't)?|ought to)\b", _I)
+_NEED_RE = re.compile(r"\b(?:needs? to|has to|have to|got to|gotta)\b", _I)
+_PROHIBIT_RE = re.compile(
+    r"^(?:(?:please|and|but|so|also|just|then|plus|hard rule|rule|important)\s*[,:!-]?\s+)*"
+    r"(?:do not|don't|never|avoid|stop|no more|refrain from|don't ever|do not ever)\b"
+    r"|\b(?:we|you|they|it|this|that|nobody|no one|[a-z][\w-]*s)\s+(?:can't|cannot|can not|"
+    r"won't|will not|don't|do not|doesn't|does not|shouldn't|should not|mustn't|must not|"
+    r"may not|are not to|is not to)\s+(?:ever\s+)?(?!know|work|seem|understand|see|get|load|"
+    r"show|display|find|run|compile|render|respond|appear|recognize|help|support|matter)\w+"
+    r"|\bwithout\s+(?:using|any|adding|relying|compromising|losing|breaking|affecting|"
+    r"increasing|sacrificing|attaching|external|extra|additional|introducing|exceeding|"
+    r"hurting|slowing|bloating|requiring|needing)\b",
+    _I,
+)
+_PREFERENCE_RE = re.compile(
+    r"\bi\s+(?:really\s+|strongly\s+|much\s+|greatly\s+|absolutely\s+|generally\s+|usually\s+|"
+    r"also\s+|do\s+|definitely\s+|truly\s+|actually\s+|totally\s+|completely\s+|personally\s+|"
+    r"mostly\s+|typically\s+|normally\s+|kind of\s+|kinda\s+|would\s+|'d\s+)*"
+    r"(?:prefer|dislike|hate|love|like(?!\s+to\s+(?:know|ask|see|learn|understand|get|try|"
+    r"implement|create|build|add|make|have|use|explore|improve|integrate))|enjoy|avoid|"
+    r"refuse|detest|despise|loathe|adore|favou?r|rather|can't stand|cannot stand|"
+    r"don't (?:like|enjoy|want|eat|drink|use|care for|watch|read|listen|play|wear|fly|"
+    r"travel|do|trust|own)|do not (?:like|enjoy|want|eat|drink|use)|"
+    r"only (?:\w+\s+)?(?:eat|drink|use|read|listen|watch|play|wear|buy|stay|travel|fly|shop|"
+    r"follow|work|want|trust|consume)|exclusively|tend to|thrive|learn best|work best|"
+    r"firmly believe|value|appreciate|find\s+(?!it\s+hard|myself|out)\w+|"
+    r"am (?:allergic|vegan|vegetarian|lactose|gluten|not a fan|a big fan|a huge fan|"
+    r"not into|not interested|into|passionate|keen|sensitive|intolerant|afraid|scared)|"
+    r"have (?:an?\s+)?(?:\w+\s+){0,2}(?:aversion|dislike|allergy|intolerance|preference|"
+    r"passion|love|fear|phobia|sensitivity|interest|soft spot|weakness|strong preference)|"
+    r"have no (?:interest|desire|patience|tolerance)|can't (?:eat|have|drink|tolerate|do|stand|"
+    r"handle|afford)|cannot (?:eat|have|drink|tolerate|stand|handle|afford))"
+    r"|\bi(?:'m| am)\s+(?:\w+\s+)?(?:allergic|vegan|vegetarian|lactose intolerant|"
+    r"gluten[- ]free|not a fan|a (?:big |huge )?fan|not (?:really )?into|not interested|"
+    r"passionate about|averse|intolerant|a picky|afraid of|scared of|claustrophobic|"
+    r"focusing on|committed to|sticking to|sticking with)"
+    r"|\bmy\s+(?:\w+\s+)?(?:preference|favou?rite|go-to|priority|priorities|rule|policy)\b"
+    r"|\b(?:preferably|ideally|i'd rather|i would rather|no-fluff|no fluff)\b",
+    _I,
+)
+_STANDING_RE = re.compile(
+    r"\b(?:from now on|going forward|moving forward|henceforth|from here on|in (?:all|every|"
+    r"each|your|any) (?:future\s+|of your\s+)?(?:responses?|answers?|replies|reply|outputs?|"
+    r"messages?|examples?|code)|every time|each time|whenever (?:i|you|we)|when i ask|"
+    r"for (?:all|every|each) (?:responses?|answers?|replies|code|examples?|snippets?))\b",
+    _I,
+)
+_IMPERATIVE_RE = re.compile(
+    r"^(?:(?:please|also|and|just|hard rule|rule|important|note|remember)\s*[,:!-]?\s+)*"
+    r"(?:use|include|format|write|respond|reply|answer|keep|add|put|show|give|list|cite|"
+    r"mention|explain|provide|limit|cap|stick|make|ensure|avoid|remember|follow|prefix|end|"
+    r"start|wrap|return|sort|name|label|mark|call|address|refer|speak|talk|translate)\b",
+    _I,
+)
+_COMPLIANCE_RE = re.compile(
+    r"\b(?:compliant|compliance|comply|complies|conform|conforms|adhere to|in line with)\b.{0,60}"
+    r"|\b(?:gdpr|hipaa|pci[- ]?dss|soc ?2|wcag|iso[- ]?\d{4,5}|ccpa|ferpa|sox|fedramp)\b",
+    _I,
+)
+_COMPARATOR_VALUE_RE = re.compile(
+    r"\b(?:at most|at least|no more than|no less than|no later than|no earlier than|not exceed|"
+    r"exceed|exceeds|up to|maximum(?: of)?|minimum(?: of)?|max(?: of)?|min(?: of)?|under|below|"
+    r"above|within|less than|more than|fewer than|before|by|capped at|limited to|cap of|"
+    r"limit of|no longer than|no higher than|no greater than|tops|<=|>=|≤|≥)\s+"
+    r"(?=(?:[$€£]\s?)?\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
+    r"(?:next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|end of|eod|eow|tomorrow|"
+    r"tonight|noon|midnight)",
+    _I,
+)
+_LIMIT_NOUN_RE = re.compile(
+    r"\b(?:deadline|due|due date|limit|cap|quota|budget|target|goal|threshold|sla|slo|timeout|"
+    r"ttl|retention|ceiling|allowance|latency|uptime|coverage|rate|price|cost|fee|salary|rent|"
+    r"version|v\d|release|launch|sprint|milestone|meeting|call|interview|appointment|session|"
+    r"schedule|scheduled|rescheduled|postponed|moved|total|count|size|length|word count|score|"
+    r"accuracy|response time|load time|budgeted|capacity|headcount|duration|window|port|"
+    r"frequency|interval|per (?:day|week|month|hour|minute|second|year))\b",
+    _I,
+)
+# --- decision cues
+_DECIDE_RE = re.compile(
+    r"\b(?:let's|let us|we'll|we will|i'll|i will|we're going to|i'm going to|we are going to|"
+    r"i am going to|we should|we're|we are|i'm|i am)\s+(?:\w+\s+)?(?:go with|use|using|"
+    r"stick with|sticking with|switch(?:ing)? to|mov(?:e|ing) to|migrat(?:e|ing) to|adopt|"
+    r"choose|pick|opt for|settle on|keep using|stay with|deploy(?:ing)? (?:to|on)|"
+    r"host(?:ing)? (?:on|it on)|build(?:ing)? (?:it |this )?(?:with|in|on)|"
+    r"writ(?:e|ing) (?:it |this )?in|target(?:ing)?|call(?:ing)? it|nam(?:e|ing) it)\b"
+    r"|\b(?:go with|going with|went with|decided (?:to|on)|decision is|decision:|we decided|"
+    r"i decided|i've decided|we've decided|chose|chosen|settled on|opted for|agreed (?:to|on)|"
+    r"plan is to|the plan is|final answer|instead of|rather than|in favou?r of)\b",
+    _I,
+)
+_REVISION_RE = re.compile(
+    r"\b(?:set|sets|setting|change|changed|changing|update|updated|updating|raise|raised|"
+    r"lower|lowered|increase|increased|increasing|decrease|decreased|reduce|reduced|bump|"
+    r"bumped|make|made|move|moved|moving|push|pushed|shift|shifted|switch|switched|rename|"
+    r"renamed|upgrade|upgraded|upgrading|downgrade|downgraded|adjust|adjusted|extend|extended|"
+    r"shorten|shortened|cut|revise|revised|drop|dropped|reschedule|rescheduled|postpone|"
+    r"postponed|improve|improved|grow|grew|grown|reach|reached|rise|rose|risen|fall|fell|"
+    r"fallen|climb|climbed|expand|expanded|double|doubled|halve|halved|migrate|migrated|"
+    r"convert|converted|replace|replaced|cap|capped|limit|limited|go|went|gone|jump|jumped)\b",
+    _I,
+)
+_TO_VALUE_RE = re.compile(
+    r"\b(?:to|at|into|as|for|from)\s+(?:the\s+|a\s+|an\s+|about\s+|around\s+|roughly\s+|"
+    r"approximately\s+|nearly\s+|over\s+)?(?=(?:[$€£]\s?)?\d|[A-Z]|(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|(?:next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|"
+    r"sun)[a-z]*day\b)"
+)
+_FROM_TO_RE = re.compile(r"\bfrom\s+\S+(?:\s+\S+){0,4}?\s+to\s+\S", _I)
+_STATE_RE = re.compile(
+    r"\b(?:is|are|was|were|=|equals|stays|remains|stay|remain|sits|stands|averages?|averaging|"
+    r"totals?|totaling|has|have|had|of|at|now|currently|reached|hit|set to|is set to|runs|"
+    r"takes|costs?|weighs|lasts|spans|holds|contains|includes|comes to)\b|[=:]",
+    _I,
+)
+_FIRST_PERSON_STATE_RE = re.compile(
+    r"\b(?:i|we)(?:'ve| have| had)?\s+(?:already\s+|just\s+|recently\s+|now\s+|finally\s+|"
+    r"also\s+|successfully\s+)*(?:\w+ed|got|made|won|ran|wrote|read|spent|hit|sold|bought|"
+    r"brought|built|saw|took|met|lost|grew|cut|set|paid|did|done|gotten|written|run|won|"
+    r"secured|have|has)\b",
+    _I,
+)
+_ENTITY_RE = re.compile(
+    r"\b(?i:my name is|call me|i work (?:at|for)|i(?:'m| am) (?:a|an) [\w -]{2,30}? (?:at|for)|"
+    r"i live in|i(?:'m| am) (?:based|located) in|we(?:'re| are) (?:based|located) in|"
+    r"our (?:company|team|client|customer|product|project|app|service|startup|org|"
+    r"organi[sz]ation|brand|vendor|partner) is(?: called| named)?|(?:is|are) (?:called|named)|"
+    r"works? (?:at|for)|lives? in|based in)\s+[A-Z][\w.&'-]*"
+)
+_NAMED_RE = re.compile(
+    r"^(?:(?:our|my|the)\s+)?(?P<what>(?:[\w-]+\s+){0,3}?(?:company|team|client|customer|product|"
+    r"project|app|application|service|startup|repo|repository|bot|tool|library|package|"
+    r"brand|website|site|game|book|channel|podcast|newsletter|codename|code name))\s+"
+    r"(?:is|will be)\s+(?:called|named)\s+(?P<name>[\"']?[\w.&'-]+(?:\s+[A-Z][\w.&'-]*)*)",
+    _I,
+)
+_RENAME_RE = re.compile(
+    r"\brenam(?:e|ed|ing)\s+(?:the\s+|our\s+|my\s+)?(?P<old>.+?)\s+(?:to|as)\s+"
+    r"(?P<new>[\"'`]?[\w.&'/-]+(?:\s+[A-Z][\w.&'-]*)*)",
+    _I,
+)
+_PLAN_RE = re.compile(
+    r"\b(?:upgrad|downgrad|switch|mov|migrat|chang)(?:e|ed|es|ing)?\s+(?:us\s+|our\s+|my\s+|the\s+)?"
+    r"(?:(?:account|subscription|plan|tier|license|membership)\s+)?(?:from\s+(?:the\s+)?"
+    r"(?P<old>[\w+-]+)\s+(?:plan\s+|tier\s+)?)?to\s+(?:the\s+)?(?P<new>[A-Z][\w+-]*(?:\s+[A-Z][\w+-]*)?)"
+    r"\s+(?P<what>plan|tier|subscription|edition|license|licence|membership|package)\b",
+    _I,
+)
+_USING_RE = re.compile(
+    r"\b(?:i'm|i am|we're|we are|i've been|we've been)\s+(?:\w+\s+)?(?:using|on|running)\s+"
+    r"(?P<name>[A-Z][\w.+#-]*(?:\s+v?\d[\w.]*)?)"
 )
 _EQUATION_RE = re.compile(
-    r"(?:\b[A-Za-z_][\w]*(?:\([^)]*\))?\s*=\s*[^=\n]*[-+*/^√∑]\s*[\w(]|\$[^$]+\$|\\frac|"
-    r"\b(?:formula|equation)\b\s*(?:is|:))"
+    r"(?:\b[A-Za-z_][\w]*(?:\([^)]*\))?\s*=\s*[^=\n]*[-+*/^√∑×÷²³]\s*[\w(√]|\$[^$]+\$|\\frac|"
+    r"\\sqrt|\b(?:formula|equation)\b\s*(?:is|:))"
 )
-_SIGNATURE_RE = re.compile(r"\b(?:def|class|function|func|fn|public|private|interface)\s+\w+\s*[(<:{]")
-_FILE_RE = re.compile(r"(?<![\w/])(?:[\w.-]+/)*[\w-]+\.(?:py|js|ts|tsx|jsx|go|rs|java|rb|php|c|cc|cpp|h|hpp|cs|sql|yaml|yml|json|toml|md|sh|ini|cfg|tf)\b")
-_ENTITY_RE = re.compile(
-    r"\b(?:my name is|i am|i'm|i work (?:at|for)|our (?:company|team|client|customer|product|"
-    r"project|app|service) is(?: called)?|(?:is|are) (?:called|named)|works? (?:at|for)|lives? in)\s+"
-    r"[A-Z][\w.-]*",
-    re.I,
+_SIGNATURE_RE = re.compile(
+    r"\b(?:def|class|function|func|fn|interface|struct|enum|impl)\s+[A-Za-z_]\w*\s*[(<:{]"
 )
-_ASSIGN_RE = re.compile(r"\b(?:is|are|was|=|of|at|stays|remains|set to|equals)\b|[=:]")
-_MIN_WORDS = 3
+_FILE_RE = re.compile(
+    r"(?<![\w/.])(?:[\w.-]+/)*[\w-]+\.(?:py|js|ts|tsx|jsx|go|rs|java|rb|php|c|cc|cpp|h|hpp|cs|"
+    r"sql|yaml|yml|json|toml|md|sh|ini|cfg|tf|html|css|scss|kt|swift|vue|env|lock|txt|csv)\b"
+)
+_FILE_FACT_RE = re.compile(
+    r"\b(?:lives? in|is in|are in|located in|defined in|stored in|kept in|goes in|go in|"
+    r"belongs? in|moved to|renamed to|the file|file is|path is|entry point|config(?:uration)? "
+    r"(?:is|lives)|we keep|put (?:it|them) in)\b",
+    _I,
+)
+# --- the assistant side
+_ACK_RE = re.compile(
+    r"^(?:noted|confirmed|understood|got it|acknowledged|done|ok(?:ay)?|sure(?: thing)?|"
+    r"will do|absolutely|certainly|of course|agreed|perfect|great|updated|all set|roger|"
+    r"yes|right|alright|sounds good|i understand|i've noted|i have noted|i'll remember|"
+    r"i will remember|i'll keep (?:that|this) in mind|will remember|copy that)\b[\s,:;.!-]*",
+    _I,
+)
+_ASSISTANT_REPORT_RE = re.compile(
+    r"^(?:i(?:'ve| have)|we(?:'ve| have))\s+(?:now\s+|also\s+|just\s+)?(?:set|changed|updated|"
+    r"switched|moved|raised|lowered|increased|decreased|reduced|bumped|renamed|upgraded|"
+    r"downgraded|configured|capped|limited|pinned|locked|extended|shortened|recorded|noted)\b",
+    _I,
+)
+_SUGGESTION_RE = re.compile(
+    r"\b(?:you (?:could|might|may|can|should|would|will want|want to|need to|'ll want|'ll need)|"
+    r"consider|considering|perhaps|maybe|for example|for instance|e\.g\.|such as|"
+    r"one option|another option|alternatively|if you (?:want|like|prefer|need)|"
+    r"would you like|i (?:recommend|suggest|would suggest|'d suggest|would recommend|"
+    r"'d recommend|advise)|it's (?:a good idea|best|recommended|advisable|important)|"
+    r"it is (?:a good idea|best|recommended|advisable|important)|try|let's|here's|here is|"
+    r"make sure|ensure|remember to|don't forget|be sure|best practice|typically|usually|"
+    r"generally|often|common|could|might)\b",
+    _I,
+)
+_HEDGE_RE = re.compile(r"\b(?:maybe|perhaps|probably|might|i think|i guess|not sure|possibly|"
+                       r"thinking (?:of|about)|considering|wondering|hopefully)\b", _I)
+_SHELL_RE = re.compile(r"^\s*(?:\$|>|#|pip3?|npm|npx|yarn|pnpm|git|cd|ls|mkdir|python3?|node|"
+                       r"brew|apt(?:-get)?|sudo|curl|wget|docker|kubectl|export|source|conda|"
+                       r"poetry|cargo|go (?:get|run|build)|flask|django-admin|rails)\b")
+_SHELL_LANGS = frozenset("bash sh shell console zsh cmd powershell ps text txt output plaintext "
+                         "log terminal".split())
+_LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|"
+                            r"now|just|btw|anyway)\b\s*,?\s*)+", _I)
+_PRONOUN_SUBJ = frozenset("i i'm im m i've i'd we we're we've you it it's its this that they "
+                          "them these those he she there here one thing things stuff number "
+                          "something considering".split())
+_MAX_FACT_WORDS = 70
+_ASSISTANT_SHORT_WORDS = 60
+_MAX_ASSISTANT_CODE = 2
+
+
+@dataclass(slots=True)
+class _Clause:
+    sep: str  # separator text before the clause
+    text: str
+    label: str = "ctx"  # req, cue, ctx
+    kind: PatchKind | None = None
 
 
 class RuleExtractor:
@@ -73,88 +322,380 @@ class RuleExtractor:
     ``min_words``: sentences shorter than this are skipped unless they hold a value.
     """
 
-    def __init__(self, min_words: int = _MIN_WORDS) -> None:
+    def __init__(self, min_words: int = 3) -> None:
         self.min_words = min_words
 
     def extract(self, turn: Turn) -> list[Fact]:
-        text = turn.text or ""
+        text = (turn.text or "").replace("’", "'").replace("‘", "'")
+        if not text.strip():
+            return []
+        precise = turn.role in (Role.ASSISTANT, Role.TOOL)
         facts: list[Fact] = []
-        for block in _FENCE_RE.findall(text):
-            facts.append(self._fact(turn, PatchKind.CODE, block.strip()))
+        facts.extend(self._code_blocks(turn, text, precise))
         prose = _FENCE_RE.sub("\n", text)
+        if precise:
+            facts.extend(self._assistant(turn, prose))
+            return facts
         facts.extend(self._structures(turn, prose))
         for sentence in _sentences(prose):
-            fact = self._classify(turn, sentence)
-            if fact is not None:
-                facts.append(fact)
-        return facts
+            facts.extend(self._user_sentence(turn, sentence))
+        return _dedupe(facts)
 
     async def aextract(self, turn: Turn) -> list[Fact]:
         return self.extract(turn)
 
-    # ------------------------------------------------------------------ helpers
+    # ------------------------------------------------------------------ pieces
     @staticmethod
-    def _fact(turn: Turn, kind: PatchKind, text: str) -> Fact:
+    def _fact(turn: Turn, kind: PatchKind, text: str, **fields: str | None) -> Fact:
         return Fact(kind=kind, text=text, role=turn.role, turn=turn.index, source="rules",
-                    session_id=turn.session_id)
+                    session_id=turn.session_id, **fields)
+
+    def _code_blocks(self, turn: Turn, text: str, precise: bool) -> list[Fact]:
+        blocks = []
+        for m in _FENCE_RE.finditer(text):
+            lang = m.group(1).strip().lower()
+            lines = [ln for ln in m.group(2).splitlines() if ln.strip()]
+            if not lines:
+                continue
+            if precise:
+                # an answer's install commands and one-liners are instructions, not the code
+                if lang in _SHELL_LANGS or len(lines) < 2 or all(_SHELL_RE.match(ln) for ln in lines):
+                    continue
+            blocks.append(m.group(0).strip())
+        if precise and len(blocks) > _MAX_ASSISTANT_CODE:
+            keep = sorted(sorted(blocks, key=len, reverse=True)[:_MAX_ASSISTANT_CODE], key=blocks.index)
+            blocks = keep
+        return [self._fact(turn, PatchKind.CODE, b) for b in blocks]
 
     def _structures(self, turn: Turn, prose: str) -> list[Fact]:
         out = []
-        lines = prose.splitlines()
         run: list[str] = []
-        for line in lines + [""]:
-            if _LIST_ITEM_RE.match(line):
+        for line in prose.splitlines() + [""]:
+            if _LIST_ITEM_RE.match(line) and not line.lstrip().startswith("#") or _TABLE_ROW_RE.match(line):
                 run.append(line.strip())
                 continue
-            if len(run) >= 3 and not all(_CONSTRAINT_RE.search(item) for item in run):
+            if len(run) >= 3 and not all(_rule_cue(_clean(item)) for item in run):
                 out.append(self._fact(turn, PatchKind.STRUCTURE, "\n".join(run)))
             run = []
         return out
 
-    def _classify(self, turn: Turn, sentence: str) -> Fact | None:
-        s = sentence.strip().strip("*_>").strip()
+    # ------------------------------------------------------------------ user side
+    def _user_sentence(self, turn: Turn, sentence: str) -> list[Fact]:
+        s = _clean(sentence)
         if not s or _CHITCHAT_RE.match(s):
-            return None
-        words = s.split()
-        has_value = bool(VALUE_RE.search(s))
-        if len(words) < self.min_words and not has_value:
-            return None
-        if s.endswith("?"):
-            return None  # a question states nothing yet
-        if _EQUATION_RE.search(s) and not _CONSTRAINT_RE.search(s):
-            return self._fact(turn, PatchKind.EQUATION, s)
+            return []
+        if len(s.split()) < self.min_words and not VALUE_RE.search(s):
+            return []
         if _SIGNATURE_RE.search(s):
-            return self._fact(turn, PatchKind.CODE, s)
-        assistant = turn.role in (Role.ASSISTANT, Role.TOOL, Role.DOCUMENT)
-        if assistant and _ASSISTANT_SUGGESTION_RE.search(s):
-            return None
-        constraint = bool(_CONSTRAINT_RE.search(s))
-        decision = bool(_DECISION_RE.search(s))
-        if constraint:
-            kind = PatchKind.CONSTRAINT
-            if decision and not re.search(r"\b(?:must|never|always|not|at most|at least|no more|"
-                                          r"no less|exceed|deadline|only)\b", s, re.I):
-                kind = PatchKind.DECISION
-            return self._fact(turn, kind, s)
-        stmt = parse_statement(s) if (decision or has_value) else None
-        if decision and stmt is not None and stmt.subject:
-            return self._fact(turn, PatchKind.DECISION, s)
-        if stmt is not None and stmt.subject and stmt.value and stmt.dimension != "free" \
-                and len(stmt.subject.split()) <= 6 and _ASSIGN_RE.search(s):
-            return self._fact(turn, PatchKind.DECISION, s)
-        if _ENTITY_RE.search(s):
-            return self._fact(turn, PatchKind.ENTITY, s)
-        if _FILE_RE.search(s):
-            return self._fact(turn, PatchKind.CODE, s)
+            return [self._fact(turn, PatchKind.CODE, s)]
+        if _EQUATION_RE.search(s) and not _rule_cue(s):
+            return [self._fact(turn, PatchKind.EQUATION, s)]
+        clauses = _clauses(s)
+        question = s.rstrip().endswith("?")
+        for c in clauses:
+            embedded = re.search(r"\b(?:remind me|note|remember|keep in mind|the fact|aware|"
+                                 r"know|forget)\s+that\s+(?P<x>.+)$", c.text, _I)
+            if _REQUEST_RE.match(c.text.strip()):
+                c.label = "req"
+                if embedded:  # "can you remind me that it's rescheduled to March 22?"
+                    inner = embedded.group("x")
+                    kind = _user_cue(inner)
+                    if kind is not None:
+                        c.text, c.label, c.kind = inner, "cue", kind
+                continue
+            kind = _user_cue(c.text)
+            if kind is not None:
+                c.label, c.kind = "cue", kind
+        if question and not any(c.label == "req" for c in clauses):
+            return []  # a question in statement form ("So I should never use eval?")
+        facts = []
+        used: set[int] = set()
+        for i, c in enumerate(clauses):
+            if c.label != "cue" or i in used:
+                continue
+            lo, hi = i, i
+            lead = c.text.strip().lower()
+            if i > 0 and clauses[i - 1].label == "ctx" and (i - 1) not in used and (
+                    re.match(r"^(?:so|which|who|where|that|it|it's|this|they|these|and so|and it|"
+                             r"and this|but it|and i just|and now|now)\b", lead)
+                    or re.search(r"\b(?:it|this|that|they|them)\b", " ".join(lead.split()[:6]))):
+                lo = i - 1
+            while hi + 1 < len(clauses) and clauses[hi + 1].label == "ctx" and re.match(
+                    r"^(?:because|since|as|due to|so that|so it|to keep|to avoid|to reduce|"
+                    r"to save|to make|to ensure|in order|without|rather than|instead of|over|"
+                    r"which|that|especially|for|with|like\s+(?:i|we|you))\b",
+                    clauses[hi + 1].text.strip(), _I):
+                hi += 1
+            span = clauses[lo: hi + 1]
+            used.update(range(lo, hi + 1))
+            text = _join(span)
+            if len(text.split()) > _MAX_FACT_WORDS:
+                text = _join([c])
+            facts.append(self._make(turn, c.kind or PatchKind.DECISION, text, _strip_lead(c.text)))
+        return facts
+
+    def _make(self, turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
+        """A fact whose slot fields are filled when the slot rules would misread ``core``."""
+        text = _strip_lead(text).rstrip(" ,;:-")
+        if text and text[0].islower():
+            text = text[0].upper() + text[1:]
+        fields = _slot_fields(core, kind, turn)
+        if kind is PatchKind.ENTITY and not fields:
+            return self._fact(turn, kind, text)
+        return self._fact(turn, kind, text, **fields)
+
+    # ------------------------------------------------------------------ assistant side
+    def _assistant(self, turn: Turn, prose: str) -> list[Fact]:
+        sentences = [_clean(s) for s in _sentences(prose)]
+        sentences = [s for s in sentences if s]
+        if not sentences:
+            return []
+        short = sum(len(s.split()) for s in sentences) <= _ASSISTANT_SHORT_WORDS and len(sentences) <= 4
+        facts = []
+        after_ack = False
+        for idx, s in enumerate(sentences):
+            ack = _ACK_RE.match(s)
+            rest = s[ack.end():] if ack else s
+            led = bool(ack) and (idx < 2 or short)
+            if not rest.strip():
+                after_ack = bool(ack)
+                continue
+            if s.endswith("?"):
+                after_ack = False
+                continue
+            if _ASSISTANT_REPORT_RE.match(rest) or ((led or after_ack or short) and
+                                                    not _SUGGESTION_RE.search(rest)):
+                kind = _assistant_cue(rest)
+                if kind is not None:
+                    facts.append(self._make(turn, kind, s, rest))
+            after_ack = False
+            if short and _EQUATION_RE.search(s) and not _rule_cue(s):
+                facts.append(self._fact(turn, PatchKind.EQUATION, s))
+        return facts
+
+
+# ---------------------------------------------------------------------- cues
+def _rule_cue(s: str) -> bool:
+    return bool(_MODAL_RE.search(s) or (_ALWAYS_NEVER_RE.search(s) and not _EXPERIENCE_RE.search(s))
+                or _PROHIBIT_RE.search(s) or _COMPARATOR_VALUE_RE.search(s))
+
+
+def _user_cue(text: str) -> PatchKind | None:
+    """The kind of fact a user's clause states, or None."""
+    s = _strip_lead(text.strip())
+    if len(s.split()) < 2 and not VALUE_RE.search(s):
         return None
+    has_value = bool(VALUE_RE.search(s))
+    if _rule_cue(s) or _PREFERENCE_RE.search(s) or _STANDING_RE.search(s) and _IMPERATIVE_RE.match(s):
+        if _DECIDE_RE.search(s) and not _MODAL_RE.search(s) and not _ALWAYS_NEVER_RE.search(s) \
+                and not _PROHIBIT_RE.search(s) and not _PREFERENCE_RE.search(s) \
+                and not _COMPARATOR_VALUE_RE.search(s):
+            return PatchKind.DECISION
+        return PatchKind.CONSTRAINT
+    if _SHOULD_RE.search(s) and not re.search(r"\b(?:i|we)\s+should\b", s, _I):
+        return PatchKind.CONSTRAINT
+    if _NEED_RE.search(s) and (has_value or not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|have|"
+                                                         r"got)\b", s, _I)):
+        return PatchKind.CONSTRAINT
+    if _COMPLIANCE_RE.search(s) and re.search(r"\b(?:must|need|needs|should|required|ensure|meet|"
+                                              r"meets|follow|comply|compliant|compliance|standards?)\b",
+                                              s, _I):
+        return PatchKind.CONSTRAINT
+    if _IMPERATIVE_RE.match(s) and (_STANDING_RE.search(s) or (has_value and re.search(
+            r"\b(?:under|below|within|at most|no more than|max|maximum|less than|fewer than)\b",
+            s, _I))):
+        return PatchKind.CONSTRAINT
+    if _RENAME_RE.search(s) or _PLAN_RE.search(s) or _NAMED_RE.search(s):
+        return PatchKind.DECISION if not _NAMED_RE.search(s) else PatchKind.ENTITY
+    if _DECIDE_RE.search(s) and not _HEDGE_RE.search(s):
+        if re.search(r"\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?using\b", s, _I) \
+                and not _USING_RE.search(s):
+            return None  # "I'm using a dictionary to ..." is narration, not a choice
+        if re.search(r"\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?target", s, _I) and not has_value:
+            return None
+        return PatchKind.DECISION
+    if has_value:
+        if _REVISION_RE.search(s) and (_TO_VALUE_RE.search(s) or _FROM_TO_RE.search(s)):
+            return PatchKind.DECISION
+        if _LIMIT_NOUN_RE.search(s) or _STATE_RE.search(s) or _FIRST_PERSON_STATE_RE.search(s):
+            if _values_are_incidental(s):
+                return None
+            return PatchKind.DECISION
+    elif _REVISION_RE.search(s) and _FROM_TO_RE.search(s):
+        return PatchKind.DECISION
+    if _ENTITY_RE.search(s):
+        return PatchKind.ENTITY
+    if _FILE_RE.search(s) and _FILE_FACT_RE.search(s):
+        return PatchKind.CODE
+    return None
+
+
+def _values_are_incidental(s: str) -> bool:
+    """True when the only "values" are versions glued to names or list ordinals."""
+    for m in VALUE_RE.finditer(s):
+        before = s[max(0, m.start() - 1): m.start()]
+        if before and (before.isalpha() or before in "vV"):
+            continue
+        if re.match(r"\d+\.\d+\.\d+", s[m.start():]):  # a version number
+            continue
+        return False
+    return True
+
+
+def _assistant_cue(rest: str) -> PatchKind | None:
+    """The kind of fact an assistant states (only when it is not advice)."""
+    s = rest.strip()
+    if _SUGGESTION_RE.search(s) and not _ASSISTANT_REPORT_RE.match(s):
+        return None
+    if re.match(r"^(?:you|your)\b", s, _I):
+        return None
+    has_value = bool(VALUE_RE.search(s))
+    if _ASSISTANT_REPORT_RE.match(s):
+        return PatchKind.DECISION if has_value or _TO_VALUE_RE.search(s) else None
+    if _MODAL_RE.search(s) or _PROHIBIT_RE.search(s) or _COMPARATOR_VALUE_RE.search(s) or (
+            _ALWAYS_NEVER_RE.search(s) and not _EXPERIENCE_RE.search(s)) or re.search(
+            r"\b(?:will not|won't|will never|never be)\b", s, _I):
+        if _IMPERATIVE_RE.match(s) and not _ACK_RE.match(rest):
+            return None  # an imperative in an answer is advice
+        return PatchKind.CONSTRAINT
+    if has_value and (_STATE_RE.search(s) or _REVISION_RE.search(s)) and not _values_are_incidental(s):
+        return PatchKind.DECISION
+    if _DECIDE_RE.search(s) and re.match(r"^(?:we'll|we will|we're|we are|i'll|i will|the plan)",
+                                         s, _I) and re.search(r"\b[A-Z]\w+", s[1:]):
+        return PatchKind.DECISION
+    return None
+
+
+# ---------------------------------------------------------------------- slots
+def _slot_fields(core: str, kind: PatchKind, turn: Turn) -> dict[str, str | None]:
+    """Slot fields for ``core`` when the slot rules alone would read a poor subject."""
+    s = _strip_lead(core.strip()).rstrip(" .!;,")
+    m = _RENAME_RE.search(s)
+    if m:
+        old = re.sub(r"^(?:the|our|my)\s+", "", m.group("old").strip(), flags=_I)
+        return {"slot": f"{old} name", "op": "=", "value": m.group("new").strip("\"'`")}
+    m = _PLAN_RE.search(s)
+    if m:
+        return {"slot": m.group("what").lower(), "op": "=", "value": m.group("new")}
+    m = _NAMED_RE.search(s)
+    if m:
+        return {"slot": f"{m.group('what').strip()} name", "op": "=",
+                "value": m.group("name").strip("\"'")}
+    st = parse_statement(s)
+    if _good_subject(st):
+        if st.value is None and st.op == "=" and (kind is PatchKind.CONSTRAINT) \
+                and "," in s and st.subject and st.subject.lower() not in s.lower()[:len(st.subject) + 12]:
+            return {"slot": _rule_phrase(s), "op": "="}
+        return {}
+    if st.value is not None:
+        m = _USING_RE.search(s)
+        if m and st.dimension == "name":
+            name = m.group("name").split()[0]
+            return {"slot": name, "op": "=", "value": m.group("name")}
+        subj = _antecedent(turn, st) or _terms_subject(s, st.value)
+        if not subj:
+            return {}
+        return {"slot": subj, "op": st.op or "=", "value": st.value, "unit": st.unit}
+    if kind in (PatchKind.CONSTRAINT, PatchKind.DECISION):
+        phrase = _rule_phrase(s)
+        if phrase:
+            return {"slot": phrase, "op": st.op if st.op in ("!=", "=") else "="}
+    return {}
+
+
+def _good_subject(st: Statement) -> bool:
+    if not st.subject:
+        return False
+    words = re.findall(r"[a-z0-9'][\w'-]*", st.subject.lower())
+    if not words or words[0] in _PRONOUN_SUBJ or words[-1] in _PRONOUN_SUBJ:
+        return False
+    if len(words) == 1 and (words[0].endswith("ed") or words[0] in ("simple", "new", "old", "the")):
+        return False
+    if len(words) > 8:
+        return False
+    return bool(set(words) - _PRONOUN_SUBJ)
+
+
+def _rule_phrase(s: str) -> str:
+    """A readable identity for a rule without a value: the rule minus its speaker."""
+    p = re.sub(r"^(?:(?:hard rule|rule|important|note|please|also|and|but|so)\s*[,:!-]?\s+)+", "",
+               s, flags=_I)
+    p = re.sub(r"^(?:i|we)\s+(?:(?:really|strongly|much|also|do|definitely|would|generally|"
+               r"usually|always|absolutely)\s+)*", "", p, flags=_I)
+    p = re.sub(r"\s+(?:from now on|going forward|moving forward)\b", "", p, flags=_I)
+    return " ".join(p.split()[:14]).strip(" ,.;:")
+
+
+def _antecedent(turn: Turn, st: Statement) -> str | None:
+    """For "make it 15 seconds": the subject of the last recent statement of that dimension."""
+    if not st.subject or st.subject.lower() not in ("it", "that", "this"):
+        return None
+    for _role, text in reversed(turn.recent):
+        for sent in reversed(_sentences(text)):
+            prev = parse_statement(_clean(sent))
+            if _good_subject(prev) and prev.value is not None and prev.dimension == st.dimension:
+                return prev.subject
+    return None
+
+
+def _terms_subject(s: str, value: str) -> str:
+    """Content words of ``s`` without its value: a narrow identity for a plain statement."""
+    rest = s.replace(value, " ")
+    words = [w for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+             if w.lower() not in _SLOT_STOP and len(w) > 1]
+    return " ".join(words[:6])
+
+
+_SLOT_STOP = frozenset(
+    """a an the and or but if then of to in on at by for with from into is are was were be been
+    being am do does did have has had having i i'm i've i'd i'll me my we we're we've our you
+    your it it's its this that these those there here so just really also now already recently
+    kinda kind of some any all about around approximately roughly nearly which who what when
+    where how since because as very still yet""".split()
+)
+
+
+# ---------------------------------------------------------------------- text helpers
+def _clean(sentence: str) -> str:
+    s = _MARKUP_RE.sub("", sentence.strip())
+    s = re.sub(r"\s+", " ", s).strip().strip("*_>").strip()
+    return s
+
+
+def _strip_lead(text: str) -> str:
+    return _LEAD_STRIP_RE.sub("", text.strip()).strip()
 
 
 def _sentences(text: str) -> list[str]:
     parts = []
     for chunk in _SENT_SPLIT_RE.split(text):
-        chunk = chunk.strip()
-        if chunk and not _LIST_ITEM_RE.match(chunk):
+        chunk = (chunk or "").strip()
+        if chunk and not _TABLE_ROW_RE.match(chunk):
             parts.append(chunk)
-        elif chunk:
-            parts.append(re.sub(r"^\s*(?:\d+[.)]|[-*•])\s+", "", chunk))
     return parts
+
+
+def _clauses(sentence: str) -> list[_Clause]:
+    pieces = _CLAUSE_SEP_RE.split(sentence)
+    out = [_Clause("", pieces[0])]
+    for k in range(1, len(pieces) - 1, 2):
+        out.append(_Clause(pieces[k], pieces[k + 1]))
+    return [c for c in out if c.text.strip()]
+
+
+def _join(clauses: list[_Clause]) -> str:
+    text = clauses[0].text
+    for c in clauses[1:]:
+        text += c.sep + c.text
+    return text.strip()
+
+
+def _dedupe(facts: list[Fact]) -> list[Fact]:
+    seen = set()
+    out = []
+    for f in facts:
+        key = (f.kind, f.text.lower())
+        if key not in seen:
+            seen.add(key)
+            out.append(f)
+    return out

@@ -229,3 +229,24 @@ def test_recover_json_is_exported_and_strict_about_broken_spans():
     assert recover_json('x {"facts": []} y') == {"facts": []}
     with pytest.raises(ResponseParseError):
         recover_json('{"facts": [{"kind": "a",, "text": "b"}]}')
+
+
+def test_llm_module_imports_without_openai():
+    """Only building clients from base_url needs the openai extra."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.modules['openai'] = None\n"
+        "from dspm_core.errors import ConfigError\n"
+        "from dspm_core.extract.llm import LLMExtractor, INSTALL_HINT\n"
+        "try:\n"
+        "    LLMExtractor(base_url='http://127.0.0.1:9/v1', api_key='k')\n"
+        "except ConfigError as exc:\n"
+        "    assert INSTALL_HINT in str(exc), exc\n"
+        "    print('config-error')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "config-error"

