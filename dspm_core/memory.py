@@ -20,10 +20,12 @@ from typing import Any
 from .errors import BudgetError, ConfigError, ExtractionError, InvalidPatchError
 from .extract.base import Extractor
 from .extract.rules import RuleExtractor
+from .chunking import chunk_text
 from .forms import forms_for
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
 from .render import MIN_BUDGET, Rendered, Renderer
+from .state import FORMAT, SCHEMA_VERSION, parse_state, turn_to_dict
 from .store import DEFAULT_HISTORY_LIMIT, MergeOutcome, PatchStore
 from .tokens import TokenCounter, get_counter
 
@@ -56,6 +58,8 @@ class DSPMMemory:
         strict_llm: raise :class:`ExtractionError` when extraction of a turn fails (the turn
             is kept pending either way).
         context_turns: how many previous messages an extractor sees as context.
+        dense: with ``llm_client``, ask for every distinct fact of each turn (fact-heavy
+            turns switch to dense mode automatically).
     """
 
     def __init__(
@@ -70,6 +74,7 @@ class DSPMMemory:
         scorer: SimilarityScorer | None = None,
         strict_llm: bool = False,
         context_turns: int = 2,
+        dense: bool = False,
     ) -> None:
         self._budget = _check_budget(budget)
         if extractor is not None and llm_client is not None:
@@ -77,7 +82,7 @@ class DSPMMemory:
         if extractor is not None and not callable(getattr(extractor, "extract", None)):
             raise ConfigError("extractor must have an extract(turn) method")
         if llm_client is not None:
-            extractor = self._llm_extractor(llm_client, model)
+            extractor = self._llm_extractor(llm_client, model, dense)
         self.extractor: Extractor = extractor or RuleExtractor()
         self.model = model
         self.counter = get_counter(tokenizer)
@@ -94,12 +99,10 @@ class DSPMMemory:
         self._recent: deque[tuple[str, str]] = deque(maxlen=max(0, int(context_turns)))
 
     @staticmethod
-    def _llm_extractor(client: Any, model: str) -> Extractor:
-        try:
-            from .extract.llm import LLMExtractor
-        except ImportError as exc:  # the LLM extractor module needs the openai extra
-            raise ConfigError(f"LLM extraction is unavailable: {exc}") from exc
-        return LLMExtractor(client=client, model=model)
+    def _llm_extractor(client: Any, model: str, dense: bool) -> Extractor:
+        from .extract.llm import LLMExtractor
+
+        return LLMExtractor(client=client, model=model, dense=dense)
 
     # ------------------------------------------------------------------ budget
     @property
@@ -189,6 +192,31 @@ class DSPMMemory:
                         session_id: str | None = None) -> list[MergeOutcome]:
         """Async :meth:`add_turn`; uses the extractor's ``aextract`` when it has one."""
         return await self._aingest(self._next_turn(role, text, session_id))
+
+    def add_document(self, text: str, chunk_tokens: int = 400, *,
+                     session_id: str | None = None) -> list[MergeOutcome]:
+        """Ingest a document as ``document`` turns of about ``chunk_tokens`` tokens each.
+
+        Facts from a document have the lowest authority: they never override a user's rule.
+        """
+        outcomes: list[MergeOutcome] = []
+        for chunk in self._chunks(text, chunk_tokens):
+            outcomes.extend(self.add_turn("document", chunk, session_id=session_id))
+        return outcomes
+
+    async def aadd_document(self, text: str, chunk_tokens: int = 400, *,
+                            session_id: str | None = None) -> list[MergeOutcome]:
+        outcomes: list[MergeOutcome] = []
+        for chunk in self._chunks(text, chunk_tokens):
+            outcomes.extend(await self.aadd_turn("document", chunk, session_id=session_id))
+        return outcomes
+
+    def _chunks(self, text: str, chunk_tokens: int) -> list[str]:
+        if not isinstance(text, str):
+            raise InvalidPatchError(f"document text must be a string, got {type(text).__name__}")
+        if isinstance(chunk_tokens, bool) or not isinstance(chunk_tokens, int) or chunk_tokens < 16:
+            raise ConfigError(f"chunk_tokens must be an integer >= 16, got {chunk_tokens!r}")
+        return chunk_text(text, chunk_tokens, self.counter.count)
 
     def retry_pending(self) -> list[MergeOutcome]:
         """Retry the extraction of pending turns now."""
@@ -306,6 +334,58 @@ class DSPMMemory:
     def forget(self, patch_id: str) -> Patch:
         """Remove a patch from memory (it stays in the journal)."""
         return self.store.forget(patch_id)
+
+    # ------------------------------------------------------------------ state
+    def to_dict(self) -> dict[str, Any]:
+        """The whole memory as a JSON-ready dict (see :mod:`dspm_core.state`)."""
+        with self._lock:
+            store = self.store.export_state()
+            return {
+                "format": FORMAT,
+                "schema_version": SCHEMA_VERSION,
+                "history_limit": store["history_limit"],
+                "budget": self._budget,
+                "tokenizer": getattr(self.counter, "name", None),
+                "counters": {"turns": self._turns,
+                             "conversation_tokens": self._conversation_tokens,
+                             "extraction_failures": self._failures,
+                             "merges": store["counters"]},
+                "aliases": store["aliases"],
+                "patches": store["patches"],
+                "journal": store["journal"],
+                "pending_turns": [turn_to_dict(t) for t in self._pending],
+            }
+
+    def merge_dict(self, data: dict[str, Any]) -> int:
+        """Merge a saved memory into this one by the slot rules; returns patches added.
+
+        Merging the same state twice adds nothing. Turn numbering continues after the
+        loaded turns, so new statements are later than everything loaded.
+        """
+        state = parse_state(data)
+        with self._lock:
+            self.store.aliases.add_pairs(state.aliases)
+            added = sum(1 for p in state.patches if self.store.merge_patch(p).action == "added")
+            self.store.add_journal(state.journal)
+            have = {(t.index, t.text) for t in self._pending}
+            self._pending.extend(t for t in state.pending if (t.index, t.text) not in have)
+            if state.turns > self._turns:
+                self._conversation_tokens += state.conversation_tokens
+                self._turns = state.turns
+            self._failures = max(self._failures, state.extraction_failures)
+            return added
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], **kwargs: Any) -> DSPMMemory:
+        """A new memory holding a saved state; ``kwargs`` go to the constructor."""
+        state = parse_state(data)
+        if state.history_limit is not None:
+            kwargs.setdefault("history_limit", state.history_limit)
+        if isinstance(data.get("budget"), int) and not isinstance(data.get("budget"), bool):
+            kwargs.setdefault("budget", data["budget"])
+        memory = cls(**kwargs)
+        memory.merge_dict(data)
+        return memory
 
     def reset(self) -> None:
         """Forget everything: patches, journal and counters."""

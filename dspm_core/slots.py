@@ -201,6 +201,7 @@ class AliasTable:
         self._version = 0
         for short, long in (BUILTIN_ACRONYMS if builtin is None else builtin).items():
             self._pairs[self._norm_long(long)] = short.lower()
+        self._builtin = dict(self._pairs)
         self._compile()
 
     @staticmethod
@@ -211,6 +212,19 @@ class AliasTable:
         longs = sorted(self._pairs, key=len, reverse=True)
         pattern = "|".join(r"[\s-]+".join(map(re.escape, lf.split())) for lf in longs)
         self._re = re.compile(rf"\b(?:{pattern})\b", re.I) if pattern else None
+
+    def learned(self) -> dict[str, str]:
+        """Expansion -> acronym pairs learned from text (not the built-in ones)."""
+        with self._lock:
+            return {k: v for k, v in self._pairs.items() if self._builtin.get(k) != v}
+
+    def add_pairs(self, pairs: dict[str, str]) -> None:
+        """Add expansion -> acronym pairs (e.g. restored from a saved memory)."""
+        with self._lock:
+            for long, short in pairs.items():
+                self._pairs[self._norm_long(long)] = short.lower()
+            self._version += 1
+            self._compile()
 
     @property
     def pairs(self) -> dict[str, str]:

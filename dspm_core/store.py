@@ -327,7 +327,8 @@ class PatchStore:
         return parse_value(old.value).canonical == stmt.canonical
 
     # ------------------------------------------------------------------ outcomes
-    def _store_new(self, patch: Patch, subject: str | None, norm_text: str | None) -> None:
+    def _store_new(self, patch: Patch, subject: str | None, norm_text: str | None,
+                   journal: bool = True) -> None:
         self._patches[patch.id] = patch
         if patch.key is not None:
             self._ix.by_key[patch.key] = patch.id
@@ -344,8 +345,9 @@ class PatchStore:
             self._ix.terms[patch.id] = terms
             for t in terms:
                 self._ix.by_term.setdefault(t, []).append(patch.id)
-        self._journal.append(JournalEntry("added", patch.id, patch.turn, "new patch",
-                                          None, patch.text, patch.role.value))
+        if journal:
+            self._journal.append(JournalEntry("added", patch.id, patch.turn, "new patch",
+                                              None, patch.text, patch.role.value))
         self.counters["added"] += 1
         self.version += 1
 
@@ -433,6 +435,98 @@ class PatchStore:
             self.counters["forgotten"] += 1
             self.version += 1
             return old
+
+    # ------------------------------------------------------------------ state
+    def export_state(self) -> dict[str, Any]:
+        """Everything needed to rebuild this store: patches, the full journal, counters and
+        the acronyms learned from text (JSON-ready)."""
+        with self._lock:
+            return {
+                "history_limit": self.history_limit,
+                "patches": [p.to_dict() for p in self._patches.values()],
+                "journal": [e.to_dict() for e in self._journal],
+                "counters": dict(self.counters),
+                "aliases": self.aliases.learned(),
+            }
+
+    def merge_patch(self, patch: Patch) -> MergeOutcome:
+        """Merge a stored patch (e.g. loaded from a file) by the same slot rules.
+
+        The same slot with the same value is a duplicate (nothing is added); with another
+        value the later statement is current and the other joins its lineage. A patch id
+        already taken by a different patch is replaced by a fresh id.
+        """
+        with self._lock:
+            self._bump_ids(patch.id)
+            if patch.key is not None:
+                existing_id = self._ix.by_key.get(patch.key)
+                if existing_id is not None:
+                    return self._merge_loaded(self._patches[existing_id], patch)
+                subject = patch.key.split("|", 1)[0]
+                norm_text = None
+            else:
+                norm = _norm_text(patch.text)
+                existing_id = self._ix.by_text.get(norm)
+                if existing_id is not None:
+                    return self._merge_loaded(self._patches[existing_id], patch)
+                subject, norm_text = None, norm
+            if patch.id in self._patches:
+                patch = replace(patch, id=self._new_id())
+            # a loaded patch brings its own journal entries (see add_journal)
+            self._store_new(patch, subject=subject, norm_text=norm_text, journal=False)
+            return MergeOutcome("added", patch)
+
+    def _merge_loaded(self, old: Patch, patch: Patch) -> MergeOutcome:
+        same = (old.value == patch.value and old.op == patch.op) if old.key else True
+        if same:
+            new = replace(old, turn=max(old.turn, patch.turn), pinned=old.pinned or patch.pinned,
+                          echoes=max(old.echoes, patch.echoes),
+                          first_turn=min(old.first_turn, patch.first_turn))
+            if AUTHORITY[patch.role] > AUTHORITY[old.role]:
+                new = replace(new, role=patch.role, text=patch.text)
+            self._patches[old.id] = new
+            self.version += 1
+            return MergeOutcome("duplicate", new, old, "already held")
+        current, earlier = (patch, old) if patch.turn >= old.turn else (old, patch)
+        rev = Revision(earlier.value, earlier.unit, earlier.op, earlier.turn, earlier.text)
+        seen: set[tuple[str | None, int]] = set()
+        history = []
+        for r in (*current.history, rev, *earlier.history):
+            if (r.value, r.turn) not in seen and r.value != current.value:
+                seen.add((r.value, r.turn))
+                history.append(r)
+        history.sort(key=lambda r: r.turn, reverse=True)
+        new = replace(current, id=old.id, history=tuple(history[: self.history_limit]),
+                      pinned=old.pinned or patch.pinned,
+                      first_turn=min(old.first_turn, patch.first_turn))
+        self._patches[old.id] = new
+        self._reindex_terms(old, new)
+        if current is patch:
+            self._journal.append(JournalEntry("superseded", old.id, patch.turn,
+                                              "a loaded patch holds a later value", old))
+            self.counters["superseded"] += 1
+        self.version += 1
+        return MergeOutcome("superseded", new, old, "merged with a loaded patch")
+
+    def add_journal(self, entries: Iterable[JournalEntry]) -> int:
+        """Append loaded journal entries, skipping any already present; returns how many."""
+        with self._lock:
+            have = {(e.action, e.patch_id, e.turn, e.fact_text, e.reason) for e in self._journal}
+            n = 0
+            for e in entries:
+                sig = (e.action, e.patch_id, e.turn, e.fact_text, e.reason)
+                if sig not in have:
+                    have.add(sig)
+                    self._journal.append(e)
+                    n += 1
+            return n
+
+    def _bump_ids(self, patch_id: str) -> None:
+        """Keep fresh ids clear of loaded ones (``p17`` -> next fresh id is at least p18)."""
+        if patch_id[1:].isdigit():
+            n = int(patch_id[1:])
+            nxt = next(self._ids)
+            self._ids = itertools.count(max(nxt, n + 1))
 
     def clear(self) -> None:
         with self._lock:

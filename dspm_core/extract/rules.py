@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import Statement, parse_statement
-from ..values import VALUE_RE
+from ..values import VALUE_RE, parse_value, split_number_unit
 
 __all__ = ["RuleExtractor"]
 
@@ -38,7 +38,7 @@ _FENCE_RE = re.compile(r"```([^\n`]*)\n?(.*?)(?:```|$)", re.S)
 _SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+|;\s+")
 _LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•+]|#{1,6})\s+\S")
 _TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
-_MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}")
+_MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|(?<!\w)[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}(?!\w)")
 _CLAUSE_SEP_RE = re.compile(
     r"(\s*(?:,|;|:|\s[-–—]+)\s+)(?=(?:(?:and|but|so|or)\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've|"
     r"my|our|the|it|it's|this|that|then|also|now|so|since|because|maybe|can|could|how|what|"
@@ -58,29 +58,55 @@ _CHITCHAT_RE = re.compile(
     r"[\s\w,!.'’]{0,40}|[\W\d]*)$",
     _I,
 )
-# A clause that asks for something: dropped (it states nothing yet).
+# A clause that asks for something: dropped (it states nothing yet). Relative pronouns
+# ("..., which has improved to 78%") only ask at the start of a sentence.
+_ASK_LEAD = (r"^(?:(?:so|and|but|also|hmm+|ok(?:ay)?|well|now|then|or|maybe|plus|just|oh|ah|"
+             r"um+|btw|anyway)\s*,?\s+)*")
 _REQUEST_RE = re.compile(
-    r"^(?:(?:so|and|but|also|hmm+|ok(?:ay)?|well|now|then|or|maybe|plus|just|also|oh|ah|"
-    r"um+|btw|anyway)\s*,?\s+)*"
-    r"(?:(?:can|could|would|will|do|does|did|is|are|am|was|were|should|shall|may|might|"
-    r"have|has|any|what|what's|whats|how|how's|why|where|which|who|when(?!ever)|whether)\b"
+    _ASK_LEAD
+    + r"(?:(?:can|could|would|will|do|does|did|is|are|am|was|were|should|shall|may|might|"
+    r"have|has|any|what|what's|whats|how|how's|why|is there|are there)\b"
     r"|(?:please\s+)?(?:help|show|explain|tell|give|walk|guide|suggest|recommend|provide|"
     r"review|check|teach|remind|let)\s+(?:me|us)\b"
-    r"|i(?:'m| am)\s+(?:\w+\s+)?(?:not sure|unsure|wondering|confused|stuck|struggling|"
+    r"|here(?:'s| is| are)\b|this is what|below is|attached is"
+    r"|let me know|i was wondering|i wonder|any (?:ideas|tips|advice|suggestions))",
+    _I,
+)
+_WH_RE = re.compile(_ASK_LEAD + r"(?:which|who|where|when(?!ever)|whether)\b", _I)
+# Trouble and tentative clauses: dropped unless they state a rule or a preference.
+_SOFT_RE = re.compile(
+    _ASK_LEAD
+    + r"(?:i(?:'m| am)\s+(?:\w+\s+)?(?:not sure|unsure|wondering|confused|stuck|struggling|"
     r"having|looking for|curious|worried|concerned|thinking (?:of|about)|considering|"
     r"planning to ask|hoping)"
     r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:tried|been trying|heard|read|seen|been told|noticed)"
-    r"|here(?:'s| is| are)\b|this is what|below is|attached is"
     r"|i (?:need|want|would like|'d like)\s+(?:some\s+)?(?:help|advice|guidance|assistance|"
     r"suggestions|tips|ideas|feedback|an example|examples|to (?:know|understand|learn|see|"
     r"figure|make sure|ensure|get|find|check|ask|try|explore|compare|improve|create|build|"
     r"implement|write|add|fix|debug|optimize|set up|start|focus|integrate|use|be able))"
-    r"|let me know|i was wondering|i wonder|any (?:ideas|tips|advice|suggestions)"
     r"|i (?:think|guess|believe|feel like) (?:i|we)(?:'m| am| are)? (?:missing|doing|stuck)"
     r"|i(?:'m| am) trying to (?:figure|understand|learn|debug|fix|find|solve|work out)"
     r"|i don't (?:know|understand|get|see)|not sure)",
     _I,
 )
+_GOAL_RE = re.compile(
+    r"^(?:i(?:'m| am) (?:trying|planning|looking|aiming|hoping|working|building|setting up)|"
+    r"my (?:goal|aim|plan|objective) is|i want to|we want to|i need to|we need to|"
+    r"i(?:'m| am) working on)\b",
+    _I,
+)
+_CONTINUATION_RE = re.compile(
+    r"^(?:because|since|as|due to|so that|so it|to keep|to avoid|to reduce|to save|to make|"
+    r"to ensure|in order|without|rather than|instead of|over|which|that|especially|"
+    r"like\s+(?:i|we|you))\b",
+    _I,
+)
+_LEANS_BACK_RE = re.compile(
+    r"^(?:so|which|who|where|that|it|it's|this|they|these|and so|and it|and this|but it|"
+    r"and i just|and now|now|without|rather than|instead of|due to|because|since)\b",
+    _I,
+)
+
 # --- constraint cues (user side)
 _MODAL_RE = re.compile(
     r"\b(?:must|mustn't|shall|is required|are required|required to|is mandatory|are mandatory|"
@@ -159,11 +185,15 @@ _COMPLIANCE_RE = re.compile(
 _COMPARATOR_VALUE_RE = re.compile(
     r"\b(?:at most|at least|no more than|no less than|no later than|no earlier than|not exceed|"
     r"exceed|exceeds|up to|maximum(?: of)?|minimum(?: of)?|max(?: of)?|min(?: of)?|under|below|"
-    r"above|within|less than|more than|fewer than|before|by|capped at|limited to|cap of|"
+    r"above|within|less than|more than|fewer than|capped at|limited to|cap of|"
     r"limit of|no longer than|no higher than|no greater than|tops|<=|>=|≤|≥)\s+"
     r"(?=(?:[$€£]\s?)?\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
     r"(?:next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|end of|eod|eow|tomorrow|"
-    r"tonight|noon|midnight)",
+    r"tonight|noon|midnight)"
+    r"|\b(?:by|before|until|no later than)\s+(?:the\s+)?(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|"
+    r"jul|aug|sep|oct|nov|dec)|\d{4}-\d\d-\d\d|(?:next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|"
+    r"sun)[a-z]*day\b|end of|eod|eow|tomorrow|tonight|noon|midnight|\d{1,2}(?::\d\d)?\s*[ap]\.?m)",
     _I,
 )
 _LIMIT_NOUN_RE = re.compile(
@@ -246,11 +276,11 @@ _PLAN_RE = re.compile(
     _I,
 )
 _USING_RE = re.compile(
-    r"\b(?:i'm|i am|we're|we are|i've been|we've been)\s+(?:\w+\s+)?(?:using|on|running)\s+"
+    r"\b(?i:i'm|i am|we're|we are|i've been|we've been)\s+(?:\w+\s+)?(?i:using|on|running)\s+"
     r"(?P<name>[A-Z][\w.+#-]*(?:\s+v?\d[\w.]*)?)"
 )
 _EQUATION_RE = re.compile(
-    r"(?:\b[A-Za-z_][\w]*(?:\([^)]*\))?\s*=\s*[^=\n]*[-+*/^√∑×÷²³]\s*[\w(√]|\$[^$]+\$|\\frac|"
+    r"(?:\b[A-Za-z_][\w]*(?:\([^)]*\))?\s*=\s*[^=\n]*[-+*/^√∑×÷²³]\s*[\w(√]|\$(?![\d\s])[^$\n]+\$|\\frac|"
     r"\\sqrt|\b(?:formula|equation)\b\s*(?:is|:))"
 )
 _SIGNATURE_RE = re.compile(
@@ -299,10 +329,20 @@ _SHELL_RE = re.compile(r"^\s*(?:\$|>|#|pip3?|npm|npx|yarn|pnpm|git|cd|ls|mkdir|p
 _SHELL_LANGS = frozenset("bash sh shell console zsh cmd powershell ps text txt output plaintext "
                          "log terminal".split())
 _LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|"
-                            r"now|just|btw|anyway)\b\s*,?\s*)+", _I)
+                            r"now|just|btw|anyway|considering(?: that)?|given(?: that)?)\b\s*,?\s*)+",
+                            _I)
+_GOAL_LEAD_RE = re.compile(
+    r"^(?:(?:i|we)(?:'m| am|'re| are)?\s+(?:\w+ly\s+)?(?:trying|planning|looking|aiming|hoping|"
+    r"working|going|about)\s+(?:to|on)\s+\w+\s+|(?:i|we)\s+(?:\w+ly\s+)?(?:want|need|would like|'d like|"
+    r"have|had)\s+to\s+\w+\s+|(?:i|we)(?:'m| am|'re| are)\s+\w+ing\s+)",
+    _I,
+)
 _PRONOUN_SUBJ = frozenset("i i'm im m i've i'd we we're we've you it it's its this that they "
                           "them these those he she there here one thing things stuff number "
-                          "something considering".split())
+                          "something considering which who whom whose where so".split())
+_VERB_TAIL = frozenset("has have had been is are was were now recently just improved increased "
+                       "reached adjusted grown risen dropped changed updated moved added noticed "
+                       "completed finished secured".split())
 _MAX_FACT_WORDS = 70
 _ASSISTANT_SHORT_WORDS = 60
 _MAX_ASSISTANT_CODE = 2
@@ -337,8 +377,9 @@ class RuleExtractor:
             facts.extend(self._assistant(turn, prose))
             return facts
         facts.extend(self._structures(turn, prose))
+        goal: list[str] = []
         for sentence in _sentences(prose):
-            facts.extend(self._user_sentence(turn, sentence))
+            facts.extend(self._user_sentence(turn, sentence, goal))
         return _dedupe(facts)
 
     async def aextract(self, turn: Turn) -> list[Fact]:
@@ -380,7 +421,9 @@ class RuleExtractor:
         return out
 
     # ------------------------------------------------------------------ user side
-    def _user_sentence(self, turn: Turn, sentence: str) -> list[Fact]:
+    def _user_sentence(self, turn: Turn, sentence: str, goal: list[str]) -> list[Fact]:
+        """Facts of one sentence of a user's message; ``goal`` carries the last goal clause
+        ("I'm trying to keep the app small") to the sentences after it."""
         s = _clean(sentence)
         if not s or _CHITCHAT_RE.match(s):
             return []
@@ -388,50 +431,51 @@ class RuleExtractor:
             return []
         if _SIGNATURE_RE.search(s):
             return [self._fact(turn, PatchKind.CODE, s)]
-        if _EQUATION_RE.search(s) and not _rule_cue(s):
+        if _EQUATION_RE.search(s) and not _rule_cue(s) and len(s.split()) <= 25:
             return [self._fact(turn, PatchKind.EQUATION, s)]
         clauses = _clauses(s)
-        question = s.rstrip().endswith("?")
-        for c in clauses:
-            embedded = re.search(r"\b(?:remind me|note|remember|keep in mind|the fact|aware|"
-                                 r"know|forget)\s+that\s+(?P<x>.+)$", c.text, _I)
-            if _REQUEST_RE.match(c.text.strip()):
-                c.label = "req"
-                if embedded:  # "can you remind me that it's rescheduled to March 22?"
-                    inner = embedded.group("x")
-                    kind = _user_cue(inner)
-                    if kind is not None:
-                        c.text, c.label, c.kind = inner, "cue", kind
-                continue
-            kind = _user_cue(c.text)
-            if kind is not None:
-                c.label, c.kind = "cue", kind
-        if question and not any(c.label == "req" for c in clauses):
+        for i, c in enumerate(clauses):
+            _label(c, first=(i == 0))
+        if s.rstrip().endswith("?") and not any(c.label == "req" for c in clauses):
             return []  # a question in statement form ("So I should never use eval?")
         facts = []
         used: set[int] = set()
         for i, c in enumerate(clauses):
             if c.label != "cue" or i in used:
+                if c.label in ("ctx", "soft") and i not in used and _GOAL_RE.match(c.text.strip()):
+                    goal[:] = [c.text.strip()]
                 continue
             lo, hi = i, i
-            lead = c.text.strip().lower()
-            if i > 0 and clauses[i - 1].label == "ctx" and (i - 1) not in used and (
-                    re.match(r"^(?:so|which|who|where|that|it|it's|this|they|these|and so|and it|"
-                             r"and this|but it|and i just|and now|now)\b", lead)
-                    or re.search(r"\b(?:it|this|that|they|them)\b", " ".join(lead.split()[:6]))):
+            lead = _strip_lead(c.text).lower()
+            # lean back on the clause this one continues ("..., which has improved to 78%")
+            if i > 0 and (i - 1) not in used and clauses[i - 1].label in ("ctx", "soft") and (
+                    _LEANS_BACK_RE.match(lead)
+                    or re.search(r"\b(?:it|this|they|them)\b", " ".join(lead.split()[:6]))):
                 lo = i - 1
-            while hi + 1 < len(clauses) and clauses[hi + 1].label == "ctx" and re.match(
-                    r"^(?:because|since|as|due to|so that|so it|to keep|to avoid|to reduce|"
-                    r"to save|to make|to ensure|in order|without|rather than|instead of|over|"
-                    r"which|that|especially|for|with|like\s+(?:i|we|you))\b",
-                    clauses[hi + 1].text.strip(), _I):
+                if lo > 0 and (lo - 1) not in used and clauses[lo - 1].label in ("ctx", "soft") \
+                        and len(clauses[lo].text.split()) <= 4:
+                    lo -= 1  # over a short aside ("..., like you mentioned, without ...")
+            # and carry the clauses that continue it ("..., rather than a generic version")
+            while hi + 1 < len(clauses) and (hi + 1) not in used and clauses[hi + 1].label != "req" \
+                    and _CONTINUATION_RE.match(_strip_lead(clauses[hi + 1].text)):
                 hi += 1
             span = clauses[lo: hi + 1]
             used.update(range(lo, hi + 1))
             text = _join(span)
+            if c.kind is PatchKind.CONSTRAINT and lo == i and goal and len(text.split()) < 12 \
+                    and _shares_word(goal[0], text):
+                text = f"{goal[0]}; {_strip_lead(text)}"  # the goal a short preference serves
             if len(text.split()) > _MAX_FACT_WORDS:
                 text = _join([c])
-            facts.append(self._make(turn, c.kind or PatchKind.DECISION, text, _strip_lead(c.text)))
+            core = _strip_lead(c.text)
+            pron = re.search(r"^(?:.*?\b)?(?:which|who|that|it|this)\s+(?=(?:has|have|had|was|"
+                             r"is|were|are|got|now|just|recently)\b)", lead)
+            if lo < i and pron and len(pron.group(0).split()) <= 6:
+                # "..., which has improved to 78%": the subject is the clause it leans on
+                np = _GOAL_LEAD_RE.sub("", _strip_lead(clauses[i - 1].text))
+                if 0 < len(np.split()) <= 10:
+                    core = np + " " + _strip_lead(c.text)[pron.end():]
+            facts.append(self._make(turn, c.kind or PatchKind.DECISION, text, core))
         return facts
 
     def _make(self, turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
@@ -439,10 +483,10 @@ class RuleExtractor:
         text = _strip_lead(text).rstrip(" ,;:-")
         if text and text[0].islower():
             text = text[0].upper() + text[1:]
-        fields = _slot_fields(core, kind, turn)
-        if kind is PatchKind.ENTITY and not fields:
+        if kind in (PatchKind.CODE, PatchKind.EQUATION, PatchKind.STRUCTURE):
             return self._fact(turn, kind, text)
-        return self._fact(turn, kind, text, **fields)
+        explicit = _squash(_strip_lead(core)) != _squash(text)
+        return self._fact(turn, kind, text, **_slot_fields(core, kind, turn, explicit))
 
     # ------------------------------------------------------------------ assistant side
     def _assistant(self, turn: Turn, prose: str) -> list[Fact]:
@@ -452,29 +496,60 @@ class RuleExtractor:
             return []
         short = sum(len(s.split()) for s in sentences) <= _ASSISTANT_SHORT_WORDS and len(sentences) <= 4
         facts = []
-        after_ack = False
         for idx, s in enumerate(sentences):
             ack = _ACK_RE.match(s)
             rest = s[ack.end():] if ack else s
             led = bool(ack) and (idx < 2 or short)
-            if not rest.strip():
-                after_ack = bool(ack)
+            if not rest.strip() or s.endswith("?"):
                 continue
-            if s.endswith("?"):
-                after_ack = False
-                continue
-            if _ASSISTANT_REPORT_RE.match(rest) or ((led or after_ack or short) and
+            if _ASSISTANT_REPORT_RE.match(rest) or ((led or short) and
                                                     not _SUGGESTION_RE.search(rest)):
                 kind = _assistant_cue(rest)
                 if kind is not None:
                     facts.append(self._make(turn, kind, s, rest))
-            after_ack = False
             if short and _EQUATION_RE.search(s) and not _rule_cue(s):
                 facts.append(self._fact(turn, PatchKind.EQUATION, s))
         return facts
 
 
 # ---------------------------------------------------------------------- cues
+_EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|aware|know|"
+                          r"forget)\s+that\s+(?P<x>.+)$", _I)
+
+
+def _label(c: _Clause, first: bool) -> None:
+    """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or context."""
+    text = c.text.strip()
+    if _REQUEST_RE.match(text) or (first and _WH_RE.match(text)):
+        c.label = "req"
+        embedded = _EMBEDDED_RE.search(text)
+        if embedded:  # "can you remind me that it's rescheduled to March 22?"
+            kind = _user_cue(embedded.group("x"))
+            if kind is not None:
+                c.text, c.label, c.kind = embedded.group("x"), "cue", kind
+        return
+    kind = _user_cue(text)
+    if kind is None and _EQUATION_RE.search(text):
+        kind = PatchKind.EQUATION
+    if _SOFT_RE.match(text):
+        embedded = _EMBEDDED_RE.search(text)
+        if embedded and _user_cue(embedded.group("x")) is not None:
+            c.text, c.label, c.kind = embedded.group("x"), "cue", _user_cue(embedded.group("x"))
+        elif kind is PatchKind.CONSTRAINT and (_PREFERENCE_RE.search(text) or _rule_cue(text)):
+            c.label, c.kind = "cue", kind  # "I'm considering video samples, like I prefer"
+        else:
+            c.label = "soft"
+        return
+    if kind is not None:
+        c.label, c.kind = "cue", kind
+
+
+def _shares_word(a: str, b: str) -> bool:
+    wa = {w for w in re.findall(r"[a-z][a-z-]{3,}", a.lower()) if w not in _SLOT_STOP}
+    wb = {w for w in re.findall(r"[a-z][a-z-]{3,}", b.lower()) if w not in _SLOT_STOP}
+    return bool(wa & wb - {"prefer", "want", "like", "make", "keep", "using", "trying"})
+
+
 def _rule_cue(s: str) -> bool:
     return bool(_MODAL_RE.search(s) or (_ALWAYS_NEVER_RE.search(s) and not _EXPERIENCE_RE.search(s))
                 or _PROHIBIT_RE.search(s) or _COMPARATOR_VALUE_RE.search(s))
@@ -567,8 +642,11 @@ def _assistant_cue(rest: str) -> PatchKind | None:
 
 
 # ---------------------------------------------------------------------- slots
-def _slot_fields(core: str, kind: PatchKind, turn: Turn) -> dict[str, str | None]:
-    """Slot fields for ``core`` when the slot rules alone would read a poor subject."""
+def _slot_fields(core: str, kind: PatchKind, turn: Turn,
+                 explicit: bool = False) -> dict[str, str | None]:
+    """Slot fields for ``core``: empty when the slot rules read the fact's text well by
+    themselves; filled when they would misread it, or when ``explicit`` (the fact's text
+    carries context around ``core`` that the slot rules must not read)."""
     s = _strip_lead(core.strip()).rstrip(" .!;,")
     m = _RENAME_RE.search(s)
     if m:
@@ -581,12 +659,27 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn) -> dict[str, str | None
     if m:
         return {"slot": f"{m.group('what').strip()} name", "op": "=",
                 "value": m.group("name").strip("\"'")}
+    state = _state_fields(s)
+    if state:
+        return state
     st = parse_statement(s)
+    if st.value is None and st.op in ("=", None) and kind in (PatchKind.CONSTRAINT,
+                                                             PatchKind.DECISION):
+        # a rule without a value: its identity is the whole rule, never a fragment of it
+        # ("I prefer simple, minimal dependencies" is not about "simple")
+        if _good_subject(st) and len(st.subject.split()) >= 3 and "," not in s:
+            return {"slot": st.subject, "op": st.op or "="} if explicit else {}
+        phrase = _rule_phrase(s)
+        return {"slot": phrase, "op": "="} if phrase else {}
+    if st.value is not None and not _good_subject(st):
+        alt = parse_statement(_STATE_VERB_RE.sub(" is now ", s, count=1))
+        if _good_subject(alt) and alt.value is not None:
+            st, explicit = alt, True
     if _good_subject(st):
-        if st.value is None and st.op == "=" and (kind is PatchKind.CONSTRAINT) \
-                and "," in s and st.subject and st.subject.lower() not in s.lower()[:len(st.subject) + 12]:
-            return {"slot": _rule_phrase(s), "op": "="}
-        return {}
+        if not explicit:
+            return {}
+        return {"slot": st.subject, "op": st.op or ("=" if st.value else None), "value": st.value,
+                "unit": st.unit, "scope": st.scope}
     if st.value is not None:
         m = _USING_RE.search(s)
         if m and st.dimension == "name":
@@ -595,12 +688,50 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn) -> dict[str, str | None
         subj = _antecedent(turn, st) or _terms_subject(s, st.value)
         if not subj:
             return {}
-        return {"slot": subj, "op": st.op or "=", "value": st.value, "unit": st.unit}
+        return {"slot": subj, "op": st.op or "=", "value": st.value, "unit": st.unit,
+                "scope": st.scope}
     if kind in (PatchKind.CONSTRAINT, PatchKind.DECISION):
         phrase = _rule_phrase(s)
         if phrase:
             return {"slot": phrase, "op": st.op if st.op in ("!=", "=") else "="}
     return {}
+
+
+def _state_fields(s: str) -> dict[str, str | None]:
+    """"<subject> has improved to / reached / was moved to <number or date>": read directly,
+    since the slot rules would keep the verb in the subject."""
+    m = _STATE_VERB_RE.search(s)
+    if not m:
+        return {}
+    rest = s[m.end():]
+    vm = VALUE_RE.match(rest)
+    if not vm:
+        return {}
+    subj = _SUBJ_NOISE_RE.sub("", _GOAL_LEAD_RE.sub("", s[: m.start()].strip())).strip(" ,;:-")
+    subj = re.sub(r"^(?:the|a|an|our|my|your|their|its)\s+", "", subj, flags=_I)
+    words = subj.split()
+    if not words or len(words) > 10 or words[0].lower() in _PRONOUN_SUBJ:
+        return {}
+    text = split_number_unit(rest) if rest[:1].isdigit() or rest[:1] in "$€£" else vm.group(0)
+    pv = parse_value(text)
+    return {"slot": subj, "op": "=", "value": pv.text, "unit": pv.unit, "scope": pv.scope}
+
+
+_SUBJ_NOISE_RE = re.compile(
+    r"^(?:(?:and|but|so|considering|given|since|because|as|now|also|the fact that|that)\s+|"
+    r"i\s+(?:just\s+|recently\s+)?(?:noticed|found out|realized|realised|learned|saw|heard|see|"
+    r"think|believe|know|checked|confirmed)(?:\s+that)?\s+)+",
+    _I,
+)
+_STATE_VERB_RE = re.compile(
+    r"\s+(?:(?:has|have|had|was|were|is|are)\s+)?(?:been\s+)?(?:(?:recently|now|just|finally|"
+    r"already|further|officially|since)\s+)*(?:(?:improved|increased|grown|grew|risen|rose|dropped|"
+    r"fallen|fell|decreased|climbed|jumped|adjusted|changed|updated|moved|raised|lowered|"
+    r"extended|rescheduled|postponed|pushed(?: back)?|bumped|reduced|shortened|cut|revised|set|"
+    r"expanded|doubled|gone (?:up|down)|went (?:up|down))\s+(?:to|at)|reached|hit|totals?|"
+    r"stands at|sits at|averages?|is averaging|now averaging)\s+",
+    _I,
+)
 
 
 def _good_subject(st: Statement) -> bool:
@@ -611,7 +742,7 @@ def _good_subject(st: Statement) -> bool:
         return False
     if len(words) == 1 and (words[0].endswith("ed") or words[0] in ("simple", "new", "old", "the")):
         return False
-    if len(words) > 8:
+    if len(words) > 8 or words[-1] in _VERB_TAIL:
         return False
     return bool(set(words) - _PRONOUN_SUBJ)
 
@@ -660,6 +791,10 @@ def _clean(sentence: str) -> str:
     s = _MARKUP_RE.sub("", sentence.strip())
     s = re.sub(r"\s+", " ", s).strip().strip("*_>").strip()
     return s
+
+
+def _squash(text: str) -> str:
+    return re.sub(r"[\W_]+", " ", text.lower()).strip()
 
 
 def _strip_lead(text: str) -> str:

@@ -8,8 +8,7 @@ only, or with explicit slot fields). A plain dict is the model of what the store
 hold: the last value a user stated for each (component, property, bound class).
 
 Phrasings the extractor once misread (negated comparators, cap/limit verbs, assistant
-lead-ins) are pinned one by one at the end of the file; those it still misreads are
-strict xfails (see their reasons).
+lead-ins, "can be up to") are pinned one by one at the end of the file.
 """
 
 from __future__ import annotations
@@ -56,7 +55,8 @@ USER_TEMPLATES = {
               "The {c} {p} should never exceed {v}.", "Keep the {c} {p} at most {v}.",
               "The {c} {p} must be no more than {v}.", "The {c} {p} must be {v} or less.",
               "Cap the {c} {p} at {v}.", "Limit the {c} {p} to {v}.",
-              "The {c} {p} must not go above {v}.", "Don't let the {c} {p} exceed {v}."),
+              "The {c} {p} must not go above {v}.", "Don't let the {c} {p} exceed {v}.",
+              "The {c} {p} can be up to {v}."),
     "lower": ("The {c} {p} must be at least {v}.", "The {c} {p} needs to be at least {v}.",
               "The {c} {p} should be no less than {v}.", "The {c} {p} must be {v} or more.",
               "The {c} {p} must never drop below {v}.", "The {c} {p} must not go below {v}."),
@@ -69,7 +69,8 @@ ECHO_TEMPLATES = {
     "upper": ("Noted: the {c} {p} must not exceed {v}.", "Understood, the {c} {p} must be at most {v}.",
               "Understood: the {c} {p} will not exceed {v}.",
               "Sure, I'll keep the {c} {p} at most {v}.",
-              "I will make sure the {c} {p} does not exceed {v}.", "Got it: {c} {p} <= {v}."),
+              "I will make sure the {c} {p} does not exceed {v}.", "Got it: {c} {p} <= {v}.",
+              "Understood, the {c} {p} won't exceed {v}."),
     "lower": ("Noted: the {c} {p} must be at least {v}.",),
 }
 NON_CRITICAL = (
@@ -316,8 +317,6 @@ def test_c_store_keeps_exactly_the_last_value_of_every_setting(steps):
 
 # ---------------------------------------------------------------------------- known misreadings
 C, P = "billing-service", "memory limit"
-_BUG_UP_TO = ("core bug (extract.rules): 'The X can be up to V' yields no fact at all "
-              "(neither _CONSTRAINT_RE nor _ASSIGN_RE match), so the user's rule is lost")
 
 
 @pytest.mark.parametrize("cls,text", [
@@ -329,8 +328,7 @@ _BUG_UP_TO = ("core bug (extract.rules): 'The X can be up to V' yields no fact a
     ("upper", "Don't let the {c} {p} exceed {v}."),
     ("upper", "Cap the {c} {p} at {v}."),
     ("upper", "Limit the {c} {p} to {v}."),
-    pytest.param("upper", "The {c} {p} can be up to {v}.",
-                 marks=pytest.mark.xfail(strict=True, reason=_BUG_UP_TO)),
+    ("upper", "The {c} {p} can be up to {v}."),
 ])
 def test_user_bound_phrasings(cls, text):
     m = DSPMMemory(budget=250)
@@ -347,6 +345,7 @@ def test_user_bound_phrasings(cls, text):
     ("The {c} {p} must not exceed 512 MB.", "Sure, I'll keep the {c} {p} at most {v}."),
     ("The {c} {p} must not exceed 512 MB.", "I will make sure the {c} {p} does not exceed {v}."),
     ("The {c} {p} must not exceed 512 MB.", "Got it: {c} {p} <= {v}."),
+    ("The {c} {p} must not exceed 512 MB.", "Understood, the {c} {p} won't exceed {v}."),
 ])
 def test_assistant_restatement_never_adds_a_rival_patch(user, assistant):
     for v in ("512 MB", "640 MB"):  # a faithful echo, then a contradicting one

@@ -1,0 +1,211 @@
+"""The saved form of a memory, and its validation.
+
+A memory's state is a JSON-ready dict (``format`` ``"dspm-memory-state"``, ``schema_version``
+:data:`SCHEMA_VERSION`): patches with slot fields and lineage, the journal, pending
+turns and counters. Loading validates every field once, at this edge, and names the
+field that is wrong (``patches[3].kind: unknown kind 'rul'``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import CorruptNotebookError
+from .patch import Patch, PatchKind, Revision, Role, Turn
+from .store import JournalEntry
+
+__all__ = [
+    "FORMAT",
+    "SCHEMA_VERSION",
+    "NotebookValidationError",
+    "State",
+    "journal_from_dict",
+    "parse_state",
+    "patch_from_dict",
+    "turn_to_dict",
+]
+
+FORMAT = "dspm-memory-state"
+SCHEMA_VERSION = 1
+_MAX_TEXT = 10_000_000  # a single note larger than this is not a conversation fact
+
+
+class NotebookValidationError(CorruptNotebookError):
+    """A saved memory whose content fails validation; the message names the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A validated saved memory."""
+
+    patches: list[Patch]
+    journal: list[JournalEntry]
+    pending: list[Turn]
+    turns: int
+    conversation_tokens: int
+    extraction_failures: int
+    aliases: dict[str, str]
+    history_limit: int | None
+
+
+def _fail(where: str, msg: str) -> NotebookValidationError:
+    return NotebookValidationError(f"{where}: {msg}")
+
+
+def _get(d: dict[str, Any], key: str, where: str, types: type | tuple[type, ...],
+         default: Any = ..., allow_none: bool = False) -> Any:
+    if key not in d:
+        if default is ...:
+            raise _fail(f"{where}.{key}", "missing field")
+        return default
+    v = d[key]
+    if v is None and allow_none:
+        return None
+    if isinstance(v, bool) and bool not in (types if isinstance(types, tuple) else (types,)):
+        raise _fail(f"{where}.{key}", f"expected {_names(types)}, got a boolean")
+    if not isinstance(v, types):
+        raise _fail(f"{where}.{key}", f"expected {_names(types)}, got {type(v).__name__}")
+    if isinstance(v, str) and len(v) > _MAX_TEXT:
+        raise _fail(f"{where}.{key}", f"text longer than {_MAX_TEXT} characters")
+    if isinstance(v, int) and not isinstance(v, bool) and (v < 0 or v > 2**53):
+        raise _fail(f"{where}.{key}", f"integer out of range: {v}")
+    return v
+
+
+def _names(types: type | tuple[type, ...]) -> str:
+    ts = types if isinstance(types, tuple) else (types,)
+    return " or ".join({"str": "a string", "int": "an integer", "bool": "a boolean",
+                        "list": "a list", "dict": "an object"}.get(t.__name__, t.__name__)
+                       for t in ts)
+
+
+def _obj(v: Any, where: str) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise _fail(where, f"expected an object, got {type(v).__name__}")
+    return v
+
+
+def _list(d: dict[str, Any], key: str, where: str) -> list[Any]:
+    return _get(d, key, where, list, default=[])
+
+
+def _kind(v: Any, where: str) -> PatchKind:
+    try:
+        return PatchKind(v)
+    except ValueError:
+        raise _fail(where, f"unknown kind {v!r}") from None
+
+
+def _role(v: Any, where: str) -> Role:
+    try:
+        return Role(v)
+    except ValueError:
+        raise _fail(where, f"unknown role {v!r}") from None
+
+
+def revision_from_dict(d: Any, where: str) -> Revision:
+    d = _obj(d, where)
+    return Revision(
+        value=_get(d, "value", where, str, None, allow_none=True),
+        unit=_get(d, "unit", where, str, None, allow_none=True),
+        op=_get(d, "op", where, str, None, allow_none=True),
+        turn=_get(d, "turn", where, int, 0),
+        text=_get(d, "text", where, str, ""),
+    )
+
+
+def patch_from_dict(d: Any, where: str = "patch") -> Patch:
+    """Validate and build a :class:`Patch` from its saved dict."""
+    d = _obj(d, where)
+    pid = _get(d, "id", where, str)
+    if not pid or len(pid) > 200:
+        raise _fail(f"{where}.id", "must be a non-empty string of at most 200 characters")
+    text = _get(d, "text", where, str)
+    if not text.strip():
+        raise _fail(f"{where}.text", "empty text")
+    kind = _kind(_get(d, "kind", where, str), f"{where}.kind")
+    role = _role(_get(d, "role", where, str, "user"), f"{where}.role")
+    op = _get(d, "op", where, str, None, allow_none=True)
+    if op is not None and op not in ("=", "<=", ">=", "<", ">", "!="):
+        raise _fail(f"{where}.op", f"unknown operator {op!r}")
+    history = tuple(revision_from_dict(r, f"{where}.history[{i}]")
+                    for i, r in enumerate(_list(d, "history", where)))
+    deps = _list(d, "deps", where)
+    for i, dep in enumerate(deps):
+        if not isinstance(dep, str):
+            raise _fail(f"{where}.deps[{i}]", "expected a string")
+    turn = _get(d, "turn", where, int, 0)
+    return Patch(
+        id=pid, kind=kind, text=text, turn=turn, role=role,
+        key=_get(d, "key", where, str, None, allow_none=True),
+        slot=_get(d, "slot", where, str, None, allow_none=True),
+        op=op,
+        value=_get(d, "value", where, str, None, allow_none=True),
+        unit=_get(d, "unit", where, str, None, allow_none=True),
+        scope=_get(d, "scope", where, str, None, allow_none=True),
+        history=history, deps=tuple(deps),
+        pinned=_get(d, "pinned", where, bool, False),
+        source=_get(d, "source", where, str, "rules"),
+        first_turn=_get(d, "first_turn", where, int, turn),
+        session_id=_get(d, "session_id", where, str, None, allow_none=True),
+        echoes=_get(d, "echoes", where, int, 0),
+    )
+
+
+def journal_from_dict(d: Any, where: str = "journal") -> JournalEntry:
+    d = _obj(d, where)
+    before = d.get("before")
+    return JournalEntry(
+        action=_get(d, "action", where, str),
+        patch_id=_get(d, "patch_id", where, str),
+        turn=_get(d, "turn", where, int, 0),
+        reason=_get(d, "reason", where, str, ""),
+        before=patch_from_dict(before, f"{where}.before") if before is not None else None,
+        fact_text=_get(d, "fact_text", where, str, None, allow_none=True),
+        role=_get(d, "role", where, str, None, allow_none=True),
+    )
+
+
+def turn_to_dict(t: Turn) -> dict[str, Any]:
+    return {"role": t.role.value, "text": t.text, "index": t.index, "session_id": t.session_id}
+
+
+def turn_from_dict(d: Any, where: str) -> Turn:
+    d = _obj(d, where)
+    return Turn(role=_role(_get(d, "role", where, str), f"{where}.role"),
+                text=_get(d, "text", where, str), index=_get(d, "index", where, int),
+                session_id=_get(d, "session_id", where, str, None, allow_none=True))
+
+
+def parse_state(data: Any) -> State:
+    """Validate a saved memory dict; raises :class:`NotebookValidationError` naming the field."""
+    d = _obj(data, "notebook")
+    fmt = d.get("format")
+    if fmt != FORMAT:
+        raise _fail("notebook.format", f"expected {FORMAT!r}, got {fmt!r}")
+    version = _get(d, "schema_version", "notebook", int)
+    if version > SCHEMA_VERSION:
+        raise _fail("notebook.schema_version",
+                    f"{version} is newer than this release reads ({SCHEMA_VERSION}); upgrade dspm")
+    counters = _obj(d.get("counters", {}), "notebook.counters")
+    aliases = _obj(d.get("aliases", {}), "notebook.aliases")
+    for k, v in aliases.items():
+        if not isinstance(v, str) or not v:
+            raise _fail(f"notebook.aliases[{k!r}]", "expected a non-empty string")
+    patches = [patch_from_dict(p, f"patches[{i}]") for i, p in enumerate(_list(d, "patches", "notebook"))]
+    ids = [p.id for p in patches]
+    if len(set(ids)) != len(ids):
+        dup = next(i for i in ids if ids.count(i) > 1)
+        raise _fail("patches", f"duplicate patch id {dup!r}")
+    return State(
+        patches=patches,
+        journal=[journal_from_dict(e, f"journal[{i}]") for i, e in enumerate(_list(d, "journal", "notebook"))],
+        pending=[turn_from_dict(t, f"pending_turns[{i}]")
+                 for i, t in enumerate(_list(d, "pending_turns", "notebook"))],
+        turns=_get(counters, "turns", "notebook.counters", int, 0),
+        conversation_tokens=_get(counters, "conversation_tokens", "notebook.counters", int, 0),
+        extraction_failures=_get(counters, "extraction_failures", "notebook.counters", int, 0),
+        aliases={str(k): v for k, v in aliases.items()},
+        history_limit=_get(d, "history_limit", "notebook", int, None, allow_none=True),
+    )
