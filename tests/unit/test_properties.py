@@ -66,7 +66,8 @@ ECHO_TEMPLATES = {
     "eq": ("Noted, the {c} {p} is {v}.", "Confirmed: {c} {p} set to {v}.",
            "Done. The {c} {p} is now {v}.", "I've set the {c} {p} to {v}.",
            "Sure, the {c} {p} is {v}."),
-    "upper": ("Noted: the {c} {p} must not exceed {v}.", "Understood, the {c} {p} must be at most {v}.",
+    "upper": ("Noted: the {c} {p} must not exceed {v}.",
+              "Understood, the {c} {p} must be at most {v}.",
               "Understood: the {c} {p} will not exceed {v}.",
               "Sure, I'll keep the {c} {p} at most {v}.",
               "I will make sure the {c} {p} does not exceed {v}.", "Got it: {c} {p} <= {v}.",
@@ -171,7 +172,8 @@ def play(steps: list, budget: int, stable: bool = False) -> Run:
             if step.cls == "eq" and key in model and step.template % 5 == 0:
                 text = FROM_TO.format(c=step.comp, p=step.prop, old=model[key][2], v=v)
             else:
-                text = templates[step.template % len(templates)].format(c=step.comp, p=step.prop, v=v)
+                template = templates[step.template % len(templates)]
+                text = template.format(c=step.comp, p=step.prop, v=v)
             if step.via == "turn":
                 m.add_turn("user", text)
             elif step.via == "patch":

@@ -166,7 +166,8 @@ def test_criticals_come_before_non_criticals(budget):
     assert flags == sorted(flags, reverse=True), [(l.kind, l.text) for l in lines]
     if budget == 1000:
         assert any(flags) and not all(flags)  # both kinds present: the check bites
-        assert {line.kind for line in lines if line.patch_id in expected} <= {"constraint", "decision"}
+        crit_kinds = {line.kind for line in lines if line.patch_id in expected}
+        assert crit_kinds <= {"constraint", "decision"}
 
 
 @pytest.mark.parametrize("budget", [60, 250, 1000])
@@ -199,7 +200,8 @@ def test_every_critical_form_keeps_subject_operator_value_unit():
     assert {"full", "compact", "minimal"} <= forms, forms  # all rungs were exercised
     for line in lines:
         if line.patch_id in expected:
-            assert keeps(line.text, expected[line.patch_id], line.form) == [], (line.form, line.text)
+            lost = keeps(line.text, expected[line.patch_id], line.form)
+            assert lost == [], (line.form, line.text)
 
 
 def test_short_forms_are_shorter_and_tagged():
@@ -208,7 +210,8 @@ def test_short_forms_are_shorter_and_tagged():
     full = {line.patch_id: line.tokens for line in lines if line.form == "full"}
     for line in lines:
         if line.patch_id in expected:
-            tag = "rule: " if m.store.get(line.patch_id).kind.value == "constraint" else "decision: "
+            kind = m.store.get(line.patch_id).kind.value
+            tag = "rule: " if kind == "constraint" else "decision: "
             assert line.text.startswith(tag)
             if line.form != "full" and line.patch_id in full:
                 assert line.tokens < full[line.patch_id]
@@ -242,7 +245,8 @@ def test_lineage_with_add_patch_and_in_compact_form():
                if line.form == "compact" and "webhook" in line.text]
     assert compact, "no budget rendered the revised constraint in compact form"
     for line in compact:
-        assert re.search(r"webhook timeout <= 120 (seconds|s) \(was 300 then 60\)", line.text), line.text
+        pattern = r"webhook timeout <= 120 (seconds|s) \(was 300 then 60\)"
+        assert re.search(pattern, line.text), line.text
 
 
 def test_no_lineage_without_history():
@@ -351,7 +355,8 @@ def test_pinned_criticals_come_first_and_survive():
                               "session-store", "order-pipeline"]):
         m.add_turn("user", f"The {comp} timeout must not exceed {10 + i} seconds.")
     m.pin(old.id)
-    via_patch = m.add_patch("constraint", "The chat-relay queue depth must not exceed 900 messages.",
+    via_patch = m.add_patch("constraint",
+                            "The chat-relay queue depth must not exceed 900 messages.",
                             role="tool", pinned=True)
     pinned = {old.id, via_patch.id}
     for budget in (1000, 40, 25):
@@ -366,7 +371,8 @@ def test_pinned_criticals_come_first_and_survive():
 def test_user_constraint_survives_over_assistant_when_one_fits():
     for via_turn in (False, True):
         m = DSPMMemory(budget=1000)
-        user = m.add_patch("constraint", "The billing-service batch size must not exceed 500 records.")
+        user = m.add_patch("constraint",
+                           "The billing-service batch size must not exceed 500 records.")
         if via_turn:
             outs = m.add_turn("assistant", "The cache TTL must not exceed 60 seconds.")
             assistant = outs[0].patch
