@@ -38,7 +38,7 @@ if importlib.util.find_spec("dspm_core") is None:
 
 from dspm_core import DSPMMemory  # noqa: E402
 from dspm_core.extract.rules import RuleExtractor  # noqa: E402
-from dspm_core.patch import Patch, Role, Turn  # noqa: E402
+from dspm_core.patch import Patch, PatchKind, Role, Turn  # noqa: E402
 
 # ----------------------------------------------------------------------------- matching
 # The metric's own word handling: independent of the library's vocab, so tuning the
@@ -69,7 +69,7 @@ _MONTHS = {
 }
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ness", "ings", "ing", "ies", "ied", "ed",
              "es", "ly", "er", "s")
-_MARKER_RE = re.compile(r"\s*->->\s*\d+\s*,\s*\d+\s*$")
+_MARKER_RE = re.compile(r"\s*->->\s*[\w/]+\s*,\s*[\w/]+\s*$")
 
 
 def _stem(word: str) -> str:
@@ -112,11 +112,19 @@ def index_patches(patches: Iterable[Patch]) -> list[_Indexed]:
     return [_Indexed(p, content_words(p.text), numbers_and_months(p.text)) for p in patches]
 
 
-def holder(item_text: str, indexed: list[_Indexed]) -> tuple[_Indexed | None, float]:
-    """The patch that holds the item (or the best partial one) and its word coverage."""
+def holder(item_text: str, indexed: list[_Indexed],
+           code: bool = False) -> tuple[_Indexed | None, float]:
+    """The patch that holds the item, and its word coverage.
+
+    Code patches are skipped unless ``code``: a long code block holds half the words or the
+    numbers of many an item by accident (an API key quota of "1,200" in a config line), which
+    is not the item being remembered. The lax figure (``code=True``) is reported beside.
+    """
     words = content_words(item_text)
     nums = numbers_and_months(item_text)
     for ix in indexed:
+        if ix.patch.kind is PatchKind.CODE and not code:
+            continue
         cover = len(words & ix.words) / len(words) if words else 0.0
         if (words and cover >= 0.5) or (nums and nums <= ix.nums):
             return ix, cover
@@ -127,6 +135,8 @@ def best_partial(item_text: str, indexed: list[_Indexed]) -> tuple[_Indexed | No
     words = content_words(item_text)
     best: tuple[_Indexed | None, float] = (None, 0.0)
     for ix in indexed:
+        if ix.patch.kind is PatchKind.CODE:
+            continue
         cover = len(words & ix.words) / len(words) if words else 0.0
         if cover > best[1]:
             best = (ix, cover)
@@ -182,13 +192,15 @@ class Tally:
     patch_tokens: int = 0
     conversation_tokens: int = 0
     seconds: float = 0.0
-    by_category: dict[str, list[int]] = field(default_factory=dict)  # [held, total, critical]
+    # category -> [held, total, held by a critical, held when code patches count too]
+    by_category: dict[str, list[int]] = field(default_factory=dict)
 
-    def count(self, category: str, held: bool, critical: bool) -> None:
-        row = self.by_category.setdefault(category, [0, 0, 0])
+    def count(self, category: str, held: bool, critical: bool, lax: bool) -> None:
+        row = self.by_category.setdefault(category, [0, 0, 0, 0])
         row[0] += int(held)
         row[1] += 1
         row[2] += int(held and critical)
+        row[3] += int(lax)
 
     def add_store(self, mem: DSPMMemory, turns: int, seconds: float, conv_tokens: int) -> None:
         patches = mem.store.patches()
@@ -202,13 +214,15 @@ class Tally:
     def summary(self) -> dict[str, Any]:
         held = sum(r[0] for r in self.by_category.values())
         total = sum(r[1] for r in self.by_category.values())
+        lax = sum(r[3] for r in self.by_category.values())
         per100 = 100.0 / self.turns if self.turns else 0.0
         return {
             "recall": held / total if total else 0.0,
             "held": held,
             "items": total,
+            "recall_code_counts": lax / total if total else 0.0,
             "by_category": {k: {"held": v[0], "items": v[1], "recall": v[0] / v[1] if v[1] else 0.0,
-                                "held_by_critical": v[2]}
+                                "held_by_critical": v[2], "held_code_counts": v[3]}
                             for k, v in sorted(self.by_category.items())},
             "turns": self.turns,
             "patches_per_100_turns": round(self.patches * per100, 1),
@@ -227,12 +241,31 @@ def _describe(ix: _Indexed | None) -> dict[str, Any] | None:
             "text": p.text[:600]}
 
 
+def load_extractor(spec: str | None) -> Any:
+    """``None`` (the default RuleExtractor) or ``path/to/file.py:Class`` / ``module:Class``:
+    compare another extractor on the same items (e.g. an earlier RuleExtractor)."""
+    if not spec:
+        return None
+    where, _, name = spec.rpartition(":")
+    if where.endswith(".py"):
+        spec_obj = importlib.util.spec_from_file_location("_bench_extractor", where)
+        module = importlib.util.module_from_spec(spec_obj)
+        spec_obj.loader.exec_module(module)  # type: ignore[union-attr]
+    else:
+        module = importlib.import_module(where)
+    return getattr(module, name)
+
+
+def new_memory(factory: Any) -> DSPMMemory:
+    return DSPMMemory() if factory is None else DSPMMemory(extractor=factory())
+
+
 def run_beam(data: Path, split: str, misses: list[dict[str, Any]],
-             corpus: list[tuple[str, str]]) -> Tally:
+             corpus: list[tuple[str, str]], factory: Any = None) -> Tally:
     tally = Tally()
     for n in beam_chats(data, split):
         messages, probes = load_beam(data, n)
-        mem = DSPMMemory()
+        mem = new_memory(factory)
         turn_of_id: dict[int, int] = {}
         conv_tokens = 0
         start = time.perf_counter()
@@ -252,7 +285,8 @@ def run_beam(data: Path, split: str, misses: list[dict[str, Any]],
         msg_by_id = {m.get("id"): m for m in messages}
         for item in beam_items(probes):
             hit, cover = holder(item["text"], indexed)
-            tally.count(item["category"], hit is not None, bool(hit and hit.patch.critical))
+            lax = hit is not None or holder(item["text"], indexed, code=True)[0] is not None
+            tally.count(item["category"], hit is not None, bool(hit and hit.patch.critical), lax)
             if hit is None:
                 best, bcover = best_partial(item["text"], indexed)
                 sources = []
@@ -273,7 +307,7 @@ def run_beam(data: Path, split: str, misses: list[dict[str, Any]],
 
 
 def run_prefeval(data: Path, split: str, misses: list[dict[str, Any]],
-                 distractors: int) -> Tally:
+                 distractors: int, factory: Any = None) -> Tally:
     tally = Tally()
     inter_path = data / "prefeval" / "benchmark_dataset" / "filtered_inter_turns.json"
     inter = json.loads(inter_path.read_text(encoding="utf-8"))
@@ -282,7 +316,7 @@ def run_prefeval(data: Path, split: str, misses: list[dict[str, Any]],
         for i, item in enumerate(prefs):
             pref = item["preference"]
             conv = inter[(t_idx * 7 + i) % len(inter)]["conversation"][:distractors]
-            mem = DSPMMemory()
+            mem = new_memory(factory)
             start = time.perf_counter()
             mem.add_turn("user", pref)
             for msg in conv:
@@ -292,7 +326,8 @@ def run_prefeval(data: Path, split: str, misses: list[dict[str, Any]],
             tally.add_store(mem, 1 + len(conv), seconds, conv_tokens)
             indexed = index_patches(mem.store.patches())
             hit, _ = holder(pref, indexed)
-            tally.count("explicit_preference", hit is not None, bool(hit and hit.patch.critical))
+            lax = hit is not None or holder(pref, indexed, code=True)[0] is not None
+            tally.count("explicit_preference", hit is not None, bool(hit and hit.patch.critical), lax)
             if hit is None:
                 own = [p.text for p in mem.store.patches() if p.first_turn == 0]
                 best, bcover = best_partial(pref, indexed)
@@ -304,9 +339,10 @@ def run_prefeval(data: Path, split: str, misses: list[dict[str, Any]],
     return tally
 
 
-def throughput(corpus: list[tuple[str, str]], min_seconds: float = 1.0) -> dict[str, Any]:
-    """Turns per second of ``RuleExtractor.extract`` alone, on the BEAM turns."""
-    ex = RuleExtractor()
+def throughput(corpus: list[tuple[str, str]], min_seconds: float = 1.0,
+               factory: Any = None) -> dict[str, Any]:
+    """Turns per second of the extractor's ``extract`` alone, on the BEAM turns."""
+    ex = (factory or RuleExtractor)()
     turns = [Turn(role=Role(r) if r in ("user", "assistant") else Role.USER, text=t, index=i)
              for i, (r, t) in enumerate(corpus) if t.strip()]
     if not turns:
@@ -339,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default=None, help="also write the summary to this file")
     ap.add_argument("--no-prefeval", action="store_true")
     ap.add_argument("--no-beam", action="store_true")
+    ap.add_argument("--extractor", default=None,
+                    help="another extractor to measure, as path/to/file.py:Class or module:Class "
+                         "(default: dspm_core's RuleExtractor)")
     args = ap.parse_args(argv)
 
     data = Path(args.data)
@@ -347,12 +386,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     misses: list[dict[str, Any]] = []
     corpus: list[tuple[str, str]] = []
-    out: dict[str, Any] = {"split": args.split, "data": str(data)}
+    factory = load_extractor(args.extractor)
+    out: dict[str, Any] = {"split": args.split, "data": str(data),
+                           "extractor": args.extractor or "dspm_core RuleExtractor"}
     if not args.no_beam:
-        out["beam"] = run_beam(data, args.split, misses, corpus).summary()
-        out["rule_extractor"] = throughput(corpus)
+        out["beam"] = run_beam(data, args.split, misses, corpus, factory).summary()
+        out["rule_extractor"] = throughput(corpus, factory=factory)
     if not args.no_prefeval:
-        out["prefeval"] = run_prefeval(data, args.split, misses, args.distractors).summary()
+        out["prefeval"] = run_prefeval(data, args.split, misses, args.distractors, factory).summary()
 
     held = sum(out[k]["held"] for k in ("beam", "prefeval") if k in out)
     items = sum(out[k]["items"] for k in ("beam", "prefeval") if k in out)
@@ -370,22 +411,23 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _print(out: dict[str, Any]) -> None:
-    print(f"split: {out['split']}   data: {out['data']}")
+    print(f"split: {out['split']}   data: {out['data']}   extractor: {out['extractor']}")
     for name in ("beam", "prefeval"):
         s = out.get(name)
         if not s:
             continue
-        print(f"\n{name}: recall {s['recall']:.1%} ({s['held']}/{s['items']})")
+        print(f"\n{name}: recall {s['recall']:.1%} ({s['held']}/{s['items']}); "
+              f"{s['recall_code_counts']:.1%} if code patches may hold an item")
         for cat, row in s["by_category"].items():
             print(f"  {cat:<24} {row['recall']:6.1%}  ({row['held']}/{row['items']}, "
-                  f"{row['held_by_critical']} by a critical)")
+                  f"{row['held_by_critical']} by a critical; {row['held_code_counts']} with code)")
         print(f"  store: {s['patches_per_100_turns']} patches / 100 turns, "
               f"{s['criticals_per_100_turns']} criticals / 100 turns, "
               f"patch tokens = {s['patch_tokens_per_conversation_token']:.1%} of conversation "
               f"tokens ({s['turns']} turns); add_turn {s['add_turn_per_second']} turns/s")
     if "rule_extractor" in out:
         r = out["rule_extractor"]
-        print(f"\nRuleExtractor throughput: {r['turns_per_second']} turns/s on {r['turns']} BEAM "
+        print(f"\nextractor throughput: {r['turns_per_second']} turns/s on {r['turns']} BEAM "
               f"turns (mean {r['mean_chars_per_turn']} chars)")
     print(f"\noverall recall: {out['overall_recall']:.1%}; {out['misses']} misses -> {out['misses_file']}")
 

@@ -65,9 +65,10 @@ def _with_lineage(patch: Patch) -> str:
     if not lin:
         return text
     if patch.value:
-        idx = text.find(patch.value)
-        if idx >= 0:
-            end = idx + len(patch.value)
+        # the last whole-word occurrence: "from 15% to 5%" must not match inside "15%"
+        hits = list(re.finditer(rf"(?<![\w.,$€£]){re.escape(patch.value)}(?![\w%])", text))
+        if hits:
+            end = hits[-1].end()
             return f"{text[:end]} {lin}{text[end:]}"
     return f"{text.rstrip()} {lin}"
 

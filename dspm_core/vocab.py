@@ -120,7 +120,8 @@ def fold_typo(word: str) -> str:
     any other candidate is taken. Names, identifiers and unknown words with no common
     neighbour ("zonba", "zonbb") are returned unchanged.
     """
-    if len(word) < 5 or not word.isalpha() or not word.islower() or word in TECH_WORDS:
+    if len(word) < 5 or len(word) > 30 or not word.isalpha() or not word.islower() \
+            or word in TECH_WORDS:
         return word
     freq = word_frequency()
     if not freq or word in freq:

@@ -36,18 +36,19 @@ __all__ = ["RuleExtractor"]
 _I = re.I
 _FENCE_RE = re.compile(r"```([^\n`]*)\n?(.*?)(?:```|$)", re.S)
 _SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+|;\s+")
+_SENT_SPLIT_NO_SEMI_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+")
 _LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•+]|#{1,6})\s+\S")
 _TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|(?<!\w)[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}(?!\w)")
 _CLAUSE_SEP_RE = re.compile(
-    r"(\s*(?:,|;|:|\s[-–—]+)\s+)(?=(?:(?:and|but|so|or)\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've|"
+    r"(\s*;\s+|\s*(?:,|:|\s[-–—]+)\s+(?=(?:(?:and|but|so|or)\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've|"
     r"my|our|the|it|it's|this|that|then|also|now|so|since|because|maybe|can|could|how|what|"
     r"there|you|your|if|when|make|please|just|still|yet)\b|so\b|which\b|who\b|where\b|while\b|"
     r"whereas\b|although\b|though\b|because\b|since\b|as\b|considering\b|given\b|including\b|"
     r"especially\b|unless\b|if\b|when\b|then\b|plus\b|also\b|how\b|what\b|why\b|can\b|could\b|"
     r"would\b|will\b|should\b|do\b|does\b|is\b|are\b|i\b|i'm\b|i've\b|i'd\b|i'll\b|my\b|we\b|"
     r"we're\b|we've\b|our\b|it's\b|there\b|please\b|maybe\b|hmm+\b|thanks\b|let's\b|"
-    r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b))",
+    r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b)))",
     _I,
 )
 _CHITCHAT_RE = re.compile(
@@ -69,6 +70,9 @@ _REQUEST_RE = re.compile(
     r"|(?:please\s+)?(?:help|show|explain|tell|give|walk|guide|suggest|recommend|provide|"
     r"review|check|teach|remind|let)\s+(?:me|us)\b"
     r"|here(?:'s| is| are)\b|this is what|below is|attached is"
+    r"|please\s+(?:provide|show|give|explain|write|create|help|list|suggest|review|check|"
+    r"describe|share|generate|draft|summari[sz]e|tell|walk|fix|debug|implement|build|compare|"
+    r"recommend|outline|clarify|elaborate|continue|expand|rewrite|convert|translate)\b"
     r"|let me know|i was wondering|i wonder|any (?:ideas|tips|advice|suggestions))",
     _I,
 )
@@ -137,32 +141,51 @@ _PROHIBIT_RE = re.compile(
     r"hurting|slowing|bloating|requiring|needing)\b",
     _I,
 )
+_ADV = r"(?:(?:\w+ly|do|would|'d|also|kind of|kinda|much|just|really|still|now|usually)\s+){0,3}"
 _PREFERENCE_RE = re.compile(
-    r"\bi\s+(?:really\s+|strongly\s+|much\s+|greatly\s+|absolutely\s+|generally\s+|usually\s+|"
-    r"also\s+|do\s+|definitely\s+|truly\s+|actually\s+|totally\s+|completely\s+|personally\s+|"
-    r"mostly\s+|typically\s+|normally\s+|kind of\s+|kinda\s+|would\s+|'d\s+)*"
-    r"(?:prefer|dislike|hate|love|like(?!\s+to\s+(?:know|ask|see|learn|understand|get|try|"
-    r"implement|create|build|add|make|have|use|explore|improve|integrate))|enjoy|avoid|"
-    r"refuse|detest|despise|loathe|adore|favou?r|rather|can't stand|cannot stand|"
-    r"don't (?:like|enjoy|want|eat|drink|use|care for|watch|read|listen|play|wear|fly|"
-    r"travel|do|trust|own)|do not (?:like|enjoy|want|eat|drink|use)|"
-    r"only (?:\w+\s+)?(?:eat|drink|use|read|listen|watch|play|wear|buy|stay|travel|fly|shop|"
-    r"follow|work|want|trust|consume)|exclusively|tend to|thrive|learn best|work best|"
-    r"firmly believe|value|appreciate|find\s+(?!it\s+hard|myself|out)\w+|"
-    r"am (?:allergic|vegan|vegetarian|lactose|gluten|not a fan|a big fan|a huge fan|"
-    r"not into|not interested|into|passionate|keen|sensitive|intolerant|afraid|scared)|"
-    r"have (?:an?\s+)?(?:\w+\s+){0,2}(?:aversion|dislike|allergy|intolerance|preference|"
-    r"passion|love|fear|phobia|sensitivity|interest|soft spot|weakness|strong preference)|"
-    r"have no (?:interest|desire|patience|tolerance)|can't (?:eat|have|drink|tolerate|do|stand|"
-    r"handle|afford)|cannot (?:eat|have|drink|tolerate|stand|handle|afford))"
-    r"|\bi(?:'m| am)\s+(?:\w+\s+)?(?:allergic|vegan|vegetarian|lactose intolerant|"
-    r"gluten[- ]free|not a fan|a (?:big |huge )?fan|not (?:really )?into|not interested|"
-    r"passionate about|averse|intolerant|a picky|afraid of|scared of|claustrophobic|"
-    r"focusing on|committed to|sticking to|sticking with)"
-    r"|\bmy\s+(?:\w+\s+)?(?:preference|favou?rite|go-to|priority|priorities|rule|policy)\b"
-    r"|\b(?:preferably|ideally|i'd rather|i would rather|no-fluff|no fluff)\b",
+    # "I (strongly) prefer / dislike / avoid / refuse ..."
+    r"\bi\s+" + _ADV + r"(?:prefer|dislike|hate|love|enjoy|avoid|refuse|detest|despise|loathe|"
+    r"adore|favou?r|steer clear|stay away|abstain|shun|boycott|tend to|thrive|firmly believe|"
+    r"value|prioriti[sz]e|gravitate|lean towards|rather|"
+    r"like\b(?!\s+to\s+(?:know|ask|see|learn|understand|get|try|implement|create|build|add|"
+    r"make|have|use|explore|improve|integrate|figure|check|start|set))|"
+    r"only\s+\w+|exclusively|learn best|work best|"
+    r"find\s+(?!it\s+(?:hard|difficult|tricky|confusing)\s+to\s+(?:understand|figure|get|"
+    r"debug|implement|fix|see|know)|myself|out|that|the\b)\w+|"
+    r"(?:follow|adhere to|stick to|stick with|eat|keep|maintain|practice|observe|live)\s+"
+    r"(?:a|an|the|to a)?\s*(?:[\w-]+[\s,]+){0,4}?(?:diet|regimen|lifestyle|routine)\b|"
+    r"have (?:an?\s+|no\s+|very\s+|extremely\s+)?(?:[\w-]+\s+){0,3}(?:aversion|dislike|"
+    r"allergy|intolerance|preference|passion|fear|phobia|sensitivity|objection|disdain|"
+    r"distaste|tolerance|sensitive skin|disability|soft spot)\b)"
+    # "I'm a vegan", "I'm strongly against ..."
+    r"|\bi(?:'m| am)\s+(?:(?:\w+ly|a|an|also|not|really|very|on a)\s+){0,3}(?:vegan|vegetarian|"
+    r"pescatarian|allergic|lactose|gluten|celiac|diabetic|sensitive|intolerant|against|"
+    r"not a fan|a (?:big |huge )?fan|not (?:really )?into|not interested|passionate about|"
+    r"averse|afraid of|scared of|claustrophobic|focusing on|committed to|sticking to|"
+    r"sticking with|(?:only|exclusively|mostly|primarily|mainly) interested)"
+    # the words themselves, wherever a user says them
+    r"|\b(?:prefer|prefers|preferred|preferably|preference|dislike|dislikes|disdain|distaste|"
+    r"aversion|objection to|allergy|refuse|refuses|steer clear|stay away from|abstain from|"
+    r"can't stand|cannot stand|exclusively)\b"
+    r"|\b(?:can't|cannot|can not|don't|do not|won't|will not|no longer)\s+(?:\w+\s+)?(?:consume|"
+    r"eat|drink|tolerate|participate|support|wear|digest|stand)\b"
+    r"|\bi\s+" + _ADV + r"(?:don't|do not|never|no longer|won't|will not|can't|cannot|can not)\s+"
+    r"(?:\w+ly\s+|really\s+|ever\s+)?(?:like|enjoy|want|eat|drink|use|care for|watch|read|listen|"
+    r"play|wear|fly|travel|trust|own|buy|handle|tolerate|stand|support|go|do)\b"
+    r"|\bi\s+" + _ADV + r"have no (?:real\s+)?(?:interest|desire|patience|tolerance|time for|appetite)\b"
+    r"|\b(?:requires?|forces?) (?:me|us) to\b"
+    r"|\bi(?:'m| am) on (?:a|an)\s+(?:[\w-]+[\s,]+){0,4}?(?:diet|regimen|medication)\b"
+    r"|\b(?:i|we)\s+(?:\w+ly\s+)?(?:need|have|must|try)\s+to\s+(?:limit|avoid|stay away|keep away|"
+    r"stick to|follow|restrict|reduce|cut|minimi[sz]e|watch|be careful|steer clear)\b"
+    r"|\bmy\s+(?:\w+\s+)?(?:preference|favou?rite|go-to|priority|priorities)\b"
+    r"|\b(?:ideally|i'd rather|i would rather|no-fluff|no fluff)\b"
+    r"|\b(?:perform|work|learn|focus|sleep|feel|do)\s+(?:much\s+|far\s+)?better\s+(?:with|in|when|"
+    r"without|on|at)\b",
     _I,
 )
+# "avoid" is a rule unless it is a purpose ("..., to avoid layout shifts")
+_AVOID_RE = re.compile(r"\b(?:(?:need|needs|have|has|try|tries|want|must|prefer|like|got)\s+to\s+"
+                       r"|(?<!\bto )(?<!\bto\s\s))avoid(?:s)?\b", _I)
 _STANDING_RE = re.compile(
     r"\b(?:from now on|going forward|moving forward|henceforth|from here on|in (?:all|every|"
     r"each|your|any) (?:future\s+|of your\s+)?(?:responses?|answers?|replies|reply|outputs?|"
@@ -299,9 +322,9 @@ _FILE_FACT_RE = re.compile(
 # --- the assistant side
 _ACK_RE = re.compile(
     r"^(?:noted|confirmed|understood|got it|acknowledged|done|ok(?:ay)?|sure(?: thing)?|"
-    r"will do|absolutely|certainly|of course|agreed|perfect|great|updated|all set|roger|"
-    r"yes|right|alright|sounds good|i understand|i've noted|i have noted|i'll remember|"
-    r"i will remember|i'll keep (?:that|this) in mind|will remember|copy that)\b[\s,:;.!-]*",
+    r"will do|absolutely|certainly|of course|agreed|updated|all set|roger|i understand|"
+    r"i've noted|i have noted|i'll remember|i will remember|i'll keep (?:that|this) in mind|"
+    r"will remember|copy that)\b[\s,:;.!-]*",
     _I,
 )
 _ASSISTANT_REPORT_RE = re.compile(
@@ -321,6 +344,9 @@ _SUGGESTION_RE = re.compile(
     r"generally|often|common|could|might)\b",
     _I,
 )
+_REMARK_RE = re.compile(r"\b(?:would|could|might|crucial|key to|important|essential|great|"
+                        r"excellent|good|choice|job|happy to|glad to|can help|i can|challenging|"
+                        r"recommended|helpful|useful|effective|exciting|impressive|well done)\b", _I)
 _HEDGE_RE = re.compile(r"\b(?:maybe|perhaps|probably|might|i think|i guess|not sure|possibly|"
                        r"thinking (?:of|about)|considering|wondering|hopefully)\b", _I)
 _SHELL_RE = re.compile(r"^\s*(?:\$|>|#|pip3?|npm|npx|yarn|pnpm|git|cd|ls|mkdir|python3?|node|"
@@ -345,7 +371,7 @@ _VERB_TAIL = frozenset("has have had been is are was were now recently just impr
                        "completed finished secured".split())
 _MAX_FACT_WORDS = 70
 _ASSISTANT_SHORT_WORDS = 60
-_MAX_ASSISTANT_CODE = 2
+_MAX_ASSISTANT_CODE = 1
 
 
 @dataclass(slots=True)
@@ -378,7 +404,7 @@ class RuleExtractor:
             return facts
         facts.extend(self._structures(turn, prose))
         goal: list[str] = []
-        for sentence in _sentences(prose):
+        for sentence in _sentences(prose, semicolons=False):
             facts.extend(self._user_sentence(turn, sentence, goal))
         return _dedupe(facts)
 
@@ -438,7 +464,7 @@ class RuleExtractor:
             _label(c, first=(i == 0))
         if s.rstrip().endswith("?") and not any(c.label == "req" for c in clauses):
             return []  # a question in statement form ("So I should never use eval?")
-        facts = []
+        spans: list[list] = []  # [lo, hi, kind, core]
         used: set[int] = set()
         for i, c in enumerate(clauses):
             if c.label != "cue" or i in used:
@@ -459,14 +485,13 @@ class RuleExtractor:
             while hi + 1 < len(clauses) and (hi + 1) not in used and clauses[hi + 1].label != "req" \
                     and _CONTINUATION_RE.match(_strip_lead(clauses[hi + 1].text)):
                 hi += 1
-            span = clauses[lo: hi + 1]
+            if c.kind is PatchKind.CONSTRAINT and (_PREFERENCE_RE.search(c.text) or _AVOID_RE.search(c.text)):
+                # a preference keeps its reason ("I dislike fantasy; the magic feels unreal")
+                while hi + 1 < len(clauses) and (hi + 1) not in used \
+                        and clauses[hi + 1].label == "ctx" \
+                        and len(_join(clauses[lo: hi + 2]).split()) <= 40:
+                    hi += 1
             used.update(range(lo, hi + 1))
-            text = _join(span)
-            if c.kind is PatchKind.CONSTRAINT and lo == i and goal and len(text.split()) < 12 \
-                    and _shares_word(goal[0], text):
-                text = f"{goal[0]}; {_strip_lead(text)}"  # the goal a short preference serves
-            if len(text.split()) > _MAX_FACT_WORDS:
-                text = _join([c])
             core = _strip_lead(c.text)
             pron = re.search(r"^(?:.*?\b)?(?:which|who|that|it|this)\s+(?=(?:has|have|had|was|"
                              r"is|were|are|got|now|just|recently)\b)", lead)
@@ -475,7 +500,22 @@ class RuleExtractor:
                 np = _GOAL_LEAD_RE.sub("", _strip_lead(clauses[i - 1].text))
                 if 0 < len(np.split()) <= 10:
                     core = np + " " + _strip_lead(c.text)[pron.end():]
-            facts.append(self._make(turn, c.kind or PatchKind.DECISION, text, core))
+            prev = spans[-1] if spans else None
+            if prev is not None and prev[1] == lo - 1 and re.match(r"^(?:and\s+)?so\b", c.text.strip(), _I) \
+                    and c.kind is PatchKind.CONSTRAINT and prev[2] is PatchKind.CONSTRAINT:
+                prev[1] = hi  # "I'm a vegan, so I can't consume animal products": one rule
+                prev[3] = _strip_lead(_join(clauses[prev[0]: hi + 1]))
+                continue
+            spans.append([lo, hi, c.kind or PatchKind.DECISION, core])
+        facts = []
+        for lo, hi, kind, core in spans:
+            text = _join(clauses[lo: hi + 1])
+            if kind is PatchKind.CONSTRAINT and goal and len(text.split()) < 12 \
+                    and goal[0] not in text and _shares_word(goal[0], text):
+                text = f"{goal[0]}; {_strip_lead(text)}"  # the goal a short preference serves
+            if len(text.split()) > _MAX_FACT_WORDS:
+                text = core
+            facts.append(self._make(turn, kind, text, core))
         return facts
 
     def _make(self, turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
@@ -561,7 +601,8 @@ def _user_cue(text: str) -> PatchKind | None:
     if len(s.split()) < 2 and not VALUE_RE.search(s):
         return None
     has_value = bool(VALUE_RE.search(s))
-    if _rule_cue(s) or _PREFERENCE_RE.search(s) or _STANDING_RE.search(s) and _IMPERATIVE_RE.match(s):
+    if _rule_cue(s) or _PREFERENCE_RE.search(s) or _AVOID_RE.search(s) \
+            or _STANDING_RE.search(s) and _IMPERATIVE_RE.match(s):
         if _DECIDE_RE.search(s) and not _MODAL_RE.search(s) and not _ALWAYS_NEVER_RE.search(s) \
                 and not _PROHIBIT_RE.search(s) and not _PREFERENCE_RE.search(s) \
                 and not _COMPARATOR_VALUE_RE.search(s):
@@ -618,22 +659,27 @@ def _values_are_incidental(s: str) -> bool:
 
 
 def _assistant_cue(rest: str) -> PatchKind | None:
-    """The kind of fact an assistant states (only when it is not advice)."""
+    """The kind of fact an assistant states (only when it is not advice, praise or a
+    general remark: "Absolutely, tailoring your statement is crucial" states nothing)."""
     s = rest.strip()
     if _SUGGESTION_RE.search(s) and not _ASSISTANT_REPORT_RE.match(s):
         return None
-    if re.match(r"^(?:you|your)\b", s, _I):
+    if re.match(r"^(?:you|if|when|whenever|since|because|each|every|for|to|as|in|once|after|"
+                r"before|while|although|though|\w+ing)\b", s, _I) or _REMARK_RE.search(s):
         return None
     has_value = bool(VALUE_RE.search(s))
     if _ASSISTANT_REPORT_RE.match(s):
         return PatchKind.DECISION if has_value or _TO_VALUE_RE.search(s) else None
-    if _MODAL_RE.search(s) or _PROHIBIT_RE.search(s) or _COMPARATOR_VALUE_RE.search(s) or (
+    if _MODAL_RE.search(s) or (_PROHIBIT_RE.search(s) and not re.search(r"\bwithout\b", s, _I)) \
+            or _COMPARATOR_VALUE_RE.search(s) or (
             _ALWAYS_NEVER_RE.search(s) and not _EXPERIENCE_RE.search(s)) or re.search(
             r"\b(?:will not|won't|will never|never be)\b", s, _I):
         if _IMPERATIVE_RE.match(s) and not _ACK_RE.match(rest):
             return None  # an imperative in an answer is advice
         return PatchKind.CONSTRAINT
-    if has_value and (_STATE_RE.search(s) or _REVISION_RE.search(s)) and not _values_are_incidental(s):
+    if has_value and (_STATE_RE.search(s) or _REVISION_RE.search(s)) \
+            and not _values_are_incidental(s) and re.match(r"^(?:the|our|my|your|its|this|that)\b|"
+                                                         r"\S*[\d_-]\S*\s", s, _I):
         return PatchKind.DECISION
     if _DECIDE_RE.search(s) and re.match(r"^(?:we'll|we will|we're|we are|i'll|i will|the plan)",
                                          s, _I) and re.search(r"\b[A-Z]\w+", s[1:]):
@@ -663,6 +709,10 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     if state:
         return state
     st = parse_statement(s)
+    if kind is PatchKind.CONSTRAINT and st.dimension in ("free", "name") and st.op in ("=", None) \
+            and (_PREFERENCE_RE.search(s) or _AVOID_RE.search(s)):
+        phrase = _rule_phrase(s)  # a preference: the whole of it is its identity
+        return {"slot": phrase, "op": "="} if phrase else {}
     if st.value is None and st.op in ("=", None) and kind in (PatchKind.CONSTRAINT,
                                                              PatchKind.DECISION):
         # a rule without a value: its identity is the whole rule, never a fragment of it
@@ -801,9 +851,9 @@ def _strip_lead(text: str) -> str:
     return _LEAD_STRIP_RE.sub("", text.strip()).strip()
 
 
-def _sentences(text: str) -> list[str]:
+def _sentences(text: str, semicolons: bool = True) -> list[str]:
     parts = []
-    for chunk in _SENT_SPLIT_RE.split(text):
+    for chunk in (_SENT_SPLIT_RE if semicolons else _SENT_SPLIT_NO_SEMI_RE).split(text):
         chunk = (chunk or "").strip()
         if chunk and not _TABLE_ROW_RE.match(chunk):
             parts.append(chunk)

@@ -568,3 +568,37 @@ def test_explain_full_tokens_matches_full_form():
             assert row["full_tokens"] == line.tokens, (row["text"], line.text)
         else:
             assert row["tokens"] < row["full_tokens"]
+
+
+# ---------------------------------------------------------------------------- regressions
+@pytest.mark.parametrize("old,new,text", [
+    ("15%", "5%", "Lower the auth-gateway error rate from {old} to {new}."),
+    ("2100 records", "100 records", "Change the billing-service batch size from {old} to {new}."),
+])
+def test_lineage_follows_the_current_value_not_a_lookalike(old, new, text):
+    m = DSPMMemory(budget=1000)
+    m.add_turn("user", text.format(old=old, new=old).replace(f"from {old} to", "to"))
+    m.add_turn("user", text.format(old=old, new=new))
+    (line,) = m.render().lines
+    assert line.form == "full"
+    old_number = old.split()[0].rstrip("%")
+    assert f"{new} (was {old_number}" in line.text, line.text
+    assert f"{old} (was" not in line.text, line.text
+
+
+def test_a_long_letters_only_word_is_cheap_to_store_and_render():
+    import random
+    import tracemalloc
+
+    word = "".join(random.choice("acgt") for _ in range(1000))  # unique: defeats lru_cache
+    m = DSPMMemory(budget=250)
+    tracemalloc.start()
+    try:
+        m.add_patch("code", f"sequence = {word}")
+        m.add_turn("user", f"The reference sequence is {word}")
+        r = m.render()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert m.counter.count(r.text) <= 250
+    assert peak < 10_000_000, f"peak {peak / 1e6:.0f} MB for one 1,000-letter word"

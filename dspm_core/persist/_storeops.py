@@ -1,0 +1,91 @@
+"""Exact edits of a :class:`~dspm_core.store.PatchStore`, for replaying a database.
+
+Loading a notebook *merges* it by the slot rules (``PatchStore.merge_patch``). Replaying
+what another process committed to the database must instead reproduce the stored
+patches exactly (same ids, same values, same order) and cheaply (only the rows that
+changed), so a second process ends up with the very same memory as the first.
+
+``PatchStore`` has no public API for that yet, so these helpers reach into its index.
+They are kept in this one module so the coupling is visible; they belong in
+``PatchStore`` itself (``put``, ``drop``, ``extend_journal``, ``set_counters``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..patch import Patch
+from ..store import JournalEntry, PatchStore, _norm_text
+
+__all__ = ["drop_patch", "extend_journal", "journal_len", "journal_since", "live_patches",
+           "put_patch", "set_counters"]
+
+
+def _unindex(store: PatchStore, patch_id: str) -> None:
+    """Remove a patch from the lookup indexes (the patch itself stays in place)."""
+    old = store._patches[patch_id]
+    ix = store._ix
+    if old.key is not None and ix.by_key.get(old.key) == patch_id:
+        del ix.by_key[old.key]
+    subject = ix.subject_of.pop(patch_id, None)
+    if subject is not None:
+        ix.by_subject.get(subject, set()).discard(patch_id)
+    norm = ix.text_of.pop(patch_id, None)
+    if norm is not None and ix.by_text.get(norm) == patch_id:
+        del ix.by_text[norm]
+    ix.terms.pop(patch_id, None)  # stale term postings are skipped on lookup
+
+
+def put_patch(store: PatchStore, patch: Patch) -> None:
+    """Insert or replace ``patch`` exactly as given; a replaced patch keeps its position."""
+    with store._lock:
+        if patch.id in store._patches:
+            _unindex(store, patch.id)
+        # the same index keys merge_patch uses for a loaded patch
+        if patch.key is not None:
+            subject, norm_text = patch.key.split("|", 1)[0], None
+        else:
+            subject, norm_text = None, _norm_text(patch.text)
+        added = store.counters.get("added", 0)
+        store._store_new(patch, subject=subject, norm_text=norm_text, journal=False)
+        store.counters["added"] = added  # replaying is not adding; counters come from the row
+        store._bump_ids(patch.id)
+
+
+def drop_patch(store: PatchStore, patch_id: str) -> None:
+    """Remove a patch without a journal entry (the database's journal already has it)."""
+    with store._lock:
+        if patch_id in store._patches:
+            _unindex(store, patch_id)
+            del store._patches[patch_id]
+            store.version += 1
+
+
+def extend_journal(store: PatchStore, entries: Iterable[JournalEntry]) -> None:
+    """Append journal entries as they are (no de-duplication: they are the record)."""
+    with store._lock:
+        store._journal.extend(entries)
+
+
+def journal_len(store: PatchStore) -> int:
+    with store._lock:
+        return len(store._journal)
+
+
+def journal_since(store: PatchStore, start: int) -> list[JournalEntry]:
+    """Journal entries from position ``start`` on (without copying the whole journal)."""
+    with store._lock:
+        return store._journal[start:]
+
+
+def live_patches(store: PatchStore) -> dict[str, Patch]:
+    """The store's own id -> patch dict; read it only while holding the memory's lock."""
+    return store._patches
+
+
+def set_counters(store: PatchStore, counters: Mapping[str, int]) -> None:
+    """Restore merge counters saved with the state (only the known names)."""
+    with store._lock:
+        for name, value in counters.items():
+            if name in store.counters:
+                store.counters[name] = value

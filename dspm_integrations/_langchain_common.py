@@ -1,0 +1,231 @@
+"""Pieces shared by the LangChain adapters: the memory block, message reading, memory building.
+
+Nothing here holds memory logic: facts, supersession and rendering all live in
+:class:`dspm_core.DSPMMemory`. This module only translates between LangChain messages
+and the core's ``(role, text)`` turns, and wraps the rendered text in a recognisable
+block so that it is never ingested back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from langchain_core.messages import BaseMessage, SystemMessage
+
+from dspm_core import DSPMMemory
+from dspm_core.errors import BudgetError, ConfigError
+from dspm_core.extract.base import Extractor
+from dspm_core.patch import KIND_TAGS
+from dspm_core.render import MIN_BUDGET
+from dspm_core.tokens import TokenCounter
+
+__all__ = [
+    "BLOCK_CLOSE",
+    "BLOCK_OPEN",
+    "DEFAULT_HEADER",
+    "MemoryFactory",
+    "append_to_system",
+    "format_block",
+    "is_block_message",
+    "message_key",
+    "message_turn",
+    "strip_block",
+    "text_of",
+]
+
+#: The first line of every memory block, telling the model what the lines below are.
+DEFAULT_HEADER = "Memory (rules and decisions from earlier in this conversation):"
+#: The fences around the block. They make it recognisable, so the block (or a model's
+#: echo of it) is removed before a message is ingested and never feeds itself back.
+BLOCK_OPEN = "<dspm_memory>"
+BLOCK_CLOSE = "</dspm_memory>"
+
+_BLOCK_RE = re.compile(re.escape(BLOCK_OPEN) + r".*?" + re.escape(BLOCK_CLOSE), re.S)
+_FENCE_RE = re.compile(re.escape(BLOCK_OPEN) + "|" + re.escape(BLOCK_CLOSE))
+_LINE_RE = re.compile(r"^\s*(?:%s):\s" % "|".join(map(re.escape, KIND_TAGS.values())))
+
+# Content block types that carry text meant for the conversation; reasoning, images,
+# tool-use blocks and the like are not statements of the user or the assistant.
+_TEXT_BLOCK_TYPES = frozenset({"text", "input_text", "output_text"})
+
+#: LangChain message type -> DSPM role. ``remove`` (RemoveMessage) is skipped.
+_ROLES = {"human": "user", "ai": "assistant", "tool": "tool", "function": "tool",
+          "system": "system", "AIMessageChunk": "assistant", "HumanMessageChunk": "user",
+          "ToolMessageChunk": "tool", "SystemMessageChunk": "system"}
+
+
+def format_block(text: str, header: str = DEFAULT_HEADER) -> str:
+    """The rendered memory wrapped in its fences under ``header``; ``""`` when empty."""
+    if not text.strip():
+        return ""
+    return f"{BLOCK_OPEN}\n{header}\n{text}\n{BLOCK_CLOSE}"
+
+
+def strip_block(text: str, header: str = DEFAULT_HEADER) -> str:
+    """``text`` without any memory block, whole or echoed in part.
+
+    A complete block is removed as a whole. What is left of a partial echo (a lone
+    fence, the header line and the memory lines right after it) is removed too.
+    """
+    if BLOCK_OPEN not in text and BLOCK_CLOSE not in text and header not in text:
+        return text
+    text = _BLOCK_RE.sub("", text)
+    out: list[str] = []
+    skipping = False
+    for line in text.splitlines():
+        bare = line.strip()
+        if bare == header or _FENCE_RE.fullmatch(bare):
+            skipping = True
+            continue
+        if skipping and (_LINE_RE.match(line) or not bare):
+            continue
+        skipping = False
+        out.append(line)
+    return "\n".join(out).strip()
+
+
+def text_of(content: Any) -> str:
+    """The text of a message's content: a string, or a list of content blocks."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts: list[str] = []
+        for block in content:
+            if isinstance(block, str):
+                parts.append(block)
+            elif isinstance(block, dict) and block.get("type", "text") in _TEXT_BLOCK_TYPES:
+                value = block.get("text")
+                if isinstance(value, str):
+                    parts.append(value)
+        return "\n".join(p for p in parts if p)
+    return ""
+
+
+def is_block_message(message: BaseMessage, header: str = DEFAULT_HEADER) -> bool:
+    """True for a message that holds nothing but a memory block (ours)."""
+    text = text_of(message.content)
+    return bool(text.strip()) and not strip_block(text, header).strip()
+
+
+def message_turn(message: BaseMessage, header: str = DEFAULT_HEADER) -> tuple[str, str] | None:
+    """The ``(role, text)`` turn to ingest for ``message``, or None to skip it.
+
+    Skipped: removals, messages without text (an AI message that only calls tools),
+    summaries written by ``SummarizationMiddleware`` (they restate earlier turns, which
+    were ingested when they were new) and memory blocks, ours or echoed.
+    """
+    kind = getattr(message, "type", None)
+    role = _ROLES.get(kind) if isinstance(kind, str) else None
+    if kind == "chat":
+        role = _chat_role(getattr(message, "role", ""))
+    if role is None:
+        return None
+    if (message.additional_kwargs or {}).get("lc_source") == "summarization":
+        return None
+    text = strip_block(text_of(message.content), header).strip()
+    if not text:
+        return None
+    return role, text
+
+
+def _chat_role(role: str) -> str | None:
+    role = (role or "").strip().lower()
+    aliases = {"human": "user", "ai": "assistant", "model": "assistant", "function": "tool",
+               "developer": "system"}
+    role = aliases.get(role, role)
+    return role if role in {"user", "assistant", "tool", "system", "document"} else None
+
+
+def message_key(message: BaseMessage) -> str:
+    """A stable key of a message: its id, else a digest of its type and content."""
+    if message.id:
+        return str(message.id)
+    digest = hashlib.sha1(f"{message.type}\x00{message.content!r}".encode()).hexdigest()
+    return f"dspm-anon-{digest[:20]}"
+
+
+def last_user_text(messages: Iterable[BaseMessage], header: str = DEFAULT_HEADER) -> str:
+    """The text of the latest user message (the render query), or ``""``."""
+    for message in reversed(list(messages)):
+        turn = message_turn(message, header)
+        if turn is not None and turn[0] == "user":
+            return turn[1]
+    return ""
+
+
+def append_to_system(system: SystemMessage | None, block: str) -> SystemMessage:
+    """The system message with ``block`` appended; the original prompt is kept whole."""
+    if system is None:
+        return SystemMessage(content=block)
+    content = system.content
+    if isinstance(content, str):
+        new: str | list[Any] = f"{content}\n\n{block}" if content.strip() else block
+    else:
+        new = [*content, {"type": "text", "text": block}]
+    return system.model_copy(update={"content": new})
+
+
+# ---------------------------------------------------------------------- building memories
+class MemoryFactory:
+    """Builds (and rebuilds from saved state) the memories of one adapter.
+
+    ``budget`` covers the whole injected block, fences and header included: the memory
+    itself renders under ``budget`` minus that overhead, counted with its tokenizer.
+    One extractor is shared by every memory the factory builds (extractors keep no
+    per-conversation state).
+    """
+
+    def __init__(
+        self,
+        budget: int = 250,
+        *,
+        extractor_llm: Any = None,
+        extractor: Extractor | None = None,
+        header: str = DEFAULT_HEADER,
+        memory_kwargs: dict[str, Any] | None = None,
+    ) -> None:
+        if isinstance(budget, bool) or not isinstance(budget, int):
+            raise BudgetError(f"budget must be an integer number of tokens, got {budget!r}")
+        if extractor is not None and extractor_llm is not None:
+            raise ConfigError("pass either extractor_llm= or extractor=, not both")
+        if not isinstance(header, str) or not header.strip() or "\n" in header:
+            raise ConfigError("header must be one non-empty line")
+        self.header = header
+        self.kwargs: dict[str, Any] = dict(memory_kwargs or {})
+        for key in ("budget", "extractor", "llm_client"):
+            if key in self.kwargs:
+                raise ConfigError(f"pass {key} as an argument of the adapter, not in memory_kwargs")
+        if extractor_llm is not None:
+            from ._langchain_llm import extractor_for
+
+            extractor = extractor_for(extractor_llm)
+        self.extractor = extractor
+        probe = DSPMMemory(budget=MIN_BUDGET, extractor=extractor, **self.kwargs)
+        self.counter: TokenCounter = probe.counter
+        overhead = self.counter.count(format_block("x", header)) - self.counter.count("x")
+        # +1: a token may straddle the newline between the body and the fence
+        self.body_budget = budget - overhead - 1
+        if self.body_budget < MIN_BUDGET:
+            raise BudgetError(f"budget must be at least {MIN_BUDGET + overhead + 1} tokens "
+                              f"(the block's header and fences take {overhead + 1}), got {budget}")
+        self.budget = budget
+
+    def new(self) -> DSPMMemory:
+        """An empty memory."""
+        return DSPMMemory(budget=self.body_budget, extractor=self.extractor, **self.kwargs)
+
+    def from_dict(self, data: dict[str, Any]) -> DSPMMemory:
+        """A memory holding a saved state (validated by the core)."""
+        return DSPMMemory.from_dict(data, budget=self.body_budget, extractor=self.extractor,
+                                    **self.kwargs)
+
+    def block(self, memory: DSPMMemory, query: str) -> str:
+        """The fenced block of ``memory`` rendered for ``query`` (``""`` when empty)."""
+        return format_block(memory.get_context(query), self.header)
+
+    def with_hook(self, build: Callable[..., DSPMMemory], **kw: Any) -> DSPMMemory:
+        """A memory built by ``build`` with this factory's settings (for persisted memories)."""
+        return build(budget=self.body_budget, extractor=self.extractor, **self.kwargs, **kw)

@@ -1,0 +1,381 @@
+"""DSPMMiddleware: DSPM memory for LangChain 1.x agents (``create_agent(middleware=[...])``).
+
+How it works, per model call:
+
+* ``before_model`` / ``after_model`` ingest the messages of the agent state that were not
+  seen before (tracked by message id, so state rewritten by ``SummarizationMiddleware``
+  is not ingested twice): user messages as ``user``, assistant text as ``assistant``,
+  tool output as ``tool`` (the lowest authority: it never overrides a user's rule).
+* ``wrap_model_call`` renders the memory for the latest user message and appends the
+  block to the agent's own system message for this request only. The conversation
+  state is never rewritten and the system prompt is never replaced.
+
+Where memory lives:
+
+* without a store, per thread, in the agent state (``dspm_memory``: the memory's
+  ``to_dict()``), so the checkpointer persists it and threads stay isolated;
+* with a store (a LangGraph ``BaseStore``), per user, under ``(*namespace, user_id)``
+  where the user id comes from the runtime context (``context={"user_id": ...}``) or
+  ``config["configurable"]["user_id"]``: a user's rules carry across threads.
+
+Live :class:`~dspm_core.DSPMMemory` objects are cached by *revision*: every change of a
+memory gets a new random revision id, written next to the saved state. A hook uses the
+cached object only when its revision is the one in the state (or store); otherwise (a new
+process, a resumed or forked thread) it rebuilds the memory from the saved state. A hook
+that changes a memory takes it out of the cache first, so two runs never mutate one
+object, and an old checkpoint always finds its own state.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Annotated, Any
+
+from langchain.agents.middleware.types import (
+    AgentMiddleware,
+    AgentState,
+    ModelRequest,
+    ModelResponse,
+    PrivateStateAttr,
+)
+from langchain_core.messages import BaseMessage
+from langgraph.runtime import Runtime
+from langgraph.store.base import BaseStore
+from typing_extensions import NotRequired
+
+from dspm_core import DSPMMemory
+from dspm_core.errors import ConfigError
+from dspm_core.extract.base import Extractor
+
+from ._langchain_common import (
+    DEFAULT_HEADER,
+    MemoryFactory,
+    append_to_system,
+    last_user_text,
+    message_key,
+    message_turn,
+)
+
+__all__ = ["DSPMAgentState", "DSPMMiddleware"]
+
+_STORE_KEY = "memory"
+
+
+class DSPMAgentState(AgentState[Any]):
+    """Agent state with DSPM's private keys (kept out of the agent's input and output).
+
+    ``dspm_memory``: ``{"rev": str, "memory": dict}`` without a store (the memory's saved
+    state), ``{"rev": str, "user_id": str}`` with one. ``dspm_seen``: the keys of the
+    state's messages that were already read.
+    """
+
+    dspm_memory: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
+    dspm_seen: NotRequired[Annotated[list[str], PrivateStateAttr]]
+
+
+def _new_rev() -> str:
+    return uuid.uuid4().hex
+
+
+class _Cache:
+    """Live memories by revision (LRU); ``take`` removes, so one run owns an object."""
+
+    def __init__(self, size: int) -> None:
+        self._items: OrderedDict[str, DSPMMemory] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, rev: str | None) -> DSPMMemory | None:
+        if rev is None:
+            return None
+        with self._lock:
+            memory = self._items.get(rev)
+            if memory is not None:
+                self._items.move_to_end(rev)
+            return memory
+
+    def take(self, rev: str | None) -> DSPMMemory | None:
+        if rev is None:
+            return None
+        with self._lock:
+            return self._items.pop(rev, None)
+
+    def put(self, rev: str, memory: DSPMMemory) -> None:
+        with self._lock:
+            self._items[rev] = memory
+            self._items.move_to_end(rev)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _lookup(source: Any, key: str) -> Any:
+    if isinstance(source, Mapping):
+        return source.get(key)
+    return getattr(source, key, None)
+
+
+def _config_value(key: str) -> Any:
+    try:
+        from langgraph.config import get_config
+
+        config = get_config()
+    except RuntimeError:  # outside a runnable context
+        return None
+    return (config.get("configurable") or {}).get(key)
+
+
+class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
+    """DSPM memory for ``create_agent(model, tools, middleware=[DSPMMiddleware(budget=250)])``.
+
+    Args:
+        budget: tokens of the whole block added to the system message (header included).
+        extractor_llm: a LangChain chat model (or an OpenAI-compatible client) used for
+            fact extraction, sync and async; without it the offline rule extractor runs.
+        store: a LangGraph ``BaseStore``: memory is then kept per user (the user id comes
+            from the runtime context or ``configurable``), shared by that user's threads.
+            Without a store, memory is kept per thread in the agent state.
+        extractor: any DSPM extractor (instead of ``extractor_llm``).
+        user_id_key: the context / ``configurable`` key that holds the user id.
+        namespace: store namespace prefix; the user id is appended.
+        header: the first line of the block, telling the model what it is.
+        memory_kwargs: more arguments of :class:`~dspm_core.DSPMMemory` (``tokenizer``,
+            ``stable_order``, ``history_limit``, ...).
+        cache_size: live memories kept in this process (the saved state is the truth).
+    """
+
+    state_schema = DSPMAgentState
+
+    def __init__(
+        self,
+        budget: int = 250,
+        extractor_llm: Any = None,
+        store: BaseStore | None = None,
+        *,
+        extractor: Extractor | None = None,
+        user_id_key: str = "user_id",
+        namespace: tuple[str, ...] = ("dspm",),
+        header: str = DEFAULT_HEADER,
+        memory_kwargs: dict[str, Any] | None = None,
+        cache_size: int = 256,
+    ) -> None:
+        super().__init__()
+        if store is not None and not isinstance(store, BaseStore):
+            raise ConfigError(f"store must be a LangGraph BaseStore, got {type(store).__name__}")
+        if not isinstance(namespace, tuple) or not all(isinstance(n, str) for n in namespace):
+            raise ConfigError("namespace must be a tuple of strings")
+        if isinstance(cache_size, bool) or not isinstance(cache_size, int) or cache_size < 1:
+            raise ConfigError(f"cache_size must be a positive integer, got {cache_size!r}")
+        self.factory = MemoryFactory(budget, extractor_llm=extractor_llm, extractor=extractor,
+                                     header=header, memory_kwargs=memory_kwargs)
+        self.store = store
+        self.user_id_key = user_id_key
+        self.namespace = namespace
+        self._cache = _Cache(cache_size)
+
+    @property
+    def budget(self) -> int:
+        return self.factory.budget
+
+    # ------------------------------------------------------------------ scope
+    def _user_id(self, runtime: Runtime[Any] | None) -> str:
+        value = _lookup(getattr(runtime, "context", None), self.user_id_key)
+        if value is None:
+            value = _config_value(self.user_id_key)
+        if value is None or not str(value).strip():
+            raise ConfigError(
+                f"DSPMMiddleware(store=...) keeps memory per user and needs a user id: invoke "
+                f"the agent with context={{'{self.user_id_key}': ...}} or "
+                f"config={{'configurable': {{'{self.user_id_key}': ...}}}}")
+        return str(value)
+
+    def _ns(self, user_id: str) -> tuple[str, ...]:
+        return (*self.namespace, user_id)
+
+    @staticmethod
+    def _thread_id(runtime: Runtime[Any] | None) -> str | None:
+        info = getattr(runtime, "execution_info", None)
+        thread = getattr(info, "thread_id", None)
+        if thread is None:
+            thread = _config_value("thread_id")
+        return None if thread is None else str(thread)
+
+    # ------------------------------------------------------------------ reading the state
+    def _plan(self, state: Mapping[str, Any]) -> tuple[list[tuple[str, str]], list[str], bool]:
+        """The new turns to ingest, the keys of all messages, and whether they changed."""
+        messages: list[BaseMessage] = list(state.get("messages") or [])
+        seen = set(state.get("dspm_seen") or ())
+        keys: list[str] = []
+        turns: list[tuple[str, str]] = []
+        for message in messages:
+            key = message_key(message)
+            keys.append(key)
+            if key in seen:
+                continue
+            turn = message_turn(message, self.factory.header)
+            if turn is not None:
+                turns.append(turn)
+        return turns, keys, set(keys) != seen
+
+    # ------------------------------------------------------------------ ingest (sync)
+    def _ingest(self, state: Mapping[str, Any], runtime: Runtime[Any]) -> dict[str, Any] | None:
+        turns, keys, changed = self._plan(state)
+        if not turns:
+            return {"dspm_seen": keys} if changed else None
+        session = self._thread_id(runtime)
+        if self.store is None:
+            saved = state.get("dspm_memory") or {}
+            memory = self._checkout(saved)
+            for role, text in turns:
+                memory.add_turn(role, text, session_id=session)
+            return self._commit_thread(memory, keys)
+        user_id = self._user_id(runtime)
+        item = self.store.get(self._ns(user_id), _STORE_KEY)
+        memory = self._checkout(item.value if item else {})
+        for role, text in turns:
+            memory.add_turn(role, text, session_id=session)
+        latest = self.store.get(self._ns(user_id), _STORE_KEY)
+        rev, data = self._reconcile(memory, item, latest)
+        self.store.put(self._ns(user_id), _STORE_KEY, {"rev": rev, "memory": data}, index=False)
+        return self._commit_user(memory, rev, user_id, keys)
+
+    # ------------------------------------------------------------------ ingest (async)
+    async def _aingest(self, state: Mapping[str, Any],
+                       runtime: Runtime[Any]) -> dict[str, Any] | None:
+        turns, keys, changed = self._plan(state)
+        if not turns:
+            return {"dspm_seen": keys} if changed else None
+        session = self._thread_id(runtime)
+        if self.store is None:
+            saved = state.get("dspm_memory") or {}
+            memory = self._checkout(saved)
+            for role, text in turns:
+                await memory.aadd_turn(role, text, session_id=session)
+            return self._commit_thread(memory, keys)
+        user_id = self._user_id(runtime)
+        item = await self.store.aget(self._ns(user_id), _STORE_KEY)
+        memory = self._checkout(item.value if item else {})
+        for role, text in turns:
+            await memory.aadd_turn(role, text, session_id=session)
+        latest = await self.store.aget(self._ns(user_id), _STORE_KEY)
+        rev, data = self._reconcile(memory, item, latest)
+        await self.store.aput(self._ns(user_id), _STORE_KEY, {"rev": rev, "memory": data},
+                              index=False)
+        return self._commit_user(memory, rev, user_id, keys)
+
+    # ------------------------------------------------------------------ shared, no I/O
+    def _checkout(self, saved: Mapping[str, Any]) -> DSPMMemory:
+        """The memory of a saved ``{"rev", "memory"}``, taken out of the cache (or rebuilt)."""
+        memory = self._cache.take(saved.get("rev"))
+        if memory is not None:
+            return memory
+        data = saved.get("memory")
+        return self.factory.from_dict(data) if data else self.factory.new()
+
+    @staticmethod
+    def _reconcile(memory: DSPMMemory, before: Any, latest: Any) -> tuple[str, dict[str, Any]]:
+        """Merge what another thread of the same user wrote meanwhile (by the slot rules)."""
+        before_rev = before.value.get("rev") if before else None
+        if latest is not None and latest.value.get("rev") != before_rev:
+            memory.merge_dict(latest.value["memory"])
+        return _new_rev(), memory.to_dict()
+
+    def _commit_thread(self, memory: DSPMMemory, keys: list[str]) -> dict[str, Any]:
+        rev = _new_rev()
+        update = {"dspm_memory": {"rev": rev, "memory": memory.to_dict()}, "dspm_seen": keys}
+        self._cache.put(rev, memory)
+        return update
+
+    def _commit_user(self, memory: DSPMMemory, rev: str, user_id: str,
+                     keys: list[str]) -> dict[str, Any]:
+        self._cache.put(rev, memory)
+        return {"dspm_memory": {"rev": rev, "user_id": user_id}, "dspm_seen": keys}
+
+    def _cached_for(self, state: Mapping[str, Any]) -> tuple[DSPMMemory | None, bool]:
+        """The memory to render from the cache, or whether it must be loaded."""
+        saved = state.get("dspm_memory") or {}
+        if not saved:
+            return None, False
+        memory = self._cache.get(saved.get("rev"))
+        if memory is not None:
+            return memory, False
+        if self.store is None:
+            memory = self.factory.from_dict(saved["memory"])
+            self._cache.put(saved["rev"], memory)
+            return memory, False
+        return None, True
+
+    def _loaded(self, item: Any) -> DSPMMemory | None:
+        if item is None:
+            return None
+        memory = self._cache.get(item.value.get("rev"))
+        if memory is None:
+            memory = self.factory.from_dict(item.value["memory"])
+            self._cache.put(item.value["rev"], memory)
+        return memory
+
+    def _with_block(self, request: ModelRequest[Any], memory: DSPMMemory | None
+                    ) -> ModelRequest[Any]:
+        if memory is None:
+            return request
+        block = self.factory.block(memory, last_user_text(request.messages, self.factory.header))
+        if not block:
+            return request
+        return request.override(system_message=append_to_system(request.system_message, block))
+
+    # ------------------------------------------------------------------ public helpers
+    def memory_for(self, state: Mapping[str, Any] | None = None, *,
+                   user_id: str | None = None) -> DSPMMemory | None:
+        """The memory of an agent state (``agent.get_state(config).values``) or, with a
+        store, of ``user_id``. A copy: changing it does not change the agent's memory."""
+        if user_id is not None:
+            if self.store is None:
+                raise ConfigError("user_id= needs DSPMMiddleware(store=...)")
+            item = self.store.get(self._ns(user_id), _STORE_KEY)
+            return self.factory.from_dict(item.value["memory"]) if item else None
+        saved = (state or {}).get("dspm_memory") or {}
+        if "memory" in saved:
+            return self.factory.from_dict(saved["memory"])
+        if "user_id" in saved:
+            return self.memory_for(user_id=saved["user_id"])
+        return None
+
+    # ------------------------------------------------------------------ hooks
+    def before_model(self, state: DSPMAgentState, runtime: Runtime[Any]) -> dict[str, Any] | None:
+        """Ingest the messages that are new since the last hook (user, tool, assistant)."""
+        return self._ingest(state, runtime)
+
+    async def abefore_model(self, state: DSPMAgentState,
+                            runtime: Runtime[Any]) -> dict[str, Any] | None:
+        return await self._aingest(state, runtime)
+
+    def after_model(self, state: DSPMAgentState, runtime: Runtime[Any]) -> dict[str, Any] | None:
+        """Ingest the model's reply, so memory is current when the run ends."""
+        return self._ingest(state, runtime)
+
+    async def aafter_model(self, state: DSPMAgentState,
+                           runtime: Runtime[Any]) -> dict[str, Any] | None:
+        return await self._aingest(state, runtime)
+
+    def wrap_model_call(self, request: ModelRequest[Any],
+                        handler: Callable[[ModelRequest[Any]], ModelResponse[Any]]) -> Any:
+        """Append the rendered memory to the system message of this request."""
+        memory, load = self._cached_for(request.state)
+        if load:
+            user_id = self._user_id(request.runtime)
+            memory = self._loaded(self.store.get(self._ns(user_id), _STORE_KEY))  # type: ignore[union-attr]
+        return handler(self._with_block(request, memory))
+
+    async def awrap_model_call(
+            self, request: ModelRequest[Any],
+            handler: Callable[[ModelRequest[Any]], Awaitable[ModelResponse[Any]]]) -> Any:
+        memory, load = self._cached_for(request.state)
+        if load:
+            user_id = self._user_id(request.runtime)
+            memory = self._loaded(await self.store.aget(self._ns(user_id), _STORE_KEY))  # type: ignore[union-attr]
+        return await handler(self._with_block(request, memory))
