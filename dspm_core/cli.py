@@ -145,6 +145,27 @@ def compress(file: Path, budget: int, query: str, as_json: bool) -> None:
                f"{stats['critical_total']} criticals delivered, {stats['turns']} turns", err=True)
 
 
+@cli.command()
+@click.argument("target", type=click.Path(path_type=Path))
+@click.option("--user", "user_id", default=None,
+              help="With a database: the user to show (without it, list the users).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def inspect(target: Path, user_id: str | None, as_json: bool) -> None:
+    """Show what a notebook file or a user in a SQLite database holds: patches with
+    lineage, pending turns, counters and the journal (read-only)."""
+    from .persist.inspect import describe, open_target
+
+    try:
+        found = open_target(target, user_id)
+    except DSPMError as exc:
+        raise _Fail(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(found, indent=2, ensure_ascii=False))
+        return
+    for line in describe(found):
+        click.echo(line)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``dspm`` command."""
     cli.main(args=argv, prog_name="dspm")

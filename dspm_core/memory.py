@@ -12,6 +12,7 @@ and extraction runs outside it.
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -62,6 +63,12 @@ class DSPMMemory:
         context_turns: how many previous messages an extractor sees as context.
         dense: with ``llm_client``, ask for every distinct fact of each turn (fact-heavy
             turns switch to dense mode automatically).
+        store: a persistent store for many users (e.g.
+            :class:`~dspm_core.persist.sqlite.SQLiteStore`); every ``add_turn``,
+            ``add_patch``, ``pin`` and ``forget`` is then one committed transaction.
+        user_id: with ``store``, whose memory this is (required; letters, digits and
+            ``_ . : @ + = -``). A user's rules carry across their sessions.
+        session_id: the session that tags this memory's turns (``add_turn`` may override it).
     """
 
     def __init__(
@@ -77,6 +84,9 @@ class DSPMMemory:
         strict_llm: bool = False,
         context_turns: int = 2,
         dense: bool = False,
+        store: Any = None,
+        user_id: str | None = None,
+        session_id: str | None = None,
     ) -> None:
         self._budget = _check_budget(budget)
         if extractor is not None and llm_client is not None:
@@ -107,6 +117,26 @@ class DSPMMemory:
         self._pending: list[Turn] = []
         self._failures = 0
         self._recent: deque[tuple[str, str]] = deque(maxlen=max(0, int(context_turns)))
+        self.user_id: str | None = None
+        self.session_id: str | None = None
+        self._backend: Any = None  # a store's binding of this memory to its user
+        self._attach(store, user_id, session_id)
+
+    def _attach(self, store: Any, user_id: str | None, session_id: str | None) -> None:
+        from .persist.ids import check_id
+
+        if session_id is not None:
+            self.session_id = check_id(session_id, "session_id")
+        if store is None:
+            if user_id is not None:
+                raise ConfigError("user_id= needs a store= to keep the user's memory in")
+            return
+        if not callable(getattr(store, "attach", None)):
+            raise ConfigError("store must have an attach(memory, user_id, session_id) method")
+        if user_id is None:
+            raise ConfigError("store= needs a user_id= (memory is scoped to a user)")
+        self.user_id = check_id(user_id, "user_id")
+        self._backend = store.attach(self, self.user_id, self.session_id)
 
     @staticmethod
     def _llm_extractor(client: Any, model: str, dense: bool) -> Extractor:
@@ -139,11 +169,24 @@ class DSPMMemory:
             recent = tuple(self._recent)
             if text.strip():
                 self._recent.append((r.value, text))
+        if session_id is None:
+            session_id = self.session_id
+        elif self._backend is not None:
+            from .persist.ids import check_id
+
+            session_id = check_id(session_id, "session_id")
         return Turn(role=r, text=text, index=index, session_id=session_id, recent=recent)
 
-    def _merge(self, facts: list[Fact]) -> list[MergeOutcome]:
+    def _merge(self, facts: list[Fact], turn: Turn | None = None) -> list[MergeOutcome]:
+        if self._backend is not None:  # one transaction: the turn's row and what it changed
+            return self._backend.commit(self, facts, turn)
         with self._lock:
             return self.store.merge_all(facts)
+
+    async def _amerge(self, facts: list[Fact], turn: Turn | None = None) -> list[MergeOutcome]:
+        if self._backend is not None:  # database I/O off the event loop
+            return await asyncio.to_thread(self._backend.commit, self, facts, turn)
+        return self._merge(facts, turn)
 
     def _queue(self, turn: Turn | None) -> list[Turn]:
         """Pending turns first (oldest first), then the new one: no turn is lost or reordered."""
@@ -158,6 +201,8 @@ class DSPMMemory:
         with self._lock:
             self._failures += 1
             self._pending = turns + self._pending
+            if self._backend is not None:  # stored as pending rows: no turn is lost
+                self._backend.record_pending(self)
         if self.strict_llm or not isinstance(exc, ExtractionError):
             raise exc
 
@@ -170,7 +215,7 @@ class DSPMMemory:
             except Exception as exc:  # kept pending; re-raised unless it is an ExtractionError
                 self._failed(turns[i:], exc)
                 break
-            outcomes.extend(self._merge(facts))
+            outcomes.extend(self._merge(facts, t))
         return outcomes
 
     async def _aingest(self, turn: Turn | None) -> list[MergeOutcome]:
@@ -186,7 +231,7 @@ class DSPMMemory:
             except Exception as exc:  # kept pending; re-raised unless it is an ExtractionError
                 self._failed(turns[i:], exc)
                 break
-            outcomes.extend(self._merge(facts))
+            outcomes.extend(await self._amerge(facts, t))
         return outcomes
 
     def add_turn(self, role: str, text: str, *, session_id: str | None = None) -> list[MergeOutcome]:
@@ -339,10 +384,14 @@ class DSPMMemory:
 
     def pin(self, patch_id: str, pinned: bool = True) -> Patch:
         """Pin a patch: pinned patches are delivered first."""
+        if self._backend is not None:
+            return self._backend.apply(self, lambda: self.store.pin(patch_id, pinned))
         return self.store.pin(patch_id, pinned)
 
     def forget(self, patch_id: str) -> Patch:
         """Remove a patch from memory (it stays in the journal)."""
+        if self._backend is not None:
+            return self._backend.apply(self, lambda: self.store.forget(patch_id))
         return self.store.forget(patch_id)
 
     # ------------------------------------------------------------------ state
@@ -406,3 +455,49 @@ class DSPMMemory:
             self._pending = []
             self._failures = 0
             self._recent.clear()
+            if self._backend is not None:  # the user's stored memory goes too
+                self._backend.reset(self)
+
+    # ------------------------------------------------------------------ persistence
+    def save(self, path: str | os.PathLike[str] | None = None, *,
+             lock_timeout: float = 10.0) -> int:
+        """Save the memory to a notebook file (atomic; the previous file kept as ``.bak``).
+
+        With a ``store=`` and no ``path``, write anything not yet committed to the store.
+        Returns the number of patches saved. Waiting longer than ``lock_timeout`` seconds
+        for another saver raises :class:`~dspm_core.errors.LockTimeoutError`.
+        """
+        if path is None:
+            if self._backend is None:
+                raise ConfigError("save() needs a path (or a store= given to the constructor)")
+            return int(self._backend.flush(self))
+        from .persist.jsonfile import save_notebook
+
+        return save_notebook(self, path, lock_timeout=lock_timeout)
+
+    def load(self, path: str | os.PathLike[str] | None = None, *, strict: bool = False,
+             lock_timeout: float = 10.0) -> int:
+        """Merge a notebook file into this memory by the slot rules; returns patches added.
+
+        A missing file loads nothing. Loading the same file twice adds nothing. A corrupt
+        file is moved to ``<path>.corrupt.<timestamp>`` and its ``.bak`` loaded instead;
+        with ``strict=True`` (or no valid backup) :class:`CorruptNotebookError` is raised.
+        With a ``store=`` and no ``path``, pull what other processes committed for this user.
+        """
+        if path is None:
+            if self._backend is None:
+                raise ConfigError("load() needs a path (or a store= given to the constructor)")
+            return int(self._backend.refresh(self))
+        from .persist.jsonfile import load_into
+
+        return load_into(self, path, strict=strict, lock_timeout=lock_timeout)
+
+    async def asave(self, path: str | os.PathLike[str] | None = None, *,
+                    lock_timeout: float = 10.0) -> int:
+        """Async :meth:`save` (the file or database I/O runs in a worker thread)."""
+        return await asyncio.to_thread(self.save, path, lock_timeout=lock_timeout)
+
+    async def aload(self, path: str | os.PathLike[str] | None = None, *, strict: bool = False,
+                    lock_timeout: float = 10.0) -> int:
+        """Async :meth:`load` (the file or database I/O runs in a worker thread)."""
+        return await asyncio.to_thread(self.load, path, strict=strict, lock_timeout=lock_timeout)

@@ -110,6 +110,8 @@ class PatchStore:
         self._patches: dict[str, Patch] = {}
         self._ix = _Index()
         self._journal: list[JournalEntry] = []
+        self._dict_cache: dict[str, tuple[Patch, dict[str, Any]]] = {}
+        self._journal_dicts: list[dict[str, Any]] = []  # to_dict of the journal, append-only
         self._ids = itertools.count(1)
         self.version = 0
         self.counters: dict[str, int] = {
@@ -441,10 +443,22 @@ class PatchStore:
         """Everything needed to rebuild this store: patches, the full journal, counters and
         the acronyms learned from text (JSON-ready)."""
         with self._lock:
+            cache = self._dict_cache
+            patches = []
+            for p in self._patches.values():
+                hit = cache.get(p.id)
+                if hit is None or hit[0] is not p:  # patches are replaced, never mutated
+                    hit = (p, p.to_dict())
+                    cache[p.id] = hit
+                patches.append(dict(hit[1]))
+            for gone in set(cache) - set(self._patches):
+                del cache[gone]
+            while len(self._journal_dicts) < len(self._journal):
+                self._journal_dicts.append(self._journal[len(self._journal_dicts)].to_dict())
             return {
                 "history_limit": self.history_limit,
-                "patches": [p.to_dict() for p in self._patches.values()],
-                "journal": [e.to_dict() for e in self._journal],
+                "patches": patches,
+                "journal": list(self._journal_dicts),
                 "counters": dict(self.counters),
                 "aliases": self.aliases.learned(),
             }
@@ -533,6 +547,8 @@ class PatchStore:
             self._patches.clear()
             self._ix = _Index()
             self._journal.clear()
+            self._journal_dicts.clear()
+            self._dict_cache.clear()
             for k in self.counters:
                 self.counters[k] = 0
             self.version += 1

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -27,6 +29,7 @@ __all__ = [
     "BLOCK_OPEN",
     "DEFAULT_HEADER",
     "MemoryFactory",
+    "RevisionCache",
     "append_to_system",
     "format_block",
     "is_block_message",
@@ -45,7 +48,8 @@ BLOCK_CLOSE = "</dspm_memory>"
 
 _BLOCK_RE = re.compile(re.escape(BLOCK_OPEN) + r".*?" + re.escape(BLOCK_CLOSE), re.S)
 _FENCE_RE = re.compile(re.escape(BLOCK_OPEN) + "|" + re.escape(BLOCK_CLOSE))
-_LINE_RE = re.compile(r"^\s*(?:%s):\s" % "|".join(map(re.escape, KIND_TAGS.values())))
+_TAGS = "|".join(map(re.escape, KIND_TAGS.values()))
+_LINE_RE = re.compile(rf"^\s*(?:{_TAGS}):\s")
 
 # Content block types that carry text meant for the conversation; reasoning, images,
 # tool-use blocks and the like are not statements of the user or the assistant.
@@ -166,6 +170,41 @@ def append_to_system(system: SystemMessage | None, block: str) -> SystemMessage:
     else:
         new = [*content, {"type": "text", "text": block}]
     return system.model_copy(update={"content": new})
+
+
+class RevisionCache:
+    """Live memories by revision id (LRU). ``take`` removes an entry: the run that is
+    about to change a memory owns it, and no other run can render or change it meanwhile."""
+
+    def __init__(self, size: int) -> None:
+        self._items: OrderedDict[str, DSPMMemory] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, rev: str | None) -> DSPMMemory | None:
+        if rev is None:
+            return None
+        with self._lock:
+            memory = self._items.get(rev)
+            if memory is not None:
+                self._items.move_to_end(rev)
+            return memory
+
+    def take(self, rev: str | None) -> DSPMMemory | None:
+        if rev is None:
+            return None
+        with self._lock:
+            return self._items.pop(rev, None)
+
+    def put(self, rev: str, memory: DSPMMemory) -> None:
+        with self._lock:
+            self._items[rev] = memory
+            self._items.move_to_end(rev)
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._items)
 
 
 # ---------------------------------------------------------------------- building memories

@@ -8,6 +8,7 @@ for the chain's current input, ``save_context`` adds the input and the output.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from collections import deque
@@ -96,15 +97,17 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
         self.factory = MemoryFactory(budget, extractor_llm=extractor_llm, extractor=extractor,
                                      header=header, memory_kwargs=memory_kwargs)
         self.path = None if path is None else os.fspath(path)
+        self._store = store
         self.session_id = session_id
         if memory is not None:
             self.memory = memory
-        elif store is not None:
-            self.memory = self.factory.with_hook(DSPMMemory, store=store, user_id=user_id)
-        elif self.path is not None and os.path.exists(self.path):
-            self.memory = self.factory.with_hook(DSPMMemory.load, path=self.path)  # type: ignore[attr-defined]
+        elif store is not None:  # the store loads the user's memory and commits every turn
+            self.memory = self.factory.with_hook(DSPMMemory, store=store, user_id=user_id,
+                                                 session_id=session_id)
         else:
             self.memory = self.factory.new()
+            if self.path is not None:
+                self.memory.load(self.path)  # a missing file loads nothing
         self.k = k
         self._recent: deque[BaseMessage] = deque(maxlen=k or None)
         self._lock = threading.Lock()
@@ -129,7 +132,12 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
 
     @property
     def messages(self) -> list[BaseMessage]:  # type: ignore[override]
-        """The memory block and the recent messages; two reads without a change are equal."""
+        """The memory block and the recent messages; two reads without a change are equal.
+
+        With a store, what other processes committed for the user is pulled first."""
+        if self._store is not None and self.memory.load():
+            with self._lock:
+                self._view = None
         with self._lock:
             view = self._view
         if view is None:
@@ -139,6 +147,8 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
         return list(view)
 
     async def aget_messages(self) -> list[BaseMessage]:
+        if self._store is not None:  # the refresh reads the database
+            return await asyncio.to_thread(lambda: self.messages)
         return self.messages
 
     # ------------------------------------------------------------------ writing
@@ -158,7 +168,11 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
 
     def _saved(self) -> None:
         if self.path is not None:
-            self.memory.save(self.path)  # type: ignore[attr-defined]
+            self.memory.save(self.path)
+
+    async def _asaved(self) -> None:
+        if self.path is not None:
+            await self.memory.asave(self.path)
 
     def add_messages(self, messages: Sequence[BaseMessage]) -> None:
         """Ingest ``messages`` and keep the last ``k`` of them."""
@@ -169,7 +183,7 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
     async def aadd_messages(self, messages: Sequence[BaseMessage]) -> None:
         for role, text in self._accept(messages):
             await self.memory.aadd_turn(role, text, session_id=self.session_id)
-        self._saved()
+        await self._asaved()
 
     def clear(self) -> None:
         """Forget everything: the memory and the recent messages."""
@@ -180,7 +194,11 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
         self._saved()
 
     async def aclear(self) -> None:
-        self.clear()
+        with self._lock:
+            self._recent.clear()
+            self._view = None
+        await asyncio.to_thread(self.memory.reset)  # with a store: database I/O
+        await self._asaved()
 
 
 if BaseMemory is not None:
@@ -284,7 +302,7 @@ if BaseMemory is not None:
             self._history.clear()
 
         async def aclear(self) -> None:
-            self._history.clear()
+            await self._history.aclear()
 
 else:  # pragma: no cover - only without langchain-classic
 

@@ -6,6 +6,8 @@ How it works, per model call:
   seen before (tracked by message id, so state rewritten by ``SummarizationMiddleware``
   is not ingested twice): user messages as ``user``, assistant text as ``assistant``,
   tool output as ``tool`` (the lowest authority: it never overrides a user's rule).
+  List it before ``SummarizationMiddleware``: its ``before_model`` then reads the newest
+  messages before a summary can replace them.
 * ``wrap_model_call`` renders the memory for the latest user message and appends the
   block to the agent's own system message for this request only. The conversation
   state is never rewritten and the system prompt is never replaced.
@@ -14,9 +16,11 @@ Where memory lives:
 
 * without a store, per thread, in the agent state (``dspm_memory``: the memory's
   ``to_dict()``), so the checkpointer persists it and threads stay isolated;
-* with a store (a LangGraph ``BaseStore``), per user, under ``(*namespace, user_id)``
-  where the user id comes from the runtime context (``context={"user_id": ...}``) or
-  ``config["configurable"]["user_id"]``: a user's rules carry across threads.
+* with a store, per user, the user id coming from the runtime context
+  (``context={"user_id": ...}``) or ``config["configurable"]["user_id"]``: a user's rules
+  carry across threads. A LangGraph ``BaseStore`` holds the memory's saved state under
+  ``(*namespace, user_id)``; a DSPM ``SQLiteStore`` holds it in its own tables (the memory
+  commits every turn and replays what other processes committed before each render).
 
 Live :class:`~dspm_core.DSPMMemory` objects are cached by *revision*: every change of a
 memory gets a new random revision id, written next to the saved state. A hook uses the
@@ -28,6 +32,8 @@ object, and an old checkpoint always finds its own state.
 
 from __future__ import annotations
 
+import asyncio
+import hashlib
 import threading
 import uuid
 from collections import OrderedDict
@@ -49,10 +55,12 @@ from typing_extensions import NotRequired
 from dspm_core import DSPMMemory
 from dspm_core.errors import ConfigError
 from dspm_core.extract.base import Extractor
+from dspm_core.persist.ids import check_id
 
 from ._langchain_common import (
     DEFAULT_HEADER,
     MemoryFactory,
+    RevisionCache,
     append_to_system,
     last_user_text,
     message_key,
@@ -68,8 +76,8 @@ class DSPMAgentState(AgentState[Any]):
     """Agent state with DSPM's private keys (kept out of the agent's input and output).
 
     ``dspm_memory``: ``{"rev": str, "memory": dict}`` without a store (the memory's saved
-    state), ``{"rev": str, "user_id": str}`` with one. ``dspm_seen``: the keys of the
-    state's messages that were already read.
+    state), ``{"rev": str, "user_id": str}`` with a LangGraph store, ``{"user_id": str}``
+    with a DSPM store. ``dspm_seen``: the keys of the state's messages already read.
     """
 
     dspm_memory: NotRequired[Annotated[dict[str, Any], PrivateStateAttr]]
@@ -80,44 +88,20 @@ def _new_rev() -> str:
     return uuid.uuid4().hex
 
 
-class _Cache:
-    """Live memories by revision (LRU); ``take`` removes, so one run owns an object."""
-
-    def __init__(self, size: int) -> None:
-        self._items: OrderedDict[str, DSPMMemory] = OrderedDict()
-        self._size = size
-        self._lock = threading.Lock()
-
-    def get(self, rev: str | None) -> DSPMMemory | None:
-        if rev is None:
-            return None
-        with self._lock:
-            memory = self._items.get(rev)
-            if memory is not None:
-                self._items.move_to_end(rev)
-            return memory
-
-    def take(self, rev: str | None) -> DSPMMemory | None:
-        if rev is None:
-            return None
-        with self._lock:
-            return self._items.pop(rev, None)
-
-    def put(self, rev: str, memory: DSPMMemory) -> None:
-        with self._lock:
-            self._items[rev] = memory
-            self._items.move_to_end(rev)
-            while len(self._items) > self._size:
-                self._items.popitem(last=False)
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-
 def _lookup(source: Any, key: str) -> Any:
     if isinstance(source, Mapping):
         return source.get(key)
     return getattr(source, key, None)
+
+
+def _session_id(thread_id: str | None) -> str | None:
+    """A thread id as a DSPM session id (a store validates ids; others become a digest)."""
+    if thread_id is None:
+        return None
+    try:
+        return check_id(thread_id, "session_id")
+    except ConfigError:
+        return "thread-" + hashlib.sha1(thread_id.encode()).hexdigest()[:24]
 
 
 def _config_value(key: str) -> Any:
@@ -137,9 +121,10 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         budget: tokens of the whole block added to the system message (header included).
         extractor_llm: a LangChain chat model (or an OpenAI-compatible client) used for
             fact extraction, sync and async; without it the offline rule extractor runs.
-        store: a LangGraph ``BaseStore``: memory is then kept per user (the user id comes
-            from the runtime context or ``configurable``), shared by that user's threads.
-            Without a store, memory is kept per thread in the agent state.
+        store: a LangGraph ``BaseStore`` or a DSPM store
+            (:class:`dspm_core.persist.sqlite.SQLiteStore`): memory is then kept per user
+            (the user id comes from the runtime context or ``configurable``), shared by that
+            user's threads. Without a store, memory is kept per thread in the agent state.
         extractor: any DSPM extractor (instead of ``extractor_llm``).
         user_id_key: the context / ``configurable`` key that holds the user id.
         namespace: store namespace prefix; the user id is appended.
@@ -155,7 +140,7 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         self,
         budget: int = 250,
         extractor_llm: Any = None,
-        store: BaseStore | None = None,
+        store: Any = None,
         *,
         extractor: Extractor | None = None,
         user_id_key: str = "user_id",
@@ -165,8 +150,10 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         cache_size: int = 256,
     ) -> None:
         super().__init__()
-        if store is not None and not isinstance(store, BaseStore):
-            raise ConfigError(f"store must be a LangGraph BaseStore, got {type(store).__name__}")
+        self._dspm_store = store is not None and not isinstance(store, BaseStore)
+        if self._dspm_store and not callable(getattr(store, "attach", None)):
+            raise ConfigError(f"store must be a LangGraph BaseStore or a DSPM store (SQLiteStore), "
+                              f"got {type(store).__name__}")
         if not isinstance(namespace, tuple) or not all(isinstance(n, str) for n in namespace):
             raise ConfigError("namespace must be a tuple of strings")
         if isinstance(cache_size, bool) or not isinstance(cache_size, int) or cache_size < 1:
@@ -176,7 +163,12 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         self.store = store
         self.user_id_key = user_id_key
         self.namespace = namespace
-        self._cache = _Cache(cache_size)
+        self._cache = RevisionCache(cache_size)
+        # with a DSPM store: the live memory of each recent user (LRU; the database is the
+        # truth, so an evicted user is simply loaded again)
+        self._users: OrderedDict[str, DSPMMemory] = OrderedDict()
+        self._users_lock = threading.Lock()
+        self._cache_size = cache_size
 
     @property
     def budget(self) -> int:
@@ -196,6 +188,28 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
 
     def _ns(self, user_id: str) -> tuple[str, ...]:
         return (*self.namespace, user_id)
+
+    def _user_memory(self, user_id: str) -> DSPMMemory:
+        """With a DSPM store: the user's memory, bound to the store (it commits every turn
+        and replays what other processes committed)."""
+        with self._users_lock:
+            memory = self._users.get(user_id)
+            if memory is not None:
+                self._users.move_to_end(user_id)
+                return memory
+        memory = self.factory.with_hook(DSPMMemory, store=self.store, user_id=user_id)
+        with self._users_lock:
+            memory = self._users.setdefault(user_id, memory)  # a racing twin: keep the first
+            while len(self._users) > self._cache_size:
+                self._users.popitem(last=False)
+            return memory
+
+    async def _auser_memory(self, user_id: str) -> DSPMMemory:
+        with self._users_lock:
+            memory = self._users.get(user_id)
+        if memory is not None:
+            return memory
+        return await asyncio.to_thread(self._user_memory, user_id)  # loads from the database
 
     @staticmethod
     def _thread_id(runtime: Runtime[Any] | None) -> str | None:
@@ -235,6 +249,11 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
                 memory.add_turn(role, text, session_id=session)
             return self._commit_thread(memory, keys)
         user_id = self._user_id(runtime)
+        if self._dspm_store:
+            memory = self._user_memory(user_id)
+            for role, text in turns:
+                memory.add_turn(role, text, session_id=_session_id(session))
+            return {"dspm_memory": {"user_id": user_id}, "dspm_seen": keys}
         item = self.store.get(self._ns(user_id), _STORE_KEY)
         memory = self._checkout(item.value if item else {})
         for role, text in turns:
@@ -258,6 +277,11 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
                 await memory.aadd_turn(role, text, session_id=session)
             return self._commit_thread(memory, keys)
         user_id = self._user_id(runtime)
+        if self._dspm_store:
+            memory = await self._auser_memory(user_id)
+            for role, text in turns:
+                await memory.aadd_turn(role, text, session_id=_session_id(session))
+            return {"dspm_memory": {"user_id": user_id}, "dspm_seen": keys}
         item = await self.store.aget(self._ns(user_id), _STORE_KEY)
         memory = self._checkout(item.value if item else {})
         for role, text in turns:
@@ -297,18 +321,24 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         return {"dspm_memory": {"rev": rev, "user_id": user_id}, "dspm_seen": keys}
 
     def _cached_for(self, state: Mapping[str, Any]) -> tuple[DSPMMemory | None, bool]:
-        """The memory to render from the cache, or whether it must be loaded."""
+        """The memory to render from the cache, or whether it must be loaded from the store.
+
+        With a store the user's memory is loaded even when this thread has ingested
+        nothing yet: a new thread sees the user's rules from its first model call.
+        """
         saved = state.get("dspm_memory") or {}
-        if not saved:
-            return None, False
+        if self._dspm_store:
+            return None, True
         memory = self._cache.get(saved.get("rev"))
         if memory is not None:
             return memory, False
-        if self.store is None:
-            memory = self.factory.from_dict(saved["memory"])
-            self._cache.put(saved["rev"], memory)
-            return memory, False
-        return None, True
+        if self.store is not None:
+            return None, True
+        if not saved:
+            return None, False
+        memory = self.factory.from_dict(saved["memory"])
+        self._cache.put(saved["rev"], memory)
+        return memory, False
 
     def _loaded(self, item: Any) -> DSPMMemory | None:
         if item is None:
@@ -336,6 +366,8 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         if user_id is not None:
             if self.store is None:
                 raise ConfigError("user_id= needs DSPMMiddleware(store=...)")
+            if self._dspm_store:
+                return DSPMMemory.from_dict(self._user_memory(user_id).to_dict())
             item = self.store.get(self._ns(user_id), _STORE_KEY)
             return self.factory.from_dict(item.value["memory"]) if item else None
         saved = (state or {}).get("dspm_memory") or {}
@@ -366,16 +398,22 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
                         handler: Callable[[ModelRequest[Any]], ModelResponse[Any]]) -> Any:
         """Append the rendered memory to the system message of this request."""
         memory, load = self._cached_for(request.state)
-        if load:
+        if load and self._dspm_store:
+            memory = self._user_memory(self._user_id(request.runtime))
+            memory.load()  # what other processes committed for this user
+        elif load:
             user_id = self._user_id(request.runtime)
-            memory = self._loaded(self.store.get(self._ns(user_id), _STORE_KEY))  # type: ignore[union-attr]
+            memory = self._loaded(self.store.get(self._ns(user_id), _STORE_KEY))
         return handler(self._with_block(request, memory))
 
     async def awrap_model_call(
             self, request: ModelRequest[Any],
             handler: Callable[[ModelRequest[Any]], Awaitable[ModelResponse[Any]]]) -> Any:
         memory, load = self._cached_for(request.state)
-        if load:
+        if load and self._dspm_store:
+            memory = await self._auser_memory(self._user_id(request.runtime))
+            await memory.aload()
+        elif load:
             user_id = self._user_id(request.runtime)
-            memory = self._loaded(await self.store.aget(self._ns(user_id), _STORE_KEY))  # type: ignore[union-attr]
+            memory = self._loaded(await self.store.aget(self._ns(user_id), _STORE_KEY))
         return await handler(self._with_block(request, memory))

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
-from langchain_core.language_models import BaseChatModel
+from langchain_core.language_models import BaseChatModel, LanguageModelInput
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langchain_core.runnables import Runnable
@@ -45,7 +45,7 @@ class RecordingChatModel(BaseChatModel):
         return "recording-fake"
 
     def bind_tools(self, tools: Sequence[Any], *, tool_choice: Any = None,
-                   **kwargs: Any) -> Runnable[Any, BaseMessage]:
+                   **kwargs: Any) -> Runnable[LanguageModelInput, AIMessage]:
         names = []
         for tool in tools:
             if isinstance(tool, dict):

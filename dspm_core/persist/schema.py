@@ -19,19 +19,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from ..patch import Fact, PatchKind, Role
 from ..state import FORMAT, SCHEMA_VERSION, NotebookValidationError
 from ..store import DEFAULT_HISTORY_LIMIT, PatchStore
 
-__all__ = ["LEGACY_VERSION", "MIGRATIONS", "check_state", "detect_version", "migrate"]
+__all__ = ["LEGACY_VERSION", "MIGRATIONS", "NotebookVersionError", "check_state",
+           "detect_version", "is_newer", "merge_counters", "migrate"]
 
 LEGACY_VERSION = 0
 _MAX_ALIASES = 10_000
 _MAX_ALIAS_TEXT = 200
 _KINDS = {k.value for k in PatchKind}
 _ROLES = {r.value for r in Role}
+
+
+class NotebookVersionError(NotebookValidationError):
+    """A notebook written by a newer release: not corrupt, so it is never moved aside."""
 
 
 def _fail(where: str, msg: str) -> NotebookValidationError:
@@ -74,8 +80,8 @@ def migrate(data: Any) -> dict[str, Any]:
     """Upgrade a decoded notebook to :data:`~dspm_core.state.SCHEMA_VERSION`."""
     version = detect_version(data)
     if version > SCHEMA_VERSION:
-        raise _fail("notebook.schema_version",
-                    f"{version} is newer than this release reads ({SCHEMA_VERSION}); upgrade dspm")
+        raise NotebookVersionError(f"notebook.schema_version: {version} is newer than this "
+                                   f"release reads ({SCHEMA_VERSION}); upgrade dspm")
     while version < SCHEMA_VERSION:
         data = MIGRATIONS[version](data)
         version += 1
@@ -116,7 +122,7 @@ def _from_legacy(data: Any) -> dict[str, Any]:
         records = data.get("patches", [])
         if not isinstance(records, list):
             raise _fail("notebook.patches", f"expected a list, got {type(records).__name__}")
-    facts: list[tuple[int, int, Fact]] = []
+    facts: list[tuple[int, int, str, Fact]] = []
     for i, rec in enumerate(records):
         where = f"patches[{i}]"
         if not isinstance(rec, dict):
@@ -137,13 +143,17 @@ def _from_legacy(data: Any) -> dict[str, Any]:
         deps = rec.get("dependencies") or []
         if not isinstance(deps, list) or not all(isinstance(x, str) for x in deps):
             raise _fail(f"{where}.dependencies", "expected a list of strings")
-        facts.append((turn, i, Fact(kind=kind.strip().lower(), text=text, role=role, turn=turn,
-                                    deps=tuple(deps), source="dspm-memory")))
+        facts.append((turn, i, pid, Fact(kind=kind.strip().lower(), text=text, role=role,
+                                         turn=turn, deps=tuple(deps), source="dspm-memory")))
     facts.sort(key=lambda t: (t[0], t[1]))  # replay in conversation order
     store = PatchStore(history_limit=DEFAULT_HISTORY_LIMIT)
-    store.merge_all(f for _, _, f in facts)
+    new_ids: dict[str, str] = {}  # dspm-memory id -> the patch it became
+    for _, _, pid, fact in facts:
+        if fact.deps:
+            fact = replace(fact, deps=tuple(new_ids.get(d, d) for d in fact.deps))
+        new_ids[pid] = store.merge(fact).patch.id
     state = store.export_state()
-    last_turn = max((t for t, _, _ in facts), default=-1)
+    last_turn = max((t for t, _, _, _ in facts), default=-1)
     turns = _legacy_int(header, "turns", "notebook", 0)
     tokens = _legacy_int(header, "conversation_tokens", "notebook", 0)
     return {

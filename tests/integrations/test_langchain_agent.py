@@ -16,11 +16,17 @@ pytest.importorskip("langgraph")
 
 from langchain.agents import create_agent  # noqa: E402
 from langchain.agents.middleware import SummarizationMiddleware  # noqa: E402
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage  # noqa: E402
+from langchain_core.messages import (  # noqa: E402
+    AIMessage,
+    BaseMessage,
+    HumanMessage,
+    SystemMessage,
+)
 from langchain_core.tools import tool  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from langgraph.store.memory import InMemoryStore  # noqa: E402
 
+from dspm_core import Fact, PatchKind, RuleExtractor, Turn  # noqa: E402
 from dspm_core.errors import ConfigError  # noqa: E402
 from dspm_integrations._langchain_testing import RecordingChatModel  # noqa: E402
 from dspm_integrations.langchain import (  # noqa: E402
@@ -39,7 +45,7 @@ REVISED = "Change the webhook timeout to 10 seconds."
 @tool
 def lookup(query: str) -> str:
     """Look up a fact in the team wiki."""
-    return f"Wiki entry for {query}: the cache size is 512 MB."
+    return "The cache size is 512 MB."
 
 
 def _user_turns() -> list[str]:
@@ -114,8 +120,21 @@ def _check_turn_40(model: RecordingChatModel, budget: int, middleware: DSPMMiddl
     return block
 
 
+class _RecordingRules:
+    """The rule extractor, recording every turn it is given (role and text)."""
+
+    def __init__(self) -> None:
+        self.rules = RuleExtractor()
+        self.turns: list[tuple[str, str]] = []
+
+    def extract(self, turn: Turn) -> list[Fact]:
+        self.turns.append((turn.role.value, turn.text))
+        return self.rules.extract(turn)
+
+
 def test_forty_turn_agent_sync_keeps_rule_and_revision() -> None:
-    mw = DSPMMiddleware(budget=250)
+    extractor = _RecordingRules()
+    mw = DSPMMiddleware(budget=250, extractor=extractor)
     agent, model = _agent(mw, checkpointer=InMemorySaver())
     config = {"configurable": {"thread_id": "t-sync"}}
     for text in _user_turns():
@@ -131,8 +150,11 @@ def test_forty_turn_agent_sync_keeps_rule_and_revision() -> None:
     assert not any(BLOCK_OPEN in m.text for m in state["messages"])
     memory = mw.memory_for(state)
     assert memory is not None and memory.get_context("x")  # serialisable, restorable
-    tool_patches = [p for p in memory.all_patches if p.role.value == "tool"]
-    assert tool_patches, "tool output is ingested (with the tool role)"
+    # every message was read once, with its role; tool output as "tool"; no block read back
+    roles = [role for role, _ in extractor.turns]
+    assert roles.count("user") == 41 and roles.count("tool") == 7  # seven lookup turns
+    assert roles.count("assistant") == 41  # replies with text; tool-call-only messages skipped
+    assert not any(BLOCK_OPEN in text or DEFAULT_HEADER in text for _, text in extractor.turns)
     assert block
 
 
@@ -221,6 +243,11 @@ def test_store_shares_a_users_rules_across_threads() -> None:
     agent.invoke({"messages": [HumanMessage("New topic: the release plan.")]},
                  {"configurable": {"thread_id": "u2-a"}}, context={"user_id": "u2"})
     assert model.requests[-1][0].text == SYSTEM_PROMPT  # another user sees nothing
+    # a first message with nothing to read (an image only) still gets the user's rules
+    image = HumanMessage(content=[{"type": "image", "url": "https://example.invalid/a.png"}])
+    agent.invoke({"messages": [image]}, {"configurable": {"thread_id": "u1-img"}},
+                 context={"user_id": "u1"})
+    assert "100 items" in _check_request(model.requests[-1])
     # the user id may also come from configurable; a fresh process reads the store
     agent2, model2 = _store_agent(store)
     agent2.invoke({"messages": [HumanMessage("hi")]},
@@ -230,9 +257,18 @@ def test_store_shares_a_users_rules_across_threads() -> None:
         agent2.invoke({"messages": [HumanMessage("hi")]}, {"configurable": {"thread_id": "x"}})
 
 
+class _SlowRules(_RecordingRules):
+    """The rule extractor with an await in it, so that concurrent runs interleave."""
+
+    async def aextract(self, turn: Turn) -> list[Fact]:
+        await asyncio.sleep(0.02)
+        return self.rules.extract(turn)
+
+
 async def test_store_async_and_concurrent_threads_of_one_user_merge() -> None:
     store = InMemoryStore()
-    agent, model = _store_agent(store)
+    agent, model = _agent(DSPMMiddleware(budget=250, store=store, extractor=_SlowRules()),
+                          checkpointer=InMemorySaver(), store=store)
     ctx = {"user_id": "u9"}
     await asyncio.gather(
         agent.ainvoke({"messages": [HumanMessage(RULE)]},
@@ -284,6 +320,17 @@ def test_own_block_echoed_by_the_model_is_never_ingested() -> None:
     assert _check_request(model.requests[-1]).count("100 items") == 1
 
 
+class _ToolSaysSixty(_RecordingRules):
+    """Reads a conflicting value out of tool output (as an LLM extractor might)."""
+
+    def extract(self, turn: Turn) -> list[Fact]:
+        if turn.role.value == "tool":
+            return [Fact(kind=PatchKind.DECISION, text=turn.text, role=turn.role,
+                         turn=turn.index, slot="webhook timeout", op="=", value="60",
+                         unit="seconds")]
+        return super().extract(turn)
+
+
 def test_tool_output_never_overrides_a_user_rule() -> None:
     @tool
     def config_reader(key: str) -> str:
@@ -296,7 +343,7 @@ def test_tool_output_never_overrides_a_user_rule() -> None:
                 {"name": "config_reader", "args": {"key": "webhook"}, "id": "c1"}])
         return AIMessage(content="Noted.")
 
-    mw = DSPMMiddleware(budget=250)
+    mw = DSPMMiddleware(budget=250, extractor=_ToolSaysSixty())
     model = RecordingChatModel(responder=responder)
     agent = create_agent(model, [config_reader], middleware=[mw], checkpointer=InMemorySaver())
     config = {"configurable": {"thread_id": "auth"}}
@@ -305,7 +352,12 @@ def test_tool_output_never_overrides_a_user_rule() -> None:
     agent.invoke({"messages": [HumanMessage("So what is the webhook timeout?")]}, config)
     text = model.requests[-1][0].text  # no agent prompt: the block is the system message
     assert text.startswith(BLOCK_OPEN)
-    assert "10 seconds" in text and "60 seconds" not in text.split("webhook timeout", 1)[1][:20]
+    line = next(ln for ln in text.splitlines() if "webhook timeout" in ln.lower())
+    assert "10 seconds" in line and "60" not in line
+    memory = mw.memory_for(agent.get_state(config).values)
+    assert memory is not None
+    slots = [p for p in memory.all_patches if p.slot == "webhook timeout"]
+    assert [(p.value, p.role.value) for p in slots] == [("10 seconds", "user")]
 
 
 def test_no_memory_no_change_and_bad_arguments() -> None:
@@ -316,3 +368,36 @@ def test_no_memory_no_change_and_bad_arguments() -> None:
         DSPMMiddleware(store=object())  # type: ignore[arg-type]
     with pytest.raises(ConfigError):
         DSPMMiddleware(budget=20)  # smaller than the block's own header
+
+
+def test_dspm_sqlite_store_keeps_a_users_rules(tmp_path: Any) -> None:
+    sqlite = pytest.importorskip("dspm_core.persist.sqlite")
+    path = tmp_path / "memory.db"
+    agent, model = _agent(DSPMMiddleware(budget=250, store=sqlite.SQLiteStore(path)),
+                          checkpointer=InMemorySaver())
+    agent.invoke({"messages": [HumanMessage(RULE)]},
+                 {"configurable": {"thread_id": "chat/1 (web)"}}, context={"user_id": "u1"})
+    agent.invoke({"messages": [HumanMessage("Another topic.")]},
+                 {"configurable": {"thread_id": "t2"}}, context={"user_id": "u1"})
+    assert "100 items" in _check_request(model.requests[-1])
+    agent.invoke({"messages": [HumanMessage("Another topic.")]},
+                 {"configurable": {"thread_id": "t3"}}, context={"user_id": "u2"})
+    assert model.requests[-1][0].text == SYSTEM_PROMPT
+
+    # another process on the same database file, async this time
+    agent2, model2 = _agent(DSPMMiddleware(budget=250, store=sqlite.SQLiteStore(path)),
+                            checkpointer=InMemorySaver())
+
+    async def run() -> None:
+        await agent2.ainvoke({"messages": [HumanMessage(FIRST)]},
+                             {"configurable": {"thread_id": "t4", "user_id": "u1"}})
+        await agent2.ainvoke({"messages": [HumanMessage("And?")]},
+                             {"configurable": {"thread_id": "t4", "user_id": "u1"}})
+
+    asyncio.run(run())
+    text = _check_request(model2.requests[-1])
+    assert "100 items" in text and "30 seconds" in text
+    # the first process sees what the second committed, on its next render
+    agent.invoke({"messages": [HumanMessage("Status?")]},
+                 {"configurable": {"thread_id": "t2"}}, context={"user_id": "u1"})
+    assert "30 seconds" in _check_request(model.requests[-1])

@@ -1,0 +1,146 @@
+"""DSPMMemoryBlock: DSPM as a memory block of LlamaIndex's ``Memory``.
+
+Split from :mod:`dspm_integrations.llama_index` (import it from there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Optional
+
+from llama_index.core.base.llms.types import ChatMessage, MessageRole
+from llama_index.core.bridge.pydantic import Field, PrivateAttr
+from llama_index.core.memory.memory import BaseMemoryBlock
+
+from dspm_core import DSPMMemory
+
+from ._llama_common import (
+    Ledger,
+    block_text,
+    build_dspm,
+    dspm_role,
+    fingerprint,
+    message_text,
+    min_block_budget,
+    strip_block,
+)
+from ._llama_messages import pop_engine_kwargs, query_of
+
+__all__ = ["DSPMMemoryBlock"]
+
+
+class DSPMMemoryBlock(BaseMemoryBlock[str]):
+    """A DSPM memory block for LlamaIndex's ``Memory``.
+
+        Memory.from_defaults(memory_blocks=[DSPMMemoryBlock(budget=250)], ...)
+
+    ``aget`` ingests the messages of ``Memory``'s active queue it has not seen (all but a
+    trailing user message, which may be the query ``Memory`` appends and is ingested once
+    it is followed by a reply) and returns the block rendered for the latest user
+    message; ``aput`` ingests what the queue flushes, unless seen. ``atruncate`` re-renders
+    at a smaller budget (criticals at their shortest forms first) instead of dropping
+    everything. ``Memory`` never truncates a block with ``priority=0``; among the others it
+    truncates lower numbers first.
+
+    One block serves one ``Memory`` (one session). Args as :class:`DSPMChatMemory`
+    (``budget``, ``stable_order``, ``extractor_llm``, ``extractor``, ``tokenizer_fn``...).
+    """
+
+    name: str = Field(default="dspm_memory", description="The name of the memory block.")
+    description: Optional[str] = Field(
+        default="Rules and decisions from earlier in this conversation, revisions with lineage.")
+    priority: int = Field(default=1, description="Memory's truncation priority (0 = never).")
+    budget: int = Field(default=250, description="Token budget of the block.")
+    stable_order: bool = Field(default=False)
+
+    _dspm: DSPMMemory = PrivateAttr()
+    _ledger: Ledger = PrivateAttr()
+    _base: int = PrivateAttr(default=0)  # ledger position of the active queue's first message
+    _last_query: str = PrivateAttr(default="")
+
+    def __init__(self, **data: Any) -> None:
+        engine = pop_engine_kwargs(data)
+        state = data.pop("dspm_state", None)
+        seen = data.pop("dspm_seen", None)
+        base = data.pop("dspm_base", 0)
+        tokenizer_fn = data.pop("tokenizer_fn", None)
+        super().__init__(**data)
+        self._dspm = build_dspm(budget=self.budget, stable_order=self.stable_order,
+                                tokenizer_fn=tokenizer_fn, state=state, **engine)
+        self._ledger = Ledger.from_dict(seen) if seen is not None else Ledger()
+        self._base = int(base)
+
+    @property
+    def dspm(self) -> DSPMMemory:
+        return self._dspm
+
+    def _claim(self, messages: Sequence[ChatMessage], flushed: bool) -> list[ChatMessage]:
+        fps = [fingerprint(m) for m in messages]
+        with self._ledger.lock:
+            pos, seen = self._ledger.align(fps, hint=self._base)
+            for fp in fps[seen:]:
+                self._ledger.append(fp)
+            self._base = pos + len(fps) if flushed else pos
+        return list(messages[seen:])
+
+    async def _ingest(self, messages: Sequence[ChatMessage], session_id: Optional[str]) -> None:
+        for m in messages:
+            text = strip_block(message_text(m))
+            if text.strip():
+                await self._dspm.aadd_turn(dspm_role(m.role), text, session_id=session_id)
+
+    async def _aget(self, messages: Optional[list[ChatMessage]] = None,
+                    **block_kwargs: Any) -> str:
+        messages = list(messages or [])
+        session_id = block_kwargs.get("session_id")
+        query = query_of(None, messages)
+        if messages and messages[-1].role == MessageRole.USER:
+            messages = messages[:-1]
+        await self._ingest(self._claim(messages, flushed=False), session_id)
+        self._last_query = query
+        return block_text(self._dspm, query, self.budget)
+
+    async def aput(self, messages: list[ChatMessage], from_short_term_memory: bool = False,
+                   session_id: Optional[str] = None) -> None:
+        """Ingest messages: flushed ones (``from_short_term_memory``) unless already seen
+        in the active queue; messages put directly are always new."""
+        if from_short_term_memory and not self.accept_short_term_memory:
+            return
+        if from_short_term_memory:
+            await self._ingest(self._claim(messages, flushed=True), session_id)
+        else:
+            await self._ingest(messages, session_id)
+
+    async def _aput(self, messages: list[ChatMessage]) -> None:
+        await self._ingest(messages, None)
+
+    async def atruncate(self, content: str, tokens_to_truncate: int) -> Optional[str]:
+        """The block re-rendered about ``tokens_to_truncate`` tokens smaller: criticals go
+        to their shortest forms before any is left out, and the result is never empty
+        while memory holds something that fits the smallest block (the rules are what it
+        is for). ``None`` when memory is empty."""
+        if tokens_to_truncate <= 0:
+            return content
+        count = self._dspm.counter.count
+        current = count(content or "")
+        budget = max(min_block_budget(self._dspm), current - tokens_to_truncate)
+        text = block_text(self._dspm, self._last_query, budget)
+        while not text and budget < max(current, self.budget):
+            budget += 4
+            text = block_text(self._dspm, self._last_query, budget)
+        return text or None
+
+    def get_context(self, query: str = "", budget: Optional[int] = None) -> str:
+        return block_text(self._dspm, query, self.budget if budget is None else budget)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.model_dump()
+        data["dspm_state"] = self._dspm.to_dict()
+        with self._ledger.lock:
+            data["dspm_seen"] = self._ledger.to_dict()
+            data["dspm_base"] = self._base
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], **kwargs: Any) -> DSPMMemoryBlock:
+        return cls(**{**data, **kwargs})

@@ -1,0 +1,434 @@
+"""DSPM for LlamaIndex (llama-index-core 0.14): a chat memory and a memory block.
+
+    from llama_index.core.chat_engine import SimpleChatEngine
+    from dspm_integrations.llama_index import DSPMChatMemory, DSPMMemoryBlock
+
+    memory = DSPMChatMemory.from_defaults(budget=250, system_prompt="You are a careful engineer.")
+    engine = SimpleChatEngine.from_defaults(llm=llm, memory=memory)
+
+    memory = Memory.from_defaults(memory_blocks=[DSPMMemoryBlock(budget=250)])
+
+:class:`DSPMChatMemory` is a ``ChatMemoryBuffer``: chat engines and agents use it through
+``put``/``aput``/``get``/``aget``. Every stored message is also a DSPM turn; ``get``
+returns one system message holding the memory block (rendered for the current input) and
+then the last ``history_k`` raw messages, trimmed to ``token_limit``.
+
+Where the block goes, per engine (the memory can only shape what ``get`` returns):
+
+* ``SimpleChatEngine``: ``prefix_messages + memory.get(initial_token_count=<prefix tokens>)``.
+  An engine ``system_prompt`` stays its own system message, followed by the block's; pass
+  the prompt to the memory instead (``DSPMChatMemory(system_prompt=...)``) and the LLM gets
+  one system message, the prompt and then the block. The whole prompt stays within
+  ``token_limit``.
+* ``ContextChatEngine`` and ``CondensePlusContextChatEngine``: the engine always builds
+  its own first system message from its context template (retrieved text plus its
+  ``system_prompt``) and puts ``memory.get(input=message)`` after it, so the block is a
+  second system message; it cannot join the engine's. The memory's part stays within
+  ``token_limit``; the engine sizes the retrieved context itself. The condense step of
+  ``CondensePlusContextChatEngine`` also sees the block, as text, when it rewrites the
+  question.
+* Agents (``FunctionAgent``, ``ReActAgent``, ``AgentWorkflow``): the agent puts its own
+  ``system_prompt`` first; as with ``SimpleChatEngine``, give the prompt to the memory to
+  get a single system message. Pass ``memory=`` on every ``run``.
+* A history whose first stored message is a system message (``chat_history=[system, ...]``)
+  keeps it: the block joins that message instead of adding another.
+
+:class:`DSPMMemoryBlock` is a ``BaseMemoryBlock[str]`` for ``Memory.from_defaults(
+memory_blocks=[...])``. ``Memory`` hands blocks only the messages its short-term queue
+flushes; this block also reads the active queue it is given on every ``aget``, so it sees
+every turn exactly once.
+
+The adapter never ingests its own block: a message that is the block is skipped, and a
+block echoed inside another message is cut out before extraction.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from typing import Any, Optional
+
+try:
+    from llama_index.core.base.llms.types import ChatMessage, MessageRole
+    from llama_index.core.bridge.pydantic import (
+        Field,
+        PrivateAttr,
+        field_serializer,
+        field_validator,
+        model_validator,
+    )
+    from llama_index.core.llms.llm import LLM
+    from llama_index.core.memory import ChatMemoryBuffer
+    from llama_index.core.memory.chat_memory_buffer import (
+        DEFAULT_TOKEN_LIMIT,
+        DEFAULT_TOKEN_LIMIT_RATIO,
+    )
+    from llama_index.core.memory.types import DEFAULT_CHAT_STORE_KEY
+    from llama_index.core.storage.chat_store import BaseChatStore, SimpleChatStore
+    from llama_index.core.storage.chat_store.loading import load_chat_store
+    from llama_index.core.utils import get_tokenizer
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError('dspm_integrations.llama_index needs llama-index-core: '
+                      'pip install "dspm[llama-index]"') from exc
+
+from dspm_core import DSPMMemory
+
+from ._llama_common import (
+    BLOCK_FOOTER,
+    BLOCK_HEADER,
+    Ledger,
+    block_text,
+    build_dspm,
+    contains_block,
+    dspm_role,
+    fingerprint,
+    message_text,
+    min_block_budget,
+    strip_block,
+)
+from ._llama_block import DSPMMemoryBlock
+from ._llama_extract import (
+    AsyncLlamaIndexLLMClient,
+    LlamaIndexLLMClient,
+    LLMRequestError,
+    llama_index_extractor,
+)
+from ._llama_messages import (
+    ENGINE_KWARGS,
+    check_positive,
+    drop_oldest,
+    dump_chat_store,
+    pop_engine_kwargs,
+    query_of,
+    recent_window,
+)
+
+__all__ = [
+    "BLOCK_FOOTER",
+    "BLOCK_HEADER",
+    "AsyncLlamaIndexLLMClient",
+    "DSPMChatMemory",
+    "DSPMMemoryBlock",
+    "LLMRequestError",
+    "LlamaIndexLLMClient",
+    "llama_index_extractor",
+]
+
+
+class DSPMChatMemory(ChatMemoryBuffer):
+    """A ``ChatMemoryBuffer`` whose ``get`` leads with a DSPM memory block.
+
+    Construct with :meth:`from_defaults` or directly (``DSPMChatMemory(budget=250)``).
+
+    Args:
+        budget: tokens of the memory block, header and footer included.
+        history_k: how many recent raw messages ``get`` returns (at most; see
+            :func:`~dspm_integrations._llama_messages.recent_window` for where the window starts).
+        token_limit: limit of everything ``get`` returns plus ``initial_token_count``;
+            older raw messages go first, then the block shrinks (criticals are kept at
+            their shortest forms before anything else).
+        system_prompt: a system prompt the block joins (one system message).
+        stable_order: keep the block's lines in first-seen order (byte-stable prefix).
+        extractor_llm: a LlamaIndex LLM used as the fact extractor (``chat``/``achat``);
+            without it the offline rule extractor is used.
+        extractor: any DSPM extractor instead; ``extractor_model``, ``history_limit``,
+            ``strict_llm`` are passed on to DSPM. ``dspm``: share an existing
+            :class:`~dspm_core.DSPMMemory`.
+
+    ``put``/``put_messages``/``set`` ingest with the extractor's sync path,
+    ``aput``/``aput_messages``/``aset`` with its async path. ``set`` replaces the raw
+    history and ingests only the messages DSPM has not seen (a sliding window handed
+    over on every call keeps the rules from before it); ``reset`` clears both.
+    """
+
+    budget: int = Field(default=250, description="Token budget of the memory block.")
+    history_k: int = Field(default=6, description="Recent raw messages returned by get().")
+    system_prompt: Optional[str] = Field(
+        default=None, description="System prompt joined with the memory block.")
+    stable_order: bool = Field(default=False, description="Render lines in first-seen order.")
+
+    _dspm: DSPMMemory = PrivateAttr()
+    _ledger: Ledger = PrivateAttr()
+    _system_role: MessageRole = PrivateAttr(default=MessageRole.SYSTEM)
+    _own_tokenizer: bool = PrivateAttr(default=False)  # tokenizer_fn given by the caller
+
+    def __init__(self, **data: Any) -> None:
+        engine = pop_engine_kwargs(data)
+        state = data.pop("dspm_state", None)
+        seen = data.pop("dspm_seen", None)
+        system_role = data.pop("system_role", None)
+        tokenizer_fn = data.get("tokenizer_fn")
+        super().__init__(**data)
+        # DSPM counts with the caller's tokenizer when there is one, else its own offline
+        # cl100k_base (the same encoding as LlamaIndex's default tokenizer).
+        self._own_tokenizer = tokenizer_fn is not None
+        self._dspm = build_dspm(budget=self.budget, stable_order=self.stable_order,
+                                tokenizer_fn=tokenizer_fn, state=state, **engine)
+        self._ledger = Ledger.from_dict(seen) if seen is not None else Ledger()
+        if system_role is not None:
+            self._system_role = MessageRole(system_role)
+        if state is None and seen is None:
+            # a chat store that already holds messages (chat_history=, a shared store)
+            existing = self.chat_store.get_messages(self.chat_store_key)
+            if existing:
+                self._ingest_unseen(existing)
+
+    @classmethod
+    def class_name(cls) -> str:
+        return "DSPMChatMemory"
+
+    @model_validator(mode="before")
+    @classmethod
+    def validate_memory(cls, values: Any) -> Any:
+        # Replaces ChatMemoryBuffer's validator: same checks, plus a default token_limit so
+        # that plain construction (DSPMChatMemory(budget=250)) works.
+        if not isinstance(values, dict):
+            return values
+        values = dict(values)
+        if values.get("token_limit") is None:
+            values["token_limit"] = DEFAULT_TOKEN_LIMIT
+        if isinstance(values["token_limit"], bool) or not isinstance(values["token_limit"], int) \
+                or values["token_limit"] < 1:
+            raise ValueError("Token limit must be set and greater than 0.")
+        if values.get("tokenizer_fn") is None:
+            values["tokenizer_fn"] = get_tokenizer()
+        return values
+
+    @field_validator("history_k")
+    @classmethod
+    def _check_history_k(cls, value: int) -> int:
+        return check_positive("history_k", value)
+
+    @field_serializer("chat_store")
+    def serialize_courses_in_order(self, chat_store: BaseChatStore) -> dict:
+        # Same name as the parent's serializer so that it replaces it (see _dump_chat_store).
+        return dump_chat_store(chat_store)
+
+    @classmethod
+    def from_defaults(  # type: ignore[override]
+        cls,
+        chat_history: Optional[list[ChatMessage]] = None,
+        llm: Optional[LLM] = None,
+        chat_store: Optional[BaseChatStore] = None,
+        chat_store_key: str = DEFAULT_CHAT_STORE_KEY,
+        token_limit: Optional[int] = None,
+        tokenizer_fn: Optional[Callable[[str], list]] = None,
+        *,
+        budget: int = 250,
+        history_k: int = 6,
+        system_prompt: Optional[str] = None,
+        extractor_llm: Optional[LLM] = None,
+        stable_order: bool = False,
+        **kwargs: Any,
+    ) -> DSPMChatMemory:
+        """Create a memory. ``llm`` keeps LlamaIndex's meaning: it sizes ``token_limit``
+        (75% of its context window) and sets the role of the block message; only
+        ``extractor_llm`` turns on LLM extraction. Other keyword arguments:
+        ``extractor``, ``extractor_model``, ``history_limit``, ``strict_llm``, ``dspm``."""
+        unknown = set(kwargs) - set(ENGINE_KWARGS)
+        if unknown:
+            raise ValueError(f"Unexpected kwargs: {sorted(unknown)}")
+        system_role = None
+        if llm is not None:
+            token_limit = token_limit or int(llm.metadata.context_window * DEFAULT_TOKEN_LIMIT_RATIO)
+            system_role = llm.metadata.system_role
+        elif token_limit is None:
+            token_limit = DEFAULT_TOKEN_LIMIT
+        store = chat_store or SimpleChatStore()
+        if chat_history is not None:
+            store.set_messages(chat_store_key, list(chat_history))
+        return cls(token_limit=token_limit, tokenizer_fn=tokenizer_fn,
+                   chat_store=store, chat_store_key=chat_store_key, budget=budget,
+                   history_k=history_k, system_prompt=system_prompt, stable_order=stable_order,
+                   extractor_llm=extractor_llm, system_role=system_role, **kwargs)
+
+    # ------------------------------------------------------------------ views
+    @property
+    def dspm(self) -> DSPMMemory:
+        """The DSPM memory behind this buffer (``stats``, ``explain``, ``pin``...)."""
+        return self._dspm
+
+    @property
+    def stats(self) -> dict[str, Any]:
+        return self._dspm.stats
+
+    def get_context(self, query: str = "", budget: Optional[int] = None) -> str:
+        """The memory block for ``query`` (header and footer included), as ``get`` sends it
+        when nothing has to shrink."""
+        return block_text(self._dspm, query, self.budget if budget is None else budget)
+
+    # ------------------------------------------------------------------ ingest
+    def _own_block_test(self) -> Callable[[ChatMessage], bool]:
+        """A test for "this message is our own block" (locals only: it runs per message)."""
+        roles = {MessageRole.SYSTEM, self._system_role}
+        prompt = (self.system_prompt or "").strip()
+
+        def is_own_block(message: ChatMessage) -> bool:
+            if message.role not in roles:
+                return False
+            text = message_text(message)
+            if not contains_block(text):
+                return False
+            rest = strip_block(text)
+            return not rest or rest == prompt
+
+        return is_own_block
+
+    def _turn_text(self, message: ChatMessage) -> str:
+        text = message_text(message)
+        if contains_block(text):
+            text = strip_block(text)
+            if dspm_role(message.role) == "system" and text == (self.system_prompt or "").strip():
+                return ""  # our own system message, echoed back whole
+        return text
+
+    def _claim(self, messages: Sequence[ChatMessage], all_new: bool) -> list[ChatMessage]:
+        """Record ``messages`` in the ledger; return those to ingest (in order)."""
+        fps = [fingerprint(m) for m in messages]
+        with self._ledger.lock:
+            start = 0 if all_new else self._ledger.align(fps)[1]
+            for fp in fps[start:]:
+                self._ledger.append(fp)
+        is_own_block = self._own_block_test()
+        return [m for m in messages[start:] if not is_own_block(m)]
+
+    def _ingest(self, messages: Sequence[ChatMessage], all_new: bool = True) -> None:
+        for m in self._claim(messages, all_new):
+            text = self._turn_text(m)
+            if text.strip():
+                self._dspm.add_turn(dspm_role(m.role), text)
+
+    async def _aingest(self, messages: Sequence[ChatMessage], all_new: bool = True) -> None:
+        for m in self._claim(messages, all_new):
+            text = self._turn_text(m)
+            if text.strip():
+                await self._dspm.aadd_turn(dspm_role(m.role), text)
+
+    def _ingest_unseen(self, messages: Sequence[ChatMessage]) -> None:
+        self._ingest(messages, all_new=False)
+
+    def put(self, message: ChatMessage) -> None:
+        """Store a message and ingest it (sync extractor)."""
+        super().put(message)
+        self._ingest([message])
+
+    async def aput(self, message: ChatMessage) -> None:
+        """Store a message and ingest it (async extractor). ``BaseChatStoreMemory.aput``
+        does not call ``put``, hence both."""
+        await self.chat_store.async_add_message(self.chat_store_key, message)
+        await self._aingest([message])
+
+    def put_messages(self, messages: list[ChatMessage]) -> None:
+        for message in messages:
+            self.put(message)
+
+    async def aput_messages(self, messages: list[ChatMessage]) -> None:
+        for message in messages:
+            await self.aput(message)
+
+    def set(self, messages: list[ChatMessage]) -> None:
+        """Replace the raw history; DSPM ingests only the messages it has not seen."""
+        super().set(messages)
+        self._ingest(messages, all_new=False)
+
+    async def aset(self, messages: list[ChatMessage]) -> None:
+        await self.chat_store.aset_messages(self.chat_store_key, messages)
+        await self._aingest(messages, all_new=False)
+
+    def reset(self) -> None:
+        """Forget the raw history and DSPM's memory."""
+        super().reset()
+        self._dspm.reset()
+        with self._ledger.lock:
+            self._ledger.clear()
+
+    async def areset(self) -> None:
+        await self.chat_store.adelete_messages(self.chat_store_key)
+        self._dspm.reset()
+        with self._ledger.lock:
+            self._ledger.clear()
+
+    # ------------------------------------------------------------------ get
+    def _system_message(self, query: str, budget: int,
+                        lead: Optional[str]) -> Optional[ChatMessage]:
+        block = block_text(self._dspm, query, budget)
+        parts = [p.strip() for p in (self.system_prompt, lead, block) if p and p.strip()]
+        if not parts:
+            return None
+        return ChatMessage(role=self._system_role, content="\n\n".join(parts))
+
+    def get(self, input: Optional[str] = None, initial_token_count: int = 0,
+            **kwargs: Any) -> list[ChatMessage]:
+        """The memory block (rendered for ``input``, else for the latest user message) in
+        a system message, then the last ``history_k`` raw messages, all within
+        ``token_limit`` minus ``initial_token_count``.
+
+        Older raw messages are dropped first, then the block shrinks. Like
+        ``ChatMemoryBuffer``, the newest message is returned even when it alone is over
+        the limit.
+        """
+        if initial_token_count > self.token_limit:
+            raise ValueError("Initial token count exceeds token limit")
+        is_own_block = self._own_block_test()
+        history = [m for m in self.get_all() if not is_own_block(m)]
+        lead = None
+        if history and history[0].role in (MessageRole.SYSTEM, self._system_role):
+            lead = strip_block(message_text(history[0]))
+            history = history[1:]
+            if lead.strip() == (self.system_prompt or "").strip():
+                lead = None  # the memory's own prompt, stored back
+        query = query_of(input, history)
+        window = recent_window(history, self.history_k)
+        budget = self.budget
+        system = self._system_message(query, budget, lead)
+
+        def over(sys_msg: Optional[ChatMessage], win: list[ChatMessage]) -> int:
+            msgs = ([sys_msg] if sys_msg is not None else []) + win
+            return self._token_count_for_messages(msgs) + initial_token_count - self.token_limit
+
+        while len(window) > 1 and over(system, window) > 0:
+            window = drop_oldest(window)
+        least = min_block_budget(self._dspm)
+        excess = over(system, window)
+        while excess > 0 and budget > least:
+            budget = max(least, budget - excess)
+            system = self._system_message(query, budget, lead)
+            excess = over(system, window)
+        return ([system] if system is not None else []) + window
+
+    # ------------------------------------------------------------------ state
+    def to_dict(self, **kwargs: Any) -> dict:
+        """Config, raw history and the DSPM state, JSON-ready (works on pydantic 2.14)."""
+        data = self.model_dump()
+        data["class_name"] = self.class_name()
+        data["system_role"] = self._system_role.value
+        data["dspm_state"] = self._dspm.to_dict()
+        with self._ledger.lock:
+            data["dspm_seen"] = self._ledger.to_dict()
+        return data
+
+    def to_string(self) -> str:
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], **kwargs: Any) -> DSPMChatMemory:
+        """Restore from :meth:`to_dict`. ``kwargs`` add what is not saved: ``extractor_llm``
+        or ``extractor``, ``tokenizer_fn``, ``strict_llm``."""
+        data = dict(data)
+        if "chat_history" in data:  # ChatMemoryBuffer's old format
+            data["chat_store"] = SimpleChatStore(
+                store={data.get("chat_store_key", DEFAULT_CHAT_STORE_KEY): data.pop("chat_history")})
+        elif isinstance(data.get("chat_store"), dict):
+            data["chat_store"] = load_chat_store(data["chat_store"])
+        data.pop("class_name", None)
+        data.update(kwargs)
+        return cls(**data)
+
+    @classmethod
+    def from_string(cls, json_str: str, **kwargs: Any) -> DSPMChatMemory:
+        return cls.from_dict(json.loads(json_str), **kwargs)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> DSPMChatMemory:
+        # Locks cannot be deep-copied; a copy is a restored snapshot with the same extractor.
+        extra = {"tokenizer_fn": self.tokenizer_fn} if self._own_tokenizer else {}
+        return type(self).from_dict(self.to_dict(), extractor=self._dspm.extractor, **extra)
