@@ -4,12 +4,21 @@ For every gold item (a stated instruction, a stated preference, the new value of
 knowledge update) the whole conversation is run through ``DSPMMemory().add_turn`` with the
 default extractor, and the item counts as *held* when ONE stored patch holds at least half
 of the item's content words (stopwords removed, simple stemming) or all of its numbers and
-month names. Beside the recall it reports the store size (patches and criticals per 100
-turns, patch tokens against conversation tokens) and the rule extractor's throughput, and it
-writes every miss to a JSON file for inspection.
+month names. Code patches do not count as holders (a long code block holds the numbers of
+many an item by accident); the figure with them counted is printed beside. Beside the recall
+it reports the store size (patches and criticals per 100 turns, patch tokens against
+conversation tokens) and the extractor's throughput, and it writes every miss (with the
+source messages and the patches made from them) to a JSON file for inspection.
 
     python benchmarks/extraction_recall.py --data ../shared/data --split dev
     python benchmarks/extraction_recall.py --data ../shared/data --split report --json out.json
+    python benchmarks/extraction_recall.py --extractor old_rules.py:RuleExtractor   # compare
+
+BEAM items: ``instruction_following`` (``instruction_being_tested``),
+``preference_following`` (``preference_being_tested``) and ``knowledge_update`` (the
+``answer``, i.e. the new value; its ``updated_info`` message ids are listed with a miss).
+PrefEval items: each explicit preference as the first user turn, followed by the first
+``--distractors`` messages of one of the 24 real distractor conversations.
 
 Splits (from the data folder's README): BEAM 100K chats 1-10 are ``dev``, 11-20 ``report``;
 PrefEval topics in alphabetical order, the first 10 ``dev``, the last 10 ``report``. Tune on
@@ -284,7 +293,7 @@ def run_beam(data: Path, split: str, misses: list[dict[str, Any]],
             by_turn.setdefault(p.first_turn, []).append(p)
         msg_by_id = {m.get("id"): m for m in messages}
         for item in beam_items(probes):
-            hit, cover = holder(item["text"], indexed)
+            hit, _ = holder(item["text"], indexed)
             lax = hit is not None or holder(item["text"], indexed, code=True)[0] is not None
             tally.count(item["category"], hit is not None, bool(hit and hit.patch.critical), lax)
             if hit is None:

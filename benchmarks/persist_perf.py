@@ -13,6 +13,7 @@ since fsync cost depends on the disk. Times are medians of several runs.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -25,14 +26,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-try:
-    import dspm_core  # noqa: F401
-except ImportError:
+if importlib.util.find_spec("dspm_core") is None:
     sys.path.insert(0, str(ROOT))
 
-from dspm_core import DSPMMemory  # noqa: E402
-from dspm_core.persist.jsonfile import load_notebook  # noqa: E402
-from dspm_core.persist.sqlite import SQLiteStore  # noqa: E402
+from dspm_core import DSPMMemory
+from dspm_core.persist.jsonfile import load_notebook
+from dspm_core.persist.sqlite import SQLiteStore
 
 PROPS = [("timeout", "seconds"), ("batch size", "records"), ("max retries", "retries"),
          ("rate limit", "requests per minute"), ("cache TTL", "seconds"),

@@ -297,13 +297,19 @@ class DSPMMemory:
         return self._merge([fact])[0].patch
 
     # ------------------------------------------------------------------ render
-    def render(self, query: str = "") -> Rendered:
-        """Render the memory for ``query`` under the budget, with a full account."""
+    def render(self, query: str = "", budget: int | None = None) -> Rendered:
+        """Render the memory for ``query`` under the budget, with a full account.
+
+        ``budget`` renders once at another budget (at least 16) without changing
+        :attr:`budget`.
+        """
+        one_off = None if budget is None else _check_budget(budget)
         with self._lock:
             patches = self.store.patches()
-            budget = self._budget
-            self._last_query = query or ""
-        return self.renderer.render(patches, budget, query or "", self.stable_order)
+            use = self._budget if one_off is None else one_off
+            if one_off is None:
+                self._last_query = query or ""
+        return self.renderer.render(patches, use, query or "", self.stable_order)
 
     def get_context(self, query: str = "") -> str:
         """The rendered memory text (never over the budget)."""

@@ -6,7 +6,7 @@ Split from :mod:`dspm_integrations.llama_index` (import it from there).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Optional
+from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.bridge.pydantic import Field, PrivateAttr
@@ -47,7 +47,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     """
 
     name: str = Field(default="dspm_memory", description="The name of the memory block.")
-    description: Optional[str] = Field(
+    description: str | None = Field(
         default="Rules and decisions from earlier in this conversation, revisions with lineage.")
     priority: int = Field(default=1, description="Memory's truncation priority (0 = never).")
     budget: int = Field(default=250, description="Token budget of the block.")
@@ -83,13 +83,13 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
             self._base = pos + len(fps) if flushed else pos
         return list(messages[seen:])
 
-    async def _ingest(self, messages: Sequence[ChatMessage], session_id: Optional[str]) -> None:
+    async def _ingest(self, messages: Sequence[ChatMessage], session_id: str | None) -> None:
         for m in messages:
             text = strip_block(message_text(m))
             if text.strip():
                 await self._dspm.aadd_turn(dspm_role(m.role), text, session_id=session_id)
 
-    async def _aget(self, messages: Optional[list[ChatMessage]] = None,
+    async def _aget(self, messages: list[ChatMessage] | None = None,
                     **block_kwargs: Any) -> str:
         messages = list(messages or [])
         session_id = block_kwargs.get("session_id")
@@ -101,7 +101,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
         return block_text(self._dspm, query, self.budget)
 
     async def aput(self, messages: list[ChatMessage], from_short_term_memory: bool = False,
-                   session_id: Optional[str] = None) -> None:
+                   session_id: str | None = None) -> None:
         """Ingest messages: flushed ones (``from_short_term_memory``) unless already seen
         in the active queue; messages put directly are always new."""
         if from_short_term_memory and not self.accept_short_term_memory:
@@ -114,7 +114,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     async def _aput(self, messages: list[ChatMessage]) -> None:
         await self._ingest(messages, None)
 
-    async def atruncate(self, content: str, tokens_to_truncate: int) -> Optional[str]:
+    async def atruncate(self, content: str, tokens_to_truncate: int) -> str | None:
         """The block re-rendered about ``tokens_to_truncate`` tokens smaller: criticals go
         to their shortest forms before any is left out, and the result is never empty
         while memory holds something that fits the smallest block (the rules are what it
@@ -130,7 +130,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
             text = block_text(self._dspm, self._last_query, budget)
         return text or None
 
-    def get_context(self, query: str = "", budget: Optional[int] = None) -> str:
+    def get_context(self, query: str = "", budget: int | None = None) -> str:
         return block_text(self._dspm, query, self.budget if budget is None else budget)
 
     def to_dict(self) -> dict[str, Any]:

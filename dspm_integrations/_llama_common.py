@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from dspm_core import DSPMMemory, MIN_BUDGET
+from dspm_core import MIN_BUDGET, DSPMMemory
 from dspm_core.errors import BudgetError, ConfigError
 
 __all__ = [
@@ -38,7 +38,7 @@ BLOCK_HEADER = "Memory (rules and decisions from earlier in this conversation):"
 BLOCK_FOOTER = "(end of memory)"
 
 _KIND_TAGS = "rule|decision|code|equation|entity|structure"
-_BLOCK_RE = re.compile(re.escape(BLOCK_HEADER) + r".*?" + re.escape(BLOCK_FOOTER), re.S)
+_BLOCK_RE = re.compile(re.escape(BLOCK_HEADER) + r".*?" + re.escape(BLOCK_FOOTER), re.DOTALL)
 # A block whose footer was cut off (a model echoing part of its prompt): the header and
 # the tagged lines right after it.
 _OPEN_BLOCK_RE = re.compile(re.escape(BLOCK_HEADER) + rf"(?:[ \t]*\n(?:{_KIND_TAGS}): [^\n]*)*")
@@ -207,9 +207,8 @@ def min_block_budget(dspm: DSPMMemory) -> int:
 def _render_lines(dspm: DSPMMemory, query: str, budget: int) -> str:
     if budget == dspm.budget:
         return dspm.render(query).text
-    # A one-off smaller budget (fitting a token limit): the facade renders only at its own
-    # budget, so go to its renderer directly rather than change a budget others may read.
-    return dspm.renderer.render(dspm.store.patches(), budget, query, dspm.stable_order).text
+    # a one-off smaller budget (fitting a token limit) leaves the shared budget alone
+    return dspm.render(query, budget=budget).text
 
 
 def block_text(dspm: DSPMMemory, query: str, budget: int) -> str:

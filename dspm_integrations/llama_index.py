@@ -27,9 +27,13 @@ Where the block goes, per engine (the memory can only shape what ``get`` returns
   ``token_limit``; the engine sizes the retrieved context itself. The condense step of
   ``CondensePlusContextChatEngine`` also sees the block, as text, when it rewrites the
   question.
-* Agents (``FunctionAgent``, ``ReActAgent``, ``AgentWorkflow``): the agent puts its own
-  ``system_prompt`` first; as with ``SimpleChatEngine``, give the prompt to the memory to
-  get a single system message. Pass ``memory=`` on every ``run``.
+* Workflow agents (``FunctionAgent``; ``ReActAgent`` and ``AgentWorkflow`` share the same
+  setup step): the LLM gets ``[system(agent.system_prompt)] + memory.aget()`` (a
+  ``ReActAgent`` puts its own ReAct header first as well). As with ``SimpleChatEngine``,
+  give the prompt to the memory instead of the agent to get one system message. Pass
+  ``memory=`` on every ``run``, or reuse one ``Context``: a reused context re-encodes its
+  state with ``to_dict``/``from_dict`` between runs, which this memory survives (a plain
+  ``ChatMemoryBuffer`` holding messages fails that on pydantic 2.14 and is dropped).
 * A history whose first stored message is a system message (``chat_history=[system, ...]``)
   keeps it: the block joins that message instead of adding another.
 
@@ -46,7 +50,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from typing import Any, Optional
+from typing import Any
 
 try:
     from llama_index.core.base.llms.types import ChatMessage, MessageRole
@@ -73,6 +77,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from dspm_core import DSPMMemory
 
+from ._llama_block import DSPMMemoryBlock
 from ._llama_common import (
     BLOCK_FOOTER,
     BLOCK_HEADER,
@@ -86,7 +91,6 @@ from ._llama_common import (
     min_block_budget,
     strip_block,
 )
-from ._llama_block import DSPMMemoryBlock
 from ._llama_extract import (
     AsyncLlamaIndexLLMClient,
     LlamaIndexLLMClient,
@@ -143,7 +147,7 @@ class DSPMChatMemory(ChatMemoryBuffer):
 
     budget: int = Field(default=250, description="Token budget of the memory block.")
     history_k: int = Field(default=6, description="Recent raw messages returned by get().")
-    system_prompt: Optional[str] = Field(
+    system_prompt: str | None = Field(
         default=None, description="System prompt joined with the memory block.")
     stable_order: bool = Field(default=False, description="Render lines in first-seen order.")
 
@@ -207,17 +211,17 @@ class DSPMChatMemory(ChatMemoryBuffer):
     @classmethod
     def from_defaults(  # type: ignore[override]
         cls,
-        chat_history: Optional[list[ChatMessage]] = None,
-        llm: Optional[LLM] = None,
-        chat_store: Optional[BaseChatStore] = None,
+        chat_history: list[ChatMessage] | None = None,
+        llm: LLM | None = None,
+        chat_store: BaseChatStore | None = None,
         chat_store_key: str = DEFAULT_CHAT_STORE_KEY,
-        token_limit: Optional[int] = None,
-        tokenizer_fn: Optional[Callable[[str], list]] = None,
+        token_limit: int | None = None,
+        tokenizer_fn: Callable[[str], list] | None = None,
         *,
         budget: int = 250,
         history_k: int = 6,
-        system_prompt: Optional[str] = None,
-        extractor_llm: Optional[LLM] = None,
+        system_prompt: str | None = None,
+        extractor_llm: LLM | None = None,
         stable_order: bool = False,
         **kwargs: Any,
     ) -> DSPMChatMemory:
@@ -252,7 +256,7 @@ class DSPMChatMemory(ChatMemoryBuffer):
     def stats(self) -> dict[str, Any]:
         return self._dspm.stats
 
-    def get_context(self, query: str = "", budget: Optional[int] = None) -> str:
+    def get_context(self, query: str = "", budget: int | None = None) -> str:
         """The memory block for ``query`` (header and footer included), as ``get`` sends it
         when nothing has to shrink."""
         return block_text(self._dspm, query, self.budget if budget is None else budget)
@@ -350,14 +354,14 @@ class DSPMChatMemory(ChatMemoryBuffer):
 
     # ------------------------------------------------------------------ get
     def _system_message(self, query: str, budget: int,
-                        lead: Optional[str]) -> Optional[ChatMessage]:
+                        lead: str | None) -> ChatMessage | None:
         block = block_text(self._dspm, query, budget)
         parts = [p.strip() for p in (self.system_prompt, lead, block) if p and p.strip()]
         if not parts:
             return None
         return ChatMessage(role=self._system_role, content="\n\n".join(parts))
 
-    def get(self, input: Optional[str] = None, initial_token_count: int = 0,
+    def get(self, input: str | None = None, initial_token_count: int = 0,
             **kwargs: Any) -> list[ChatMessage]:
         """The memory block (rendered for ``input``, else for the latest user message) in
         a system message, then the last ``history_k`` raw messages, all within
@@ -382,7 +386,7 @@ class DSPMChatMemory(ChatMemoryBuffer):
         budget = self.budget
         system = self._system_message(query, budget, lead)
 
-        def over(sys_msg: Optional[ChatMessage], win: list[ChatMessage]) -> int:
+        def over(sys_msg: ChatMessage | None, win: list[ChatMessage]) -> int:
             msgs = ([sys_msg] if sys_msg is not None else []) + win
             return self._token_count_for_messages(msgs) + initial_token_count - self.token_limit
 
@@ -428,7 +432,7 @@ class DSPMChatMemory(ChatMemoryBuffer):
     def from_string(cls, json_str: str, **kwargs: Any) -> DSPMChatMemory:
         return cls.from_dict(json.loads(json_str), **kwargs)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> DSPMChatMemory:
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DSPMChatMemory:
         # Locks cannot be deep-copied; a copy is a restored snapshot with the same extractor.
         extra = {"tokenizer_fn": self.tokenizer_fn} if self._own_tokenizer else {}
         return type(self).from_dict(self.to_dict(), extractor=self._dspm.extractor, **extra)

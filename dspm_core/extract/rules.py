@@ -457,7 +457,7 @@ _MAX_ASSISTANT_CODE = 1
 class _Clause:
     sep: str  # separator text before the clause
     text: str
-    label: str = "ctx"  # req, cue, ctx
+    label: str = "ctx"  # req (a request), soft (an aside), cue or ctx (context)
     kind: PatchKind | None = None
 
 
@@ -496,7 +496,8 @@ class RuleExtractor:
     @staticmethod
     def _fact(turn: Turn, kind: PatchKind, text: str, **fields: str | None) -> Fact:
         return Fact(kind=kind, text=text, role=turn.role, turn=turn.index, source="rules",
-                    session_id=turn.session_id, **fields)
+                    session_id=turn.session_id, slot=fields.get("slot"), op=fields.get("op"),
+                    value=fields.get("value"), unit=fields.get("unit"), scope=fields.get("scope"))
 
     def _code_blocks(self, turn: Turn, text: str, precise: bool) -> list[Fact]:
         blocks = []
@@ -505,10 +506,10 @@ class RuleExtractor:
             lines = [ln for ln in m.group(2).splitlines() if ln.strip()]
             if not lines:
                 continue
-            if precise:
-                # an answer's install commands and one-liners are instructions, not the code
-                if lang in _SHELL_LANGS or len(lines) < 2 or all(_SHELL_RE.match(ln) for ln in lines):
-                    continue
+            # an answer's install commands and one-liners are instructions, not the code
+            if precise and (lang in _SHELL_LANGS or len(lines) < 2
+                            or all(_SHELL_RE.match(ln) for ln in lines)):
+                continue
             blocks.append(m.group(0).strip())
         if precise and len(blocks) > _MAX_ASSISTANT_CODE:
             keep = sorted(sorted(blocks, key=len, reverse=True)[:_MAX_ASSISTANT_CODE], key=blocks.index)
@@ -911,10 +912,10 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     if state:
         return state
     m = _DEADLINE_FOR_RE.search(s)
-    if m and _VALUES.match(m.group("value")):
+    vm = _VALUES.match(m.group("value")) if m else None
+    if m and vm:
         value = m.group("value")
-        text = split_number_unit(value) if value[:1].isdigit() or value[:1] in "$€£" else \
-            _VALUES.match(value).group(0)
+        text = split_number_unit(value) if value[:1].isdigit() or value[:1] in "$€£" else vm.group(0)
         return {"slot": f"{m.group('what')} {m.group('noun')}", "op": "=", "value": text}
     m = _STACK_RE.search(s)
     if m and kind is PatchKind.DECISION and not _USE_SUBJECT_RE.search(s):
@@ -928,7 +929,7 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
                                                              PatchKind.DECISION):
         # a rule without a value: its identity is the whole rule, never a fragment of it
         # ("I prefer simple, minimal dependencies" is not about "simple")
-        if _good_subject(st) and len(st.subject.split()) >= 3 and "," not in s:
+        if st.subject and _good_subject(st) and len(st.subject.split()) >= 3 and "," not in s:
             return {"slot": st.subject, "op": st.op or "="} if explicit else {}
         phrase = _rule_phrase(s)
         return {"slot": phrase, "op": "="} if phrase else {}

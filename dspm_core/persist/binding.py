@@ -27,7 +27,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CorruptNotebookError, PersistenceError
 from ..patch import Fact, Patch, Turn
-from ..state import NotebookValidationError, journal_from_dict, patch_from_dict, turn_from_dict
+from ..state import (
+    NotebookValidationError,
+    journal_from_dict,
+    patch_from_dict,
+    turn_from_dict,
+)
 from ..store import MergeOutcome, PatchStore
 from ._storeops import (
     drop_patch,

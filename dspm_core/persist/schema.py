@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from ..patch import Fact, PatchKind, Role
+from ..patch import Fact, PatchKind, Role, coerce_kind, coerce_role
 from ..state import FORMAT, SCHEMA_VERSION, NotebookValidationError
 from ..store import DEFAULT_HISTORY_LIMIT, PatchStore
 
@@ -143,7 +143,7 @@ def _from_legacy(data: Any) -> dict[str, Any]:
         deps = rec.get("dependencies") or []
         if not isinstance(deps, list) or not all(isinstance(x, str) for x in deps):
             raise _fail(f"{where}.dependencies", "expected a list of strings")
-        facts.append((turn, i, pid, Fact(kind=kind.strip().lower(), text=text, role=role,
+        facts.append((turn, i, pid, Fact(kind=coerce_kind(kind), text=text, role=coerce_role(role),
                                          turn=turn, deps=tuple(deps), source="dspm-memory")))
     facts.sort(key=lambda t: (t[0], t[1]))  # replay in conversation order
     store = PatchStore(history_limit=DEFAULT_HISTORY_LIMIT)

@@ -39,6 +39,8 @@ from ..state import FORMAT, SCHEMA_VERSION, NotebookValidationError, parse_state
 from .ids import check_id
 
 if TYPE_CHECKING:
+    from typing_extensions import Self
+
     from ..memory import DSPMMemory
     from .binding import UserBinding
 
@@ -119,7 +121,7 @@ class _Conn:
     """A thread's connection, remembered so close() can reach it (connections cannot be
     weakly referenced themselves)."""
 
-    __slots__ = ("conn", "pid", "__weakref__")
+    __slots__ = ("__weakref__", "conn", "pid")
 
     def __init__(self, conn: sqlite3.Connection) -> None:
         self.conn = conn
@@ -195,7 +197,7 @@ class SQLiteStore:
             if h.pid == os.getpid():
                 h.conn.close()
 
-    def __enter__(self) -> SQLiteStore:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -322,8 +322,10 @@ def check_turn_40(engine_kind: str, mode: str, llm: RecordingLLM, memory: DSPMCh
 
 ENGINE_MODES = [
     ("simple", "chat"), ("simple", "achat"), ("simple", "stream_chat"), ("simple", "astream_chat"),
-    ("context", "chat"), ("context", "achat"), ("context", "astream_chat"),
+    ("context", "chat"), ("context", "achat"), ("context", "stream_chat"),
+    ("context", "astream_chat"),
     ("condense", "chat"), ("condense", "achat"), ("condense", "stream_chat"),
+    ("condense", "astream_chat"),
 ]
 
 

@@ -43,7 +43,7 @@ def _writer(path: str, user_id: str, who: str, out: mp.Queue) -> None:
             time.sleep(0.01)
         memory.load()
         out.put((who, "state", memory.to_dict()))
-    except BaseException:  # reported to the parent, which fails the test
+    except BaseException:  # noqa: BLE001 - reported to the test
         out.put((who, traceback.format_exc(), None))
 
 
@@ -124,7 +124,7 @@ def test_eight_threads_one_process(tmp_path: Path) -> None:
         try:
             for i in range(per_thread):
                 memory.add_turn("user", _text(who, i), session_id=f"session-{who}")
-        except BaseException:  # collected and asserted below
+        except BaseException:  # noqa: BLE001 - reported to the test
             errors.append(traceback.format_exc())
 
     threads = [threading.Thread(target=run, args=(shared, f"a{k}")) for k in range(4)]
@@ -140,3 +140,33 @@ def test_eight_threads_one_process(tmp_path: Path) -> None:
     assert fresh.to_dict() == shared.to_dict()
     _check_user(store, "many-memories", [f"b{k}" for k in range(4)], per_thread)
     store.close()
+
+
+def _opener(path: str, k: int, go: mp.Event, out: mp.Queue) -> None:
+    try:
+        go.wait(30)
+        store = SQLiteStore(path)  # creating tables and switching to WAL, all at once
+        DSPMMemory(store=store, user_id=f"u{k % 2}").add_turn("user", _text(f"o{k}", 0))
+        out.put(None)
+    except BaseException:  # noqa: BLE001 - reported to the test
+        out.put(traceback.format_exc())
+
+
+def test_processes_creating_the_database_at_once(tmp_path: Path) -> None:
+    ctx = mp.get_context("fork")
+    # the tokenizer and the word list are loaded once, before forking
+    DSPMMemory().add_turn("user", _text("warm", 0))
+    for round_ in range(2):
+        path = str(tmp_path / f"new-{round_}.db")
+        go, out = ctx.Event(), ctx.Queue()
+        procs = [ctx.Process(target=_opener, args=(path, k, go, out)) for k in range(PROCS)]
+        for p in procs:
+            p.start()
+        go.set()
+        errors = [e for e in (out.get(timeout=60) for _ in procs) if e]
+        for p in procs:
+            p.join(30)
+        assert errors == [], errors[0]
+        store = SQLiteStore(path)
+        assert len(store.turns("u0")) + len(store.turns("u1")) == PROCS
+        store.close()

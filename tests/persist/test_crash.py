@@ -92,3 +92,46 @@ def test_sigkill_during_saves_never_loses_a_completed_save(tmp_path: Path) -> No
     print(f"{KILLS} kills, {len(expected)} completed saves, "
           f"{kills_during_first_save} kills before a round's first save completed, "
           f"{tmp_left} kills in the middle of writing a file")
+
+
+def _db_writer(path: str, round_: int, last: mp.Value, running: mp.Event) -> None:
+    from dspm_core.persist.sqlite import SQLiteStore
+
+    memory = DSPMMemory(store=SQLiteStore(path), user_id="u1", session_id=f"r{round_}")
+    running.set()
+    step = 0
+    while True:
+        memory.add_turn("user", _text(round_, step))
+        last.value = step  # only after add_turn() returned: committed
+        step += 1
+
+
+def test_sigkill_during_sqlite_turns_keeps_every_committed_turn(tmp_path: Path) -> None:
+    from dspm_core.persist.sqlite import SQLiteStore
+
+    ctx = mp.get_context("fork")
+    path = tmp_path / "memory.db"
+    SQLiteStore(path).close()
+    rng = random.Random(7)
+    committed = 0
+    for round_ in range(20):
+        last = ctx.Value("i", -1)
+        running = ctx.Event()
+        child = ctx.Process(target=_db_writer, args=(str(path), round_, last, running))
+        child.start()
+        assert running.wait(10)
+        time.sleep(rng.uniform(0.0, 0.04))
+        os.kill(child.pid, signal.SIGKILL)
+        child.join(10)
+        done = last.value + 1  # turns the child saw committed this round
+        store = SQLiteStore(path)
+        turns = store.turns("u1")
+        memory = DSPMMemory(store=store, user_id="u1")
+        # all or nothing per turn: a row for every turn the child saw committed (and at
+        # most the one in flight), with its patch, and counters that agree
+        assert committed + done <= len(turns) <= committed + done + 1
+        assert [t["index"] for t in turns] == list(range(len(turns)))
+        assert {p.text for p in memory.all_patches} == {t["text"] for t in turns}
+        assert memory.stats["turns"] == len(turns)
+        store.close()
+        committed = len(turns)

@@ -77,7 +77,7 @@ def _check(raw: bytes, with_backup: bool = False) -> None:
             assert len(moved) == 1 and moved[0].read_bytes() == raw  # the user's bytes, kept
         # whatever was loaded is a working memory
         memory.get_context("timeout")
-        memory.stats
+        assert memory.stats["budget"] == memory.budget
         memory.add_turn("user", "Set the webhook timeout to 7 seconds.")
         memory.save(Path(d) / "resaved.json")
 

@@ -50,7 +50,7 @@ def _child(mode: str, target: str, conversation: str | None = None) -> dict:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     argv = [sys.executable, "-c", _CHILD, mode, target, json.dumps(QUERIES), json.dumps(BUDGETS)]
     r = subprocess.run(argv + ([conversation] if conversation else []),
-                       capture_output=True, text=True, env=env, timeout=120)
+                       check=False, capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 

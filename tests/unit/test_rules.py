@@ -151,8 +151,8 @@ def test_a_value_in_a_relative_clause_gets_the_subject_it_leans_on():
     "You should consider adding a dead-letter queue, and you could use structured logging.",
     "I recommend caching the monthly summary for 60 seconds.",
     "Make sure to validate every input. Always sanitize user data before saving it.",
-    "Here's a plan:\n\n1. Set up the project.\n2. Add login.\n3. Deploy to staging.\n\n"
-    "It's usually a good idea to write tests from day one.",
+    ("Here's a plan:\n\n1. Set up the project.\n2. Add login.\n3. Deploy to staging.\n\n"
+     "It's usually a good idea to write tests from day one."),
     "Absolutely, tailoring your personal statement to the $7,500 grant is crucial.",
     "Great job on achieving an accuracy rate above 80% on your problems!",
     "If today is March 3, 2024, then one week from today would be March 10, 2024.",
@@ -178,8 +178,8 @@ def test_a_long_answer_keeps_only_its_code_and_its_acknowledgement():
 def test_an_assistant_echo_of_a_user_rule_folds_into_the_users_patch():
     m = remember(("user", "Data retention must not exceed 5 years."),
                  ("user", "All exports must be GDPR compliant."),
-                 ("assistant", "Understood: all exports will be GDPR compliant, and retention will "
-                               "stay within 5 years."),
+                 ("assistant", ("Understood: all exports will be GDPR compliant, and retention "
+                                "will stay within 5 years.")),
                  ("user", "Hard rule: never log full card numbers."),
                  ("assistant", "Noted: full card numbers will never be logged."))
     crit = m.critical_patches
@@ -233,8 +233,9 @@ def test_structures_lists_of_steps_and_tables():
 
 
 def test_list_items_of_one_message_do_not_revise_each_other():
-    m = remember(("user", "My schedule:\n- Time: 9:00 AM meeting with Laura\n"
-                          "- Time: 10:30 AM team meeting\n- Time: 1:00 PM one-on-one with Greg"))
+    schedule = ("My schedule:\n- Time: 9:00 AM meeting with Laura\n"
+                "- Time: 10:30 AM team meeting\n- Time: 1:00 PM one-on-one with Greg")
+    m = remember(("user", schedule))
     assert m.store.counters["superseded"] == 0
     assert sum(1 for p in m.critical_patches if "AM" in p.text or "PM" in p.text) == 3
 
