@@ -113,11 +113,25 @@ def _load_transcript(path: Path) -> list[tuple[str, str]]:
 @click.option("--budget", default=250, show_default=True, type=int, help="Token budget.")
 @click.option("--query", default="", help="Query the context is rendered for.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def compress(file: Path, budget: int, query: str, as_json: bool) -> None:
+@click.option("--base-url", default=None, envvar="OPENAI_BASE_URL",
+              help="OpenAI-compatible endpoint for LLM extraction (default: offline rules).")
+@click.option("--model", default=None, envvar="DSPM_MODEL", help="Model for LLM extraction.")
+@click.option("--api-key", default=None, envvar="OPENAI_API_KEY", show_envvar=True,
+              help="API key for --base-url.")
+def compress(file: Path, budget: int, query: str, as_json: bool, base_url: str | None,
+             model: str | None, api_key: str | None) -> None:
     """Compress a JSON or JSONL transcript of role/content messages into a budgeted context."""
     messages = _load_transcript(file)
     try:
-        memory = DSPMMemory(budget=budget)
+        extractor = None
+        if base_url or model:
+            if not (base_url and model):
+                raise _Fail("LLM extraction needs both --base-url and --model")
+            from .extract.llm import LLMExtractor
+
+            extractor = LLMExtractor(base_url=base_url, api_key=api_key or "not-needed",
+                                     model=model)
+        memory = DSPMMemory(budget=budget, extractor=extractor)
         if len(messages) >= _PROGRESS_MIN and not as_json:
             with click.progressbar(messages, label="ingesting", file=sys.stderr) as bar:
                 for role, content in bar:

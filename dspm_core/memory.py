@@ -162,6 +162,12 @@ class DSPMMemory:
         if not isinstance(text, str):
             raise InvalidPatchError(f"turn text must be a string, got {type(text).__name__}")
         r = coerce_role(role)
+        if session_id is None:
+            session_id = self.session_id
+        elif self._backend is not None:
+            from .persist.ids import check_id
+
+            session_id = check_id(session_id, "session_id")
         with self._lock:
             index = self._turns
             self._turns += 1
@@ -169,12 +175,6 @@ class DSPMMemory:
             recent = tuple(self._recent)
             if text.strip():
                 self._recent.append((r.value, text))
-        if session_id is None:
-            session_id = self.session_id
-        elif self._backend is not None:
-            from .persist.ids import check_id
-
-            session_id = check_id(session_id, "session_id")
         return Turn(role=r, text=text, index=index, session_id=session_id, recent=recent)
 
     def _merge(self, facts: list[Fact], turn: Turn | None = None) -> list[MergeOutcome]:

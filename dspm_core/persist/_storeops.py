@@ -17,8 +17,57 @@ from collections.abc import Iterable, Mapping
 from ..patch import Patch
 from ..store import JournalEntry, PatchStore, _norm_text
 
-__all__ = ["drop_patch", "extend_journal", "journal_len", "journal_since", "live_patches",
-           "put_patch", "set_counters"]
+__all__ = ["TrackedPatches", "drop_patch", "extend_journal", "journal_len", "journal_since",
+           "live_patches", "put_patch", "set_counters", "track"]
+
+
+class TrackedPatches(dict[str, Patch]):
+    """The store's id -> patch dict, remembering which ids were set or removed (in order),
+    so that a transaction writes only what changed instead of comparing every patch."""
+
+    __slots__ = ("dirty",)
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*args)  # type: ignore[arg-type]
+        self.dirty: dict[str, None] = {}
+
+    def __setitem__(self, key: str, value: Patch) -> None:
+        self.dirty[key] = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.dirty[key] = None
+        super().__delitem__(key)
+
+    def pop(self, key: str, *default: object) -> object:  # type: ignore[override]
+        self.dirty[key] = None
+        return super().pop(key, *default)
+
+    def popitem(self) -> tuple[str, Patch]:
+        key, value = super().popitem()
+        self.dirty[key] = None
+        return key, value
+
+    def setdefault(self, key: str, default: Patch) -> Patch:  # type: ignore[override]
+        self.dirty[key] = None
+        return super().setdefault(key, default)
+
+    def update(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        other = dict(*args, **kwargs)  # type: ignore[arg-type]
+        self.dirty.update(dict.fromkeys(other))
+        super().update(other)
+
+    def clear(self) -> None:
+        self.dirty.update(dict.fromkeys(self))
+        super().clear()
+
+
+def track(store: PatchStore) -> TrackedPatches:
+    """Make the store record which patches change (idempotent)."""
+    with store._lock:
+        if not isinstance(store._patches, TrackedPatches):
+            store._patches = TrackedPatches(store._patches)
+        return store._patches
 
 
 def _unindex(store: PatchStore, patch_id: str) -> None:

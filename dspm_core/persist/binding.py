@@ -35,12 +35,14 @@ from ..state import (
 )
 from ..store import MergeOutcome, PatchStore
 from ._storeops import (
+    TrackedPatches,
     drop_patch,
     extend_journal,
     journal_since,
     live_patches,
     put_patch,
     set_counters,
+    track,
 )
 from .sqlite import db_text, from_db_text
 
@@ -95,6 +97,7 @@ class UserBinding:
         self._aliases: dict[str, str] = {}
         self._rows: dict[int, tuple[Turn, int]] = {}  # id(pending turn) -> (turn, row idx)
         self._done: set[int] = set()
+        self._tracked: TrackedPatches | None = None  # the change-tracking dict of the store
 
     def __repr__(self) -> str:
         return f"UserBinding({self.db.path!r}, user_id={self.user_id!r})"
@@ -174,6 +177,7 @@ class UserBinding:
         if row is None or row.generation != self.generation:
             self._rows.clear()  # the user's stored turns are gone (deleted or reset)
         memory.store = store
+        self._tracked = track(store)
         self._snapshot = dict(live_patches(store))
         self._journal_len = row.journal_len if row else 0
         self._aliases = aliases
@@ -246,9 +250,15 @@ class UserBinding:
         store = memory.store
         live = live_patches(store)
         snap = self._snapshot
-        changed = [p for p in live.values() if snap.get(p.id) is not p]
-        n_new = sum(1 for p in changed if p.id not in snap)
-        removed = [pid for pid in snap if pid not in live] if len(snap) + n_new != len(live) else []
+        if isinstance(live, TrackedPatches) and self._tracked is live:
+            # only the ids set or removed since the last commit (in order of change)
+            candidates = [live[k] for k in live.dirty if k in live]
+            removed = [k for k in live.dirty if k not in live and k in snap]
+        else:  # a store this binding did not prepare: compare every patch once
+            candidates = list(live.values())
+            removed = [pid for pid in snap if pid not in live]
+            self._tracked = live = track(store)
+        changed = [p for p in candidates if snap.get(p.id) is not p]
         rows = []
         for p in changed:
             seq = 0
@@ -311,6 +321,8 @@ class UserBinding:
         return idx
 
     def _committed(self, memory: DSPMMemory, w: _Written) -> None:
+        if self._tracked is not None:
+            self._tracked.dirty.clear()  # all of it was written (the memory's lock is held)
         for p in w.changed:
             self._snapshot[p.id] = p
         for pid in w.removed:

@@ -7,10 +7,7 @@ store from the same replies.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,24 +19,14 @@ from dspm_core.errors import ExtractionError  # noqa: E402
 from dspm_core.extract.llm import LLMExtractor  # noqa: E402
 
 
-def _load_server_module() -> Any:
-    """The scripted server of test_llm_extractor.py (loaded by path: works in any
-    pytest import mode, and tests/ is not a package)."""
-    name = "_dspm_llm_e2e_server"
-    if name not in sys.modules:
-        path = Path(__file__).with_name("test_llm_extractor.py")
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[name]
-
-
-_srv = _load_server_module()
-ScriptedServer = _srv.ScriptedServer
-chat, error, facts_reply = _srv.chat, _srv.error, _srv.facts_reply
-message_block, user_content = _srv.message_block, _srv.user_content
+from llm_server import (  # noqa: E402
+    ScriptedServer,
+    chat,
+    error,
+    facts_reply,
+    message_block,
+    user_content,
+)
 
 
 @pytest.fixture

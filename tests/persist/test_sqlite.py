@@ -273,3 +273,20 @@ def test_not_a_database_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "x.db").write_text("hello, not sqlite" * 100)
     with pytest.raises(PersistenceError, match="x.db"):
         SQLiteStore(tmp_path / "x.db")
+
+
+def test_state_merged_outside_a_transaction_is_written_by_save(db: SQLiteStore) -> None:
+    state = fill(DSPMMemory()).to_dict()
+    m = DSPMMemory.from_dict(state, store=db, user_id="u9")  # merge_dict: not a transaction
+    assert m.save() == len(m.all_patches)  # save() without a path commits it
+    assert DSPMMemory(store=db, user_id="u9").get_context() == m.get_context()
+
+
+def test_closed_store_is_a_clear_error(tmp_path: Path) -> None:
+    from dspm_core import PersistenceError
+
+    store = SQLiteStore(tmp_path / "memory.db")
+    m = DSPMMemory(store=store, user_id="u1")
+    store.close()
+    with pytest.raises(PersistenceError, match="closed"):
+        m.add_turn("user", "Reports must be exported as CSV.")
