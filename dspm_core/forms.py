@@ -30,7 +30,11 @@ class Form:
 
 
 def _bare_number(value: str) -> str:
-    m = re.match(r"^[$€£]?\s?[-+]?[\d,.]+[kKmM]?%?", value.strip())
+    """The number of a value whose unit the current value repeats: "300 seconds" -> "300".
+    A unit glued to the number stays with it ("800ms", never "800m"): "k"/"M" are
+    thousands and millions only when no letter follows."""
+    m = re.match(r"^[$€£]?\s?[-+]?[\d,.]+(?:[kKmM](?![A-Za-z]))?%?(?:(?<=\d)[A-Za-z]+\b)?",
+                 value.strip())
     return m.group(0) if m else value
 
 

@@ -80,19 +80,35 @@ _REVISION_VERBS = (
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather)\b", re.I
 )
+# Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
+_NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
+                        "cut drop reset pull".split())
+_DETERMINER_BEFORE_RE = re.compile(
+    r"\b(?:a|an|the|my|our|your|his|her|their|its|this|that|another|any|no|some|each|every)"
+    r"\s+(?P<adj>[\w-]+\s+)?$", re.I)
+_NOUN_AFTER_RE = re.compile(r"(?:\s*(?:[,.;:!?]|$)|\s+(?:of|in|on|for|was|is|were|are|has|had|"
+                            r"will|would|request|approval|instead)\b)", re.I)
 _SET_TO_RE = re.compile(
-    rf"\b(?:{_REVISION_VERBS})\s+(?:the\s+|our\s+|my\s+|its\s+|this\s+)?(?P<subj>.+?)\s+"
+    rf"\b(?:{_REVISION_VERBS})\s+(?:the\s+|our\s+|my\s+|its\s+|this\s+)?(?P<subj>(?!from\s).+?)\s+"
     r"(?:from\s+(?P<old>.+?)\s+)?(?:to|into|as|at)\s+(?P<val>.+)$",
     re.I,
 )
 _SUBJ_IS_RE = re.compile(
-    r"^(?P<subj>.+?)\s+(?:(?:must|should|shall|will|would|needs? to|has to|have to|has|have|can)"
+    r"^(?P<subj>.+?)(?:\s+(?:(?:must|should|shall|will|would|needs? to|has to|have to|has|have|can)"
     r"\s+(?:always\s+)?(?:be|stay|remain)\s+(?:set\s+to\s+)?|is\s+now|is\s+(?:set\s+to\s+)?|"
-    r"are\s+(?:set\s+to\s+)?|=|:|was\s+(?:changed|moved|updated|set|raised|lowered|bumped|"
+    r"are\s+(?:set\s+to\s+)?|=|was\s+(?:changed|moved|updated|set|raised|lowered|bumped|"
     r"increased|reduced|decreased|extended|pushed|shifted)\s+to|(?:stays|remains|stay|remain|is kept)(?:\s+at)?|(?:has|have)\s+been\s+"
-    rf"(?:{_REVISION_VERBS})\s+to|(?:{_REVISION_VERBS})\s+to|becomes|equals|of|now)\s+(?P<val>.+)$",
+    rf"(?:{_REVISION_VERBS})\s+to|(?:{_REVISION_VERBS})\s+to|becomes|equals|now)\s+"
+    # "Timeout: 30s", "Timeout:30s", "Turn 24: done"; never a time ("10:30"), a URL or "::"
+    r"|\s*(?<![\d:]):(?![:/])\s*|(?<=\d):\s+)(?P<val>.+)$",
     re.I,
 )
+_OF_RE = re.compile(r"\s+of\s+", re.I)
+# "Turn 24:", "Step 3:", "Item 7:": a number that numbers a label, not a value
+_LABEL_RE = re.compile(r"(?:[A-Za-z][\w-]*\s+){1,3}#?(?P<n>\d{1,4}[a-z]?):(?:\s|$)")
+# "always use ...", "I usually use ...": a standing instruction, not a choice of a named thing
+_HABIT_RE = re.compile(r"(?:(?:always|usually|generally|normally|only|also|just|still|please|"
+                       r"consistently|strictly|exclusively)\s*)+", re.I)
 _FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>[^,;]+?)\s+to\s+(?P<val>[^,;]+)", re.I)
 _USE_RE = re.compile(
     r"\b(?i:let'?s\s+|we(?:'ll| will| should)?\s+|i(?:'ll| will)?\s+)?"
@@ -271,27 +287,47 @@ def subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     """Normalise a subject into its identity string.
 
     Case, articles and filler words, plurals, acronym expansions and typos of ordinary
-    words are folded; names and identifiers stay as written (lowercased). "X for Y" and
-    "X of Y" read as "Y X", so "time to live for sessions" == "session TTL".
+    words are folded; names and identifiers stay as written (lowercased). A name is told
+    by how it is written: camelCase, all caps, digits or a hyphen, or a capital letter
+    after the first word (unless the whole subject is in Title Case), so "jQuery" never
+    becomes "query". "X for Y" and "X of Y" read as "Y X", so "time to live for sessions"
+    == "session TTL".
     """
     table = aliases or _DEFAULT_ALIASES
     # "Time-to-live (TTL)": the parenthesised acronym repeats the phrase before it
     text = re.sub(r"\s*\(\s*[A-Z][A-Za-z0-9]{1,7}\s*\)", "", subject.replace("’", "'"))
     text = table.fold(text)
-    low = text.lower()
+    names = _names_in(text)
     for prep in (" for ", " of "):
-        if prep in low and len(low.split()) <= 7:
-            head, _, tail = low.rpartition(prep)
+        cuts = list(re.finditer(prep, text, re.I))
+        if cuts and len(text.split()) <= 7:
+            head, tail = text[: cuts[-1].start()], text[cuts[-1].end():]
             if head.strip() and tail.strip() and len(tail.split()) <= 4:
-                low = f"{tail} {head}"
+                text = f"{tail} {head}"
             break
     words = []
-    for raw in _TOKEN_RE.findall(low):
-        if raw in STOP_WORDS:
+    for raw in _TOKEN_RE.findall(text):
+        low = raw.lower()
+        if low in STOP_WORDS:
             continue
-        w = raw if is_identifier(raw) else fold_typo(singular(raw))
-        words.append(w)
+        # the identifier check runs on the token as written: lowercased, "jQuery" is "jquery"
+        name = raw in names or is_identifier(raw)
+        words.append(low if name else fold_typo(singular(low)))
     return " ".join(words)
+
+
+def _names_in(text: str) -> frozenset[str]:
+    """The capitalised words of a subject after its first word: names ("upgrade to Vitest"),
+    unless every content word is capitalised ("Webhook Timeouts" is a title, not a name)."""
+    tokens = _TOKEN_RE.findall(text)
+    content = [t for t in tokens if t[:1].isalpha() and t.lower() not in STOP_WORDS
+               and t.lower() not in _TITLE_SMALL_WORDS]
+    if len(content) >= 2 and all(t[:1].isupper() for t in content):
+        return frozenset()
+    return frozenset(t for t in tokens[1:] if t[:1].isupper())
+
+
+_TITLE_SMALL_WORDS = frozenset("of for to in on at by with per and or from into vs via".split())
 
 
 def content_terms(text: str) -> frozenset[str]:
@@ -385,7 +421,7 @@ def parse_statement(text: str) -> Statement:
     t = _clean(text)
     if not t:
         return Statement(None, None, None)
-    revision = bool(_REVISION_CUE_RE.search(t))
+    revision = _has_revision_cue(t)
 
     # 1. "<subject> ... <comparator> <value>"
     m = _CAP_RE.match(t)
@@ -426,6 +462,9 @@ def parse_statement(text: str) -> Statement:
         subj = t[: ft.start()]
         subj = re.sub(rf"\b(?:{_REVISION_VERBS}|is|are|was|has been|have been|goes|went)\s*$", "",
                       subj.strip(), flags=re.I)
+        # "switch from SQLite to PostgreSQL": no subject but the category of the name
+        if not _clean_subject(subj):
+            subj = name_category(ft.group("val")) or name_category(ft.group("old")) or ""
         return _statement(subj, "=", ft.group("val"), True, ft.group("old"))
 
     # 4. "let's use PostgreSQL (for the database)"
@@ -435,6 +474,10 @@ def parse_statement(text: str) -> Statement:
         if val[:1].isdigit():
             val = t[m.start("val"):]  # a number: take it with its unit and scope
         before = _clean_subject(t[: m.start()])
+        if before and not m.group("subj") and _HABIT_RE.fullmatch(before):
+            # "Always use APA 7th edition citations": the instruction is its own subject
+            return Statement(_clean_subject(_free_value(t[m.start():])) or None, "=", None,
+                             revision=revision)
         subj = m.group("subj") or before or _NAME_CATEGORY.get(val.split()[0].lower())
         if subj is None:
             subj = f"use {val}"
@@ -456,13 +499,20 @@ def parse_statement(text: str) -> Statement:
 
     # 6. "<subject> is/= <value>"
     m = _SUBJ_IS_RE.match(t)
+    for of in _OF_RE.finditer(t):
+        # "a budget of $5,000", but not "the growth of commits ... is now 165"
+        if m is not None and of.start() >= m.end("subj"):
+            break
+        if of.start() > 0 and _value_at(t[of.end():]):
+            return _statement(t[: of.start()], _trailing_bound(t[of.end():]), t[of.end():], revision)
     if m:
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), revision)
 
     # 7. "<subject> <value>" with a number, date or weekday, e.g. "deadline Friday"
     vm = VALUE_RE.search(t)
-    if vm and vm.start() > 0:
+    label = _LABEL_RE.match(t)
+    if vm and vm.start() > 0 and not (label and vm.start() == label.start("n")):
         subj = t[: vm.start()]
         subj = re.sub(r"\b(?:is|are|at|of|to|for|by|on|due|=|:)\s*$", "", subj.strip(), flags=re.I)
         if subj and len(subj.split()) <= 8:
@@ -482,6 +532,18 @@ def parse_statement(text: str) -> Statement:
             subj = f"{before} {after}"
         return Statement(_clean_subject(_free_value(subj)) or None, "=", None, revision=revision)
     return Statement(None, None, None, revision=revision)
+
+
+def _has_revision_cue(text: str) -> bool:
+    """A revision cue: a revision verb, or "instead", "no longer", "correction", ...; a verb
+    form that is also a noun does not count where it is one ("a raise of $12,000")."""
+    for m in _REVISION_CUE_RE.finditer(text):
+        if m.group(0).lower() in _NOUN_FORMS:
+            det = _DETERMINER_BEFORE_RE.search(text, 0, m.start())
+            if det and (not det.group("adj") or _NOUN_AFTER_RE.match(text, m.end())):
+                continue
+        return True
+    return False
 
 
 def _trailing_bound(value_text: str) -> str:

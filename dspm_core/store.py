@@ -177,10 +177,12 @@ class PatchStore:
             return Statement(subject, op or "=", pv.text, fact.unit or pv.unit,
                              fact.scope or pv.scope, pv.dimension, pv.canonical,
                              parsed.old_value, parsed.revision)
-        if fact.slot and parsed.subject != fact.slot:
-            return Statement(subject, op, parsed.value, fact.unit or parsed.unit,
-                             fact.scope or parsed.scope, parsed.dimension, parsed.canonical,
-                             parsed.old_value, parsed.revision)
+        if fact.slot and parsed.subject != fact.slot and (
+                parsed.subject is None
+                or subject_key(parsed.subject, self.aliases) != subject_key(fact.slot, self.aliases)):
+            # the note's value belongs to another reading of it ("retry policy" given for
+            # "Set the webhook timeout to 10 seconds"): the slot has no value
+            return Statement(subject, op, None, fact.unit, fact.scope, revision=parsed.revision)
         return Statement(subject, op, parsed.value, parsed.unit, fact.scope or parsed.scope,
                          parsed.dimension, parsed.canonical, parsed.old_value, parsed.revision)
 

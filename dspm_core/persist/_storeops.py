@@ -55,7 +55,7 @@ class TrackedPatches(dict[str, Patch]):
     def update(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
         other = dict(*args, **kwargs)  # type: ignore[arg-type]
         self.dirty.update(dict.fromkeys(other))
-        super().update(other)
+        super().update(other)  # type: ignore[arg-type]
 
     def clear(self) -> None:
         self.dirty.update(dict.fromkeys(self))

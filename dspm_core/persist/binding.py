@@ -23,6 +23,7 @@ import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CorruptNotebookError, PersistenceError
@@ -80,6 +81,7 @@ class _Written:
     aliases: dict[str, str]
     new_rows: list[tuple[Turn, int]]
     done: set[int]
+    seqs: dict[str, int]
 
 
 class UserBinding:
@@ -98,6 +100,7 @@ class UserBinding:
         self._rows: dict[int, tuple[Turn, int]] = {}  # id(pending turn) -> (turn, row idx)
         self._done: set[int] = set()
         self._tracked: TrackedPatches | None = None  # the change-tracking dict of the store
+        self._seq: dict[str, int] = {}  # patch id -> its row's seq (order of first storage)
 
     def __repr__(self) -> str:
         return f"UserBinding({self.db.path!r}, user_id={self.user_id!r})"
@@ -163,20 +166,25 @@ class UserBinding:
         self.dirty = True
         store = PatchStore(history_limit=memory.store.history_limit)
         aliases: dict[str, str] = {}
+        seqs: dict[str, int] = {}
         if row is not None:
             aliases = dict(conn.execute("SELECT long, short FROM dspm_aliases WHERE user_id = ?",
                                         (self.user_id,)).fetchall())
             if aliases:
                 store.aliases.add_pairs(aliases)
-            for pid, raw in conn.execute("SELECT patch_id, data FROM dspm_patches WHERE "
-                                         "user_id = ? AND deleted = 0 ORDER BY seq",
-                                         (self.user_id,)):
+            for pid, seq, raw in conn.execute("SELECT patch_id, seq, data FROM dspm_patches "
+                                              "WHERE user_id = ? AND deleted = 0 ORDER BY seq",
+                                              (self.user_id,)):
                 put_patch(store, self._patch(pid, raw))
+                seqs[pid] = seq
             extend_journal(store, self._journal(conn, 0))
             set_counters(store, row.merges)
         if row is None or row.generation != self.generation:
-            self._rows.clear()  # the user's stored turns are gone (deleted or reset)
+            # the user was deleted or reset elsewhere: its stored (pending) turns went too
+            memory._pending = [t for t in memory._pending if id(t) not in self._rows]
+            self._rows.clear()
         memory.store = store
+        self._seq = seqs
         self._tracked = track(store)
         self._snapshot = dict(live_patches(store))
         self._journal_len = row.journal_len if row else 0
@@ -192,17 +200,20 @@ class UserBinding:
         self.dirty = True
         store = memory.store
         n = 0
-        for pid, deleted, raw in conn.execute(
-                "SELECT patch_id, deleted, data FROM dspm_patches WHERE user_id = ? AND "
+        for pid, seq, deleted, raw in conn.execute(
+                "SELECT patch_id, seq, deleted, data FROM dspm_patches WHERE user_id = ? AND "
                 "version > ? ORDER BY seq", (self.user_id, self.version)).fetchall():
             n += 1
-            if deleted:
+            if deleted or self._seq.get(pid, seq) != seq:
+                # forgotten (and perhaps stored again since, as a new patch at the end)
                 drop_patch(store, pid)
                 self._snapshot.pop(pid, None)
-            else:
+                self._seq.pop(pid, None)
+            if not deleted:
                 p = self._patch(pid, raw)
                 put_patch(store, p)
                 self._snapshot[pid] = p
+                self._seq[pid] = seq
         extend_journal(store, self._journal(conn, self._journal_len))
         self._journal_len = row.journal_len
         aliases = dict(conn.execute("SELECT long, short FROM dspm_aliases WHERE user_id = ? AND "
@@ -259,12 +270,13 @@ class UserBinding:
             removed = [pid for pid in snap if pid not in live]
             self._tracked = live = track(store)
         changed = [p for p in candidates if snap.get(p.id) is not p]
+        seqs: dict[str, int] = {}
+        for pid in _new_in_order(live, [p.id for p in changed if p.id not in snap], snap):
+            seqs[pid] = row.patch_seq  # new patches keep the order the store holds them in
+            row.patch_seq += 1
         rows = []
         for p in changed:
-            seq = 0
-            if p.id not in snap:
-                seq = row.patch_seq
-                row.patch_seq += 1
+            seq = seqs.get(p.id, 0)  # 0: an update keeps its row's seq
             rows.append((uid, p.id, seq, version, json.dumps(p.to_dict(), separators=(",", ":"))))
         if rows:
             conn.executemany(
@@ -306,7 +318,8 @@ class UserBinding:
              row.extraction_failures, json.dumps(store.counters), store.history_limit,
              row.patch_seq, row.journal_len, now, now))
         row.version = version
-        return _Written(row, changed, removed, row.journal_len, aliases, new_rows, set(self._done))
+        return _Written(row, changed, removed, row.journal_len, aliases, new_rows, set(self._done),
+                        seqs)
 
     def _insert_turn(self, conn: sqlite3.Connection, memory: DSPMMemory, row: _Row, turn: Turn,
                      status: str) -> int:
@@ -327,15 +340,23 @@ class UserBinding:
             self._snapshot[p.id] = p
         for pid in w.removed:
             self._snapshot.pop(pid, None)
+            self._seq.pop(pid, None)
+        self._seq.update(w.seqs)
         self._journal_len = w.journal_len
         self._aliases.update(w.aliases)
-        for t, idx in w.new_rows:
-            self._rows[id(t)] = (t, idx)
+        if w.new_rows:  # pending turns now carry their row's index, as a reload would
+            stamped = {id(t): replace(t, index=idx) for t, idx in w.new_rows}
+            memory._pending = [stamped.get(id(t), t) for t in memory._pending]
+            for t, idx in w.new_rows:
+                s = stamped[id(t)]
+                self._rows[id(s)] = (s, idx)
         if w.done:
             gone = {k for k, (_, idx) in self._rows.items() if idx in w.done}
             memory._pending = [t for t in memory._pending if id(t) not in gone]
             for k in gone:
                 del self._rows[k]
+        if len(memory._pending) > 1:  # oldest first, as stored (turns of other processes too)
+            memory._pending.sort(key=lambda t: self._rows.get(id(t), (t, 1 << 62))[1])
         self.generation = w.row.generation
         self.version = w.row.version
         self._set_counters(memory, w.row)
@@ -457,10 +478,22 @@ class UserBinding:
                 raise
             self._rows.clear()
             self._snapshot = {}
+            self._seq = {}
             self._journal_len = 0
             self._aliases = {}
             self.generation, self.version = done if done else (None, -1)
             self.dirty = False
+
+
+def _new_in_order(live: dict[str, Patch], new: list[str], snap: dict[str, Patch]) -> list[str]:
+    """The new ids in the store's order: stored during this transaction, they are the last
+    entries of the dict (checked; otherwise found by a scan)."""
+    if len(new) < 2:
+        return new
+    tail = list(islice(reversed(live), len(new)))[::-1]
+    if set(tail) == set(new):
+        return tail
+    return [k for k in live if k not in snap]
 
 
 def _stamp(facts: list[Fact], turn: int, session_id: str | None) -> list[Fact]:

@@ -34,9 +34,9 @@ def test_imports_a_dspm_memory_0_1_20_notebook(tmp_path: Path) -> None:
     m = DSPMMemory()
     assert m.load(path, strict=True) == 4
     # its records are replayed through the slot rules: later values supersede, with lineage
-    window = m.store.find("deploy window")
+    window = m.store.find("Deploy window")
     assert [(p.value, [r.value for r in p.history]) for p in window] == [("Thursday", ["Tuesday"])]
-    pdf = m.store.find("invoice PDFs")[0]
+    pdf = m.store.find("Invoice PDFs")[0]
     assert (pdf.op, pdf.value, pdf.history[0].value) == ("<=", "8 MB", "5 MB")
     code = next(p for p in m.all_patches if p.kind.value == "code")
     assert code.role.value == "assistant" and code.deps == (pdf.id,)  # ids translated
@@ -52,9 +52,11 @@ def test_imports_a_dspm_memory_0_1_20_notebook(tmp_path: Path) -> None:
     assert again.get_context() == m.get_context()
 
 
-def test_imports_a_pre_0_1_17_notebook_without_roles() -> None:
+def test_imports_a_pre_0_1_17_notebook_without_roles(tmp_path: Path) -> None:
+    path = tmp_path / "older.json"
+    shutil.copy(FIXTURES / "dspm_memory_0_1_16.json", path)  # loading locks next to the file
     m = DSPMMemory()
-    assert m.load(FIXTURES / "dspm_memory_0_1_16.json", strict=True) == 2
+    assert m.load(path, strict=True) == 2
     assert {p.role.value for p in m.all_patches} == {"user"}
     assert m.stats["conversation_tokens"] == 0
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import tempfile
 import threading
 import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dspm_core import ConfigError, DSPMMemory, LockTimeoutError, UnknownPatchError
 from dspm_core.persist.sqlite import SQLiteStore
@@ -290,3 +293,59 @@ def test_closed_store_is_a_clear_error(tmp_path: Path) -> None:
     store.close()
     with pytest.raises(PersistenceError, match="closed"):
         m.add_turn("user", "Reports must be exported as CSV.")
+
+
+_OPS = st.lists(st.tuples(st.sampled_from(["turn", "patch", "pin", "forget", "notebook", "load",
+                                           "fail", "retry", "reset"]),
+                          st.integers(0, 1), st.integers(0, len(CONVERSATION) - 1)),
+                min_size=1, max_size=30)
+
+
+@settings(max_examples=40, deadline=None, derandomize=True)
+@given(_OPS)
+def test_two_memories_interleaved_stay_identical(ops: list[tuple[str, int, int]]) -> None:
+    """Any interleaving of operations on two memories of one user ends, after each pulls,
+    with both and a freshly opened memory holding exactly the same state."""
+    with tempfile.TemporaryDirectory() as d:
+        store = SQLiteStore(Path(d) / "memory.db")
+        notebook = Path(d) / "notes.json"
+        fill(DSPMMemory(), CONVERSATION[:4]).save(notebook)
+        flaky = FlakyExtractor()
+        pair = [DSPMMemory(store=store, user_id="u1", extractor=flaky),
+                DSPMMemory(store=store, user_id="u1", extractor=flaky)]
+        for op, who, k in ops:
+            m = pair[who]
+            role, text = CONVERSATION[k]
+            if op == "fail":
+                flaky.failing = True
+                m.add_turn("user", FAILING[k % 2])
+            elif op == "retry":
+                flaky.failing = False
+                m.retry_pending()
+            elif op == "reset" and k == 0:
+                m.reset()
+            elif op == "turn":
+                m.add_turn(role, text if k % 3 else f"{text} Also note item {len(ops)}-{k}.")
+            elif op == "patch":
+                m.add_patch("constraint", f"Limit {k} must not exceed {k + 1} units.")
+            elif op in ("pin", "forget") and m.all_patches:
+                target = m.all_patches[k % len(m.all_patches)].id
+                try:
+                    m.pin(target) if op == "pin" else m.forget(target)
+                except UnknownPatchError:  # the other memory forgot it since
+                    pass
+            elif op == "notebook":
+                m.load(notebook)
+            elif op == "load":
+                m.load()
+        for m in pair:
+            m.load()
+        fresh = DSPMMemory(store=store, user_id="u1")
+        assert pair[0].to_dict() == pair[1].to_dict() == fresh.to_dict()
+        turns = store.turns("u1")  # (a merged notebook counts its turns without rows)
+        assert [t["index"] for t in turns] == sorted({t["index"] for t in turns})
+        assert [t.text for t in fresh.pending_turns] == \
+            [t["text"] for t in turns if t["status"] == "pending"]
+        ids = [p.id for p in fresh.all_patches]
+        assert len(ids) == len(set(ids))
+        store.close()

@@ -312,3 +312,32 @@ def test_a_revision_verb_alone_does_not_merge_different_facts():
     m = remember(("user", "I only secured 3 interviews for executive producer roles in April."),
                  ("user", "I've secured a $12,000 raise."))
     assert m.store.counters["superseded"] == 0 and len(m.critical_patches) == 2
+
+
+# ---------------------------------------------------------------------------- regressions
+def test_lineage_keeps_a_glued_unit():
+    m = remember(("user", "The API response time is 800ms."),
+                 ("user", "The API response time is now 500ms."))
+    line = m.get_context()
+    assert "(was 800ms)" in line or "(was 800 ms)" in line, line
+    assert "800m)" not in line
+
+
+def test_numbered_labels_are_not_settings():
+    m = remember(("user", "Filler turn 24: status ok"), ("user", "Filler turn 25: all good"),
+                 ("user", "Step 3: install the package"), ("user", "Step 4: run the tests"))
+    assert m.store.counters["superseded"] == 0
+    assert "(was" not in m.get_context()
+    assert not any(f.kind.critical for f in extract("Turn 24: status ok"))
+    # a label does not hide a real setting after it
+    (f,) = extract("Step 3: set the webhook timeout to 30 seconds.")
+    assert f.kind is K.DECISION and "30 seconds" in f.text
+
+
+def test_a_raise_as_a_noun_is_not_a_revision():
+    for add in ("turn", "patch"):
+        m = DSPMMemory(budget=1000)
+        for text in ("The raise budget is $50,000.", "A raise of $12,000 was approved."):
+            m.add_turn("user", text) if add == "turn" else m.add_patch("decision", text)
+        assert m.store.counters["superseded"] == 0, add
+        assert "$50,000" in m.get_context() and "(was" not in m.get_context()

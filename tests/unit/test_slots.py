@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from dspm_core import DSPMMemory
+from dspm_core.patch import Fact, PatchKind
 from dspm_core.slots import AliasTable, bound_class, normalise_op, parse_statement, subject_key
+from dspm_core.store import PatchStore
 from dspm_core.values import parse_value
 
 
@@ -80,3 +83,97 @@ def test_value_dimensions():
     assert parse_value("10 MB").dimension == "size"
     assert parse_value("Friday").dimension == parse_value("March 3").dimension == "when"
     assert parse_value("30 seconds").dimension == parse_value("2 hours").dimension == "time"
+
+
+# ---------------------------------------------------------------------------- regressions
+def test_always_use_instructions_get_a_subject_from_their_content():
+    st = parse_statement("Always use APA 7th edition citations")
+    assert (st.subject, st.op, st.value) == ("use APA 7th edition citations", "=", None)
+    assert parse_statement("Always use British spelling.").subject == "use British spelling"
+    # an explicit subject still makes a choice of it
+    st = parse_statement("Always use PostgreSQL for the database.")
+    assert (st.subject, st.value) == ("database", "PostgreSQL")
+
+
+def test_different_always_use_instructions_added_directly_keep_their_own_slots():
+    m = DSPMMemory(budget=1000)
+    a = m.add_patch("constraint", "Always use APA 7th edition citations.")
+    b = m.add_patch("constraint", "Always use British spelling.")
+    assert a.id != b.id and subject_key(a.slot) != subject_key(b.slot)
+    assert len(m.critical_patches) == 2 and m.store.counters["superseded"] == 0
+
+
+@pytest.mark.parametrize("name,word", [
+    ("jQuery version", "query version"),  # camelCase
+    ("FIGMA plan", "sigma plan"),  # all caps
+    ("the Prisma schema", "the prism schema"),  # capitalised mid-sentence
+    ("upgrade to Vitest", "upgrade to vilest"),
+])
+def test_names_and_identifiers_are_never_folded_as_typos(name, word):
+    assert subject_key(name) != subject_key(word)
+
+
+def test_title_case_subjects_still_fold():
+    assert subject_key("The Webhook Timeouts") == subject_key("webhook timeout")
+    assert subject_key("API Rate Limits") == subject_key("the API rate limit")
+
+
+@pytest.mark.parametrize("text,subject,value,old", [
+    ("The launch was pushed from Friday to Monday.", "launch", "Monday", "Friday"),
+    ("Let's switch from SQLite to PostgreSQL.", "database", "PostgreSQL", "SQLite"),
+    ("Switch the database from SQLite to PostgreSQL.", "database", "PostgreSQL", "SQLite"),
+])
+def test_from_a_to_b_keeps_the_old_value_out_of_the_subject(text, subject, value, old):
+    st = parse_statement(text)
+    assert (st.subject, st.value, st.old_value) == (subject, value, old)
+
+
+@pytest.mark.parametrize("text,subject,value", [
+    ("Timeout:30s", "Timeout", "30s"),
+    ("Timeout: 30s", "Timeout", "30s"),
+    ("Citation style: APA", "Citation style", "APA"),
+    ("Citation style : APA", "Citation style", "APA"),
+    ("The standup is at 10:30 am", "standup", "10:30 am"),
+])
+def test_a_colon_assigns_with_or_without_spaces(text, subject, value):
+    st = parse_statement(text)
+    assert (st.subject, st.value) == (subject, value)
+
+
+def test_of_in_a_subject_does_not_cut_it():
+    st = parse_statement("The recent growth of commits to the repo is now 165.")
+    assert (st.subject, st.value) == ("recent growth of commits to the repo", "165")
+    assert subject_key(st.subject) == subject_key("commit to the repo recent growth")
+    st = parse_statement("We have a budget of $5,000.")
+    assert (st.subject, st.value) == ("budget", "$5,000")
+
+
+@pytest.mark.parametrize("text,revision", [
+    ("I got a raise of $12,000.", False),
+    ("I got a big raise of $12,000 this year.", False),
+    ("The change was approved for 3 teams.", False),
+    ("Raise the monthly budget to $750.", True),
+    ("The budget was raised to $9,000.", True),
+    ("We raised the price to $12.", True),
+    ("Change the webhook timeout to 10 seconds.", True),
+])
+def test_revision_cues_are_verbs_not_nouns(text, revision):
+    assert parse_statement(text).revision is revision
+
+
+def test_a_slot_without_a_value_takes_no_value_from_a_different_reading_of_its_note():
+    store = PatchStore()
+    out = store.merge(Fact(kind=PatchKind.DECISION, text="Set the webhook timeout to 10 seconds.",
+                           slot="retry policy"))
+    assert out.patch.slot == "retry policy" and out.patch.value is None
+    # a slot that agrees with the note keeps the value read from it
+    out = store.merge(Fact(kind=PatchKind.DECISION, text="Set the webhook timeout to 10 seconds.",
+                           slot="Webhook timeout"))
+    assert out.patch.value == "10 seconds"
+
+
+@pytest.mark.parametrize("text", ["Turn 24: status ok", "Filler turn 24: status ok",
+                                  "Step 3: install the package", "Item 7: the blue one"])
+def test_a_numbered_label_is_not_a_setting(text):
+    st = parse_statement(text)
+    assert st.value is None or not st.value[:1].isdigit(), st

@@ -1,0 +1,98 @@
+"""Sentence and clause splitting, and the small text helpers every rule uses.
+
+A message is cut into sentences (on end punctuation, line breaks and, on request,
+semicolons); a sentence is cut into clauses before the words that open a new one
+("..., so I prefer ...", "..., which has improved to 78%", "..., because ..."), each
+clause keeping the separator before it so that a run of clauses joins back into the
+original text. Markup (list markers, emphasis, headings) is stripped, and conversational
+openers ("so", "and", "well") are dropped from the front of a clause.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..patch import PatchKind
+
+_I = re.I
+
+_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+|;\s+")
+_SENT_SPLIT_NO_SEMI_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+")
+LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•+]|#{1,6})\s+\S")
+TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
+_MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|(?<!\w)[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}(?!\w)")
+_CLAUSE_SEP_RE = re.compile(
+    r"(\s*;\s+|\s*(?:,|:|\s[-–—]+)\s+(?=(?:(?:and|but|so|or)\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've|"
+    r"my|our|the|it|it's|this|that|then|also|now|so|since|because|maybe|can|could|how|what|"
+    r"there|you|your|if|when|make|please|just|still|yet)\b|so\b|which\b|who\b|whose\b|where\b|while\b|"
+    r"whereas\b|although\b|though\b|because\b|since\b|as\b|considering\b|given\b|including\b|"
+    r"especially\b|unless\b|if\b|when\b|then\b|plus\b|also\b|how\b|what\b|why\b|can\b|could\b|"
+    r"would\b|will\b|should\b|do\b|does\b|is\b|are\b|i\b|i'm\b|i've\b|i'd\b|i'll\b|my\b|we\b|"
+    r"we're\b|we've\b|our\b|it's\b|there\b|please\b|maybe\b|hmm+\b|thanks\b|let's\b|"
+    r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b)))",
+    _I,
+)
+_LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|"
+                            r"now|just|btw|anyway|considering(?: that)?|given(?: that)?)\b\s*,?\s*)+",
+                            _I)
+
+
+@dataclass(slots=True)
+class Clause:
+    """One clause of a sentence, with the separator before it and its label."""
+
+    sep: str  # separator text before the clause
+    text: str
+    label: str = "ctx"  # req (a request), soft (an aside), cue or ctx (context)
+    kind: PatchKind | None = None
+
+
+def clean(sentence: str) -> str:
+    """``sentence`` without markup (list markers, emphasis, headings) and extra spaces."""
+    s = _MARKUP_RE.sub("", sentence.strip())
+    s = re.sub(r"\s+", " ", s).strip().strip("*_>").strip()
+    return s
+
+
+def tidy(text: str) -> str:
+    """A fact's note: lead words and trailing punctuation off, the first letter capital."""
+    text = strip_lead(text).rstrip(" ,;:-")
+    return text[0].upper() + text[1:] if text and text[0].islower() else text
+
+
+def squash(text: str) -> str:
+    """Lowercase words only, for comparing two texts."""
+    return re.sub(r"[\W_]+", " ", text.lower()).strip()
+
+
+def strip_lead(text: str) -> str:
+    """``text`` without conversational openers ("so", "and", "well", "given that")."""
+    return _LEAD_STRIP_RE.sub("", text.strip()).strip()
+
+
+def split_sentences(text: str, semicolons: bool = True) -> list[str]:
+    """The sentences of ``text`` (table rows left out); ``semicolons`` also split there."""
+    parts = []
+    for chunk in (_SENT_SPLIT_RE if semicolons else _SENT_SPLIT_NO_SEMI_RE).split(text):
+        chunk = (chunk or "").strip()
+        if chunk and not TABLE_ROW_RE.match(chunk):
+            parts.append(chunk)
+    return parts
+
+
+def split_clauses(sentence: str) -> list[Clause]:
+    """The clauses of ``sentence``, each with the separator before it."""
+    pieces = _CLAUSE_SEP_RE.split(sentence)
+    out = [Clause("", pieces[0])]
+    for k in range(1, len(pieces) - 1, 2):
+        out.append(Clause(pieces[k], pieces[k + 1]))
+    return [c for c in out if c.text.strip()]
+
+
+def join_clauses(clauses: list[Clause]) -> str:
+    """A run of clauses joined back into their original text."""
+    text = clauses[0].text
+    for c in clauses[1:]:
+        text += c.sep + c.text
+    return text.strip()

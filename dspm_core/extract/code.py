@@ -1,0 +1,131 @@
+"""Code and equations: fenced blocks, code pasted without fences, signatures, formulas.
+
+A fenced block is one code fact. In an assistant's answer only substantial blocks count
+(install commands, shell one-liners and console output are instructions, not the code),
+and at most the longest one. Code pasted into prose without fences is taken out of the
+prose as a block when it runs to three lines or more, so its lines are never read as
+sentences.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.I
+
+FENCE_RE = re.compile(r"```([^\n`]*)\n?(.*?)(?:```|$)", re.S)
+_EQUATION_RE = re.compile(
+    r"(?:\b[A-Za-z_][\w]*(?:\([^)]*\))?\s*=\s*[^=\n]*[-+*/^√∑×÷²³]\s*[\w(√]|\$(?![\d\s])[^$\n]+\$|\\frac|"
+    r"\\sqrt|\b(?:formula|equation)\b\s*(?:is|:))"
+)
+SIGNATURE_RE = re.compile(
+    r"\b(?:def|class|function|func|fn|interface|struct|enum|impl)\s+[A-Za-z_]\w*\s*[(<:{]"
+)
+FILE_RE = re.compile(
+    r"(?<![\w/.])(?:[\w.-]+/)*[\w-]+\.(?:py|js|ts|tsx|jsx|go|rs|java|rb|php|c|cc|cpp|h|hpp|cs|"
+    r"sql|yaml|yml|json|toml|md|sh|ini|cfg|tf|html|css|scss|kt|swift|vue|env|lock|txt|csv)\b"
+)
+FILE_FACT_RE = re.compile(
+    r"\b(?:lives? in|is in|are in|located in|defined in|stored in|kept in|goes in|go in|"
+    r"belongs? in|moved to|renamed to|the file|file is|path is|entry point|config(?:uration)? "
+    r"(?:is|lives)|we keep|put (?:it|them) in)\b",
+    _I,
+)
+_SHELL_RE = re.compile(r"^\s*(?:\$|>|#|pip3?|npm|npx|yarn|pnpm|git|cd|ls|mkdir|python3?|node|"
+                       r"brew|apt(?:-get)?|sudo|curl|wget|docker|kubectl|export|source|conda|"
+                       r"poetry|cargo|go (?:get|run|build)|flask|django-admin|rails)\b")
+_SHELL_LANGS = frozenset("bash sh shell console zsh cmd powershell ps text txt output plaintext "
+                         "log terminal".split())
+_MAX_ASSISTANT_CODE = 1
+
+
+def code_blocks(text: str, precise: bool) -> list[str]:
+    """The fenced code blocks of ``text`` worth keeping; ``precise`` for an assistant's answer."""
+    blocks = []
+    for m in FENCE_RE.finditer(text):
+        lang = m.group(1).strip().lower()
+        lines = [ln for ln in m.group(2).splitlines() if ln.strip()]
+        if not lines:
+            continue
+        # an answer's install commands and one-liners are instructions, not the code
+        if precise and (lang in _SHELL_LANGS or len(lines) < 2
+                        or all(_SHELL_RE.match(ln) for ln in lines)):
+            continue
+        blocks.append(m.group(0).strip())
+    if precise and len(blocks) > _MAX_ASSISTANT_CODE:
+        keep = sorted(sorted(blocks, key=len, reverse=True)[:_MAX_ASSISTANT_CODE], key=blocks.index)
+        blocks = keep
+    return blocks
+
+
+_CODE_KEYWORD_RE = re.compile(
+    r"^(?:def|class|import|return|elif|else|try|except|finally|public|private|protected|static|"
+    r"const|let|var|function|package|void|int|String|boolean|bool|float|double|char|long|fn|"
+    r"func|struct|impl|pub|async|await|yield|raise|throw|new|print|console\.log|#!|#include|"
+    r"SELECT|INSERT|UPDATE|CREATE|DELETE|ALTER|FROM|WHERE)\b(?!\s+(?:the|a|an|of|to|and|is)\b)"
+)
+_CODE_CALL_RE = re.compile(r"^[\w.$]+\s*\(.*\)\s*[;,]?$|^from\s+[\w.]+\s+import\b|"
+                           r"^(?:if|for|while|switch|catch|elif)\s*\(.*|^(?:if|for|while|elif|else)\b.*:$")
+_CODE_ASSIGN_RE = re.compile(r"^[\w.$\[\]\"']+\s*(?:[+\-*/%|&]?=|:=|=>|->)\s*\S")
+
+
+_CODEISH_RE = re.compile(r"[;{}()=<>/@#$\[\]]")
+
+
+def _code_line(line: str) -> int:
+    """2 for a line that is surely code, 1 for one that may be (an assignment), else 0."""
+    t = line.strip()
+    if not t or len(t) > 240:
+        return 0
+    if not _CODEISH_RE.search(t) and not _CODE_KEYWORD_RE.match(t):
+        return 0
+    if t.endswith((";", "{", "}", "};", "});", "],", "},")) or t.startswith(
+            ("}", "{", "//", "/*", "*/", "*", ">>>", "</", "<!--", "@", "#!", "$ ")) \
+            or _CODE_KEYWORD_RE.match(t) and not t.endswith((".", "?", "!")) \
+            or _CODE_CALL_RE.match(t) or re.match(r"^<[a-zA-Z][^>]*>", t):
+        return 2
+    if re.search(r"\w\.\w+\(", t) and len(re.findall(r"(?:^|\s)[a-z]{2,}(?=\s)", t)) <= 2:
+        return 2  # a method call with hardly any prose around it
+    if _CODE_ASSIGN_RE.match(t) and not re.search(r"\s(?:is|are|the|and|to|of|for|should|must)\s", t):
+        return 1
+    return 0
+
+
+def unfenced_code(prose: str) -> tuple[str, list[str]]:
+    """Take code pasted without fences out of the prose: runs of two or more code-like lines
+    (one of them surely code) become a code block when they have three lines or more; a
+    lone line that is surely code is dropped. A lone assignment ("timeout = 30") stays."""
+    lines = prose.split("\n")
+    keep: list[str] = []
+    blocks: list[str] = []
+    i = 0
+    while i < len(lines):
+        score = _code_line(lines[i])
+        if not score:
+            keep.append(lines[i])
+            i += 1
+            continue
+        j = i
+        strong = False
+        while j < len(lines) and (_code_line(lines[j]) or (not lines[j].strip() and j + 1 < len(lines)
+                                                           and _code_line(lines[j + 1]))):
+            strong = strong or _code_line(lines[j]) == 2
+            j += 1
+        run = [ln for ln in lines[i:j] if ln.strip()]
+        if strong and (len(run) >= 3 or any(SIGNATURE_RE.search(ln) for ln in run)):
+            blocks.append("\n".join(lines[i:j]).strip("\n"))
+        elif not strong and len(run) < 2:
+            keep.extend(lines[i:j])
+        keep.append("")
+        i = j
+    return "\n".join(keep), blocks
+
+
+def is_equation(s: str) -> bool:
+    m = _EQUATION_RE.search(s)
+    if not m:
+        return False
+    if "=" not in m.group(0) or m.group(0).startswith(("$", "\\")):
+        return True
+    rhs = s[s.index("=", m.start()) + 1:]
+    return not re.search(r"[\"'{}\[\];]|://|\w\.\w+\(|==", rhs)

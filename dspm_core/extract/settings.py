@@ -1,0 +1,285 @@
+"""The slot filling the extractor does itself.
+
+The slot rules of :mod:`dspm_core.slots` read a subject, operator and value from a plain
+statement well ("Set the webhook timeout to 10 seconds"). Conversational text defeats
+them: "I'm using Bootstrap 5.3.0" would get the subject "I'm", "which has improved to 78%"
+the subject "which". Here the extractor fills ``slot`` (and the value fields) itself when
+the slot rules would misread a fact: renames, plans, counts, named things, states reached
+("<subject> has grown to 78%"), schedules ("I arrive on June 3"), deadlines for a named
+thing, the stack in use, and for a rule without a value the whole rule as its identity,
+so that unrelated statements never share a slot: a missed merge costs a few tokens, a
+wrong one loses a rule.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..patch import Fact, PatchKind, Turn
+from ..slots import Statement, parse_statement
+from ..values import parse_value, split_number_unit
+from .clauses import clean, split_sentences, squash, strip_lead, tidy
+from .cues import (
+    ALWAYS_NEVER_RE,
+    AVOID_RE,
+    DEADLINE_FOR_RE,
+    HAVE_COUNT_RE,
+    NAMED_RE,
+    ON_PLAN_RE,
+    PLAN_RE,
+    PREFERENCE_RE,
+    RENAME_RE,
+    STACK_RE,
+    USING_RE,
+    VALUES,
+)
+
+_I = re.I
+
+GOAL_LEAD_RE = re.compile(
+    r"^(?:(?:i|we)(?:'m| am|'re| are)?\s+(?:\w+ly\s+)?(?:trying|planning|looking|aiming|hoping|"
+    r"working|going|about)\s+(?:to|on)\s+\w+\s+|(?:i|we)\s+(?:\w+ly\s+)?(?:want|need|would like|'d like|"
+    r"have|had)\s+to\s+\w+\s+|(?:i|we)(?:'m| am|'re| are)\s+\w+ing\s+)",
+    _I,
+)
+PRONOUN_SUBJ = frozenset("i i'm im m i've i'd we we're we've you it it's its this that they "
+                         "them these those he she there here one thing things stuff number "
+                         "something considering which who whom whose where so".split())
+_VERB_TAIL = frozenset("has have had been is are was were now recently just improved increased "
+                       "reached adjusted grown risen dropped changed updated moved added noticed "
+                       "completed finished secured".split())
+BAD_EDGE = frozenset("can could will would must should may might use using no more than less "
+                     "least most to of for with by from always never please also just only then "
+                     "now still ever really a an the who's what's that's there's here's it's "
+                     "which's".split())
+
+
+def new_fact(turn: Turn, kind: PatchKind, text: str, **fields: str | None) -> Fact:
+    """A fact of ``turn`` with the given slot fields (``slot``, ``op``, ``value``, ...)."""
+    return Fact(kind=kind, text=text, role=turn.role, turn=turn.index, source="rules",
+                session_id=turn.session_id, slot=fields.get("slot"), op=fields.get("op"),
+                value=fields.get("value"), unit=fields.get("unit"), scope=fields.get("scope"))
+
+
+def make_fact(turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
+    """A fact whose slot fields are filled when the slot rules would misread ``core``."""
+    text = tidy(text)
+    if kind in (PatchKind.CODE, PatchKind.EQUATION, PatchKind.STRUCTURE):
+        return new_fact(turn, kind, text)
+    explicit = squash(strip_lead(core)) != squash(text)
+    return new_fact(turn, kind, text, **_slot_fields(core, kind, turn, explicit))
+
+
+def content_words(text: str) -> set[str]:
+    """The lowercased content words of ``text`` (no stop words)."""
+    return {w for w in re.findall(r"[a-z][a-z0-9-]+", text.lower()) if w not in SLOT_STOP}
+
+
+def _slot_fields(core: str, kind: PatchKind, turn: Turn,
+                 explicit: bool = False) -> dict[str, str | None]:
+    """Slot fields for ``core``: empty when the slot rules read the fact's text well by
+    themselves; filled when they would misread it, or when ``explicit`` (the fact's text
+    carries context around ``core`` that the slot rules must not read)."""
+    s = strip_lead(core.strip()).rstrip(" .!;,")
+    m = RENAME_RE.search(s)
+    if m:
+        old = re.sub(r"^(?:the|our|my)\s+", "", m.group("old").strip(), flags=_I)
+        return {"slot": f"{old} name", "op": "=", "value": m.group("new").strip("\"'`")}
+    m = PLAN_RE.search(s) or ON_PLAN_RE.search(s)
+    if m:
+        return {"slot": m.group("what").lower(), "op": "=", "value": m.group("new")}
+    m = HAVE_COUNT_RE.search(s)
+    if m and m.group("unit").lower() not in _NOT_A_COUNT:
+        return {"slot": m.group("unit").lower(), "op": "=",
+                "value": f"{m.group('n')} {m.group('unit')}"}
+    m = NAMED_RE.search(s)
+    if m:
+        return {"slot": f"{m.group('what').strip()} name", "op": "=",
+                "value": m.group("name").strip("\"'")}
+    state = _state_fields(s) or schedule_fields(s)
+    if state:
+        return state
+    m = DEADLINE_FOR_RE.search(s)
+    vm = VALUES.match(m.group("value")) if m else None
+    if m and vm:
+        value = m.group("value")
+        text = split_number_unit(value) if value[:1].isdigit() or value[:1] in "$€£" else vm.group(0)
+        return {"slot": f"{m.group('what')} {m.group('noun')}", "op": "=", "value": text}
+    m = STACK_RE.search(s)
+    if m and kind is PatchKind.DECISION and not _USE_SUBJECT_RE.search(s):
+        return {"slot": m.group("name").split()[0], "op": "=", "value": m.group("name")}
+    st = parse_statement(s)
+    if kind is PatchKind.CONSTRAINT and st.dimension in ("free", "name") and st.op in ("=", None) \
+            and (PREFERENCE_RE.search(s) or AVOID_RE.search(s) or ALWAYS_NEVER_RE.search(s)):
+        phrase = _rule_phrase(s)  # a preference: the whole of it is its identity
+        return {"slot": phrase, "op": "="} if phrase else {}
+    if st.value is None and st.op in ("=", None) and kind in (PatchKind.CONSTRAINT,
+                                                              PatchKind.DECISION):
+        # a rule without a value: its identity is the whole rule, never a fragment of it
+        # ("I prefer simple, minimal dependencies" is not about "simple")
+        if st.subject and _good_subject(st) and len(st.subject.split()) >= 3 and "," not in s:
+            return {"slot": st.subject, "op": st.op or "="} if explicit else {}
+        phrase = _rule_phrase(s)
+        return {"slot": phrase, "op": "="} if phrase else {}
+    if st.value is not None and not _good_subject(st):
+        alt = parse_statement(_STATE_VERB_RE.sub(" is now ", s, count=1))
+        if _good_subject(alt) and alt.value is not None:
+            st, explicit = alt, True
+    if st.value is not None and st.unit and not _good_subject(st) and st.op in ("<=", ">=", "<", ">") \
+            and re.fullmatch(r"[A-Za-z][\w-]*", st.unit) and st.dimension.startswith("count:"):
+        # "We can use no more than 8 GPUs": the counted thing is the subject
+        return {"slot": st.unit, "op": st.op or "=", "value": st.value, "unit": st.unit,
+                "scope": st.scope}
+    if _good_subject(st):
+        if not explicit:
+            return {}
+        return {"slot": st.subject, "op": st.op or ("=" if st.value else None), "value": st.value,
+                "unit": st.unit, "scope": st.scope}
+    if st.value is not None:
+        m = USING_RE.search(s)
+        if m and st.dimension == "name":
+            name = m.group("name").split()[0]
+            return {"slot": name, "op": "=", "value": m.group("name")}
+        subj = _antecedent(turn, st) or _terms_subject(s, st.value)
+        if not subj:
+            return {}
+        return {"slot": subj, "op": st.op or "=", "value": st.value, "unit": st.unit,
+                "scope": st.scope}
+    if kind in (PatchKind.CONSTRAINT, PatchKind.DECISION):
+        phrase = _rule_phrase(s)
+        if phrase:
+            return {"slot": phrase, "op": st.op if st.op in ("!=", "=") else "="}
+    return {}
+
+
+def _state_fields(s: str) -> dict[str, str | None]:
+    """"<subject> has improved to / reached / was moved to <number or date>": read directly,
+    since the slot rules would keep the verb in the subject."""
+    m = _STATE_VERB_RE.search(s)
+    if not m:
+        return {}
+    rest = s[m.end():]
+    vm = VALUES.match(rest)
+    if not vm:
+        return {}
+    subj = SUBJ_NOISE_RE.sub("", GOAL_LEAD_RE.sub("", s[: m.start()].strip())).strip(" ,;:-")
+    subj = re.sub(r"^(?:the|a|an|our|my|your|their|its)\s+", "", subj, flags=_I)
+    words = subj.split()
+    if not words or len(words) > 10 or words[0].lower() in PRONOUN_SUBJ:
+        return {}
+    text = split_number_unit(rest) if rest[:1].isdigit() or rest[:1] in "$€£" else vm.group(0)
+    pv = parse_value(text)
+    return {"slot": subj, "op": "=", "value": pv.text, "unit": pv.unit, "scope": pv.scope}
+
+
+_SCHEDULE_RE = re.compile(
+    r"\b(?:i|we)(?:'m| am|'re| are|'ll| will)?\s+(?:\w+ly\s+|now\s+|still\s+)*(?P<verb>arriv|leav|"
+    r"depart|fly|flying|land|check(?:ing)? in|check(?:ing)? out|return|start|finish|mov|travel|"
+    r"launch|ship)\w*\b[^,;]*?\b(?:on|by|at|in)\s+(?=\S)", _I)
+_SCHEDULE_NOUN = {"arriv": "arrival", "leav": "departure", "depart": "departure", "fly": "flight",
+                  "flying": "flight", "land": "landing", "return": "return", "start": "start date",
+                  "finish": "finish date", "mov": "move date", "travel": "travel date",
+                  "launch": "launch date", "ship": "ship date"}
+
+
+def schedule_fields(s: str) -> dict[str, str | None]:
+    """"I arrive on June 3": the arrival, on June 3 (so "change my arrival to June 4" revises it)."""
+    m = _SCHEDULE_RE.search(s)
+    if not m:
+        return {}
+    vm = VALUES.match(s[m.end():])
+    if not vm or parse_value(vm.group(0)).dimension != "when":
+        return {}
+    verb = re.sub(r"\s+", " ", m.group("verb").lower())
+    noun = _SCHEDULE_NOUN.get(verb) or ("check-in" if "in" in verb else "check-out")
+    return {"slot": noun, "op": "=", "value": vm.group(0)}
+
+
+SUBJ_NOISE_RE = re.compile(
+    r"^(?:(?:and|but|so|considering|given|since|because|as|now|also|the fact that|that)\s+|"
+    r"i\s+(?:just\s+|recently\s+)?(?:noticed|found out|realized|realised|learned|saw|heard|see|"
+    r"think|believe|know|checked|confirmed)(?:\s+that)?\s+)+",
+    _I,
+)
+_USE_SUBJECT_RE = re.compile(r"\b(?:as|for)\s+(?:the|our|my)\s+\w+", _I)
+_NOT_A_COUNT = frozenset("years months weeks days hours minutes seconds times more less of or and "
+                         "to in at on".split())
+_STATE_VERB_RE = re.compile(
+    r"\s+(?:(?:has|have|had|was|were|is|are)\s+)?(?:been\s+)?(?:(?:recently|now|just|finally|"
+    r"already|further|officially|since)\s+)*(?:(?:improved|increased|grown|grew|risen|rose|dropped|"
+    r"fallen|fell|decreased|climbed|jumped|adjusted|changed|updated|moved|raised|lowered|"
+    r"extended|rescheduled|postponed|pushed(?: back)?|bumped|reduced|shortened|cut|revised|set|"
+    r"expanded|doubled|gone (?:up|down)|went (?:up|down))\s+(?:to|at)|reached|hit|totals?|"
+    r"stands at|sits at|averages?|is averaging|now averaging|"
+    r"(?:(?:goes|go|went|is going|will go) (?:out|live)|ships|will ship|launches|will launch|starts|"
+    r"will start|begins|ends|is due|are due|happens|takes place|lands|releases|publishes|airs|"
+    r"kicks off|closes|opens|expires|renews)(?:\s+(?:on|by|at|in))?)\s+",
+    _I,
+)
+
+
+def _good_subject(st: Statement) -> bool:
+    if not st.subject:
+        return False
+    words = re.findall(r"[a-z0-9'][\w'-]*", st.subject.lower())
+    if not words or words[0] in PRONOUN_SUBJ or words[-1] in PRONOUN_SUBJ \
+            or words[0] in BAD_EDGE or words[-1] in BAD_EDGE:
+        return False
+    if len(words) == 1 and (words[0].endswith("ed") or words[0] in ("simple", "new", "old", "the")):
+        return False
+    if len(words) > 8 or words[-1] in _VERB_TAIL:
+        return False
+    return bool(set(words) - PRONOUN_SUBJ)
+
+
+def _rule_phrase(s: str) -> str:
+    """A readable identity for a rule without a value: the rule minus its speaker."""
+    p = re.sub(r"^(?:(?:hard rule|rule|important|note|please|also|and|but|so)\s*[,:!-]?\s+)+", "",
+               s, flags=_I)
+    p = re.sub(r"^(?:i|we)\s+(?:(?:really|strongly|much|also|do|definitely|would|generally|"
+               r"usually|always|absolutely)\s+)*", "", p, flags=_I)
+    p = re.sub(r"^i(?:'m| am)\s+", "be ", p, flags=_I)
+    p = re.sub(r"\s+(?:from now on|going forward|moving forward)\b", "", p, flags=_I)
+    return " ".join(p.split()[:14]).strip(" ,.;:")
+
+
+def _antecedent(turn: Turn, st: Statement) -> str | None:
+    """For "make it 15 seconds": the subject of the last recent statement of that dimension."""
+    if not st.subject or st.subject.lower() not in ("it", "that", "this"):
+        return None
+    for _role, text in reversed(turn.recent):
+        for sent in reversed(split_sentences(text)):
+            prev = parse_statement(clean(sent))
+            if _good_subject(prev) and prev.value is not None and prev.dimension == st.dimension:
+                return prev.subject
+    return None
+
+
+def _terms_subject(s: str, value: str) -> str:
+    """A narrow identity for a plain statement whose subject the slot rules miss: the counted
+    thing and what it is for ("3 interviews for producer roles" -> "interviews for producer
+    roles"), else the content words without the value. Never a single generic word, which
+    an unrelated revision could take for a shorter name of it."""
+    m = re.search(re.escape(value) + r"(?P<tail>(?:\s+(?:for|of|in|on|at|with)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?)",
+                  s)
+    unit = re.sub(r"^[$€£]?[\d.,]+\s*(?:[kKmM]\b)?", "", value).strip()
+    if m and unit and re.fullmatch(r"[A-Za-z][\w-]*", unit) and m.group("tail"):
+        tail = re.split(r"\s+(?=between|from|since|until|by|on \w+day|in \d)", m.group("tail"))[0]
+        return f"{unit}{tail}".strip()
+    rest = s.replace(value, " ")
+    words = [w for w in re.findall(r"[A-Za-z][\w'-]*", rest)
+             if w.lower() not in SLOT_STOP and len(w) > 1]
+    if unit and re.fullmatch(r"[A-Za-z][\w-]*", unit):
+        words.append(unit)
+    if len(words) < 2:
+        words = [w for w in re.findall(r"[A-Za-z][\w'-]*", s) if len(w) > 1]
+    return " ".join(words[:8])
+
+
+SLOT_STOP = frozenset(
+    """a an the and or but if then of to in on at by for with from into is are was were be been
+    being am do does did have has had having i i'm i've i'd i'll me my we we're we've our you
+    your it it's its this that these those there here so just really also now already recently
+    kinda kind of some any all about around approximately roughly nearly which who what when
+    where how since because as very still yet""".split()
+)

@@ -1,0 +1,329 @@
+"""The user side: the facts of one sentence of a user's (system's, document's) message.
+
+A sentence is read clause by clause. Each clause is labelled: a request or question
+("can you help me ...", "how do I ...") is dropped, a trouble or tentative aside ("I'm
+not sure ...") is context, and a clause with a cue states a fact of some kind. A cue
+clause is kept together with the clause it leans on ("I'm trying to keep the app small,
+so I prefer minimal dependencies") and the clauses that continue it ("..., rather than a
+generic version"); a short preference carries the goal it serves. Chit-chat and
+progress reports ("build 4821 passed") yield nothing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..patch import Fact, PatchKind, Turn
+from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
+from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation
+from .cues import (
+    ALWAYS_NEVER_RE,
+    AVOID_RE,
+    COMPARATOR_VALUE_RE,
+    COMPLIANCE_RE,
+    DECIDE_RE,
+    DONE_BY_RE,
+    ENTITY_RE,
+    FIRST_PERSON_STATE_RE,
+    FROM_TO_RE,
+    HEDGE_RE,
+    IMPERATIVE_RE,
+    LIMIT_NOUN_RE,
+    MODAL_RE,
+    NAMED_RE,
+    NEED_RE,
+    ON_PLAN_RE,
+    PLAN_RE,
+    PREFERENCE_RE,
+    PROHIBIT_RE,
+    RENAME_RE,
+    REVISE_LEAD_RE,
+    REVISION_RE,
+    SHOULD_RE,
+    STACK_RE,
+    STANDING_RE,
+    STATE_RE,
+    TO_VALUE_RE,
+    USING_RE,
+    VALUES,
+    rule_cue,
+    values_are_incidental,
+)
+from .revisions import from_to_facts
+from .settings import GOAL_LEAD_RE, SLOT_STOP, make_fact, new_fact, schedule_fields
+
+_I = re.I
+_MAX_FACT_WORDS = 70
+
+_CHITCHAT_RE = re.compile(
+    r"^(?:(?:hi|hello|hey|thanks|thank you|thx|ty|ok|okay|cool|great|nice|sounds good|got it|"
+    r"perfect|awesome|sure|yes|no|yep|yeah|nope|bye|good morning|good night|lol|haha|np|"
+    r"no problem|you're welcome|understood|will do|makes sense|that works|that helps|"
+    r"appreciate it|excellent|wonderful|amazing|alright|all right|right|fine|good|done)\b"
+    r"[\s\w,!.'’]{0,40}|[\W\d]*)$",
+    _I,
+)
+# A clause that asks for something: dropped (it states nothing yet). Relative pronouns
+# ("..., which has improved to 78%") only ask at the start of a sentence.
+_ASK_LEAD = (r"^(?:(?:so|and|but|also|hmm+|ok(?:ay)?|well|now|then|or|maybe|plus|just|oh|ah|"
+             r"um+|btw|anyway)\s*,?\s+)*")
+_REQUEST_RE = re.compile(
+    _ASK_LEAD
+    + r"(?:(?:can|could|would|will|do(?!\s+not\b)|does|did|is|are|am|was|were|should|shall|may|"
+    r"might|have|has|any|what|what's|whats|how|how's|why|is there|are there)\b"
+    r"|(?:please\s+)?(?:help|show|explain|tell|give|walk|guide|suggest|recommend|provide|"
+    r"review|check|teach|remind|let|list|write|make|create|generate|find|draw|build|send|draft|"
+    r"name|get)\s+(?:me|us)\b"
+    # a task for the assistant, unless it states a rule ("write ... from now on")
+    r"|(?:please\s+)?(?:rewrite|continue|write|create|generate|list|translate|summari[sz]e|"
+    r"explain|convert|fix|simulate|calculate|compute|solve|show|draw|design|implement|build|"
+    r"refactor|optimi[sz]e|debug|review|check|compare|describe|analy[sz]e|tell|find|suggest|"
+    r"recommend|outline|draft|paraphrase|proofread|edit|correct|answer|provide|plan|prepare|"
+    r"compose|test|give|help|elaborate|expand|shorten|improve|act as|pretend|imagine|"
+    r"play)\b(?!.*\b(?:always|never|from now on|going forward|in (?:all|every|each) "
+    r"(?:future\s+)?(?:responses?|answers?|replies)|each time|every time)\b)"
+    r"|here(?:'s| is| are)\b|this is what|below is|attached is"
+    r"|please\s+(?:provide|show|give|explain|write|create|help|list|suggest|review|check|"
+    r"describe|share|generate|draft|summari[sz]e|tell|walk|fix|debug|implement|build|compare|"
+    r"recommend|outline|clarify|elaborate|continue|expand|rewrite|convert|translate)\b"
+    r"|let me know|i was wondering|i wonder|any (?:ideas|tips|advice|suggestions))",
+    _I,
+)
+_WH_RE = re.compile(_ASK_LEAD + r"(?:which|who|where|when(?!ever)|whether)\b", _I)
+# Trouble and tentative clauses: dropped unless they state a rule or a preference.
+_SOFT_RE = re.compile(
+    _ASK_LEAD
+    + r"(?:i(?:'m| am)\s+(?:\w+\s+)?(?:not sure|unsure|wondering|confused|stuck|struggling|"
+    r"having|looking for|curious|worried|concerned|thinking (?:of|about)|considering|"
+    r"planning to ask|hoping)"
+    r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:tried|been trying|heard|read|seen|been told|noticed)"
+    r"|i (?:need|want|would like|'d like)\s+(?:some\s+)?(?:help|advice|guidance|assistance|"
+    r"suggestions|tips|ideas|feedback|an example|examples|to (?:know|understand|learn|see|"
+    r"figure|make sure|ensure|get|find|check|ask|try|explore|compare|improve|create|build|"
+    r"implement|write|add|fix|debug|optimize|set up|start|focus|integrate|use|be able))"
+    r"|i (?:think|guess|believe|feel like) (?:i|we)(?:'m| am| are)? (?:missing|doing|stuck)"
+    r"|i(?:'m| am) trying to (?:figure|understand|learn|debug|fix|find|solve|work out)"
+    r"|i don't (?:know|understand|get|see)|not sure"
+    r"|you (?:are|were|'re) (?:saying|wrong|right|correct|mistaken)|you (?:said|mentioned|"
+    r"suggested|told|wrote|recommended|gave|showed))",
+    _I,
+)
+_STATUS_RE = re.compile(
+    r"^(?:status|progress|build|ci|deploy|log|heads[- ]up|eta)\s*(?:update)?\s*[:\-]"
+    r"|^(?:the\s+)?(?:build|ci|tests?|checks?|deploy(?:ment)?|pipeline|backup|job|load test|"
+    r"migration|release|run|\d+\s+tests?)\b[^.]{0,60}\b(?:passed|pass|green|red|failed|"
+    r"finished|completed|succeeded|running|done|pending|queued|started|deployed|ok)\b",
+    _I,
+)
+_GOAL_RE = re.compile(
+    r"^(?:i(?:'m| am) (?:trying|planning|looking|aiming|hoping|working|building|setting up)|"
+    r"my (?:goal|aim|plan|objective) is|i want to|we want to|i need to|we need to|"
+    r"i(?:'m| am) working on)\b",
+    _I,
+)
+_CONTINUATION_RE = re.compile(
+    r"^(?:because|since|as|due to|so that|so it|to keep|to avoid|to reduce|to save|to make|"
+    r"to ensure|in order|without|rather than|instead of|over|which|that|especially|"
+    r"like\s+(?:i|we|you))\b",
+    _I,
+)
+_LEANS_BACK_RE = re.compile(
+    r"^(?:so|which|who|whose|where|that|it|it's|this|they|these|and so|and it|and this|but it|"
+    r"and i just|and now|now|without|rather than|instead of|due to|because|since)\b",
+    _I,
+)
+
+
+def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
+                        min_words: int) -> list[Fact]:
+    """Facts of one sentence of a user's message; ``goal`` carries the last goal clause
+    ("I'm trying to keep the app small") to the sentences after it; sentences shorter than
+    ``min_words`` count only when they hold a value or a rule."""
+    s = clean(sentence)
+    if not s or _CHITCHAT_RE.match(s):
+        return []
+    if len(s.split()) < min_words and not VALUES.search(s) \
+            and not (PREFERENCE_RE.search(s) or rule_cue(s)):
+        return []
+    if SIGNATURE_RE.search(s):
+        return [new_fact(turn, PatchKind.CODE, s)]
+    if is_equation(s) and not rule_cue(s) and len(s.split()) <= 25:
+        return [new_fact(turn, PatchKind.EQUATION, s)]
+    if _STATUS_RE.search(s) and not rule_cue(s) and not (REVISION_RE.search(s)
+                                                         and TO_VALUE_RE.search(s)):
+        return []  # "Status: build 4821 passed", "112 tests green": progress, not a fact
+    clauses = split_clauses(s)
+    for i, c in enumerate(clauses):
+        _label(c, first=(i == 0))
+    if s.rstrip().endswith("?") and not any(c.label == "req" for c in clauses):
+        return []  # a question in statement form ("So I should never use eval?")
+    spans: list[list] = []  # [lo, hi, kind, core]
+    used: set[int] = set()
+    for i, c in enumerate(clauses):
+        if c.label != "cue" or i in used:
+            if c.label in ("ctx", "soft") and i not in used and _GOAL_RE.match(c.text.strip()):
+                goal[:] = [c.text.strip()]
+            continue
+        lo, hi = i, i
+        lead = strip_lead(c.text).lower()
+        # lean back on the clause this one continues ("..., which has improved to 78%")
+        if i > 0 and (i - 1) not in used and clauses[i - 1].label in ("ctx", "soft") and (
+                _LEANS_BACK_RE.match(c.text.strip()) or _LEANS_BACK_RE.match(lead)
+                or re.search(r"\b(?:it|this|they|them)\b", " ".join(lead.split()[:6]))):
+            lo = i - 1
+            if lo > 0 and (lo - 1) not in used and clauses[lo - 1].label in ("ctx", "soft") \
+                    and len(clauses[lo].text.split()) <= 4:
+                lo -= 1  # over a short aside ("..., like you mentioned, without ...")
+        # and carry the clauses that continue it ("..., rather than a generic version")
+        while hi + 1 < len(clauses) and (hi + 1) not in used and clauses[hi + 1].label != "req" \
+                and _CONTINUATION_RE.match(strip_lead(clauses[hi + 1].text)):
+            hi += 1
+        if c.kind is PatchKind.CONSTRAINT and (PREFERENCE_RE.search(c.text) or AVOID_RE.search(c.text)):
+            # a preference keeps its reason ("I dislike fantasy; the magic feels unreal")
+            while hi + 1 < len(clauses) and (hi + 1) not in used \
+                    and clauses[hi + 1].label == "ctx" \
+                    and len(join_clauses(clauses[lo: hi + 2]).split()) <= 40:
+                hi += 1
+        used.update(range(lo, hi + 1))
+        core = strip_lead(c.text)
+        if lead.startswith("whose "):
+            core = core[6:]  # "..., whose API response time is 800ms"
+        pron = re.search(r"^(?:.*?\b)?(?:which|who|that|it|this)\s+(?=(?:has|have|had|was|"
+                         r"is|were|are|got|now|just|recently)\b)", lead)
+        if lo < i and pron and len(pron.group(0).split()) <= 6:
+            # "..., which has improved to 78%": the subject is the clause it leans on
+            np = GOAL_LEAD_RE.sub("", strip_lead(clauses[i - 1].text))
+            if 0 < len(np.split()) <= 10:
+                core = np + " " + strip_lead(c.text)[pron.end():]
+        prev = spans[-1] if spans else None
+        if prev is not None and prev[1] == lo - 1 and re.match(r"^(?:and\s+)?so\b", c.text.strip(), _I) \
+                and c.kind is PatchKind.CONSTRAINT and prev[2] is PatchKind.CONSTRAINT:
+            prev[1] = hi  # "I'm a vegan, so I can't consume animal products": one rule
+            prev[3] = strip_lead(join_clauses(clauses[prev[0]: hi + 1]))
+            continue
+        spans.append([lo, hi, c.kind or PatchKind.DECISION, core])
+    facts = []
+    for lo, hi, kind, core in spans:
+        text = join_clauses(clauses[lo: hi + 1])
+        if kind is PatchKind.CONSTRAINT and goal and len(text.split()) < 12 \
+                and goal[0] not in text and _shares_word(goal[0], text):
+            text = f"{goal[0]}; {strip_lead(text)}"  # the goal a short preference serves
+        if len(text.split()) > _MAX_FACT_WORDS:
+            text = core
+        if kind in (PatchKind.DECISION, PatchKind.CONSTRAINT):
+            revision = from_to_facts(turn, kind, text, core)
+            if revision:
+                facts.extend(revision)
+                continue
+        facts.append(make_fact(turn, kind, text, core))
+    return facts
+
+
+_EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|aware|know|"
+                          r"forget|worried|concerned|afraid|glad|happy|noticed|realized|realised|"
+                          r"found out|heard|told|learned|learnt|seen)\s+that\s+(?P<x>.+)$", _I)
+
+
+def _label(c: Clause, first: bool) -> None:
+    """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or context."""
+    text = c.text.strip()
+    if _REQUEST_RE.match(text) or (first and _WH_RE.match(text)):
+        c.label = "req"
+        embedded = _EMBEDDED_RE.search(text)
+        if embedded:  # "can you remind me that it's rescheduled to March 22?"
+            kind = _user_cue(embedded.group("x"))
+            if kind is not None:
+                c.text, c.label, c.kind = embedded.group("x"), "cue", kind
+        return
+    kind = _user_cue(text)
+    if kind is not PatchKind.CONSTRAINT and is_equation(text):
+        kind = PatchKind.EQUATION  # "I found this formula P(2 heads) = 3 x (1/2)^3"
+    if kind is not None and kind is not PatchKind.EQUATION and _HYPOTHETICAL_RE.match(text) \
+            and not (rule_cue(text) or PREFERENCE_RE.search(text)):
+        kind = None  # "If I wanted to find ...", "Maybe by leveraging ...": nothing stated
+    if _SOFT_RE.match(text):
+        embedded = _EMBEDDED_RE.search(text)
+        if embedded and _user_cue(embedded.group("x")) is not None:
+            c.label, c.kind = "cue", _user_cue(embedded.group("x"))
+            c.text = embedded.group("x")  # "I'm worried that the deadline moved to April 22"
+        elif kind is PatchKind.CONSTRAINT and (PREFERENCE_RE.search(text) or rule_cue(text)):
+            c.label, c.kind = "cue", kind  # "I'm considering video samples, like I prefer"
+        else:
+            c.label = "soft"
+        return
+    if kind is not None:
+        c.label, c.kind = "cue", kind
+
+
+_HYPOTHETICAL_RE = re.compile(
+    r"^(?:(?:and|but|so|or)\s+)?(?:if|when|whenever|unless|suppose|supposing|assuming|assume|"
+    r"maybe|perhaps|possibly|what if|say|imagine|subtracting|adding|multiplying|dividing|using|"
+    r"plugging|taking|applying|calculating|let's say|for example|e\.g\.|like if)\b", _I)
+
+
+def _shares_word(a: str, b: str) -> bool:
+    wa = {w for w in re.findall(r"[a-z][a-z-]{3,}", a.lower()) if w not in SLOT_STOP}
+    wb = {w for w in re.findall(r"[a-z][a-z-]{3,}", b.lower()) if w not in SLOT_STOP}
+    return bool(wa & wb - {"prefer", "want", "like", "make", "keep", "using", "trying"})
+
+
+def _user_cue(text: str) -> PatchKind | None:
+    """The kind of fact a user's clause states, or None."""
+    s = strip_lead(text.strip())
+    if len(s.split()) < 2 and not VALUES.search(s):
+        return None
+    has_value = bool(VALUES.search(s))
+    if DONE_BY_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
+                                     or ALWAYS_NEVER_RE.search(s) or PROHIBIT_RE.search(s)):
+        return PatchKind.DECISION  # "I've completed 90% of the course by April 28": done, not due
+    if rule_cue(s) or PREFERENCE_RE.search(s) or AVOID_RE.search(s) \
+            or STANDING_RE.search(s) and IMPERATIVE_RE.match(s):
+        if DECIDE_RE.search(s) and not MODAL_RE.search(s) and not ALWAYS_NEVER_RE.search(s) \
+                and not PROHIBIT_RE.search(s) and not PREFERENCE_RE.search(s) \
+                and not COMPARATOR_VALUE_RE.search(s):
+            return PatchKind.DECISION
+        return PatchKind.CONSTRAINT
+    if SHOULD_RE.search(s) and not re.search(r"\b(?:i|we)\s+should\b", s, _I):
+        return PatchKind.CONSTRAINT
+    if NEED_RE.search(s) and (has_value or not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|have|"
+                                                         r"got)\b", s, _I)):
+        return PatchKind.CONSTRAINT
+    if COMPLIANCE_RE.search(s) and re.search(r"\b(?:must|need|needs|should|required|ensure|meet|"
+                                             r"meets|follow|comply|compliant|compliance|standards?)\b",
+                                             s, _I):
+        return PatchKind.CONSTRAINT
+    if IMPERATIVE_RE.match(s) and (STANDING_RE.search(s) or (has_value and re.search(
+            r"\b(?:under|below|within|at most|no more than|max|maximum|less than|fewer than)\b",
+            s, _I))):
+        return PatchKind.CONSTRAINT
+    if RENAME_RE.search(s) or PLAN_RE.search(s) or ON_PLAN_RE.search(s) or NAMED_RE.search(s):
+        return PatchKind.DECISION if not NAMED_RE.search(s) else PatchKind.ENTITY
+    if STACK_RE.search(s) and re.search(r"\b(?:i|we|i'm|we're|my|our)\b", s, _I) \
+            and not HEDGE_RE.search(s):
+        return PatchKind.DECISION  # "I'm building the tracker with Flask 2.3.1"
+    if DECIDE_RE.search(s) and not HEDGE_RE.search(s):
+        if re.search(r"\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?using\b", s, _I) \
+                and not USING_RE.search(s):
+            return None  # "I'm using a dictionary to ..." is narration, not a choice
+        if re.search(r"\b(?:i'm|i am|we're|we are)\s+(?:\w+\s+)?target", s, _I) and not has_value:
+            return None
+        return PatchKind.DECISION
+    if has_value:
+        if REVISION_RE.search(s) and (TO_VALUE_RE.search(s) or FROM_TO_RE.search(s)) \
+                or REVISE_LEAD_RE.match(s):
+            return PatchKind.DECISION  # "Make it 15 seconds", "Bump the batch size to 64"
+        if schedule_fields(s):
+            return PatchKind.DECISION
+        if LIMIT_NOUN_RE.search(s) or STATE_RE.search(s) or FIRST_PERSON_STATE_RE.search(s):
+            if values_are_incidental(s):
+                return None
+            return PatchKind.DECISION
+    elif REVISION_RE.search(s) and FROM_TO_RE.search(s):
+        return PatchKind.DECISION
+    elif REVISE_LEAD_RE.match(s) and TO_VALUE_RE.search(s):
+        return PatchKind.DECISION  # "Switch the database to MySQL", "Upgrade the plan to Pro"
+    if ENTITY_RE.search(s):
+        return PatchKind.ENTITY
+    if FILE_RE.search(s) and FILE_FACT_RE.search(s):
+        return PatchKind.CODE
+    return None
