@@ -23,6 +23,9 @@ from .errors import (
 from .extract import Extractor, RuleExtractor
 from .memory import DSPMMemory
 from .patch import CRITICAL_KINDS, Fact, Patch, PatchKind, Revision, Role, Turn
+from .persist.schema import NotebookVersionError
+from .persist.sqlite import SQLiteStore
+from .state import NotebookValidationError
 from .render import MIN_BUDGET, Rendered, RenderedLine, Renderer
 from .store import DEFAULT_HISTORY_LIMIT, JournalEntry, MergeOutcome, PatchStore
 from .tokens import TokenCounter, count_tokens, get_counter
@@ -45,11 +48,14 @@ __all__ = [
     "JournalEntry",
     "LockTimeoutError",
     "MergeOutcome",
+    "NotebookValidationError",
+    "NotebookVersionError",
     "Patch",
     "PatchKind",
     "PatchStore",
     "PersistenceError",
     "Rendered",
+    "SQLiteStore",
     "RenderedLine",
     "Renderer",
     "Revision",

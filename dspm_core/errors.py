@@ -12,6 +12,8 @@ catch one class. Subclasses say what went wrong::
     ├── ExtractionError        an extractor failed (raised only in strict mode)
     └── PersistenceError       saving or loading memory failed
         ├── CorruptNotebookError
+        │   └── NotebookValidationError   (dspm_core.state: a field fails validation)
+        │       └── NotebookVersionError  (dspm_core.persist.schema: from a newer release)
         └── LockTimeoutError
 """
 

@@ -29,6 +29,7 @@ from .render import MIN_BUDGET, Rendered, Renderer
 from .state import FORMAT, SCHEMA_VERSION, parse_state, turn_to_dict
 from .store import DEFAULT_HISTORY_LIMIT, MergeOutcome, PatchStore
 from .tokens import TokenCounter, get_counter
+from .vocab import word_frequency
 
 __all__ = ["DSPMMemory"]
 
@@ -136,6 +137,7 @@ class DSPMMemory:
         if user_id is None:
             raise ConfigError("store= needs a user_id= (memory is scoped to a user)")
         self.user_id = check_id(user_id, "user_id")
+        word_frequency()  # load the word list now, not inside the first write transaction
         self._backend = store.attach(self, self.user_id, self.session_id)
 
     @staticmethod

@@ -12,6 +12,7 @@ superseded, deduplicated, rejected or forgotten goes to the journal.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 import re
 import threading
 from collections.abc import Iterable
@@ -88,8 +89,9 @@ class _Index:
 
 def _norm_text(text: str) -> str:
     """Normalised text for exact/near duplicate detection of patches without a slot."""
-    words = re.findall(r"[\w.+#/%$-]+", text.lower())
-    return " ".join(w if is_identifier(w) else fold_typo(w) for w in words)
+    words = re.findall(r"[\w+#/%$-]+(?:\.[\w+#/%$-]+)*", text)
+    # the identifier check runs on the word as written: "jQuery" is a name, not a typo
+    return " ".join(w.lower() if is_identifier(w) else fold_typo(w.lower()) for w in words)
 
 
 class PatchStore:
@@ -527,14 +529,18 @@ class PatchStore:
     def add_journal(self, entries: Iterable[JournalEntry]) -> int:
         """Append loaded journal entries, skipping any already present; returns how many."""
         with self._lock:
-            have = {(e.action, e.patch_id, e.turn, e.fact_text, e.reason) for e in self._journal}
+            # count signatures: the same fact twice at one turn is two entries, and a
+            # journal loaded twice still adds nothing
+            have = Counter((e.action, e.patch_id, e.turn, e.fact_text, e.reason)
+                           for e in self._journal)
             n = 0
             for e in entries:
                 sig = (e.action, e.patch_id, e.turn, e.fact_text, e.reason)
-                if sig not in have:
-                    have.add(sig)
-                    self._journal.append(e)
-                    n += 1
+                if have[sig] > 0:
+                    have[sig] -= 1
+                    continue
+                self._journal.append(e)
+                n += 1
             return n
 
     def _bump_ids(self, patch_id: str) -> None:

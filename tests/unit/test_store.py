@@ -324,3 +324,11 @@ def test_merge_is_constant_time_in_store_size():
 
     small, large = per_merge(200), per_merge(4000)
     assert large < small * 5, (small, large)
+
+
+def test_near_duplicate_text_never_folds_names():
+    store = PatchStore()
+    a = store.merge(fact("We deploy the jQuery widget bundle nightly.", kind="entity"))
+    b = store.merge(fact("We deploy the query widget bundle nightly.", kind="entity"))
+    c = store.merge(fact("we deploy the jQuery widget bundle nightly", kind="entity"))
+    assert (a.action, b.action, c.action) == ("added", "added", "duplicate")
