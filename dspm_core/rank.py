@@ -65,17 +65,23 @@ def recency(patch: Patch, now: int, half_life: float = 50.0) -> float:
     return 1.0 / (1.0 + age / half_life)
 
 
-def critical_priority(patch: Patch, align: float = 0.0) -> tuple[int, int, float, int, int]:
+#: How much a constraint outranks a decision of the same speaker, in units of query
+#: alignment: a rule outranks a setting unless the setting matches at least half more of
+#: the query's words.
+CONSTRAINT_WEIGHT = 0.5
+
+
+def critical_priority(patch: Patch, align: float = 0.0) -> tuple[int, int, float, int]:
     """Sort key (descending) among criticals.
 
     Pinned first, then the speaker's role (user, system, assistant, tool, document), then
-    query alignment, then constraints before decisions, then the most recent. Age weighs
-    only as a tie-break on purpose: the rule stated at turn 3 that everything else
-    depends on must not lose its place to the latest setting. Without a query the key
-    does not depend on the current turn, so it is computed once per patch.
+    query alignment plus :data:`CONSTRAINT_WEIGHT` for a constraint, then the most recent.
+    Age weighs only as a tie-break on purpose: the rule stated at turn 3 that everything
+    else depends on must not lose its place to the latest setting. Without a query the
+    key does not depend on the current turn, so it is computed once per patch.
     """
-    return (int(patch.pinned), ROLE_PRIORITY[patch.role], align,
-            int(patch.kind is PatchKind.CONSTRAINT), patch.turn)
+    kind = CONSTRAINT_WEIGHT if patch.kind is PatchKind.CONSTRAINT else 0.0
+    return (int(patch.pinned), ROLE_PRIORITY[patch.role], align + kind, patch.turn)
 
 
 def utility(patch: Patch, now: int, align: float) -> float:

@@ -143,8 +143,8 @@ class Renderer:
             else:
                 rest.append(p)
         if aligns:
-            crit.sort(key=lambda e: (e.key[0], e.key[1], aligns.get(e.patch.id, 0.0),
-                                     e.key[3], e.key[4]), reverse=True)
+            crit.sort(key=lambda e: (e.key[0], e.key[1], e.key[2] + aligns.get(e.patch.id, 0.0),
+                                     e.key[3]), reverse=True)
         else:
             crit.sort(key=lambda e: e.key, reverse=True)
 

@@ -40,3 +40,14 @@ def test_usage_example_prints_what_it_says():
     with contextlib.redirect_stdout(out):
         exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
     assert out.getvalue().splitlines() == expected
+
+
+def test_example_output_is_what_dspm_demo_prints():
+    from click.testing import CliRunner
+
+    from dspm_core.cli import cli
+
+    block = re.findall(r"```text\n(.*?)```", _section("Example output"), re.S)[0]
+    out = CliRunner().invoke(cli, ["demo"]).output
+    strip_ms = lambda text: re.sub(r"in \d+ ms", "in N ms", text).strip()  # noqa: E731
+    assert strip_ms(out).startswith(strip_ms(block))
