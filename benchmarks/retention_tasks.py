@@ -1,0 +1,204 @@
+"""Cases of ``retention.py``: conversations, probe points and the items to check.
+
+A :class:`Case` is one conversation (a list of ``(role, text)`` turns) with probes; a
+:class:`Probe` says "after the first ``at`` turns, render for ``query`` and check these
+items". The BEAM and PrefEval loaders come from ``extraction_recall.py`` (imported, not
+copied); the data is read from ``--data`` and never written anywhere.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from extraction_recall import beam_chats, load_beam, prefeval_topics, strip_marker
+from retention_metric import Key, make_key, value_pairs
+
+BEAM_TASKS = ("instruction_following", "preference_following", "knowledge_update",
+              "contradiction_resolution")
+PREFEVAL_DEPTHS = (10, 50, 100, 300)
+
+
+@dataclass(slots=True)
+class Item:
+    """One thing that must be delivered. ``kind``: present | update | both."""
+
+    kind: str
+    keys: list[Key]
+    old: set[tuple[str, str | None]] = field(default_factory=set)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Probe:
+    task: str
+    group: str  # the row label beside the task (e.g. "depth=50", "turn=4", "")
+    at: int  # number of turns seen
+    query: str
+    items: list[Item]
+    item_ids: list[str]
+
+
+@dataclass(slots=True)
+class Case:
+    dataset: str
+    case_id: str
+    turns: list[tuple[str, str]]
+    probes: list[Probe]
+
+
+MISSING_DATA = """\
+no evaluation data at {path}.
+The benchmark reads public datasets from a folder you pass as --data (it never ships them):
+  beam/100K/<1..20>/chat.json, probing_questions.json    mohammadtavakoli78/BEAM, chats/100K/
+  prefeval/benchmark_dataset/explicit_preference/*.json,
+  prefeval/benchmark_dataset/filtered_inter_turns.json   amazon-science/PrefEval, benchmark_dataset/
+  mt-eval/raw_data/refinement_multi_inst.jsonl           KwanWaiChung/MT-Eval, raw_data/
+Clone those repositories (check each license: PrefEval is CC BY-NC 4.0) and copy the files
+into that layout, outside this repository, then pass the folder as --data."""
+
+
+# ----------------------------------------------------------------------------- BEAM
+_SAID_RE = re.compile(r"^\s*(?:you|i)\s+(?:said|also\s+said|also\s+mentioned|mentioned|"
+                      r"stated|also\s+stated)\s+(?:that\s+)?", re.I)
+
+
+def _rubric_values(item: dict[str, Any], verb: str) -> list[str]:
+    out = []
+    for r in item.get("rubric") or []:
+        m = re.match(rf"\s*LLM response should {verb}:\s*(.+)$", r, re.S)
+        if m:
+            out.append(m.group(1).strip())
+    return out
+
+
+def old_values(item: dict[str, Any], new: Key, by_id: dict[Any, dict]) -> set[tuple[str, str | None]]:
+    """The earlier value(s) of a knowledge update: numbers with the new value's unit in
+    the original message(s); without a unit, numbers of ``potential_confusion`` that are
+    not new. Empty when nothing can be derived (then only the new value is checked)."""
+    new_nums = {n for n, _ in new.pairs}
+    units = {u for _, u in new.pairs if u}
+    ids = (item.get("source_chat_ids") or {}).get("original_info") or []
+    old: set[tuple[str, str | None]] = set()
+    if units:
+        for sid in ids:
+            msg = by_id.get(sid)
+            if msg is None:
+                continue
+            for num, unit in value_pairs(strip_marker(msg.get("content", ""))):
+                if unit in units and num not in new_nums:
+                    old.add((num, unit))
+    if not old:
+        for num, unit in value_pairs(item.get("potential_confusion") or ""):
+            if num not in new_nums and (not units or unit in units):
+                old.add((num, unit if unit in units else None))
+    return old
+
+
+def beam_cases(data: Path, split: str, limit: int | None) -> list[Case]:
+    cases = []
+    chats = beam_chats(data, split)
+    for n in chats[: limit or None]:
+        messages, probes = load_beam(data, n)
+        turns = [(m["role"], strip_marker(m.get("content", ""))) for m in messages]
+        by_id = {m.get("id"): m for m in messages}
+        plist = []
+        for task in BEAM_TASKS:
+            for k, it in enumerate(probes.get(task, [])):
+                meta = {"question": it.get("question", "")}
+                if task == "instruction_following":
+                    item = Item("present", [make_key(it["instruction_being_tested"])], meta=meta)
+                elif task == "preference_following":
+                    item = Item("present", [make_key(it["preference_being_tested"])], meta=meta)
+                elif task == "knowledge_update":
+                    stated = _rubric_values(it, "state") or [it["answer"]]
+                    new = make_key(stated[0])
+                    item = Item("update", [new], old=old_values(it, new, by_id),
+                                meta={**meta, "answer": it["answer"]})
+                else:
+                    stmts = [_SAID_RE.sub("", s) for s in _rubric_values(it, "mention")]
+                    stmts = [s for s in stmts if not s.lower().startswith("which")][:2]
+                    if len(stmts) < 2:
+                        continue  # no usable statements: not scored (listed in no table)
+                    item = Item("both", [make_key(s) for s in stmts], meta=meta)
+                plist.append(Probe(task=f"beam_{task}", group="", at=len(turns),
+                                   query=it.get("question", ""), items=[item],
+                                   item_ids=[f"beam{n}:{task}:{k}"]))
+        cases.append(Case("beam", f"beam/100K/{n}", turns, plist))
+    return cases
+
+
+# ----------------------------------------------------------------------------- PrefEval
+def distractor_turns(inter: list[dict[str, Any]], start: int, n: int) -> list[tuple[str, str]]:
+    """``n`` distractor messages: PrefEval's own conversations, from ``start`` on, cyclic."""
+    out: list[tuple[str, str]] = []
+    k = start
+    while len(out) < n:
+        for msg in inter[k % len(inter)]["conversation"]:
+            out.append((msg["role"], msg["content"]))
+        k += 1
+    return out[:n]
+
+
+def prefeval_cases(data: Path, split: str, limit: int | None,
+                   depths: tuple[int, ...] = PREFEVAL_DEPTHS) -> list[Case]:
+    inter_path = data / "prefeval" / "benchmark_dataset" / "filtered_inter_turns.json"
+    inter = json.loads(inter_path.read_text(encoding="utf-8"))
+    cases = []
+    for t_idx, path in enumerate(prefeval_topics(data, split)):
+        prefs = json.loads(path.read_text(encoding="utf-8"))
+        for i, item in enumerate(prefs[: limit or None]):
+            turns = [("user", item["preference"])]
+            turns += distractor_turns(inter, t_idx * 7 + i, max(depths))
+            key = make_key(item["preference"])
+            plist = [Probe(task="prefeval_explicit", group=f"depth={d}", at=1 + d,
+                           query=item["question"], items=[Item("present", [key])],
+                           item_ids=[f"{path.stem}:{i}:d{d}"]) for d in depths]
+            cases.append(Case("prefeval", f"{path.stem}/{i}", turns, plist))
+    return cases
+
+
+# ----------------------------------------------------------------------------- MT-Eval
+def _instruction(user_text: str) -> str:
+    """Turn 1 carries a document then ``Instruction: ...``; the constraint is the latter."""
+    _, sep, tail = user_text.rpartition("Instruction:")
+    return tail.strip() if sep else user_text.strip()
+
+
+def mteval_cases(data: Path, split: str, limit: int | None) -> list[Case]:
+    path = data / "mt-eval" / "raw_data" / "refinement_multi_inst.jsonl"
+    dialogues = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip()]
+    half = len(dialogues) // 2
+    chosen = dialogues[:half] if split == "dev" else dialogues[half:]
+    cases = []
+    for d_idx, dialogue in enumerate(chosen[: limit or None]):
+        turns: list[tuple[str, str]] = []
+        constraints: list[str] = []
+        plist = []
+        for k, t in enumerate(dialogue, start=1):
+            if k >= 2:
+                did = dialogue[0].get("id", str(d_idx)).rsplit("_", 1)[0]
+                plist.append(Probe(task="mteval_refinement", group=f"turn={k}", at=len(turns),
+                                   query=t["user"],
+                                   items=[Item("present", [make_key(c)]) for c in constraints],
+                                   item_ids=[f"{did}:t{k}:c{j + 1}" for j in range(len(constraints))]))
+            constraints.append(_instruction(t["user"]) if k == 1 else t["user"].strip())
+            turns.append(("user", t["user"]))
+            turns.append(("assistant", t.get("sys", "")))
+        cases.append(Case("mteval", f"mteval/{d_idx}", turns, plist))
+    return cases
+
+
+def load_cases(data: Path, split: str, tasks: set[str], limit: int | None) -> list[Case]:
+    cases: list[Case] = []
+    if "beam" in tasks:
+        cases += beam_cases(data, split, limit)
+    if "prefeval" in tasks:
+        cases += prefeval_cases(data, split, limit)
+    if "mteval" in tasks:
+        cases += mteval_cases(data, split, limit)
+    return cases
