@@ -114,11 +114,20 @@ class Line:
 
 def make_key(text: str) -> Key:
     norm = _norm(text)
-    pairs = frozenset(value_pairs(text))
+    # A measurement unit (ms, s, MB, %, ...) must follow its number in the line; a count
+    # noun ("165 commits") must only be in the same line ("commits ... reached 165").
+    pairs_list, nouns = [], set()
+    for num, unit in value_pairs(text):
+        if unit is None or unit in _UNITS.values():
+            pairs_list.append((num, unit))
+        else:
+            pairs_list.append((num, None))
+            nouns.add(unit)
+    pairs = frozenset(pairs_list)
     # month names and number words count as values too (numbers_and_months folds them)
     extra = {(v, None) for v in numbers_and_months(norm)} - {(n, None) for n, _ in pairs}
     extra = {p for p in extra if not any(p[0] == n for n, _ in pairs)}
-    names = frozenset(_names(text))
+    names = frozenset(_names(text) | nouns)
     words = frozenset(content_words(norm))
     return Key(text=text, pairs=pairs | frozenset(extra), names=names, words=words,
                need=math.ceil(len(words) / 2) if words else 0)
@@ -184,7 +193,10 @@ def stale_lines(lines: Sequence[Line], old: Iterable[tuple[str, str | None]]) ->
 
 def update_delivered(lines: Sequence[Line], new: Key,
                      old: Iterable[tuple[str, str | None]]) -> tuple[bool, int, list[int]]:
-    """(delivered, line carrying the new value, lines stating an old value unmarked)."""
-    at = delivered(lines, new)
+    """(delivered, line carrying the new value, lines stating an old value unmarked).
+
+    The new value must be carried outside lineage spans: ``x (was 250 ms)`` does not
+    deliver 250 ms as the current value."""
+    at = delivered([make_line(strip_lineage(ln.text)) for ln in lines], new)
     stale = stale_lines(lines, old)
     return at >= 0 and not stale, at, stale

@@ -193,12 +193,13 @@ def mteval_cases(data: Path, split: str, limit: int | None) -> list[Case]:
     return cases
 
 
-def load_cases(data: Path, split: str, tasks: set[str], limit: int | None) -> list[Case]:
+def load_cases(data: Path, split: str, tasks: set[str], limit: int | None,
+               per_topic: int | None = None) -> list[Case]:
     cases: list[Case] = []
     if "beam" in tasks:
         cases += beam_cases(data, split, limit)
     if "prefeval" in tasks:
-        cases += prefeval_cases(data, split, limit)
+        cases += prefeval_cases(data, split, min(x for x in (limit, per_topic, 10**9) if x))
     if "mteval" in tasks:
         cases += mteval_cases(data, split, limit)
     return cases
