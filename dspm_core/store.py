@@ -376,8 +376,9 @@ class PatchStore:
         return MergeOutcome(action, new, old, reason)
 
     def _reject(self, old: Patch, fact: Fact) -> MergeOutcome:
-        reason = (f"a {fact.role.value} statement does not override the {old.role.value}'s "
-                  f"value of this slot")
+        article = "an" if fact.role.value[0] in "aeiou" else "a"
+        reason = (f"{article} {fact.role.value} statement does not override the "
+                  f"{old.role.value}'s value of this slot")
         self._journal.append(JournalEntry("rejected", old.id, fact.turn, reason, None, fact.text,
                                           fact.role.value))
         self.counters["rejected"] += 1
