@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import threading
+from functools import lru_cache
 from dataclasses import dataclass
 
 from .values import VALUE_RE, ParsedValue, parse_value, split_number_unit
@@ -215,6 +216,7 @@ class AliasTable:
         self._lock = threading.Lock()
         self._pairs: dict[str, str] = {}
         self._version = 0
+        self.key_cache: dict[str, tuple[int, str]] = {}
         for short, long in (BUILTIN_ACRONYMS if builtin is None else builtin).items():
             self._pairs[self._norm_long(long)] = short.lower()
         self._builtin = dict(self._pairs)
@@ -272,6 +274,11 @@ class AliasTable:
                 self._compile()
         return found
 
+    @property
+    def version(self) -> int:
+        """Bumped whenever a pair is learned (cached subject keys are then recomputed)."""
+        return self._version
+
     def fold(self, text: str) -> str:
         """Replace every known expansion in ``text`` with its acronym."""
         if self._re is None:
@@ -284,6 +291,22 @@ _TOKEN_RE = re.compile(r"[A-Za-z0-9][\w.+#/-]*[\w+#]|[A-Za-z0-9]")
 
 
 def subject_key(subject: str, aliases: AliasTable | None = None) -> str:
+    """Normalise a subject into its identity string (see :func:`_subject_key`); cached
+    per alias table and recomputed when the table learns a new pair."""
+    table = aliases or _DEFAULT_ALIASES
+    cache = table.key_cache
+    version = table.version
+    hit = cache.get(subject)
+    if hit is not None and hit[0] == version:
+        return hit[1]
+    key = _subject_key(subject, table)
+    if len(cache) > 65536:
+        cache.clear()
+    cache[subject] = (version, key)
+    return key
+
+
+def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     """Normalise a subject into its identity string.
 
     Case, articles and filler words, plurals, acronym expansions and typos of ordinary
@@ -407,6 +430,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                      old, revision)
 
 
+@lru_cache(maxsize=16384)
 def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence.
 
