@@ -24,27 +24,26 @@ def _pieces(text: str, limit: int, count: Callable[[str], int]) -> list[str]:
             if count(sent) <= limit:
                 out.append(sent)
                 continue
-            words, cur = sent.split(" "), []
-            for w in words:
-                if cur and count(" ".join(cur + [w])) > limit:
-                    out.append(" ".join(cur))
-                    cur = []
-                cur.append(w)
-            if cur:
-                out.append(" ".join(cur))
+            out.extend(_pack(sent.split(" "), " ", limit, count))
+    return out
+
+
+def _pack(items: list[str], sep: str, limit: int, count: Callable[[str], int]) -> list[str]:
+    """Join consecutive items with ``sep`` greedily while the joined text stays within
+    ``limit`` tokens (an item longer than that on its own is kept whole)."""
+    out: list[str] = []
+    cur: list[str] = []
+    for item in items:
+        if cur and count(sep.join(cur + [item])) > limit:
+            out.append(sep.join(cur))
+            cur = []
+        cur.append(item)
+    if cur:
+        out.append(sep.join(cur))
     return out
 
 
 def chunk_text(text: str, chunk_tokens: int, count: Callable[[str], int]) -> list[str]:
     """Greedy packing of paragraphs/sentences into chunks of at most ``chunk_tokens`` tokens
     (a single word longer than that is kept whole). No text is dropped."""
-    chunks: list[str] = []
-    cur: list[str] = []
-    for piece in _pieces(text, chunk_tokens, count):
-        if cur and count("\n\n".join(cur + [piece])) > chunk_tokens:
-            chunks.append("\n\n".join(cur))
-            cur = []
-        cur.append(piece)
-    if cur:
-        chunks.append("\n\n".join(cur))
-    return chunks
+    return _pack(_pieces(text, chunk_tokens, count), "\n\n", chunk_tokens, count)

@@ -22,7 +22,6 @@ from .errors import BudgetError, ConfigError, ExtractionError, InvalidPatchError
 from .extract.base import Extractor
 from .extract.rules import RuleExtractor
 from .chunking import chunk_text
-from .forms import forms_for
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
 from .render import MIN_BUDGET, Rendered, Renderer
@@ -327,7 +326,7 @@ class DSPMMemory:
         out = []
         for p in self.store.patches():
             line = lines.get(p.id)
-            full = self.renderer.count(forms_for(p)[0].text)
+            full = self.renderer.count(self.renderer.full_form(p).text)
             if line is None:
                 status, reason = "dropped", r.reason(p.id)
             elif line.form == "full":

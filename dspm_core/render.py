@@ -17,7 +17,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from .forms import Form, forms_for
 from .patch import CRITICAL_KINDS, Patch
@@ -129,6 +128,10 @@ class Renderer:
 
     def count(self, text: str) -> int:
         return self._cache.count(text)
+
+    def full_form(self, patch: Patch) -> Form:
+        """The longest form of ``patch`` (cached with the rest of its forms)."""
+        return self._cache.entry(patch).forms[0][0]
 
     def render(self, patches: Sequence[Patch], budget: int, query: str = "",
                stable_order: bool = False) -> Rendered:

@@ -605,11 +605,3 @@ def make_key(subject_norm: str, op: str | None, dimension: str, canonical: str,
              scope: str | None) -> str:
     """The full slot identity: normalised subject, bound class, value dimension, scope."""
     return "|".join((subject_norm, bound_class(op), value_identity(dimension, canonical), scope or ""))
-
-
-def tokens_for_index(text: str) -> list[str]:
-    """Lowercased word tokens (for lexical indexes)."""
-    return [t.lower() for t in _TOKEN_RE.findall(text)]
-
-
-_ = stem  # re-exported for callers that compare stems

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
-from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
+from .patch import AUTHORITY, Fact, Patch, Revision, Role
 from .slots import (
     AliasTable,
     Statement,
@@ -573,6 +573,3 @@ class PatchStore:
             if include_history:
                 out["journal"] = [e.to_dict() for e in self._journal if e.action != "added"]
             return out
-
-
-_ = PatchKind  # re-exported type used in annotations by callers

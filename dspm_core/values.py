@@ -214,6 +214,4 @@ def split_number_unit(fragment: str) -> str:
         if not trail and len(rest) >= 2 and rest[0].lower() in ("per", "a", "an", "each") \
                 and re.match(r"^[A-Za-z]+", rest[1]):
             out.extend([rest[0], rest[1].rstrip(".,;:!?)")])
-    elif re.match(rf"^[$€£]?{_NUM}%$", out[0]):
-        pass
     return " ".join(out)

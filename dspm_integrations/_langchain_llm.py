@@ -14,6 +14,8 @@ The extraction prompt asks for JSON and the core's parser tolerates prose around
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,18 +124,26 @@ def _model_name(model: BaseChatModel) -> str:
     return type(model).__name__
 
 
+@contextlib.contextmanager
+def _call_failures() -> Iterator[None]:
+    """A failed model call becomes the core's extraction error (the turn stays pending);
+    programming errors propagate unchanged."""
+    try:
+        yield
+    except _PROGRAMMING_ERRORS:
+        raise
+    except Exception as exc:  # a failed call: the core keeps the turn pending
+        raise _failed(exc) from exc
+
+
 class _Completions:
     def __init__(self, model: BaseChatModel) -> None:
         self._model = model
 
     def create(self, *, messages: Any, model: str = "", **_ignored: Any) -> ChatCompletion:
         lc_messages = _to_messages(messages)
-        try:
+        with _call_failures():
             reply = self._model.invoke(lc_messages, config=_call_config())
-        except _PROGRAMMING_ERRORS:
-            raise
-        except Exception as exc:  # a failed call: the core keeps the turn pending
-            raise _failed(exc) from exc
         return _completion(reply, model)
 
 
@@ -143,12 +153,8 @@ class _AsyncCompletions:
 
     async def create(self, *, messages: Any, model: str = "", **_ignored: Any) -> ChatCompletion:
         lc_messages = _to_messages(messages)
-        try:
+        with _call_failures():
             reply = await self._model.ainvoke(lc_messages, config=_call_config())
-        except _PROGRAMMING_ERRORS:
-            raise
-        except Exception as exc:  # a failed call: the core keeps the turn pending
-            raise _failed(exc) from exc
         return _completion(reply, model)
 
 
