@@ -175,6 +175,9 @@ def mteval_cases(data: Path, split: str, limit: int | None) -> list[Case]:
     half = len(dialogues) // 2
     chosen = dialogues[:half] if split == "dev" else dialogues[half:]
     cases = []
+    # the short-qa dialogues are factual questions about the document (MT-Eval uses them as
+    # distractors in its ablations), not instructions that accumulate: left out
+    chosen = [d for d in chosen if "short-qa" not in str(d[0].get("id", ""))]
     for d_idx, dialogue in enumerate(chosen[: limit or None]):
         turns: list[tuple[str, str]] = []
         constraints: list[str] = []

@@ -6,6 +6,7 @@ optional scorer (see :mod:`dspm_core.embeddings`) adds semantic similarity.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
@@ -15,6 +16,7 @@ from .slots import content_terms
 
 __all__ = [
     "KIND_WEIGHT",
+    "STANCE_WEIGHT",
     "SimilarityScorer",
     "alignment",
     "critical_priority",
@@ -70,18 +72,43 @@ def recency(patch: Patch, now: int, half_life: float = 50.0) -> float:
 #: the query's words.
 CONSTRAINT_WEIGHT = 0.5
 
+#: How much a user's own stance ("I prefer ...", "I'm allergic to ...", "always ... when I
+#: ask") outranks a rule of the same kind read out of a task or pasted text ("Write the
+#: code in 50 lines"), in units of query alignment. It decides among criticals the query
+#: does not tell apart.
+STANCE_WEIGHT = 0.25
+
+_STANCE_RE = re.compile(
+    r"\b(?:i|i'm|i am|i've|i have|i'd|we|we're|we are|my|our)\b[^.;]{0,40}?\b(?:prefer|"
+    r"preference|like|love|enjoy|hate|dislike|despise|avoid|can't stand|cannot stand|aversion|"
+    r"allergic|allergy|intolerant|vegan|vegetarian|favou?rite|fan of|advocate|bias|against|"
+    r"stance|care about|value|committed|refuse|won't|can't|cannot|don't|do not|never|always|"
+    r"only)\b"
+    r"|\b(?:always|never|from now on|going forward|whenever i|when i ask|each time i|"
+    r"every time i)\b",
+    re.I,
+)
+
+
+@lru_cache(maxsize=65536)
+def states_a_stance(text: str) -> bool:
+    """Whether ``text`` states the speaker's own stance or a standing instruction."""
+    return bool(_STANCE_RE.search(text))
+
 
 def critical_priority(patch: Patch, align: float = 0.0) -> tuple[int, int, float, int]:
     """Sort key (descending) among criticals.
 
     Pinned first, then the speaker's role (user, system, assistant, tool, document), then
-    query alignment plus :data:`CONSTRAINT_WEIGHT` for a constraint, then the most recent.
+    query alignment plus :data:`CONSTRAINT_WEIGHT` for a constraint and
+    :data:`STANCE_WEIGHT` for a stance of the speaker's own, then the most recent.
     Age weighs only as a tie-break on purpose: the rule stated at turn 3 that everything
     else depends on must not lose its place to the latest setting. Without a query the
     key does not depend on the current turn, so it is computed once per patch.
     """
     kind = CONSTRAINT_WEIGHT if patch.kind is PatchKind.CONSTRAINT else 0.0
-    return (int(patch.pinned), ROLE_PRIORITY[patch.role], align + kind, patch.turn)
+    stance = STANCE_WEIGHT if states_a_stance(patch.text) else 0.0
+    return (int(patch.pinned), ROLE_PRIORITY[patch.role], align + kind + stance, patch.turn)
 
 
 def utility(patch: Patch, now: int, align: float) -> float:

@@ -17,8 +17,11 @@ from ..patch import PatchKind
 
 _I = re.I
 
-_SENT_SPLIT_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+|;\s+")
-_SENT_SPLIT_NO_SEMI_RE = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+")
+# no sentence ends at a title or common abbreviation ("Dr. Mivon", "vs. Flask")
+_NOT_AN_END = "".join(rf"(?<!\b{a}\.)" for a in ("Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Jr",
+                                                  "Sr", "vs", "No", "Fig", "approx", "etc"))
+_SENT_SPLIT_RE = re.compile(rf"(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+|;\s+")
+_SENT_SPLIT_NO_SEMI_RE = re.compile(rf"(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+")
 LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•+]|#{1,6})\s+\S")
 TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|(?<!\w)[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}(?!\w)")

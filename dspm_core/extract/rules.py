@@ -34,6 +34,7 @@ from .assistant import assistant_facts
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
 from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
+from .directives import directive_facts
 from .settings import new_fact
 from .user import user_sentence_facts
 
@@ -64,6 +65,9 @@ class RuleExtractor:
             facts.extend(assistant_facts(turn, prose))
             return facts
         facts.extend(self._structures(turn, prose))
+        if turn.role is not Role.DOCUMENT:
+            commands, prose = directive_facts(turn, prose)
+            facts.extend(commands)
         goal: list[str] = []
         for sentence in split_sentences(prose, semicolons=False):
             facts.extend(user_sentence_facts(turn, sentence, goal, self.min_words))
