@@ -25,6 +25,7 @@ import argparse
 import importlib.util
 import json
 import os
+import statistics
 import sys
 import time
 from collections import defaultdict
@@ -97,7 +98,9 @@ def score_probe(probe: Probe, texts: list[str]) -> list[dict[str, Any]]:
 
 
 def run_case(case: Case, systems: dict[str, Any], budgets: list[int], tc: TokenCounter,
-             keep_context: bool) -> list[dict[str, Any]]:
+             keep_context: bool, seconds: dict[str, float]) -> list[dict[str, Any]]:
+    """The per-item results of one conversation; each system's time (feeding the turns and
+    rendering at every probe and budget) is added to ``seconds``."""
     results: list[dict[str, Any]] = []
     probes = sorted(case.probes, key=lambda p: p.at)
 
@@ -120,19 +123,23 @@ def run_case(case: Case, systems: dict[str, Any], budgets: list[int], tc: TokenC
             role, text = case.turns[fed]
             facts = None
             for s in stateful:
+                t0 = time.perf_counter()
                 if s.name == "peer":
                     s.add(role, text, facts)
                 else:
                     got = s.add(role, text)
                     if s.name == "dspm":
                         facts = got
+                seconds[s.name] += time.perf_counter() - t0
             fed += 1
         prefix = case.turns[: probe.at]
         for name, s in systems.items():
             for b in budgets:
                 t0 = time.perf_counter()
                 texts = s.lines(probe.query, b) if s.stateful else s.lines(prefix, probe.query, b)
-                record(name, probe, b, texts, time.perf_counter() - t0)
+                secs = time.perf_counter() - t0
+                seconds[name] += secs
+                record(name, probe, b, texts, secs)
     return results
 
 
@@ -160,6 +167,23 @@ def markdown(results: list[dict[str, Any]], systems: list[str], budgets: list[in
                 d, n = agg.get((task, group, b, s), (0, 0))
                 cells.append(f"{d}/{n} ({d / n:.0%})" if n else "-")
             out.append(f"| {task} | {group} | {b} | " + " | ".join(cells) + " |")
+    updates = [r for r in results if r.get("kind") == "update"]
+    if updates:
+        clean: dict[tuple[str, int, str], list[int]] = defaultdict(lambda: [0, 0])
+        for r in updates:
+            row = clean[(r["group"], r["budget"], r["system"])]
+            row[0] += int(not r["stale_lines"])
+            row[1] += 1
+        out += ["", "knowledge updates with no old value stated as current (no unmarked stale "
+                    "value) / items", "", "| group | budget | " + " | ".join(systems) + " |",
+                "|---|---:|" + "---:|" * len(systems)]
+        for group in sorted({g for g, _, _ in clean}):
+            for b in budgets:
+                cells = []
+                for s in systems:
+                    d, n = clean.get((group, b, s), (0, 0))
+                    cells.append(f"{d}/{n} ({d / n:.0%})" if n else "-")
+                out.append(f"| {group} | {b} | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
@@ -260,10 +284,14 @@ def main(argv: list[str] | None = None) -> int:
     bar = Progress(len(cases), f"retention {args.split}")
     results: list[dict[str, Any]] = []
     case_seconds: dict[str, float] = defaultdict(float)
+    per_conv: dict[str, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for case in cases:
         t0 = time.perf_counter()
-        results += run_case(case, systems, budgets, tc, keep_context=not args.no_context)
+        seconds: dict[str, float] = defaultdict(float)
+        results += run_case(case, systems, budgets, tc, not args.no_context, seconds)
         case_seconds[case.dataset] += time.perf_counter() - t0
+        for name, secs in seconds.items():
+            per_conv[name][case.dataset].append(secs)
         bar.update()
     bar.close()
     wall = time.perf_counter() - t_start
@@ -278,12 +306,20 @@ def main(argv: list[str] | None = None) -> int:
                  if skipped else "")
               + (f" LlamaIndex returned an over-budget context {over} times (scored empty)."
                  if "llamaindex_buffer" in systems else ""))
+    timing = {name: {ds: {"conversations": len(v), "total_s": round(sum(v), 2),
+                          "median_s": round(statistics.median(v), 4)} for ds, v in by_ds.items()}
+              for name, by_ds in per_conv.items()}
+    if "dspm" in timing:
+        header += " DSPM alone (feeding every turn, rendering every probe at every budget), median" \
+                  " per conversation: " + ", ".join(f"{ds} {t['median_s'] * 1000:.0f} ms"
+                                                     for ds, t in timing["dspm"].items()) + "."
     table = markdown(results, order, budgets, header)
     (out_dir / "retention.md").write_text(table, encoding="utf-8")
     bm25 = systems.get("bm25")
     meta = {"split": args.split, "limit": args.limit, "per_topic": args.per_topic, "budgets": budgets, "systems": order,
             "skipped": skipped, "tasks": sorted(tasks), "wall_seconds": round(wall, 2),
             "seconds_by_dataset": {k: round(v, 2) for k, v in case_seconds.items()},
+            "seconds_by_system": timing,
             "tokenizer": "cl100k_base via dspm_core.get_counter()",
             "bm25": getattr(bm25, "impl", None), "llamaindex_over_budget": over,
             "python": sys.version.split()[0]}

@@ -174,7 +174,8 @@ def strip_lineage(text: str) -> str:
 
 
 def stale_lines(lines: Sequence[Line], old: Iterable[tuple[str, str | None]]) -> list[int]:
-    """Lines that state an old value outside a ``(was ...)`` span."""
+    """Lines that state an old value outside a ``(was ...)`` span; an old value is
+    (number, unit or None) or, for a date, (day, "@month")."""
     old = set(old)
     if not old:
         return []
@@ -182,10 +183,15 @@ def stale_lines(lines: Sequence[Line], old: Iterable[tuple[str, str | None]]) ->
     for i, line in enumerate(lines):
         if not any(n in line.nums for n, _ in old):
             continue  # fast path: no old number at all
-        bare = value_pairs(strip_lineage(line.text))
+        text = strip_lineage(line.text)
+        bare = value_pairs(text)
         bare_nums = {n for n, _ in bare}
         for num, unit in old:
-            if (unit is None and num in bare_nums) or (unit is not None and (num, unit) in bare):
+            if unit is not None and unit.startswith("@"):  # a date: (day, "@month")
+                hit = re.search(rf"\b{unit[1:]}[a-z]*\.?\s+{num}(?!\d)", text, re.I)
+            else:
+                hit = (unit is None and num in bare_nums) or (num, unit) in bare
+            if hit:
                 out.append(i)
                 break
     return out

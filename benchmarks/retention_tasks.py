@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from extraction_recall import beam_chats, load_beam, prefeval_topics, strip_marker
-from retention_metric import Key, make_key, value_pairs
+from retention_metric import Key, carries, make_key, make_line, value_pairs
 
 BEAM_TASKS = ("instruction_following", "preference_following", "knowledge_update",
               "contradiction_resolution")
@@ -75,11 +75,26 @@ def _rubric_values(item: dict[str, Any], verb: str) -> list[str]:
     return out
 
 
+_DATE_RE = re.compile(
+    r"\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?\b",
+    re.I)
+
+
+def _dates(text: str) -> set[tuple[str, str]]:
+    return {(m.group(2), "@" + m.group(1).lower()) for m in _DATE_RE.finditer(text)}
+
+
 def old_values(item: dict[str, Any], new: Key, by_id: dict[Any, dict]) -> set[tuple[str, str | None]]:
     """The earlier value(s) of a knowledge update: numbers with the new value's unit in
-    the original message(s); without a unit, numbers of ``potential_confusion`` that are
-    not new. Empty when nothing can be derived (then only the new value is checked)."""
-    new_nums = {n for n, _ in new.pairs}
+    the original message(s); without a unit, the dates and the numbers followed by a word
+    in ``potential_confusion``. A date is (day, "@month"); a bare number (no word after
+    it) is left out, since it would match any line that happens to hold that number, and
+    so is every number or date of the answer, the question and the rubric's "should
+    state" entries. Empty when nothing can be derived (then only the new value is checked)."""
+    current = " ".join([item.get("answer") or "", item.get("question") or "",
+                        *_rubric_values(item, "state")])
+    new_nums = {n for n, _ in new.pairs} | {n for n, _ in value_pairs(current)}
+    new_dates = _dates(current)
     units = {u for _, u in new.pairs if u}
     ids = (item.get("source_chat_ids") or {}).get("original_info") or []
     old: set[tuple[str, str | None]] = set()
@@ -92,10 +107,18 @@ def old_values(item: dict[str, Any], new: Key, by_id: dict[Any, dict]) -> set[tu
                 if unit in units and num not in new_nums:
                     old.add((num, unit))
     if not old:
-        for num, unit in value_pairs(item.get("potential_confusion") or ""):
-            if num not in new_nums and (not units or unit in units):
-                old.add((num, unit if unit in units else None))
+        confusion = item.get("potential_confusion") or ""
+        old |= {d for d in _dates(confusion) if d not in new_dates}
+        for num, unit in value_pairs(_DATE_RE.sub(" ", confusion)):
+            if num not in new_nums and unit is not None and (not units or unit in units):
+                old.add((num, unit))
     return old
+
+
+def new_value_stated(new: Key, messages: list[dict[str, Any]]) -> bool:
+    """Whether some message of the conversation carries the new value (BEAM's gold has
+    updates whose new value is only implied, e.g. worked out from two dates)."""
+    return any(carries(make_line(strip_marker(m.get("content", ""))), new) for m in messages)
 
 
 def beam_cases(data: Path, split: str, limit: int | None) -> list[Case]:
@@ -109,6 +132,7 @@ def beam_cases(data: Path, split: str, limit: int | None) -> list[Case]:
         for task in BEAM_TASKS:
             for k, it in enumerate(probes.get(task, [])):
                 meta = {"question": it.get("question", "")}
+                group = ""
                 if task == "instruction_following":
                     item = Item("present", [make_key(it["instruction_being_tested"])], meta=meta)
                 elif task == "preference_following":
@@ -118,13 +142,15 @@ def beam_cases(data: Path, split: str, limit: int | None) -> list[Case]:
                     new = make_key(stated[0])
                     item = Item("update", [new], old=old_values(it, new, by_id),
                                 meta={**meta, "answer": it["answer"]})
+                    group = "new value stated" if new_value_stated(new, messages) \
+                        else "new value never stated"
                 else:
                     stmts = [_SAID_RE.sub("", s) for s in _rubric_values(it, "mention")]
                     stmts = [s for s in stmts if not s.lower().startswith("which")][:2]
                     if len(stmts) < 2:
                         continue  # no usable statements: not scored (listed in no table)
                     item = Item("both", [make_key(s) for s in stmts], meta=meta)
-                plist.append(Probe(task=f"beam_{task}", group="", at=len(turns),
+                plist.append(Probe(task=f"beam_{task}", group=group, at=len(turns),
                                    query=it.get("question", ""), items=[item],
                                    item_ids=[f"beam{n}:{task}:{k}"]))
         cases.append(Case("beam", f"beam/100K/{n}", turns, plist))

@@ -67,10 +67,12 @@ UNIT_ALIASES: dict[str, tuple[str, str, str]] = {
 _NUM = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+# a date may carry a time of day ("March 22 at 4:30 PM"): a rescheduled hour is a revision
+_CLOCK = r"(?:,?\s+(?:at\s+)?\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)(?![a-z]))"
 _DATE = (
-    rf"(?:(?:{_MONTH_ALT})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
+    rf"(?:(?:(?:{_MONTH_ALT})\.?\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?"
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_ALT})\.?(?:,?\s+\d{{4}})?"
-    r"|\d{4}-\d{2}-\d{2})"
+    rf"|\d{{4}}-\d{{2}}-\d{{2}}){_CLOCK}?)"
 )
 _WEEKDAY = rf"(?:(?:next|this|coming)\s+)?(?:{_DAY_ALT})\b"
 _UNIT_WORD = r"(?:%|percent|per cent|[A-Za-z][A-Za-z]*)"
@@ -189,9 +191,14 @@ def _canonical_date(raw: str) -> str:
     month = next((MONTHS[p] for p in parts if p in MONTHS), None)
     day = next((re.sub(r"\D", "", p) for p in parts if re.match(r"^\d{1,2}(st|nd|rd|th)?$", p)), None)
     year = next((p for p in parts if re.match(r"^\d{4}$", p)), None)
+    clock = re.search(r"(\d{1,2})(?::(\d{2}))?\s?([ap])\.?\s?m\b", low)
     if month is None:
         return low
-    return " ".join(p for p in (month.lower(), str(int(day)) if day else None, year) if p)
+    hhmm = None
+    if clock:
+        hour = int(clock.group(1)) % 12 + (12 if clock.group(3) == "p" else 0)
+        hhmm = f"{hour:02d}:{clock.group(2) or '00'}"
+    return " ".join(p for p in (month.lower(), str(int(day)) if day else None, year, hhmm) if p)
 
 
 def _canonical_free(raw: str) -> str:

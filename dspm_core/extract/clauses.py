@@ -49,6 +49,7 @@ class Clause:
     text: str
     label: str = "ctx"  # req (a request), soft (an aside), cue or ctx (context)
     kind: PatchKind | None = None
+    embedded: bool = False  # a request whose statement ("remind me that X") was kept
 
 
 def clean(sentence: str) -> str:

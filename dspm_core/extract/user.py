@@ -155,7 +155,7 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
         _label(c, first=(i == 0))
-    if s.rstrip().endswith("?") and not any(c.label == "req" for c in clauses):
+    if s.rstrip().endswith("?") and not any(c.label == "req" or c.embedded for c in clauses):
         return []  # a question in statement form ("So I should never use eval?")
     spans: list[list] = []  # [lo, hi, kind, core]
     used: set[int] = set()
@@ -234,6 +234,7 @@ def _label(c: Clause, first: bool) -> None:
             kind = _user_cue(embedded.group("x"))
             if kind is not None:
                 c.text, c.label, c.kind = embedded.group("x"), "cue", kind
+                c.embedded = True
         return
     kind = _user_cue(text)
     if kind is not PatchKind.CONSTRAINT and is_equation(text):

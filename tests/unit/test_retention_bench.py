@@ -110,3 +110,28 @@ def test_task_helpers() -> None:
              {"conversation": [{"role": "user", "content": "c"}]}]
     assert distractor_turns(inter, 1, 4) == [("user", "c"), ("user", "a"), ("assistant", "b"),
                                              ("user", "c")]
+
+
+def test_old_values_leave_out_bare_numbers_and_current_values_and_read_dates() -> None:
+    from retention_tasks import new_value_stated, old_values
+    item = {"answer": "April 25", "question": "When is the onboarding due, 3 weeks out?",
+            "rubric": ["LLM response should state: April 25"],
+            "potential_confusion": "It was April 20, with 3 modules and 12 reviewers left."}
+    new = make_key("April 25")
+    old = old_values(item, new, {})
+    assert old == {("20", "@apr"), ("12", "reviewer")}  # 3 is in the question; "3 modules" too
+    lines = [make_line("rule: finish onboarding by April 25 (was April 20)"),
+             make_line("note: 20 people joined in April"),
+             make_line("decision: onboarding deadline = Apr. 20")]
+    assert stale_lines(lines, old) == [2]
+    assert new_value_stated(new, [{"content": "The new date is April 25 ->-> 3,4"}])
+    assert not new_value_stated(new, [{"content": "It was April 20."}])
+
+
+def test_markdown_reports_updates_without_stale_values() -> None:
+    base = {"task": "beam_knowledge_update", "group": "new value stated", "budget": 120,
+            "kind": "update"}
+    results = [dict(base, system="dspm", delivered=True, stale_lines=[]),
+               dict(base, system="dspm", delivered=False, stale_lines=[3])]
+    table = markdown(results, ["dspm"], [120], "## t")
+    assert "| new value stated | 120 | 1/2 (50%) |" in table

@@ -341,3 +341,16 @@ def test_a_raise_as_a_noun_is_not_a_revision():
             m.add_turn("user", text) if add == "turn" else m.add_patch("decision", text)
         assert m.store.counters["superseded"] == 0, add
         assert "$50,000" in m.get_context() and "(was" not in m.get_context()
+
+
+def test_a_statement_inside_a_question_is_kept():
+    facts = extract("Can you remind me that the demo is rescheduled to March 22 at 4:30 PM?")
+    assert [f.kind for f in facts] == [K.DECISION]
+    assert "March 22 at 4:30 PM" in facts[0].text
+
+
+def test_a_rescheduled_hour_on_the_same_day_revises_the_date():
+    m = remember(("user", "The design review is on March 22 at 3 PM."),
+                 ("user", "The design review moved to March 22 at 4:30 PM."))
+    text = m.render().text
+    assert "4:30 PM" in text and "(was" in text and text.count("design review") == 1
