@@ -73,9 +73,9 @@ def recency(patch: Patch, now: int, half_life: float = 50.0) -> float:
 CONSTRAINT_WEIGHT = 0.5
 
 #: How much a user's own stance ("I prefer ...", "I'm allergic to ...", "always ... when I
-#: ask") outranks a rule of the same kind read out of a task or pasted text ("Write the
-#: code in 50 lines"), in units of query alignment. It decides among criticals the query
-#: does not tell apart.
+#: ask") or a value the user has revised outranks a rule of the same kind read out of a
+#: task or pasted text ("Write the code in 50 lines"), in units of query alignment. It
+#: decides among criticals the query does not tell apart.
 STANCE_WEIGHT = 0.25
 
 _STANCE_RE = re.compile(
@@ -101,13 +101,14 @@ def critical_priority(patch: Patch, align: float = 0.0) -> tuple[int, int, float
 
     Pinned first, then the speaker's role (user, system, assistant, tool, document), then
     query alignment plus :data:`CONSTRAINT_WEIGHT` for a constraint and
-    :data:`STANCE_WEIGHT` for a stance of the speaker's own, then the most recent.
+    :data:`STANCE_WEIGHT` for a stance of the speaker's own or a revised value, then the
+    most recent.
     Age weighs only as a tie-break on purpose: the rule stated at turn 3 that everything
     else depends on must not lose its place to the latest setting. Without a query the
     key does not depend on the current turn, so it is computed once per patch.
     """
     kind = CONSTRAINT_WEIGHT if patch.kind is PatchKind.CONSTRAINT else 0.0
-    stance = STANCE_WEIGHT if states_a_stance(patch.text) else 0.0
+    stance = STANCE_WEIGHT if patch.history or states_a_stance(patch.text) else 0.0
     return (int(patch.pinned), ROLE_PRIORITY[patch.role], align + kind + stance, patch.turn)
 
 
