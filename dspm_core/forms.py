@@ -119,6 +119,13 @@ def forms_for(patch: Patch) -> list[Form]:
             forms.append(Form("short", f"{tag}: {first} …"))
         return forms
     out = [full]
+    if not patch.value:
+        # a rule without a value is never cut to its first words ("must prefer automated");
+        # only the reason or goal it leans on may go ("..., so I prefer minimal deps")
+        rule = _without_reason(patch.text)
+        if rule:
+            out.append(Form("compact", f"{tag}: {rule}"))
+        return out
     if core is None or not _keeps_value(core, patch):
         return out
     lin = lineage_text(patch, short=True)
@@ -128,6 +135,18 @@ def forms_for(patch: Patch) -> list[Form]:
         if len(form.text) < len(out[-1].text):
             out.append(form)
     return out
+
+
+_REASON_SPLIT_RE = re.compile(r"(?:,\s*(?:and\s+)?so\s+(?!that\b)|;\s+)(?=\S)", re.I)
+
+
+def _without_reason(text: str) -> str | None:
+    """The rule of "<goal or reason>, so <rule>" / "<goal>; <rule>", or None."""
+    parts = _REASON_SPLIT_RE.split(" ".join(text.split()))
+    if len(parts) < 2 or len(parts[-1].split()) < 3:
+        return None
+    rule = parts[-1].strip()
+    return rule[0].upper() + rule[1:]
 
 
 def _keeps_value(core: str, patch: Patch) -> bool:

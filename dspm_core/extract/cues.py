@@ -54,6 +54,17 @@ EXPERIENCE_RE = re.compile(
     r"encountered|considered|thought)\b|\balways\s+(?:been|wanted|had|thought|wondered)\b",
     _I,
 )
+_PP = (r"(?:\w+ed|been|done|seen|written|taken|met|felt|gone|had|made|built|run|read|heard|tried|"
+       r"used|got|gotten|won|given|begun|drawn|driven|eaten|flown|known|spoken|worn|bought|brought|"
+       r"caught|taught|thought|found|held|kept|left|lost|paid|said|sent|spent|sold|told|understood|"
+       r"shot|put|set|cut|hit|become|come|grown|shown|chosen|broken|forgotten|sat|stood|dealt|meant|"
+       r"learnt|drunk|swum|rung|sung)")
+# "I've never written any Flask routes", "I have never attended one": a stated experience
+# (a fact about the user, not a rule); EXPERIENCE_RE keeps it out of the rules.
+NEVER_DONE_RE = re.compile(
+    r"\b(?:i|we)(?:'ve|'d| have| had)?\s+(?:actually\s+|really\s+|honestly\s+|still\s+|truly\s+)?"
+    r"(?:never|haven't ever|have not ever|hadn't ever)\s+(?:actually\s+|really\s+|even\s+|ever\s+|yet\s+|"
+    r"once\s+|personally\s+|formally\s+|officially\s+)*" + _PP + r"\b", _I)
 SHOULD_RE = re.compile(r"\b(?:should(?:n't)?|ought to)\b", _I)
 NEED_RE = re.compile(r"\b(?:needs? to|has to|have to|got to|gotta)\b", _I)
 PROHIBIT_RE = re.compile(

@@ -31,6 +31,7 @@ from .cues import (
     LIMIT_NOUN_RE,
     MODAL_RE,
     NAMED_RE,
+    NEVER_DONE_RE,
     NEED_RE,
     ON_PLAN_RE,
     PLAN_RE,
@@ -242,7 +243,7 @@ def _label(c: Clause, first: bool) -> None:
     if kind is not None and kind is not PatchKind.EQUATION and _HYPOTHETICAL_RE.match(text) \
             and not (rule_cue(text) or PREFERENCE_RE.search(text)):
         kind = None  # "If I wanted to find ...", "Maybe by leveraging ...": nothing stated
-    if _SOFT_RE.match(text):
+    if _SOFT_RE.match(text) and not (kind is not None and NEVER_DONE_RE.search(text)):
         embedded = _EMBEDDED_RE.search(text)
         if embedded and _user_cue(embedded.group("x")) is not None:
             c.label, c.kind = "cue", _user_cue(embedded.group("x"))
@@ -277,6 +278,9 @@ def _user_cue(text: str) -> PatchKind | None:
     if DONE_BY_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
                                      or ALWAYS_NEVER_RE.search(s) or PROHIBIT_RE.search(s)):
         return PatchKind.DECISION  # "I've completed 90% of the course by April 28": done, not due
+    if NEVER_DONE_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
+                                        or PROHIBIT_RE.search(s)):
+        return PatchKind.DECISION  # "I've never written any Flask routes": a stated fact
     if rule_cue(s) or PREFERENCE_RE.search(s) or AVOID_RE.search(s) \
             or STANDING_RE.search(s) and IMPERATIVE_RE.match(s):
         if DECIDE_RE.search(s) and not MODAL_RE.search(s) and not ALWAYS_NEVER_RE.search(s) \

@@ -602,3 +602,19 @@ def test_a_long_letters_only_word_is_cheap_to_store_and_render():
         tracemalloc.stop()
     assert m.counter.count(r.text) <= 250
     assert peak < 10_000_000, f"peak {peak / 1e6:.0f} MB for one 1,000-letter word"
+
+
+def test_a_rule_without_a_value_is_never_cut_to_its_first_words():
+    from dspm_core.forms import forms_for
+    m = DSPMMemory(budget=1000)
+    m.add_turn("user", "I'm trying to keep the bundle lean for slow phones, so I prefer "
+                       "plain JavaScript over heavy frameworks like Angular.")
+    m.add_turn("user", "Always answer with a short code example when I ask about the API.")
+    for patch in m.store.patches():
+        texts = [f.text for f in forms_for(patch)]
+        body = " ".join(patch.text.split())
+        for t in texts:  # every form is the whole rule, or the rule without its reason
+            assert t.split(": ", 1)[1] in (body, body.split(", so ", 1)[-1][0].upper()
+                                           + body.split(", so ", 1)[-1][1:]), texts
+    small = m.render(budget=40).text
+    assert "I prefer plain JavaScript over heavy frameworks like Angular." in small

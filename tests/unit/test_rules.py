@@ -354,3 +354,19 @@ def test_a_rescheduled_hour_on_the_same_day_revises_the_date():
                  ("user", "The design review moved to March 22 at 4:30 PM."))
     text = m.render().text
     assert "4:30 PM" in text and "(was" in text and text.count("design review") == 1
+
+
+@pytest.mark.parametrize("text", [
+    "I've never written any Flask routes in this project.",
+    "Honestly, I have never attended a code review before.",
+    "I'm a bit lost, since I've never actually integrated Flask-Login.",
+])
+def test_a_stated_never_experience_is_a_fact_not_a_rule(text):
+    facts = extract(text)
+    assert [f.kind for f in facts] == [K.DECISION], facts
+    assert "never" in facts[0].text
+
+
+def test_a_never_rule_stays_a_rule():
+    assert kinds("Never store plain-text passwords.") == [K.CONSTRAINT]
+    assert kinds("I never want tabs in the code.") == [K.CONSTRAINT]
