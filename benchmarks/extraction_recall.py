@@ -60,9 +60,13 @@ _STOP = frozenset(
     each few more most other some such no nor not only own same so than too very can will
     just should would could may might must shall also up down out off again further once
     now im i'm i've i'd i'll ive id ill it's its let's lets don't dont doesn't didn't can't
-    cant won't wont isn't aren't wasn't weren't ask asks asked when while whenever""".split()
+    cant won't wont isn't aren't wasn't weren't ask asks asked when while whenever you've
+    youve you're youre you'll youll you'd youd""".split()
 )
 _WORD_RE = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+# "one" not followed by the thing it counts: "obtained one.", "the one of", "this one"
+_PRONOUN_ONE_RE = re.compile(r"one\b(?!\s+(?!of\b|or\b|and\b|to\b|that\b|which\b|is\b|"
+                             r"was\b|more\b|another\b|other\b)[a-z]{3,})")
 _NUM_RE = re.compile(r"\d+(?:[.,]\d+)*")
 _NUM_WORDS = {
     "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
@@ -102,7 +106,10 @@ def numbers_and_months(text: str) -> set[str]:
     """Numbers (commas dropped, number words as digits) and month names of ``text``."""
     low = text.lower()
     out = {n.replace(",", "").rstrip(".") for n in _NUM_RE.findall(low)}
-    for w in _WORD_RE.findall(low):
+    for m in _WORD_RE.finditer(low):
+        w = m.group(0)
+        if w == "one" and _PRONOUN_ONE_RE.match(low, m.start()):
+            continue  # "never obtained one", "the one I use": a pronoun, not a number
         if w in _NUM_WORDS:
             out.add(_NUM_WORDS[w])
         elif w in _MONTHS and (w != "may" or re.search(r"\bmay\s+\d", low)):

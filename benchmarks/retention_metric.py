@@ -36,6 +36,9 @@ _PAIR_RE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(%|[a-zA-Z]+)?")
 _LINEAGE_RE = re.compile(r"[(\[]\s*(?:was|previously|formerly|earlier)\b[^)\]]*[)\]]", re.I)
 _NAME_RE = re.compile(r"(?<![\w'])([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|"
                       r"[A-Za-z]*\d[A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)+)")
+_NEGATION_RE = re.compile(r"\b(?:never|not|no|none|nothing|neither|nor|without|cannot)\b|n't\b",
+                          re.I)
+_VALUE_TOKEN_RE = re.compile(r"\d+(?:[.,]\d+)*-?[A-Za-z%]+")
 _SENT_START_RE = re.compile(r"(?:^|[.!?:;\n]\s*|[\"'(\[]\s*)$")
 _UNITS = {
     "ms": "ms", "msec": "ms", "millisecond": "ms", "milliseconds": "ms",
@@ -80,6 +83,8 @@ def _names(text: str) -> set[str]:
         tok = m.group(1)
         if not any(ch.isdigit() for ch in tok) and _SENT_START_RE.search(text[: m.start()]):
             continue  # a capital at the start of a sentence is not a name
+        if _VALUE_TOKEN_RE.fullmatch(tok):
+            continue  # "2.5MB", "30-minute": a value with its unit, matched as a value
         out |= content_words(tok.replace("-", " ").replace(".", " "))
         if any(ch.isdigit() for ch in tok):
             out.add(tok.lower())
@@ -95,6 +100,7 @@ class Key:
     names: frozenset[str]
     words: frozenset[str]
     need: int  # content words a line must share
+    negated: bool = False  # "you have never ...": the line must hold a negation too
 
     def to_json(self) -> dict:
         return {"pairs": sorted(f"{n} {u}" if u else n for n, u in self.pairs),
@@ -110,6 +116,7 @@ class Line:
     nums: frozenset[str]
     pairs: frozenset[tuple[str, str | None]]
     ids: frozenset[str]
+    negated: bool = False
 
 
 def make_key(text: str) -> Key:
@@ -130,7 +137,7 @@ def make_key(text: str) -> Key:
     names = frozenset(_names(text) | nouns)
     words = frozenset(content_words(norm))
     return Key(text=text, pairs=pairs | frozenset(extra), names=names, words=words,
-               need=math.ceil(len(words) / 2) if words else 0)
+               need=math.ceil(len(words) / 2) if words else 0, negated=_negated(norm))
 
 
 def make_line(text: str) -> Line:
@@ -139,7 +146,8 @@ def make_line(text: str) -> Line:
     nums = frozenset(numbers_and_months(norm)) | frozenset(n for n, _ in pairs)
     ids = frozenset(m.group(1).lower() for m in _NAME_RE.finditer(text)
                     if any(ch.isdigit() for ch in m.group(1)))
-    return Line(text=text, words=frozenset(content_words(norm)), nums=nums, pairs=pairs, ids=ids)
+    return Line(text=text, words=frozenset(content_words(norm)), nums=nums, pairs=pairs, ids=ids,
+                negated=_negated(norm))
 
 
 def carries(line: Line, key: Key) -> bool:
@@ -153,7 +161,13 @@ def carries(line: Line, key: Key) -> bool:
     for name in key.names:
         if name not in line.words and name not in line.ids:
             return False
+    if key.negated and not line.negated:
+        return False
     return len(key.words & line.words) >= key.need
+
+
+def _negated(text: str) -> bool:
+    return bool(_NEGATION_RE.search(text))
 
 
 def delivered(lines: Sequence[Line], key: Key) -> int:

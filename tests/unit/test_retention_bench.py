@@ -135,3 +135,17 @@ def test_markdown_reports_updates_without_stale_values() -> None:
                dict(base, system="dspm", delivered=False, stale_lines=[3])]
     table = markdown(results, ["dspm"], [120], "## t")
     assert "| new value stated | 120 | 1/2 (50%) |" in table
+
+
+def test_a_negated_statement_needs_a_negated_line() -> None:
+    key = make_key("You have never completed any coin toss problems")
+    assert not carries(make_line("rule: I prefer to start with coin toss problems"), key)
+    assert carries(make_line("decision: I've never completed coin toss problems"), key)
+
+
+def test_one_as_a_pronoun_and_glued_values_are_not_keys() -> None:
+    assert make_key("You have never obtained one").pairs == frozenset()
+    assert ("1", None) in make_key("It took one week").pairs
+    key = make_key("Keep the bundle under 2.5MB")
+    assert key.names == frozenset() and ("2.5", "mb") in key.pairs
+    assert carries(make_line("rule: keep the bundle under 2.5 MB"), key)
