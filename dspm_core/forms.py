@@ -87,10 +87,20 @@ def _short_value(patch: Patch) -> str:
     return value
 
 
+# words that show a slot subject is the leftover of a sentence ("trying keep weather app
+# under prefer using lightweight"), not the name of a setting: such a subject makes no
+# faithful short form
+_SENTENCE_WORDS_RE = re.compile(
+    r"\b(?:i|i'm|my|you|trying|try|prefer|preferring|like|want|wanted|know|think|feel|"
+    r"considering|sure|kinda|really|using|keep|keeping|make|making|help|need)\b", re.I)
+
+
 def _subject_op_value(patch: Patch, value: str) -> str | None:
     if not patch.slot:
         return None
     subject = " ".join(patch.slot.split())
+    if _SENTENCE_WORDS_RE.search(subject) or len(subject.split()) > 6:
+        return None
     if patch.value is None:
         if patch.op == "!=":
             return f"never {subject}"
