@@ -257,16 +257,38 @@ class PatchStore:
             return None
         pools = [self._ix.subjects_by_word.get(w, set()) for w in words]
         subjects = set.intersection(*pools) - {subj_norm} if all(pools) else set()
-        if not subjects or len(subjects) > 8:
-            return None
+        if subjects and len(subjects) <= 8:
+            found = []
+            for subj in subjects:
+                found.extend(self._revision_candidates(self._ix.by_subject.get(subj, set()),
+                                                       stmt, exact_dim=True))
+            return found[0] if len(found) == 1 else None
+        return self._reworded_target(subj_norm, stmt, pools)
+
+    def _reworded_target(self, subj_norm: str, stmt: Statement,
+                         pools: list[set[str]]) -> str | None:
+        """An explicit revision that names its setting in other words ("the new sprint
+        deadline of April 5" for "the first sprint deadline"): the single stored setting of
+        the same kind of value whose subject shares at least two words, or half the words of
+        the shorter subject (two at least), and every identifier."""
+        words = set(subj_norm.split())
+        shared: dict[str, int] = {}
+        for pool in pools:
+            for subj in pool:
+                shared[subj] = shared.get(subj, 0) + 1
         found = []
-        for subj in subjects:
+        for subj, n in shared.items():
+            other = set(subj.split())
+            if subj == subj_norm or n < 2 or n * 2 < min(len(words), len(other)):
+                continue
+            if {w for w in words ^ other if is_identifier(w)}:
+                continue  # "server-a" is not "server-b"
             found.extend(self._revision_candidates(self._ix.by_subject.get(subj, set()), stmt,
-                                                   exact_dim=True))
+                                                   exact_dim=True, same_unit=True))
         return found[0] if len(found) == 1 else None
 
-    def _revision_candidates(self, ids: set[str], stmt: Statement,
-                             exact_dim: bool = False) -> list[str]:
+    def _revision_candidates(self, ids: set[str], stmt: Statement, exact_dim: bool = False,
+                             same_unit: bool = False) -> list[str]:
         cls = bound_class(stmt.op)
         numeric = stmt.dimension in ("number",) or stmt.dimension.startswith("count:")
         candidates = []
@@ -280,10 +302,13 @@ class PatchStore:
             if p_cls != cls or (p_scope or None) != stmt.scope:
                 continue
             if exact_dim:
+                if same_unit and ((p.unit or None) != (stmt.unit or None)
+                                  or (p_dim == "num" and not stmt.unit)):
+                    continue  # a reworded subject: the very same unit, not just "a number"
                 if p_dim == want and not p_dim.startswith("free:"):
                     candidates.append(pid)
-                elif numeric and stmt.unit is None and p_dim in ("num", "time", "size", "percent",
-                                                                  "money"):
+                elif numeric and stmt.unit is None and not same_unit \
+                        and p_dim in ("num", "time", "size", "percent", "money"):
                     candidates.append(pid)
                 continue
             if numeric and p_dim in ("num", "time", "size", "percent", "money") and stmt.unit is None:

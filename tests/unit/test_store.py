@@ -332,3 +332,22 @@ def test_near_duplicate_text_never_folds_names():
     b = store.merge(fact("We deploy the query widget bundle nightly.", kind="entity"))
     c = store.merge(fact("we deploy the jQuery widget bundle nightly", kind="entity"))
     assert (a.action, b.action, c.action) == ("added", "added", "duplicate")
+
+
+def test_an_explicit_revision_in_other_words_revises_the_one_matching_setting():
+    store = PatchStore()
+    merge_all(store, "The first sprint deadline is April 1, 2024.",
+              "I'm trying to update my project timeline to reflect the new sprint deadline of "
+              "April 5, 2024.")
+    [p] = store.patches()
+    assert p.value == "April 5, 2024" and p.history[0].value == "April 1, 2024"
+
+
+def test_a_reworded_revision_needs_the_same_unit_and_identifiers():
+    store = PatchStore()
+    merge_all(store, "The worker pool for server-a is 4 workers.",
+              "Raise the worker pool for server-b to 8 workers.",
+              "The upload size cap for the api is 10 MB.",
+              "Change the upload request count for the api to 20.")
+    assert len(store.patches()) == 4
+    assert all(not p.history for p in store.patches())
