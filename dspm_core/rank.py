@@ -54,11 +54,19 @@ def _patch_terms(text: str, slot: str | None) -> frozenset[str]:
     return content_terms(f"{slot} {text}" if slot else text)
 
 
+#: A patch that mentions this many of the query's content words is fully aligned with it,
+#: however long the query: "the deadline of the first sprint" answers a forty-word question
+#: about the first sprint's deadline as well as a five-word one.
+ALIGN_SATURATION = 6
+
+
 def alignment(qterms: frozenset[str], patch: Patch) -> float:
-    """Share of the query's content words that the patch mentions (0..1)."""
+    """How much of the query the patch mentions (0..1): the share of the query's content
+    words, counted against at most :data:`ALIGN_SATURATION` of them."""
     if not qterms:
         return 0.0
-    return len(qterms & _patch_terms(patch.text, patch.slot)) / len(qterms)
+    hits = len(qterms & _patch_terms(patch.text, patch.slot))
+    return min(1.0, hits / min(len(qterms), ALIGN_SATURATION))
 
 
 def recency(patch: Patch, now: int, half_life: float = 50.0) -> float:

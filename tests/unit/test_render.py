@@ -618,3 +618,15 @@ def test_a_rule_without_a_value_is_never_cut_to_its_first_words():
                                            + body.split(", so ", 1)[-1][1:]), texts
     small = m.render(budget=40).text
     assert "I prefer plain JavaScript over heavy frameworks like Angular." in small
+
+
+def test_a_long_question_still_finds_the_setting_it_asks_about():
+    m = DSPMMemory(budget=1000)
+    for i in range(12):
+        m.add_turn("user", f"Always use style guide number {i} when I ask about topic {i}.")
+    m.add_turn("user", "The first sprint deadline is April 1.")
+    m.add_turn("user", "The first sprint deadline moved to April 5.")
+    query = ("Given everything we planned for the portfolio, what is the deadline for "
+             "completing the first sprint focused on the basic layout and navigation?")
+    first = m.render(query, budget=60).lines[0].text
+    assert "April 5" in first and "April 1" in first  # the revised value, with its lineage
