@@ -430,6 +430,11 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                      old, revision)
 
 
+# where a long subject joins the clause that holds the setting ("..., and have a Zoom call")
+_JOINT_RE = re.compile(r"(?:,|\b(?:and|but|so))\s+(?:(?:i|we)\s+)?(?:(?:have|has|had|got)\s+)?",
+                       re.I)
+
+
 @lru_cache(maxsize=16384)
 def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence.
@@ -539,6 +544,10 @@ def parse_statement(text: str) -> Statement:
     if vm and vm.start() > 0 and not (label and vm.start() == label.start("n")):
         subj = t[: vm.start()]
         subj = re.sub(r"\b(?:is|are|at|of|to|for|by|on|due|=|:)\s*$", "", subj.strip(), flags=re.I)
+        if len(subj.split()) > 8:  # "I've accepted X and have a Zoom call with Y on <date>"
+            joint = list(_JOINT_RE.finditer(subj))
+            if joint:
+                subj = _clean_subject(subj[joint[-1].end():])
         if subj and len(subj.split()) <= 8:
             op = _trailing_bound(t[vm.start():])
             return _statement(subj, op, t[vm.start():], revision)

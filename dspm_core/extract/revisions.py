@@ -50,6 +50,9 @@ def _value_phrase(fragment: str) -> str:
     return " ".join(words[:3]) if 0 < len(words) <= 3 else ""
 
 
+_YEAR_RE = re.compile(r"(?:19|20)\d\d")
+
+
 def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fact]:
     """"Increase the seats from 5 to 12": the earlier value as one fact, then the new one
     with its note cut to "Increase the seats to 12", so the store's lineage carries the
@@ -60,6 +63,8 @@ def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fac
     old, new = _value_phrase(m.group("old")), _value_phrase(m.group("new"))
     if not old or not new or old.lower() == new.lower():
         return []
+    if _YEAR_RE.fullmatch(old) and _YEAR_RE.fullmatch(new):
+        return []  # "12 projects from 2010 to 2023": a span of years, not a change
     pre = SUBJ_NOISE_RE.sub("", GOAL_LEAD_RE.sub("", strip_lead(core[: m.start()]) + " "))
     pre = _FT_VERB_LEAD_RE.sub("", pre.strip())
     pre = _FT_VERB_TAIL_RE.sub("", pre).strip(" ,;:-")

@@ -198,7 +198,9 @@ def schedule_fields(s: str) -> dict[str, str | None]:
 SUBJ_NOISE_RE = re.compile(
     r"^(?:(?:and|but|so|considering|given|since|because|as|now|also|the fact that|that)\s+|"
     r"i\s+(?:just\s+|recently\s+)?(?:noticed|found out|realized|realised|learned|saw|heard|see|"
-    r"think|believe|know|checked|confirmed)(?:\s+that)?\s+)+",
+    r"think|believe|know|checked|confirmed)(?:\s+that)?\s+|"
+    r"i(?:'m| am)\s+(?:\w+\s+)?(?:worried|concerned|anxious|nervous|excited|curious|struggling)"
+    r"\s+(?:about|that|with|to)\s+(?:(?:missing|meeting|hitting|making|the fact that)\s+)?)+",
     _I,
 )
 _USE_SUBJECT_RE = re.compile(r"\b(?:as|for)\s+(?:the|our|my)\s+\w+", _I)

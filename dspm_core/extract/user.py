@@ -51,7 +51,14 @@ from .cues import (
     values_are_incidental,
 )
 from .revisions import from_to_facts
-from .settings import GOAL_LEAD_RE, SLOT_STOP, make_fact, new_fact, schedule_fields
+from .settings import (
+    GOAL_LEAD_RE,
+    SLOT_STOP,
+    SUBJ_NOISE_RE,
+    make_fact,
+    new_fact,
+    schedule_fields,
+)
 
 _I = re.I
 _MAX_FACT_WORDS = 70
@@ -189,13 +196,14 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         core = strip_lead(c.text)
         if lead.startswith("whose "):
             core = core[6:]  # "..., whose API response time is 800ms"
-        pron = re.search(r"^(?:.*?\b)?(?:which|who|that|it|this)\s+(?=(?:has|have|had|was|"
-                         r"is|were|are|got|now|just|recently)\b)", lead)
+        pron = re.search(r"^(?:.*?\b)?(?:which|who|that|it|this)(?:'s\s+|\s+(?=(?:has|have|had|was|"
+                         r"is|were|are|got|now|just|recently)\b))", lead)
         if lo < i and pron and len(pron.group(0).split()) <= 6:
             # "..., which has improved to 78%": the subject is the clause it leans on
-            np = GOAL_LEAD_RE.sub("", strip_lead(clauses[i - 1].text))
+            np = SUBJ_NOISE_RE.sub("", GOAL_LEAD_RE.sub("", strip_lead(clauses[i - 1].text)))
             if 0 < len(np.split()) <= 10:
-                core = np + " " + strip_lead(c.text)[pron.end():]
+                rest = strip_lead(c.text)[pron.end():]
+                core = np + (" is " if pron.group(0).endswith("'s ") else " ") + rest
         prev = spans[-1] if spans else None
         if prev is not None and prev[1] == lo - 1 and re.match(r"^(?:and\s+)?so\b", c.text.strip(), _I) \
                 and c.kind is PatchKind.CONSTRAINT and prev[2] is PatchKind.CONSTRAINT:

@@ -370,3 +370,16 @@ def test_a_stated_never_experience_is_a_fact_not_a_rule(text):
 def test_a_never_rule_stays_a_rule():
     assert kinds("Never store plain-text passwords.") == [K.CONSTRAINT]
     assert kinds("I never want tabs in the code.") == [K.CONSTRAINT]
+
+
+def test_a_span_of_years_is_not_a_revision():
+    m = remember(("user", "My portfolio on Behance has 12 projects from 2010 to 2023."))
+    assert "(was" not in m.render().text
+
+
+def test_a_rescheduled_meeting_named_in_a_worry_revises_the_meeting():
+    m = remember(("user", "I have a Zoom meeting with Professor Dana on March 22 at 3 PM."),
+                 ("user", "I'm kinda worried about missing the Zoom meeting with Professor Dana, "
+                          "it's rescheduled to March 22 at 4:30 PM."))
+    text = m.render().text
+    assert "4:30 PM" in text and "(was" in text and text.count("Professor Dana") == 1
