@@ -219,6 +219,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
             text = f"{goal[0]}; {strip_lead(text)}"  # the goal a short preference serves
         if len(text.split()) > _MAX_FACT_WORDS:
             text = core
+            if len(text.split()) > _MAX_FACT_WORDS:
+                continue  # a run-on monologue (a pasted transcript), not a stated fact
         if kind in (PatchKind.DECISION, PatchKind.CONSTRAINT):
             revision = from_to_facts(turn, kind, text, core)
             if revision:

@@ -383,3 +383,9 @@ def test_a_rescheduled_meeting_named_in_a_worry_revises_the_meeting():
                           "it's rescheduled to March 22 at 4:30 PM."))
     text = m.render().text
     assert "4:30 PM" in text and "(was" in text and text.count("Professor Dana") == 1
+
+
+def test_a_run_on_monologue_is_not_a_rule():
+    rant = ("I don't know anyone who likes it " + "and I'm like you know it is so easy " * 12
+            + "so I'm against it")
+    assert extract(rant) == []
