@@ -265,7 +265,10 @@ HAVE_COUNT_RE = re.compile(
     _I,
 )
 STACK_RE = re.compile(
-    r"\b(?i:with|using|on|in|via|use|uses|choose|chose|picked|running)\s+(?P<name>[A-Z][\w.+#-]*"
+    r"\b(?i:with|using|on|in|via|use|uses|choose|chose|picked|running|integrate|integrated|"
+    r"integrating|install|installed|installing|adopt|adopted|adopting|add|added|adding|"
+    r"upgrade to|upgraded to|upgrading to|migrate to|migrated to|migrating to)\s+"
+    r"(?P<name>[A-Z][\w.+#-]*"
     r"(?:\s+[A-Z][\w.+#-]*)?\s+v?\d+(?:\.\d+)+)\b")
 DEADLINE_FOR_RE = re.compile(
     r"\b(?:a|the|my|our)\s+(?P<noun>deadline|due date|launch date|budget|limit|target|goal)\s+"

@@ -389,3 +389,12 @@ def test_a_run_on_monologue_is_not_a_rule():
     rant = ("I don't know anyone who likes it " + "and I'm like you know it is so easy " * 12
             + "so I'm against it")
     assert extract(rant) == []
+
+
+@pytest.mark.parametrize("text", [
+    "I'm trying to integrate Flask-Login v0.6.2 for session management in my app.",
+    "I've already installed Flask-Argon2 v0.3.0.",
+    "We migrated to PostgreSQL 16.2 last week.",
+])
+def test_a_versioned_dependency_the_user_adds_is_a_decision(text):
+    assert kinds(text) == [K.DECISION]
