@@ -92,7 +92,8 @@ def _short_value(patch: Patch) -> str:
 # faithful short form
 _SENTENCE_WORDS_RE = re.compile(
     r"\b(?:i|i'm|my|you|trying|try|prefer|preferring|like|want|wanted|know|think|feel|"
-    r"considering|sure|kinda|really|using|keep|keeping|make|making|help|need)\b", re.I)
+    r"considering|sure|kinda|really|using|keep|keeping|make|making|help|need|already|just|"
+    r"recently|currently|initially|still|finally|actually)\b", re.I)
 
 
 def _subject_op_value(patch: Patch, value: str) -> str | None:
