@@ -148,15 +148,26 @@ def forms_for(patch: Patch) -> list[Form]:
     return out
 
 
-_REASON_SPLIT_RE = re.compile(r"(?:,\s*(?:and\s+)?so\s+(?!that\b)|;\s+)(?=\S)", re.I)
+_REASON_SPLIT_RE = re.compile(r",\s*(?:and\s+)?so\s+(?!that\b)(?=\S)", re.I)
+_GOAL_SPLIT_RE = re.compile(r";\s+(?=\S)")
+_GOAL_RE = re.compile(
+    r"^(?:i(?:'m| am)\s+(?:\w+\s+)?(?:trying|planning|looking|aiming|hoping|working)|"
+    r"my (?:goal|aim|plan)|(?:i|we) (?:want|need) to|to (?:keep|make|ensure|avoid)|because|since)\b",
+    re.I)
 
 
 def _without_reason(text: str) -> str | None:
-    """The rule of "<goal or reason>, so <rule>" / "<goal>; <rule>", or None."""
-    parts = _REASON_SPLIT_RE.split(" ".join(text.split()))
-    if len(parts) < 2 or len(parts[-1].split()) < 3:
-        return None
+    """The rule of "<reason>, so <rule>" or "<goal>; <rule>" (a goal clause first, not a
+    rule of its own: "Use tabs; never spaces" keeps both), or None."""
+    flat = " ".join(text.split())
+    parts = _REASON_SPLIT_RE.split(flat)
+    if len(parts) < 2:
+        parts = _GOAL_SPLIT_RE.split(flat, maxsplit=1)
+        if len(parts) < 2 or not _GOAL_RE.match(parts[0]):
+            return None
     rule = parts[-1].strip()
+    if len(rule.split()) < 3:
+        return None
     return rule[0].upper() + rule[1:]
 
 

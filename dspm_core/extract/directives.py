@@ -3,7 +3,7 @@
 Two shapes are read here, before the sentence-by-sentence reading of :mod:`.user`:
 
 * a labelled instruction block ("Instruction: Write a short summary ... Do not include
-  any further explanations."): one rule, its sentences kept together. Material the
+  any further explanations."): one rule, its sentences kept together. Long material the
   message labels as pasted ("Content:", "Document:", "Text:") is not the user's
   statement and yields nothing.
 * a short follow-up made only of commands about the answer ("Now, rewrite it in the
@@ -25,14 +25,14 @@ from .user import user_sentence_facts
 _I = re.I
 _MAX_WORDS = 100
 _FOLLOW_UP_WORDS = 60
+_PASTE_WORDS = 40  # a labelled text longer than this is pasted material, not a statement
 
 _LABEL_RE = re.compile(
     r"^[ \t]*(?P<label>instructions?|task|requirements?|constraints?|rules?|guidelines?|"
-    r"content|document|text|passage|article|story|context|input|source)[ \t]*:[ \t]*",
+    r"content|document|text|passage|article|story)[ \t]*:[ \t]*",
     _I | re.M,
 )
-_PASTED = {"content", "document", "text", "passage", "article", "story", "context", "input",
-           "source"}
+_PASTED = {"content", "document", "text", "passage", "article", "story"}
 
 # lead words a command may open with ("Great, now, ...", "In the summary, ...", "I want
 # you to ..."), stripped one at a time
@@ -114,6 +114,8 @@ def directive_facts(turn: Turn, prose: str) -> tuple[list[Fact], str]:
             body = prose[m.end(): end].strip()
             label = m.group("label").lower()
             if label in _PASTED:
+                if _words(body) <= _PASTE_WORDS:
+                    kept.append(body)  # "Text: my budget is $500": the user's own words
                 continue
             if _words(body) <= _MAX_WORDS:
                 facts.append(_rule(turn, body))

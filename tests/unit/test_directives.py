@@ -93,3 +93,9 @@ def test_sentences_do_not_end_at_titles():
     from dspm_core.extract.clauses import split_sentences
     assert split_sentences("Ask Dr. Mivon and Mr. Ray first. Then ship it.") == [
         "Ask Dr. Mivon and Mr. Ray first.", "Then ship it."]
+
+
+def test_a_short_labelled_text_is_still_read_as_the_users_words():
+    assert rules("Text: Never deploy on Fridays.") == ["Never deploy on Fridays."]
+    assert rules("Context: the API timeout must stay under 30 seconds.") == [
+        "Context: the API timeout must stay under 30 seconds."]

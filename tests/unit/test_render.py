@@ -630,3 +630,13 @@ def test_a_long_question_still_finds_the_setting_it_asks_about():
              "completing the first sprint focused on the basic layout and navigation?")
     first = m.render(query, budget=60).lines[0].text
     assert "April 5" in first and "April 1" in first  # the revised value, with its lineage
+
+
+def test_only_a_leading_goal_or_reason_may_be_left_out_of_a_rule():
+    from dspm_core.forms import _without_reason
+    assert _without_reason("Use tabs; never use spaces anywhere") is None  # two rules
+    assert _without_reason("I use caching, so that the app is fast") is None  # a purpose
+    assert _without_reason("I'm trying to ship by May; never deploy on Fridays") == \
+        "Never deploy on Fridays"
+    assert _without_reason("The app runs on phones, so I prefer small bundles") == \
+        "I prefer small bundles"
