@@ -214,6 +214,7 @@ def plot(results: list[dict[str, Any]], systems: list[str], budgets: list[int],
             ax.plot(budgets, ys, marker="o", label=s)
         ax.set_title(task, fontsize=9)
         ax.set_xscale("log")
+        ax.minorticks_off()
         ax.set_xticks(budgets, [str(b) for b in budgets])
         ax.set_ylim(0, 1)
         ax.set_xlabel("budget (cl100k tokens)")
