@@ -274,6 +274,8 @@ class PatchStore:
         words = set(subj_norm.split())
         shared: dict[str, int] = {}
         for pool in pools:
+            if len(pool) > _TERM_CANDIDATES:
+                continue  # a word this common does not name a setting; bounded work per merge
             for subj in pool:
                 shared[subj] = shared.get(subj, 0) + 1
         found = []
