@@ -18,7 +18,8 @@ from typing import Any, Callable
 
 from dspm_core import DSPMMemory, get_counter
 
-ALL_SYSTEMS = ("dspm", "recent", "langchain_trim", "llamaindex_buffer", "bm25", "peer", "dspm_llm")
+ALL_SYSTEMS = ("dspm", "dspm_semantic", "recent", "langchain_trim", "llamaindex_buffer", "bm25",
+               "peer", "dspm_llm")
 
 
 class TokenCounter:
@@ -207,25 +208,27 @@ class RecordingExtractor:
 
 
 class DSPM:
-    """dspm_core with the default RuleExtractor (or an LLM extractor for ``dspm_llm``)."""
+    """dspm_core with the default RuleExtractor (or an LLM extractor for ``dspm_llm``;
+    ``scorer="semantic"``, the bundled embeddings, for ``dspm_semantic``)."""
 
     stateful = True
 
     def __init__(self, tc: TokenCounter, name: str = "dspm", llm: Any = None,
-                 model: str | None = None) -> None:
-        self.name, self.tc, self.llm, self.model = name, tc, llm, model
+                 model: str | None = None, scorer: Any = None) -> None:
+        self.name, self.tc, self.llm, self.model, self.scorer = name, tc, llm, model, scorer
         self.mem: Any = None
         self.rec: RecordingExtractor | None = None
 
     def new(self) -> None:
         if self.llm is not None:
-            self.mem = DSPMMemory(budget=250, llm_client=self.llm, model=self.model)
+            self.mem = DSPMMemory(budget=250, llm_client=self.llm, model=self.model,
+                                  scorer=self.scorer)
             self.rec = None
         else:
             from dspm_core.extract.rules import RuleExtractor
 
             self.rec = RecordingExtractor(RuleExtractor())
-            self.mem = DSPMMemory(budget=250, extractor=self.rec)
+            self.mem = DSPMMemory(budget=250, extractor=self.rec, scorer=self.scorer)
 
     def add(self, role: str, text: str) -> list[Any]:
         self.mem.add_turn(role if role in ("user", "assistant", "system") else "user", text)
@@ -309,6 +312,13 @@ def build(names: list[str], tc: TokenCounter, base_url: str | None = None,
         try:
             if name == "dspm":
                 made[name] = DSPM(tc)
+            elif name == "dspm_semantic":
+                from dspm_core.embeddings import EmbeddingScorer, semantic_available
+
+                if not semantic_available():
+                    skipped[name] = "needs the semantic extra (sentence-transformers and the model)"
+                    continue
+                made[name] = DSPM(tc, name=name, scorer=EmbeddingScorer())
             elif name == "recent":
                 made[name] = Recent(tc)
             elif name == "langchain_trim":

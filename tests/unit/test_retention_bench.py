@@ -149,3 +149,21 @@ def test_one_as_a_pronoun_and_glued_values_are_not_keys() -> None:
     key = make_key("Keep the bundle under 2.5MB")
     assert key.names == frozenset() and ("2.5", "mb") in key.pairs
     assert carries(make_line("rule: keep the bundle under 2.5 MB"), key)
+
+
+def test_dspm_semantic_uses_the_bundled_embeddings() -> None:
+    import pytest
+    from dspm_core.embeddings import EmbeddingScorer, semantic_available
+    from retention_systems import build
+
+    if not semantic_available():
+        pytest.skip("the semantic extra is not installed")
+    made, skipped = build(["dspm_semantic"], TokenCounter())
+    assert skipped == {} and isinstance(made["dspm_semantic"].scorer, EmbeddingScorer)
+    system = made["dspm_semantic"]
+    system.new()
+    system.add("user", "I am allergic to peanuts, so never suggest snacks with them.")
+    for _ in range(5):
+        system.add("user", "Always answer in British English when I ask about spelling.")
+    lines = system.lines("Any ideas for a quick afternoon snack?", 40)
+    assert lines and "peanuts" in lines[0]
