@@ -16,10 +16,11 @@ from collections import Counter
 import re
 import threading
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
+from .merge_targets import StoreIndex, echo_target, revision_target
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
 from .slots import (
     AliasTable,
@@ -38,7 +39,6 @@ from .vocab import fold_typo, is_identifier
 __all__ = ["JournalEntry", "MergeOutcome", "PatchStore", "DEFAULT_HISTORY_LIMIT"]
 
 DEFAULT_HISTORY_LIMIT = 3
-_TERM_CANDIDATES = 64  # restatement candidates examined per term (most recent first)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,18 +75,6 @@ class MergeOutcome:
     reason: str = ""
 
 
-@dataclass(slots=True)
-class _Index:
-    by_key: dict[str, str] = field(default_factory=dict)
-    by_subject: dict[str, set[str]] = field(default_factory=dict)
-    subjects_by_word: dict[str, set[str]] = field(default_factory=dict)
-    by_text: dict[str, str] = field(default_factory=dict)
-    by_term: dict[str, list[str]] = field(default_factory=dict)
-    terms: dict[str, frozenset[str]] = field(default_factory=dict)
-    subject_of: dict[str, str] = field(default_factory=dict)
-    text_of: dict[str, str] = field(default_factory=dict)
-
-
 def _norm_text(text: str) -> str:
     """Normalised text for exact/near duplicate detection of patches without a slot."""
     words = re.findall(r"[\w+#/%$-]+(?:\.[\w+#/%$-]+)*", text)
@@ -110,7 +98,7 @@ class PatchStore:
         self.aliases = aliases or AliasTable()
         self._lock = threading.RLock()
         self._patches: dict[str, Patch] = {}
-        self._ix = _Index()
+        self._ix = StoreIndex()
         self._journal: list[JournalEntry] = []
         self._dict_cache: dict[str, tuple[Patch, dict[str, Any]]] = {}
         self._journal_dicts: list[dict[str, Any]] = []  # to_dict of the journal, append-only
@@ -212,7 +200,7 @@ class PatchStore:
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
         if existing_id is None:
-            existing_id = self._revision_target(subj_norm, stmt)
+            existing_id = revision_target(self._ix, self._patches, subj_norm, stmt)
         if existing_id is not None:
             old = self._patches[existing_id]
             if self._same_value(old, stmt):
@@ -221,7 +209,7 @@ class PatchStore:
                 return self._reject(old, fact)
             return self._supersede(old, fact, stmt)
         if AUTHORITY[fact.role] < AUTHORITY[Role.USER]:
-            echo_of = self._echo_target(fact, subj_norm, stmt)
+            echo_of = echo_target(self._ix, self._patches, fact, subj_norm, stmt)
             if echo_of is not None:
                 return self._duplicate(echo_of, fact, "restatement of a higher-authority patch")
         slot_display = stmt.subject or None
@@ -231,125 +219,6 @@ class PatchStore:
                       source=fact.source, first_turn=fact.turn, session_id=fact.session_id)
         self._store_new(patch, subject=subj_norm, norm_text=None)
         return MergeOutcome("added", patch)
-
-    def _revision_target(self, subj_norm: str, stmt: Statement) -> str | None:
-        """A patch that a statement revises although its key differs only in value detail.
-
-        A number without a unit revises the single numeric value of its subject and bound
-        class ("batch size 500 records" -> "batch size 1000"); an explicit revision cue
-        ("switch", "change ... to", "from A to B") revises the single free-text or name value
-        of its subject and class. With zero or several candidates nothing is revised.
-        """
-        if stmt.value is None:
-            return None
-        ids = self._ix.by_subject.get(subj_norm)
-        if ids:
-            found = self._revision_candidates(ids, stmt)
-            if found or not stmt.revision:
-                return found[0] if len(found) == 1 else None
-        elif not stmt.revision:
-            return None
-        # An explicit revision may name its setting by a shorter subject ("lower max retries
-        # to 3" for "max retries for failed deliveries"): accept it only when exactly one
-        # stored setting has every word of that subject and a compatible value.
-        words = subj_norm.split()
-        if not words:
-            return None
-        pools = [self._ix.subjects_by_word.get(w, set()) for w in words]
-        subjects = set.intersection(*pools) - {subj_norm} if all(pools) else set()
-        if subjects and len(subjects) <= 8:
-            found = []
-            for subj in subjects:
-                found.extend(self._revision_candidates(self._ix.by_subject.get(subj, set()),
-                                                       stmt, exact_dim=True))
-            return found[0] if len(found) == 1 else None
-        return self._reworded_target(subj_norm, stmt, pools)
-
-    def _reworded_target(self, subj_norm: str, stmt: Statement,
-                         pools: list[set[str]]) -> str | None:
-        """An explicit revision that names its setting in other words ("the new sprint
-        deadline of April 5" for "the first sprint deadline"): the single stored setting of
-        the same kind of value whose subject shares at least two words, or half the words of
-        the shorter subject (two at least), and every identifier."""
-        words = set(subj_norm.split())
-        shared: dict[str, int] = {}
-        for pool in pools:
-            if len(pool) > _TERM_CANDIDATES:
-                continue  # a word this common does not name a setting; bounded work per merge
-            for subj in pool:
-                shared[subj] = shared.get(subj, 0) + 1
-        found = []
-        for subj, n in shared.items():
-            other = set(subj.split())
-            if subj == subj_norm or n < 2 or n * 2 < min(len(words), len(other)):
-                continue
-            if {w for w in words ^ other if is_identifier(w)}:
-                continue  # "server-a" is not "server-b"
-            found.extend(self._revision_candidates(self._ix.by_subject.get(subj, set()), stmt,
-                                                   exact_dim=True, same_unit=True))
-        return found[0] if len(found) == 1 else None
-
-    def _revision_candidates(self, ids: set[str], stmt: Statement, exact_dim: bool = False,
-                             same_unit: bool = False) -> list[str]:
-        cls = bound_class(stmt.op)
-        numeric = stmt.dimension in ("number",) or stmt.dimension.startswith("count:")
-        candidates = []
-        if exact_dim:
-            want = make_key("", stmt.op, stmt.dimension, stmt.canonical, stmt.scope).split("|")[2]
-        for pid in ids:
-            p = self._patches[pid]
-            if p.key is None or p.value is None:
-                continue
-            _, p_cls, p_dim, p_scope = p.key.split("|", 3)
-            if p_cls != cls or (p_scope or None) != stmt.scope:
-                continue
-            if exact_dim:
-                if same_unit and ((p.unit or None) != (stmt.unit or None)
-                                  or (p_dim == "num" and not stmt.unit)):
-                    continue  # a reworded subject: the very same unit, not just "a number"
-                if p_dim == want and not p_dim.startswith("free:"):
-                    candidates.append(pid)
-                elif numeric and stmt.unit is None and not same_unit \
-                        and p_dim in ("num", "time", "size", "percent", "money"):
-                    candidates.append(pid)
-                continue
-            if numeric and p_dim in ("num", "time", "size", "percent", "money") and stmt.unit is None:
-                candidates.append(pid)
-            elif numeric and p_dim == "num":
-                candidates.append(pid)
-            elif stmt.revision and (p_dim.startswith("free:") or p_dim == "name") and \
-                    stmt.dimension in ("free", "name"):
-                candidates.append(pid)
-        return candidates
-
-    def _echo_target(self, fact: Fact, subj_norm: str, stmt: Statement) -> Patch | None:
-        """A higher-authority critical that this lower-authority statement merely restates."""
-        auth = AUTHORITY[fact.role]
-        if stmt.value is not None:
-            for pid in self._ix.by_subject.get(subj_norm, ()):
-                p = self._patches[pid]
-                if AUTHORITY[p.role] > auth and p.value is not None and \
-                        parse_value(p.value).canonical == stmt.canonical:
-                    return p
-        terms = content_terms(fact.text)
-        if not terms:
-            return None
-        postings = [self._ix.by_term[t] for t in terms if t in self._ix.by_term]
-        if not postings:
-            return None
-        shortest = min(postings, key=len)
-        value_tokens = {w.lower() for w in re.findall(r"\d[\d.,]*", fact.text)}
-        for pid in reversed(shortest[-_TERM_CANDIDATES:]):
-            p = self._patches.get(pid)
-            if p is None or not p.critical or AUTHORITY[p.role] <= auth:
-                continue
-            p_terms = self._ix.terms.get(pid, frozenset())
-            covered = len(terms & p_terms) / len(terms)
-            idents = {t for t in terms if is_identifier(t)}
-            if covered >= 0.75 and idents <= p_terms and \
-                    value_tokens <= {w.lower() for w in re.findall(r"\d[\d.,]*", p.text)}:
-                return p
-        return None
 
     @staticmethod
     def _same_value(old: Patch, stmt: Statement) -> bool:
@@ -581,7 +450,7 @@ class PatchStore:
     def clear(self) -> None:
         with self._lock:
             self._patches.clear()
-            self._ix = _Index()
+            self._ix = StoreIndex()
             self._journal.clear()
             self._journal_dicts.clear()
             self._dict_cache.clear()
