@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +84,25 @@ def _strip_think(text: str) -> str:
     return text.strip()
 
 
+def _json_chars(text: str, start: int = 0) -> Iterator[tuple[int, str, bool]]:
+    """``(index, char, in_string)`` for each character from ``start``: whether it is part
+    of a JSON string literal (its quotes included), escapes honoured."""
+    in_string = escaped = False
+    for i in range(start, len(text)):
+        c = text[i]
+        if in_string:
+            yield i, c, True
+            if escaped:
+                escaped = False
+            elif c == "\\":
+                escaped = True
+            elif c == '"':
+                in_string = False
+        else:
+            in_string = c == '"'
+            yield i, c, in_string
+
+
 def _match_end(text: str, start: int) -> int | None:
     """Index just past the bracket that closes ``text[start]``.
 
@@ -90,19 +110,10 @@ def _match_end(text: str, start: int) -> int | None:
     mismatched (prose such as "[see {1]").
     """
     stack: list[str] = []
-    in_string = escaped = False
-    for i in range(start, len(text)):
-        c = text[i]
+    for i, c, in_string in _json_chars(text, start):
         if in_string:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-        elif c in "[{":
+            continue
+        if c in "[{":
             stack.append("]" if c == "[" else "}")
         elif c in "]}":
             if c != stack.pop():
@@ -115,22 +126,9 @@ def _match_end(text: str, start: int) -> int | None:
 def _drop_trailing_commas(text: str) -> str:
     """Remove commas directly before ``]`` or ``}`` (outside strings)."""
     out: list[str] = []
-    in_string = False
-    escaped = False
     n = len(text)
-    for i, c in enumerate(text):
-        if in_string:
-            out.append(c)
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_string = False
-            continue
-        if c == '"':
-            in_string = True
-        elif c == ",":
+    for i, c, in_string in _json_chars(text):
+        if c == "," and not in_string:
             j = i + 1
             while j < n and text[j] in " \t\r\n":
                 j += 1

@@ -120,6 +120,24 @@ class ScriptedServer:
         self.httpd.server_close()
 
 
+def sync_client(server: ScriptedServer, **kw: Any) -> Any:
+    """The real ``openai.OpenAI`` client pointed at ``server`` (no retries unless asked)."""
+    import openai
+
+    kw.setdefault("max_retries", 0)
+    kw.setdefault("timeout", 5.0)
+    return openai.OpenAI(base_url=server.url, api_key="test-key", **kw)
+
+
+def async_client(server: ScriptedServer, **kw: Any) -> Any:
+    """The real ``openai.AsyncOpenAI`` client pointed at ``server``."""
+    import openai
+
+    kw.setdefault("max_retries", 0)
+    kw.setdefault("timeout", 5.0)
+    return openai.AsyncOpenAI(base_url=server.url, api_key="test-key", **kw)
+
+
 def user_content(request: dict[str, Any]) -> str:
     """The user message a request carried."""
     return next(m["content"] for m in request["messages"] if m["role"] == "user")

@@ -10,7 +10,6 @@ import asyncio
 import json
 import threading
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,34 +21,14 @@ from dspm_core.extract.llm import LLMExtractor  # noqa: E402
 from dspm_core.patch import PatchKind, Role, Turn  # noqa: E402
 from llm_server import (  # noqa: E402
     Reply,
-    ScriptedServer,
     chat,
     error,
     facts_reply,
+    async_client,
     message_block,
+    sync_client,
     user_content,
 )
-
-
-@pytest.fixture
-def server() -> Iterator[ScriptedServer]:
-    s = ScriptedServer().start()
-    try:
-        yield s
-    finally:
-        s.stop()
-
-
-def sync_client(server: ScriptedServer, **kw: Any) -> Any:
-    kw.setdefault("max_retries", 0)
-    kw.setdefault("timeout", 5.0)
-    return openai.OpenAI(base_url=server.url, api_key="test-key", **kw)
-
-
-def async_client(server: ScriptedServer, **kw: Any) -> Any:
-    kw.setdefault("max_retries", 0)
-    kw.setdefault("timeout", 5.0)
-    return openai.AsyncOpenAI(base_url=server.url, api_key="test-key", **kw)
 
 
 def turn(text: str = "Set the webhook timeout to 10 seconds.", index: int = 0,

@@ -19,8 +19,8 @@ from dspm_core.errors import ExtractionError  # noqa: E402
 from dspm_core.extract.llm import LLMExtractor  # noqa: E402
 
 
+import llm_server  # noqa: E402
 from llm_server import (  # noqa: E402
-    ScriptedServer,
     chat,
     error,
     facts_reply,
@@ -29,23 +29,12 @@ from llm_server import (  # noqa: E402
 )
 
 
-@pytest.fixture
-def server():
-    s = ScriptedServer().start()
-    try:
-        yield s
-    finally:
-        s.stop()
+def sync_client(server: Any) -> Any:
+    return llm_server.sync_client(server, max_retries=2)
 
 
-def sync_client(server: Any, max_retries: int = 2) -> Any:
-    return openai.OpenAI(base_url=server.url, api_key="test-key", max_retries=max_retries,
-                         timeout=5.0)
-
-
-def async_client(server: Any, max_retries: int = 2) -> Any:
-    return openai.AsyncOpenAI(base_url=server.url, api_key="test-key", max_retries=max_retries,
-                              timeout=5.0)
+def async_client(server: Any) -> Any:
+    return llm_server.async_client(server, max_retries=2)
 
 
 FAIL = error(500, "internal error", headers={"retry-after-ms": "10"})

@@ -33,14 +33,9 @@ def _answer(body: dict[str, Any]) -> Reply:
     return facts_reply()
 
 
-@pytest.fixture
-def server():
-    s = ScriptedServer().start()
-    s.responder = _answer
-    try:
-        yield s
-    finally:
-        s.stop()
+@pytest.fixture(autouse=True)
+def answering(server: ScriptedServer) -> None:
+    server.responder = _answer
 
 
 def test_dspm_llm_is_built_only_with_an_endpoint_and_a_model():

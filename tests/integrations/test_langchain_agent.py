@@ -25,6 +25,7 @@ from langchain_core.messages import (  # noqa: E402
 from langchain_core.tools import tool  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 from langgraph.store.memory import InMemoryStore  # noqa: E402
+from scripted_turns import user_turns  # noqa: E402
 
 from dspm_core import Fact, PatchKind, RuleExtractor, Turn  # noqa: E402
 from dspm_core.errors import ConfigError  # noqa: E402
@@ -50,23 +51,11 @@ def lookup(query: str) -> str:
 
 def _user_turns() -> list[str]:
     """40 user messages: the rule at turn 3, the timeout at 5, revised at 20, tools often."""
-    turns = []
-    for i in range(1, 41):
-        if i == 3:
-            turns.append(RULE)
-        elif i == 5:
-            turns.append(FIRST)
-        elif i == 20:
-            turns.append(REVISED)
-        elif i == 12:
-            turns.append("Let's use PostgreSQL for the primary database.")
-        elif i == 40:
-            turns.append("What should the next release include?")
-        elif i % 4 == 0:
-            turns.append(f"Please lookup topic {i} in the wiki.")
-        else:
-            turns.append(f"Thanks, noted point {i}. Anything else on item {i}?")
-    return turns
+    return user_turns(
+        {3: RULE, 5: FIRST, 12: "Let's use PostgreSQL for the primary database.",
+         20: REVISED, 40: "What should the next release include?"},
+        lambda i: f"Please lookup topic {i} in the wiki." if i % 4 == 0
+        else f"Thanks, noted point {i}. Anything else on item {i}?")
 
 
 def _responder(messages: list[BaseMessage]) -> AIMessage:

@@ -40,6 +40,7 @@ from llama_index.core.memory import ChatMemoryBuffer  # noqa: E402
 from llama_index.core.schema import NodeWithScore, QueryBundle, TextNode  # noqa: E402
 from llama_index.core.storage.chat_store import SimpleChatStore  # noqa: E402
 from llama_index.core.utils import get_tokenizer  # noqa: E402
+from scripted_turns import user_turns as scripted_turns  # noqa: E402
 
 from dspm_core import Fact, PatchKind, RuleExtractor  # noqa: E402
 from dspm_core.errors import BudgetError, ConfigError, ExtractionError  # noqa: E402
@@ -57,39 +58,15 @@ REVISED = "Change the webhook timeout to 10 seconds."
 LAST = "What timeout should the payment webhook use, and what must we never log?"
 REPLY = ("Noted. I will keep that in mind while we continue with the payments webhook "
          "service, and I will tell you if anything conflicts with earlier decisions.")
-FILLER = [
-    "Thanks, looks good so far.",
-    "Status check: the staging build is green again.",
-    "Can you summarise where we are?",
-    "The team standup moved to the afternoon.",
-    "Cool, carry on.",
-    "Please draft the changelog entry.",
-    "The load test looks fine.",
-]
 
 
 def user_turns() -> list[str]:
     """40 user turns: the hard rule at turn 3, a value at 5 revised at 20 (another at 12
     revised at 26), filler between."""
-    turns = []
-    for i in range(1, 41):
-        if i == 1:
-            turns.append("Hi! We're building the payments webhook service for Acme today.")
-        elif i == 3:
-            turns.append(RULE)
-        elif i == 5:
-            turns.append(FIRST)
-        elif i == 12:
-            turns.append("Max retries for failed deliveries is 5.")
-        elif i == 20:
-            turns.append(REVISED)
-        elif i == 26:
-            turns.append("Lower max retries to 3.")
-        elif i == 40:
-            turns.append(LAST)
-        else:
-            turns.append(FILLER[i % len(FILLER)])
-    return turns
+    return scripted_turns({
+        1: "Hi! We're building the payments webhook service for Acme today.",
+        3: RULE, 5: FIRST, 12: "Max retries for failed deliveries is 5.", 20: REVISED,
+        26: "Lower max retries to 3.", 40: LAST})
 
 
 # ----------------------------------------------------------------------------- the LLM
@@ -136,29 +113,25 @@ class RecordingLLM(MockLLM):
 
     @llm_chat_callback()
     def stream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> Any:
-        text = self._answer("stream_chat", messages)
-
-        def gen() -> Generator[ChatResponse, None, None]:
-            acc = ""
-            for piece in self._pieces(text):
-                acc += piece
-                yield ChatResponse(message=ChatMessage(role=MessageRole.ASSISTANT, content=acc),
-                                   delta=piece)
-
-        return gen()
+        return self._stream(self._answer("stream_chat", messages))
 
     @llm_chat_callback()
     async def astream_chat(self, messages: Sequence[ChatMessage], **kwargs: Any) -> Any:
-        text = self._answer("astream_chat", messages)
+        responses = self._stream(self._answer("astream_chat", messages))
 
         async def gen() -> AsyncGenerator[ChatResponse, None]:
-            acc = ""
-            for piece in self._pieces(text):
-                acc += piece
-                yield ChatResponse(message=ChatMessage(role=MessageRole.ASSISTANT, content=acc),
-                                   delta=piece)
+            for response in responses:
+                yield response
 
         return gen()
+
+    def _stream(self, text: str) -> Generator[ChatResponse, None, None]:
+        """The streamed responses of ``text``: the text so far, and the new piece."""
+        acc = ""
+        for piece in self._pieces(text):
+            acc += piece
+            yield ChatResponse(message=ChatMessage(role=MessageRole.ASSISTANT, content=acc),
+                               delta=piece)
 
     def _condense(self, prompt: str) -> str:
         self.calls.append(("complete", prompt))

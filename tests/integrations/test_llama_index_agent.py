@@ -34,6 +34,8 @@ from llama_index.core.chat_engine import SimpleChatEngine  # noqa: E402
 from llama_index.core.llms.mock import MockFunctionCallingLLM  # noqa: E402
 from llama_index.core.memory import Memory, StaticMemoryBlock  # noqa: E402
 from llama_index.core.tools import FunctionTool  # noqa: E402
+from scripted_turns import FILLER  # noqa: E402
+from scripted_turns import user_turns as scripted_turns  # noqa: E402
 
 from dspm_integrations.llama_index import (  # noqa: E402
     BLOCK_HEADER,
@@ -159,31 +161,9 @@ def test_function_agent_runs_carry_memory(memory_kind: str) -> None:
 
 
 # ----------------------------------------------------------------------------- Memory block
-FILLER = [
-    "Thanks, looks good so far.",
-    "Status check: the staging build is green again.",
-    "Can you summarise where we are?",
-    "The team standup moved to the afternoon.",
-    "Cool, carry on.",
-    "Please draft the changelog entry.",
-    "The load test looks fine.",
-]
-
-
 def user_turns() -> list[str]:
-    turns = []
-    for i in range(1, 41):
-        if i == 3:
-            turns.append(RULE)
-        elif i == 5:
-            turns.append(FIRST)
-        elif i == 20:
-            turns.append(REVISED)
-        elif i == 40:
-            turns.append("What timeout should the payment webhook use?")
-        else:
-            turns.append(FILLER[i % len(FILLER)])
-    return turns
+    return scripted_turns({3: RULE, 5: FIRST, 20: REVISED,
+                           40: "What timeout should the payment webhook use?"})
 
 
 class ChatRecorder(Recorder):
