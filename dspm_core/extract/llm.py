@@ -13,6 +13,12 @@ connection errors come from the client (``max_retries`` of the openai SDK, which
 ``retry-after`` headers), never from sleeps here. Whatever still fails is raised as
 :class:`~dspm_core.errors.ExtractionError` so the memory keeps the turn pending.
 
+The reply is untrusted input, from the HTTP body up: a body the SDK cannot decode (HTML or
+nothing under ``Content-Type: application/json``, bytes that are not UTF-8, JSON nested
+past the recursion limit, an integer of more digits than Python converts), a body of the
+wrong shape, or usage counters that are not integers are failures of the reply, never
+errors of DSPM: they become :class:`~dspm_core.errors.ExtractionError` too.
+
 Importing this module does not need ``openai``; only building clients from
 ``base_url``/``api_key`` does.
 """
@@ -62,6 +68,11 @@ _API_ERRORS: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutErr
 if _openai is not None:
     _API_ERRORS += (_openai.OpenAIError,)
 
+# What decoding a reply can raise inside the SDK or the parser: json.JSONDecodeError and
+# UnicodeDecodeError are ValueErrors, like int()'s digit limit; nesting past the recursion
+# limit is a RecursionError. (A UnicodeEncodeError is the request's, not the reply's.)
+_REPLY_ERRORS: tuple[type[BaseException], ...] = (ValueError, RecursionError)
+
 
 def _get(obj: Any, name: str) -> Any:
     """Attribute or key access: SDK objects and plain dicts are both accepted."""
@@ -82,6 +93,27 @@ def _is_async(client: Any) -> bool:
     if _openai is not None and isinstance(client, _openai.AsyncOpenAI):
         return True
     return inspect.iscoroutinefunction(inspect.unwrap(_create_of(client)))
+
+
+def _count(value: Any) -> int:
+    """A usage counter as reported: a non-negative int, else 0 (ignored)."""
+    return value if type(value) is int and value >= 0 else 0
+
+
+def _first(seq: Any) -> Any:
+    """The first choice of a reply, or None when ``choices`` is not a non-empty list."""
+    return seq[0] if isinstance(seq, (list, tuple)) and seq else None
+
+
+@contextlib.contextmanager
+def _reading_reply(what: str) -> Iterator[None]:
+    """Raise a failure to decode the reply (see ``_REPLY_ERRORS``) as ExtractionError."""
+    try:
+        yield
+    except UnicodeEncodeError:
+        raise
+    except _REPLY_ERRORS as exc:
+        raise ExtractionError(f"{what}: {_one_line(exc)}") from exc
 
 
 def _one_line(exc: BaseException) -> str:
@@ -224,17 +256,17 @@ class LLMExtractor:
         """Parse a completion into the facts of ``turn``; count tokens and leftovers."""
         usage = _get(response, "usage")
         if usage is not None:
-            self._bump(prompt_tokens=_get(usage, "prompt_tokens") or 0,
-                       completion_tokens=_get(usage, "completion_tokens") or 0)
-        choices = _get(response, "choices")
-        if not choices:
+            self._bump(prompt_tokens=_count(_get(usage, "prompt_tokens")),
+                       completion_tokens=_count(_get(usage, "completion_tokens")))
+        choice = _first(_get(response, "choices"))
+        if choice is None:
             raise ExtractionError("the model's response has no choices")
-        choice = choices[0]
         message = _get(choice, "message")
         content = _get(message, "content") if message is not None else None
         limit = self.dense_max_facts if self.is_dense(turn) else self.max_facts
-        parsed: ParsedResponse = parse_response(
-            content, _get(choice, "finish_reason"), turn, max_facts=limit, source="llm")
+        with _reading_reply("the model's reply cannot be parsed"):
+            parsed: ParsedResponse = parse_response(
+                content, _get(choice, "finish_reason"), turn, max_facts=limit, source="llm")
         self._bump(facts=len(parsed.facts), unknown_kinds=parsed.unknown_kinds,
                    invalid_items=parsed.invalid_items, over_cap=parsed.over_cap)
         return list(parsed.facts)
@@ -255,7 +287,7 @@ class LLMExtractor:
     def _bump(self, **counts: int) -> None:
         with self._lock:
             for key, n in counts.items():
-                self.stats[key] += int(n)
+                self.stats[key] += n
 
     @contextlib.contextmanager
     def _counting_failures(self) -> Iterator[None]:
@@ -274,7 +306,8 @@ class LLMExtractor:
         while True:
             self._bump(calls=1)
             try:
-                return create(**kwargs)
+                with _reading_reply("the server's reply cannot be decoded"):
+                    return create(**kwargs)
             except _API_ERRORS as exc:
                 kwargs = self._next_kwargs(exc, kwargs)
 
@@ -293,7 +326,8 @@ class LLMExtractor:
         while True:
             self._bump(calls=1)
             try:
-                return await create(**kwargs)
+                with _reading_reply("the server's reply cannot be decoded"):
+                    return await create(**kwargs)
             except _API_ERRORS as exc:
                 kwargs = self._next_kwargs(exc, kwargs)
 

@@ -12,6 +12,7 @@ so that the caller keeps the turn pending and retries it: an empty reply, a repl
 recoverable JSON, and a reply cut off by the token limit (``finish_reason == "length"``)
 whose JSON is incomplete. A truncated reply raises even when some of its facts are
 complete: keeping part of a turn would mark it as extracted and silently lose the rest.
+JSON nested too deeply to read is treated like any other invalid span.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ExtractionError
+from ..limits import text_problem
 from ..patch import Fact, PatchKind, Turn
 from ..slots import normalise_op
 
@@ -139,10 +141,15 @@ def _drop_trailing_commas(text: str) -> str:
 
 
 def _loads(span: str) -> Any:
+    """``span`` as JSON (trailing commas forgiven). Raises ValueError when it is not JSON,
+    also when it nests deeper than the recursion limit lets ``json`` read."""
     try:
-        return json.loads(span)
-    except ValueError:
-        return json.loads(_drop_trailing_commas(span))
+        try:
+            return json.loads(span)
+        except ValueError:
+            return json.loads(_drop_trailing_commas(span))
+    except RecursionError:
+        raise ValueError("JSON nested too deeply") from None
 
 
 def _fact_shaped(value: Any) -> bool:
@@ -309,7 +316,7 @@ def parse_response(content: str | None, finish_reason: str | None, turn: Turn, *
             unknown += 1
             continue
         text = _text(item)
-        if kind is False or not text:
+        if kind is False or not text or text_problem(text):  # over-long: not a fact
             invalid += 1
             continue
         if (kind, text) in seen:

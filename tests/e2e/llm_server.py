@@ -26,6 +26,9 @@ class Reply:
     body: Any = None
     headers: dict[str, str] = field(default_factory=dict)
     delay: float = 0.0
+    #: bytes sent as the body instead of ``json.dumps(body)`` (a hostile or broken server)
+    raw: bytes | None = None
+    content_type: str = "application/json"
 
 
 def chat(content: str | None, finish_reason: str = "stop", usage: tuple[int, int] = (50, 20),
@@ -42,6 +45,12 @@ def chat(content: str | None, finish_reason: str = "stop", usage: tuple[int, int
 
 def facts_reply(*facts: dict[str, Any], **kw: Any) -> Reply:
     return chat(json.dumps({"facts": list(facts)}), **kw)
+
+
+def raw(data: bytes | str, content_type: str = "application/json", status: int = 200) -> Reply:
+    """A reply whose body is exactly ``data`` (whatever its content type claims)."""
+    return Reply(status=status, raw=data.encode() if isinstance(data, str) else data,
+                 content_type=content_type)
 
 
 def error(status: int, message: str = "boom", headers: dict[str, str] | None = None,
@@ -78,10 +87,10 @@ class ScriptedServer:
                 reply = server._next(body, self.path)
                 if reply.delay:
                     time.sleep(reply.delay)
-                data = json.dumps(reply.body).encode()
+                data = json.dumps(reply.body).encode() if reply.raw is None else reply.raw
                 try:
                     self.send_response(reply.status)
-                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Type", reply.content_type)
                     self.send_header("Content-Length", str(len(data)))
                     for k, v in reply.headers.items():
                         self.send_header(k, v)
