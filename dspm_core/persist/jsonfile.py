@@ -17,6 +17,13 @@ Loading validates every field (:mod:`dspm_core.state`, after the migrations of
 valid; with no valid backup, or with ``strict=True``, :class:`CorruptNotebookError` is
 raised instead, and in strict mode nothing on disk is touched. A file written by a newer
 release is never moved: it raises a :class:`NotebookValidationError` asking for an upgrade.
+
+The backup is never the casualty of a recovery. The restored file is written before the
+corrupt one is moved aside, and both happen in one ``os.replace``; if that fails (a full
+disk) the backup's data is still loaded and the disk is left as it was. A missing notebook
+with a ``.bak`` beside it loads the ``.bak`` (``strict=True`` raises). A save never rotates
+a corrupt or missing notebook into ``.bak``: it merges the valid backup into the memory
+first, moves a corrupt notebook aside, and leaves the backup in place.
 """
 
 from __future__ import annotations
@@ -24,19 +31,23 @@ from __future__ import annotations
 import json
 import logging
 import os
-import secrets
-import tempfile
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import portalocker
-
-from ..errors import CorruptNotebookError, LockTimeoutError, PersistenceError
+from ..errors import CorruptNotebookError, PersistenceError
 from ..state import NotebookValidationError, parse_state
 from ._storeops import set_counters
+from .paths import (
+    clean_temps,
+    fsync_dir,
+    keep_backup,
+    locked,
+    move_aside,
+    sibling,
+    unlink,
+    write_temp,
+)
 from .schema import NotebookVersionError, check_state, merge_counters, migrate
 
 if TYPE_CHECKING:
@@ -53,95 +64,6 @@ MAX_NOTEBOOK_BYTES = 1 << 30  # a larger file is not a conversation's memory
 _Path = str | os.PathLike[str]
 
 
-# ---------------------------------------------------------------------- paths and locks
-def _sibling(path: Path, suffix: str) -> Path:
-    return path.with_name(path.name + suffix)
-
-
-@contextmanager
-def _locked(path: Path, timeout: float) -> Iterator[None]:
-    """Hold the exclusive lock of ``path`` (on ``<path>.lock``, which outlives renames)."""
-    lock_path = _sibling(path, ".lock")
-    lock = portalocker.Lock(str(lock_path), mode="a", timeout=max(0.0, float(timeout)),
-                            check_interval=min(0.05, max(0.001, float(timeout) / 20)),
-                            fail_when_locked=False)
-    try:
-        lock.acquire()
-    except portalocker.AlreadyLocked:
-        raise LockTimeoutError(
-            f"could not lock {path} within {timeout:g} s: another process or thread is "
-            f"saving or loading it (lock file {lock_path})") from None
-    except (portalocker.LockException, OSError) as exc:
-        raise PersistenceError(f"cannot lock {path}: {exc}") from exc
-    try:
-        yield
-    finally:
-        lock.release()
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make a rename durable. Some platforms cannot open a directory; the rename is then
-    as durable as that platform makes it."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # e.g. a filesystem without directory fsync
-        pass
-    finally:
-        os.close(fd)
-
-
-def _write_temp(directory: Path, name: str, payload: bytes) -> Path:
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(payload)
-            f.flush()
-            os.fsync(f.fileno())
-    except BaseException:
-        _unlink(Path(tmp))
-        raise
-    return Path(tmp)
-
-
-def _unlink(path: Path) -> None:
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        pass
-
-
-def _clean_temps(path: Path) -> None:
-    """Remove temporary files left by a writer that crashed (we hold the lock: no one
-    else is writing)."""
-    prefix = f".{path.name}."
-    try:
-        entries = list(os.scandir(path.parent))
-    except OSError:
-        return
-    for e in entries:
-        if e.name.startswith(prefix) and e.name.endswith(".tmp"):
-            _unlink(Path(e.path))
-
-
-def _keep_backup(path: Path) -> None:
-    """Make ``<path>.bak`` the current file, without ever removing ``path``."""
-    bak = _sibling(path, ".bak")
-    tmp = path.with_name(f".{path.name}.bak{secrets.token_hex(6)}.tmp")
-    try:
-        os.link(path, tmp)  # same inode: the old notebook, at no copying cost
-    except OSError:  # no hard links here: copy it
-        tmp = _write_temp(path.parent, path.name, path.read_bytes())
-    try:
-        os.replace(tmp, bak)
-    except BaseException:
-        _unlink(tmp)
-        raise
-
-
 # ---------------------------------------------------------------------- save
 def encode_notebook(data: dict[str, Any]) -> bytes:
     # ensure_ascii: any str (even a lone surrogate from a broken client) round-trips
@@ -152,31 +74,70 @@ def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
                   lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> int:
     """Write a memory (or its :meth:`~DSPMMemory.to_dict`) to ``path`` atomically.
 
-    Returns the number of patches saved.
+    A memory first takes in what the disk holds that would otherwise be lost (see the
+    module docstring); a dict is written as it is. Returns the number of patches saved.
     """
-    data = source if isinstance(source, dict) else source.to_dict()
-    payload = encode_notebook(data)
+    memory = None if isinstance(source, dict) else source
+    data = source if memory is None else memory.to_dict()
     p = Path(path)
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise PersistenceError(f"cannot save {p}: {exc}") from exc
-    with _locked(p, lock_timeout):
+    with locked(p, lock_timeout):
         tmp: Path | None = None
+        aside: Path | None = None
         try:
-            _clean_temps(p)
-            tmp = _write_temp(p.parent, p.name, payload)
-            if p.exists():
-                _keep_backup(p)
+            clean_temps(p)
+            status, merged = _take_in(memory, p)
+            if merged and memory is not None:
+                data = memory.to_dict()
+            tmp = write_temp(p.parent, p.name, encode_notebook(data))
+            if status == "valid":
+                keep_backup(p)
+            elif status == "corrupt":  # never rotated into .bak: the .bak stays the good one
+                aside, kept = move_aside(p, keep=True)
+                if not kept:
+                    aside = None  # p is gone: that name now holds the only copy
             os.replace(tmp, p)
-            tmp = None
-            _fsync_dir(p.parent)
+            tmp = aside = None
+            fsync_dir(p.parent)
         except OSError as exc:
             raise PersistenceError(f"cannot save {p}: {exc}") from exc
         finally:
-            if tmp is not None:
-                _unlink(tmp)
+            for left in (tmp, aside):
+                if left is not None:
+                    unlink(left)
     return len(data.get("patches", ()))
+
+
+def _take_in(memory: DSPMMemory | None, path: Path) -> tuple[str, bool]:
+    """What is at ``path`` before a save ("valid", "corrupt" or "missing"), and whether
+    ``memory`` merged anything from disk.
+
+    A notebook that is missing or corrupt while its ``.bak`` is valid would otherwise be
+    replaced by a file that lacks the backup's patches, and the save after next would
+    rotate the backup away: the backup is merged first.
+    """
+    status = "missing"
+    if path.exists():
+        try:
+            _parse_file(path, full=False)
+            return "valid", False
+        except NotebookVersionError as exc:  # a newer release's notebook: never overwritten
+            raise NotebookVersionError(f"{exc}; saving would overwrite it") from None
+        except CorruptNotebookError as exc:
+            log.warning("%s; this save moves it aside", exc)
+            status = "corrupt"
+    bak = sibling(path, ".bak")
+    if memory is None or not bak.exists():
+        return status, False
+    try:
+        _merge(memory, _parse_file(bak, full=False))
+    except CorruptNotebookError as exc:  # nothing to keep from it
+        log.warning("%s; not merged before saving %s", exc, path)
+        return status, False
+    return status, True
 
 
 # ---------------------------------------------------------------------- load
@@ -246,24 +207,13 @@ def read_notebook(path: _Path) -> dict[str, Any] | None:
     return _parse_file(p)
 
 
-def _quarantine(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + f"{time.time_ns() % 1_000_000_000:09d}"
-    target = _sibling(path, f".corrupt.{stamp}")
-    n = 0
-    while target.exists():
-        n += 1
-        target = _sibling(path, f".corrupt.{stamp}.{n}")
-    os.rename(path, target)
-    _fsync_dir(path.parent)
-    return target
-
-
 def load_notebook(path: _Path, *, strict: bool = False,
                   lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> dict[str, Any] | None:
     """Read, migrate and validate the notebook at ``path`` under its lock.
 
-    Returns ``None`` when the file does not exist. A corrupt file is quarantined and the
-    valid ``.bak`` returned (``strict=False``), or :class:`CorruptNotebookError` is raised.
+    Returns ``None`` when neither the file nor its ``.bak`` exists. A corrupt (or missing)
+    file falls back on the valid ``.bak`` (``strict=False``), or :class:`CorruptNotebookError`
+    is raised.
     """
     return _load(Path(path), strict, lock_timeout, lambda data: data, full=True)
 
@@ -272,11 +222,18 @@ def _load(path: Path, strict: bool, lock_timeout: float, consume: Callable[[dict
           full: bool) -> T | None:
     """Read the notebook and hand it to ``consume`` under the lock; on corruption move it
     aside and consume the valid backup instead (or raise)."""
-    if not path.exists():
+    bak = sibling(path, ".bak")
+    if not path.exists() and not bak.exists():
         return None
-    with _locked(path, lock_timeout):
-        if not path.exists():  # removed while we waited for the lock
-            return None
+    with locked(path, lock_timeout):
+        if not path.exists():
+            if not bak.exists():  # removed while we waited for the lock
+                return None
+            # an interrupted restore (or a user) left only the backup: it is the notebook
+            missing = CorruptNotebookError(f"{path} is missing but its backup {bak} exists")
+            if strict:
+                raise CorruptNotebookError(f"{missing}; load without strict=True to recover it")
+            return consume(_recover(path, missing, present=False))
         try:
             data = _parse_file(path, full)
         except CorruptNotebookError as exc:
@@ -291,45 +248,82 @@ def _load(path: Path, strict: bool, lock_timeout: float, consume: Callable[[dict
 def _fallback(path: Path, exc: CorruptNotebookError, strict: bool) -> dict[str, Any]:
     if strict or isinstance(exc, NotebookVersionError):
         raise exc
-    return _recover(path, exc)
+    return _recover(path, exc, present=True)
 
 
-def _recover(path: Path, exc: CorruptNotebookError) -> dict[str, Any]:
-    """Move the corrupt file aside; fall back on a valid ``.bak`` (under the lock)."""
-    try:
-        moved = _quarantine(path)
-    except OSError as err:
-        raise CorruptNotebookError(f"{exc}; it could not be moved aside: {err}") from None
-    bak = _sibling(path, ".bak")
+def _recover(path: Path, exc: CorruptNotebookError, present: bool) -> dict[str, Any]:
+    """The valid ``.bak`` in place of a corrupt (``present``) or missing notebook, under
+    the lock. The backup is read and copied beside ``path`` before anything is moved, so
+    a failure at any step (a full disk) leaves the backup where the next load finds it."""
+    bak = sibling(path, ".bak")
     try:
         if not bak.exists():
             raise CorruptNotebookError(f"{bak} does not exist")
         raw = _read(bak)
         data = validate_notebook(_decode(raw, str(bak)))
     except PersistenceError as bad:  # includes CorruptNotebookError
-        raise CorruptNotebookError(f"{exc}. The file was moved to {moved}; there is no valid "
-                                   f"backup to load instead ({bad})") from None
-    try:  # put the backup back in place, so the next load (and save) starts from it
-        tmp = _write_temp(path.parent, path.name, raw)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    except OSError as err:
-        raise PersistenceError(f"cannot restore {bak} to {path}: {err}") from err
-    log.warning("%s; it was moved to %s and the backup %s was loaded instead", exc, moved, bak)
+        raise _unrecoverable(path, exc, bad, present) from None
+    try:
+        moved = _restore(path, raw, present)
+    except OSError as err:  # the data is loaded and the disk is as it was: the next load retries
+        log.warning("%s; the backup %s was loaded instead, but it could not be put back at %s "
+                    "(%s), so nothing was moved", exc, bak, path, err)
+        return data
+    if moved is None:
+        log.warning("%s; it was loaded and put back at %s", exc, path)
+    else:
+        log.warning("%s; it was moved to %s and the backup %s was loaded instead", exc, moved, bak)
     return data
+
+
+def _unrecoverable(path: Path, exc: CorruptNotebookError, bad: PersistenceError,
+                   present: bool) -> CorruptNotebookError:
+    """The error for a notebook that cannot be recovered, after moving the corrupt file
+    (the notebook, or a lone backup) aside, so that the next load or save starts afresh."""
+    if not present and not isinstance(bad, CorruptNotebookError):  # unreadable: leave it
+        return CorruptNotebookError(f"{exc}, but the backup cannot be read ({bad})")
+    try:
+        moved, _ = move_aside(path if present else sibling(path, ".bak"), keep=False)
+    except OSError as err:
+        return CorruptNotebookError(f"{exc}; it could not be moved aside ({err}) and there is "
+                                    f"no valid backup to load instead ({bad})")
+    what = "The file" if present else "The backup"
+    return CorruptNotebookError(f"{exc}. {what} was moved to {moved}; there is no valid "
+                                f"backup to load instead ({bad})")
+
+
+def _restore(path: Path, raw: bytes, present: bool) -> Path | None:
+    """Put the backup's bytes at ``path``: written beside it first, then the corrupt file
+    linked aside, then moved in place by one ``os.replace``. Returns where the corrupt
+    file went (``None`` when ``path`` was missing)."""
+    tmp = write_temp(path.parent, path.name, raw)
+    aside: Path | None = None
+    kept = False
+    try:
+        if present:
+            aside, kept = move_aside(path, keep=True)
+        os.replace(tmp, path)
+    except BaseException:
+        unlink(tmp)
+        if aside is not None and kept:  # path still holds those bytes
+            unlink(aside)
+        raise
+    fsync_dir(path.parent)
+    return aside
 
 
 def load_into(memory: DSPMMemory, path: _Path, *, strict: bool = False,
               lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> int:
     """Merge the notebook at ``path`` into ``memory``; returns the number of patches added."""
-    backend = getattr(memory, "_backend", None)
-
-    def consume(data: dict[str, Any]) -> int:
-        if backend is not None:  # one transaction of the user's store
-            return int(backend.apply(memory, lambda: merge_state(memory, data)))
-        return merge_state(memory, data)
-    added = _load(Path(path), strict, lock_timeout, consume, full=False)
+    added = _load(Path(path), strict, lock_timeout, lambda data: _merge(memory, data), full=False)
     return added or 0
+
+
+def _merge(memory: DSPMMemory, data: dict[str, Any]) -> int:
+    backend = getattr(memory, "_backend", None)
+    if backend is not None:  # one transaction of the user's store
+        return int(backend.apply(memory, lambda: merge_state(memory, data)))
+    return merge_state(memory, data)
 
 
 def merge_state(memory: DSPMMemory, data: dict[str, Any]) -> int:
