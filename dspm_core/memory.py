@@ -12,18 +12,21 @@ and extraction runs outside it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import threading
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from .errors import BudgetError, ConfigError, ExtractionError, InvalidPatchError
+from .errors import BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
 from .extract.rules import RuleExtractor
 from .chunking import chunk_text
+from .limits import text_problem
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
+from .retry import Backoff, checked_facts, surfaced
 from .render import MIN_BUDGET, Rendered, Renderer
 from .state import FORMAT, SCHEMA_VERSION, parse_state, turn_to_dict
 from .store import DEFAULT_HISTORY_LIMIT, MergeOutcome, PatchStore
@@ -31,6 +34,8 @@ from .tokens import TokenCounter, get_counter
 from .vocab import word_frequency
 
 __all__ = ["DSPMMemory"]
+
+log = logging.getLogger("dspm_core.memory")
 
 
 def _check_budget(budget: object) -> int:
@@ -115,6 +120,7 @@ class DSPMMemory:
         self._conversation_tokens = 0
         self._last_query = ""
         self._pending: list[Turn] = []
+        self._backoff = Backoff()
         self._failures = 0
         self._recent: deque[tuple[str, str]] = deque(maxlen=max(0, int(context_turns)))
         self.user_id: str | None = None
@@ -162,6 +168,9 @@ class DSPMMemory:
     def _next_turn(self, role: str, text: str, session_id: str | None) -> Turn:
         if not isinstance(text, str):
             raise InvalidPatchError(f"turn text must be a string, got {type(text).__name__}")
+        if text_problem(text):  # refused whole, never truncated: add_document() splits
+            raise InvalidPatchError(f"turn text: {text_problem(text)}; pass it to "
+                                    "add_document() to store it in chunks")
         r = coerce_role(role)
         if session_id is None:
             session_id = self.session_id
@@ -189,58 +198,79 @@ class DSPMMemory:
             return await asyncio.to_thread(self._backend.commit, self, facts, turn)
         return self._merge(facts, turn)
 
-    def _queue(self, turn: Turn | None) -> list[Turn]:
-        """Pending turns first (oldest first), then the new one: no turn is lost or reordered."""
+    def _queue(self, turn: Turn | None, force: bool = False) -> list[Turn]:
+        """Pending turns due for a retry (oldest first), then the new one. Pending turns
+        not yet due stay pending; none of them holds back the new turn."""
         with self._lock:
-            turns, self._pending = self._pending, []
+            due = [t for t in self._pending if force or self._backoff.is_due(t, self._turns)]
+            if due:
+                taken = {id(t) for t in due}
+                self._pending = [t for t in self._pending if id(t) not in taken]
         if turn is not None and turn.text.strip():
-            turns.append(turn)
-        return turns
+            due.append(turn)
+        return due
 
-    def _failed(self, turns: list[Turn], exc: BaseException) -> None:
-        """Keep the failed turn and everything after it pending; raise when asked to."""
+    def _failed(self, turn: Turn, exc: BaseException, new: bool) -> BaseException | None:
+        """Keep the failed turn pending (counted, retried with backoff); returns what to raise."""
         with self._lock:
             self._failures += 1
-            self._pending = turns + self._pending
+            attempts = self._backoff.failed(turn, self._turns)
+            if not any(t is turn for t in self._pending):
+                self._pending.append(turn)
+                self._pending.sort(key=lambda t: t.index)
             if self._backend is not None:  # stored as pending rows: no turn is lost
                 self._backend.record_pending(self)
-        if self.strict_llm or not isinstance(exc, ExtractionError):
-            raise exc
+        log.warning("extraction of turn %d failed (attempt %d), kept pending: %s: %s",
+                    turn.index, attempts, type(exc).__name__, exc)
+        return surfaced(exc, new=new, strict=self.strict_llm)
 
-    def _ingest(self, turn: Turn | None) -> list[MergeOutcome]:
-        turns = self._queue(turn)
+    def _succeeded(self, turn: Turn) -> None:
+        with self._lock:
+            self._backoff.done(turn)
+
+    def _ingest(self, turn: Turn | None, force: bool = False) -> list[MergeOutcome]:
         outcomes: list[MergeOutcome] = []
-        for i, t in enumerate(turns):
+        error: BaseException | None = None
+        for t in self._queue(turn, force):
             try:
-                facts = self.extractor.extract(t)
-            except Exception as exc:  # kept pending; re-raised unless it is an ExtractionError
-                self._failed(turns[i:], exc)
-                break
+                facts = checked_facts(self.extractor.extract(t))
+            except Exception as exc:  # kept pending; see retry.surfaced for what is raised
+                error = error or self._failed(t, exc, t is turn)
+                continue
+            self._succeeded(t)
             outcomes.extend(self._merge(facts, t))
+        if error is not None:
+            raise error
         return outcomes
 
-    async def _aingest(self, turn: Turn | None) -> list[MergeOutcome]:
-        turns = self._queue(turn)
+    async def _aingest(self, turn: Turn | None, force: bool = False) -> list[MergeOutcome]:
         outcomes: list[MergeOutcome] = []
+        error: BaseException | None = None
         aextract = getattr(self.extractor, "aextract", None)
-        for i, t in enumerate(turns):
+        for t in self._queue(turn, force):
             try:
                 if aextract is not None:
-                    facts = await aextract(t)
+                    facts = checked_facts(await aextract(t))
                 else:
-                    facts = await asyncio.to_thread(self.extractor.extract, t)
-            except Exception as exc:  # kept pending; re-raised unless it is an ExtractionError
-                self._failed(turns[i:], exc)
-                break
+                    facts = checked_facts(await asyncio.to_thread(self.extractor.extract, t))
+            except Exception as exc:  # kept pending; see retry.surfaced for what is raised
+                error = error or self._failed(t, exc, t is turn)
+                continue
+            self._succeeded(t)
             outcomes.extend(await self._amerge(facts, t))
+        if error is not None:
+            raise error
         return outcomes
 
     def add_turn(self, role: str, text: str, *, session_id: str | None = None) -> list[MergeOutcome]:
         """Extract the facts of one message and merge them. Returns what each merge did.
 
-        Turns whose extraction failed earlier are retried first. A turn whose extraction
-        fails is kept pending (``stats["pending_turns"]``), never lost; with
-        ``strict_llm=True`` the :class:`ExtractionError` is raised as well.
+        Pending turns (whose extraction failed earlier) that are due for a retry go first;
+        a turn whose extraction fails is kept pending (``stats["pending_turns"]``), counted
+        and retried after 1, 2, 4 ... up to 32 later turns, never lost and never in front
+        of the turns after it; its facts merge at their own turn index. Non-strict, only a
+        foreign exception of this turn's own extraction is raised; with
+        ``strict_llm=True`` every failure is (see :mod:`dspm_core.retry`).
         """
         return self._ingest(self._next_turn(role, text, session_id))
 
@@ -275,11 +305,12 @@ class DSPMMemory:
         return chunk_text(text, chunk_tokens, self.counter.count)
 
     def retry_pending(self) -> list[MergeOutcome]:
-        """Retry the extraction of pending turns now."""
-        return self._ingest(None)
+        """Retry the extraction of every pending turn now, whatever its backoff."""
+        return self._ingest(None, force=True)
 
     async def aretry_pending(self) -> list[MergeOutcome]:
-        return await self._aingest(None)
+        """Async :meth:`retry_pending`."""
+        return await self._aingest(None, force=True)
 
     @property
     def pending_turns(self) -> list[Turn]:
@@ -460,6 +491,7 @@ class DSPMMemory:
             self._turns = 0
             self._conversation_tokens = 0
             self._pending = []
+            self._backoff.clear()
             self._failures = 0
             self._recent.clear()
             if self._backend is not None:  # the user's stored memory goes too

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from .errors import InvalidPatchError
+from .limits import check_int, check_text
 
 __all__ = [
     "AUTHORITY",
@@ -183,8 +184,21 @@ class Fact:
         object.__setattr__(self, "role", coerce_role(self.role))
         if not isinstance(self.text, str) or not self.text.strip():
             raise InvalidPatchError("a fact needs non-empty text")
-        if not isinstance(self.turn, int) or self.turn < 0:
-            raise InvalidPatchError(f"turn must be a non-negative integer, got {self.turn!r}")
+        check_text(self.text, "fact text", InvalidPatchError)
+        check_int(self.turn, "turn", InvalidPatchError)
+        # the saved form holds exactly these types: a fact that could not be read back
+        # is refused here, not found unloadable later
+        for name in ("slot", "op", "value", "unit", "scope", "session_id"):
+            v = getattr(self, name)
+            if v is not None and not isinstance(v, str):
+                raise InvalidPatchError(f"{name} must be a string or None, got {type(v).__name__}")
+            if v is not None:
+                check_text(v, name, InvalidPatchError)
+        if not isinstance(self.pinned, bool):
+            raise InvalidPatchError(f"pinned must be True or False, got {self.pinned!r}")
+        if not isinstance(self.source, str) or not isinstance(self.deps, tuple) or \
+                not all(isinstance(d, str) for d in self.deps):
+            raise InvalidPatchError("source must be a string and deps a tuple of strings")
 
 
 @dataclass(frozen=True, slots=True)

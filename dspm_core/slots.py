@@ -15,6 +15,7 @@ import threading
 from functools import lru_cache
 from dataclasses import dataclass
 
+from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .values import VALUE_RE, ParsedValue, parse_value, split_number_unit
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
 
@@ -263,6 +264,9 @@ class AliasTable:
                 initials = "".join(w[0].lower() for w in tail)
                 if initials == letters:
                     norm = self._norm_long(" ".join(tail))
+                    if len(norm) > MAX_ALIAS_TEXT or \
+                            len(self._pairs) - len(self._builtin) + len(found) >= MAX_ALIASES:
+                        break  # past what a saved memory may hold: not learned
                     if self._pairs.get(norm) != letters:
                         found.append((letters, norm))
                     break

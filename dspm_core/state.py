@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import CorruptNotebookError
+from .limits import MAX_ID, MAX_INT, MAX_TEXT
 from .patch import Patch, PatchKind, Revision, Role, Turn
 from .store import JournalEntry
 
@@ -28,7 +29,6 @@ __all__ = [
 
 FORMAT = "dspm-memory-state"
 SCHEMA_VERSION = 1
-_MAX_TEXT = 10_000_000  # a single note larger than this is not a conversation fact
 
 
 class NotebookValidationError(CorruptNotebookError):
@@ -66,9 +66,9 @@ def _get(d: dict[str, Any], key: str, where: str, types: type | tuple[type, ...]
         raise _fail(f"{where}.{key}", f"expected {_names(types)}, got a boolean")
     if not isinstance(v, types):
         raise _fail(f"{where}.{key}", f"expected {_names(types)}, got {type(v).__name__}")
-    if isinstance(v, str) and len(v) > _MAX_TEXT:
-        raise _fail(f"{where}.{key}", f"text longer than {_MAX_TEXT} characters")
-    if isinstance(v, int) and not isinstance(v, bool) and (v < 0 or v > 2**53):
+    if isinstance(v, str) and len(v) > MAX_TEXT:
+        raise _fail(f"{where}.{key}", f"text longer than {MAX_TEXT} characters")
+    if isinstance(v, int) and not isinstance(v, bool) and (v < 0 or v > MAX_INT):
         raise _fail(f"{where}.{key}", f"integer out of range: {v}")
     return v
 
@@ -119,8 +119,8 @@ def patch_from_dict(d: Any, where: str = "patch") -> Patch:
     """Validate and build a :class:`Patch` from its saved dict."""
     d = _obj(d, where)
     pid = _get(d, "id", where, str)
-    if not pid or len(pid) > 200:
-        raise _fail(f"{where}.id", "must be a non-empty string of at most 200 characters")
+    if not pid or len(pid) > MAX_ID:
+        raise _fail(f"{where}.id", f"must be a non-empty string of at most {MAX_ID} characters")
     text = _get(d, "text", where, str)
     if not text.strip():
         raise _fail(f"{where}.text", "empty text")

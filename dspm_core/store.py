@@ -45,7 +45,7 @@ DEFAULT_HISTORY_LIMIT = 3
 class JournalEntry:
     """One thing the store did to a patch: why, when, and the patch as it was."""
 
-    action: str  # added, superseded, duplicate, echo, rejected, forgotten, pinned, unpinned
+    action: str  # added, superseded, earlier, duplicate, echo, rejected, forgotten, pinned, unpinned
     patch_id: str
     turn: int
     reason: str
@@ -67,7 +67,8 @@ class JournalEntry:
 
 @dataclass(frozen=True, slots=True)
 class MergeOutcome:
-    """What merging one fact did: ``action`` is added, superseded, duplicate, echo or rejected."""
+    """What merging one fact did: ``action`` is added, superseded, earlier (a late fact
+    older than the value held: kept in the lineage), duplicate, echo or rejected."""
 
     action: str
     patch: Patch
@@ -106,7 +107,7 @@ class PatchStore:
         self.version = 0
         self.counters: dict[str, int] = {
             "merged": 0, "added": 0, "superseded": 0, "duplicate": 0, "echo": 0,
-            "rejected": 0, "forgotten": 0,
+            "rejected": 0, "forgotten": 0, "earlier": 0,
         }
 
     # ------------------------------------------------------------------ reading
@@ -207,6 +208,8 @@ class PatchStore:
                 return self._duplicate(old, fact, "same slot, operator and value")
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
+            if fact.turn < old.turn:  # a late fact (a retried turn): older than the value held
+                return self._earlier(old, fact, stmt)
             return self._supersede(old, fact, stmt)
         if AUTHORITY[fact.role] < AUTHORITY[Role.USER]:
             echo_of = echo_target(self._ix, self._patches, fact, subj_norm, stmt)
@@ -300,6 +303,21 @@ class PatchStore:
         self.version += 1
         return MergeOutcome("superseded", new, old, "same slot identity, new value")
 
+    def _earlier(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
+        """A fact from a turn before the one that set the current value: it joins the
+        lineage at its own place in time, never on top of the newer value."""
+        rev = Revision(stmt.value, stmt.unit, stmt.op, fact.turn, fact.text)
+        history = sorted((*old.history, rev), key=lambda r: r.turn, reverse=True)
+        new = replace(old, history=tuple(history[: self.history_limit]),
+                      first_turn=min(old.first_turn, fact.turn))
+        self._patches[old.id] = new
+        self._journal.append(JournalEntry("earlier", old.id, fact.turn,
+                                          f"an earlier value of slot {old.slot!r}, stated before "
+                                          f"the current one", None, fact.text, fact.role.value))
+        self.counters["earlier"] += 1
+        self.version += 1
+        return MergeOutcome("earlier", new, old, "same slot identity, stated before the current value")
+
     def _reindex_terms(self, old: Patch, new: Patch) -> None:
         if not new.critical:
             return
@@ -310,6 +328,8 @@ class PatchStore:
 
     # ------------------------------------------------------------------ editing
     def pin(self, patch_id: str, pinned: bool = True) -> Patch:
+        if not isinstance(pinned, bool):  # the saved form holds a boolean
+            raise InvalidPatchError(f"pinned must be True or False, got {pinned!r}")
         with self._lock:
             old = self.get(patch_id)
             new = replace(old, pinned=pinned)
@@ -442,8 +462,11 @@ class PatchStore:
 
     def _bump_ids(self, patch_id: str) -> None:
         """Keep fresh ids clear of loaded ones (``p17`` -> next fresh id is at least p18)."""
-        if patch_id[1:].isdigit():
-            n = int(patch_id[1:])
+        # only ids whose successor still fits the saved form's id limit move the counter;
+        # a longer loaded id ("p" and 200 digits) is simply skipped by _new_id
+        digits = patch_id[1:]
+        if digits.isdigit() and digits.isascii() and len(digits) < 18:
+            n = int(digits)
             nxt = next(self._ids)
             self._ids = itertools.count(max(nxt, n + 1))
 

@@ -112,6 +112,8 @@ def directive_facts(turn: Turn, prose: str) -> tuple[list[Fact], str]:
         for i, m in enumerate(labels):
             end = labels[i + 1].start() if i + 1 < len(labels) else len(prose)
             body = prose[m.end(): end].strip()
+            if not re.search(r"[^\W_]", body):
+                continue  # an empty block ("Rules:" with nothing under it) says nothing
             label = m.group("label").lower()
             if label in _PASTED:
                 if _words(body) <= _PASTE_WORDS:

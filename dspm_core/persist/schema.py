@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from ..limits import MAX_ALIAS_TEXT, MAX_ALIASES, MAX_INT
 from ..patch import Fact, PatchKind, Role, coerce_kind, coerce_role
 from ..state import FORMAT, SCHEMA_VERSION, NotebookValidationError
 from ..store import DEFAULT_HISTORY_LIMIT, PatchStore
@@ -30,8 +31,6 @@ __all__ = ["LEGACY_VERSION", "MIGRATIONS", "NotebookVersionError", "check_state"
            "detect_version", "is_newer", "merge_counters", "migrate"]
 
 LEGACY_VERSION = 0
-_MAX_ALIASES = 10_000
-_MAX_ALIAS_TEXT = 200
 _KINDS = {k.value for k in PatchKind}
 _ROLES = {r.value for r in Role}
 
@@ -93,7 +92,7 @@ def _legacy_int(d: dict[str, Any], key: str, where: str, default: int | None = N
     v = d.get(key, default)
     if v is None:
         raise _fail(f"{where}.{key}", "missing field")
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 2**53:
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > MAX_INT:
         raise _fail(f"{where}.{key}", f"expected a non-negative integer, got {v!r}")
     return v
 
@@ -187,12 +186,12 @@ def check_state(data: dict[str, Any]) -> None:
                 raise _fail(f"patches[{i}].key", f"malformed slot key {key[:80]!r}")
     aliases = data.get("aliases")
     if isinstance(aliases, dict):
-        if len(aliases) > _MAX_ALIASES:
-            raise _fail("notebook.aliases", f"more than {_MAX_ALIASES} entries")
+        if len(aliases) > MAX_ALIASES:
+            raise _fail("notebook.aliases", f"more than {MAX_ALIASES} entries")
         for long, short in aliases.items():
-            if not long.split() or len(long) > _MAX_ALIAS_TEXT:
+            if not long.split() or len(long) > MAX_ALIAS_TEXT:
                 raise _fail(f"notebook.aliases[{long[:40]!r}]", "expected a short phrase")
-            if isinstance(short, str) and (not short.strip() or len(short) > _MAX_ALIAS_TEXT):
+            if isinstance(short, str) and (not short.strip() or len(short) > MAX_ALIAS_TEXT):
                 raise _fail(f"notebook.aliases[{long[:40]!r}]", "expected a short acronym")
     counters = data.get("counters")
     merges = counters.get("merges") if isinstance(counters, dict) else None
@@ -200,7 +199,7 @@ def check_state(data: dict[str, Any]) -> None:
         if not isinstance(merges, dict):
             raise _fail("notebook.counters.merges", f"expected an object, got {type(merges).__name__}")
         for name, v in merges.items():
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > 2**53:
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0 or v > MAX_INT:
                 raise _fail(f"notebook.counters.merges.{name}", f"expected a count, got {v!r}")
 
 

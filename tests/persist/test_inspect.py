@@ -28,7 +28,7 @@ def test_inspect_notebook_shows_patches_lineage_pending_counters(tmp_path: Path)
     before = sorted(p.name for p in tmp_path.iterdir())
     code, out = _run(str(path))
     assert code == 0, out
-    assert "turns 13" in out and "extraction failures 2" in out
+    assert "turns 13" in out and "extraction failures 3" in out  # turn 11 twice, turn 12 once
     assert "webhook timeout = 5 seconds (was 10 seconds then 30 seconds)" in out
     assert re.search(r"\[user, turn \d+, pinned\] The API rate limit", out)
     assert "pending turns (2):" in out and FAILING[0] in out

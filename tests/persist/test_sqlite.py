@@ -127,9 +127,11 @@ def test_failed_extraction_is_stored_as_pending_and_retried(db: SQLiteStore) -> 
     assert [t["status"] for t in db.turns("u1")] == ["done", "pending", "pending"]
     other = DSPMMemory(store=db, user_id="u1", extractor=FlakyExtractor())
     assert [t.text for t in other.pending_turns] == list(FAILING)
-    assert other.stats["extraction_failures"] == 2
+    assert other.stats["extraction_failures"] == 3  # the first one was retried once
     ex.failing = False
-    m.add_turn("user", "The batch size is 500 records.")  # retries the pending turns first
+    m.add_turn("user", "The batch size is 500 records.")  # the turn that is due goes first
+    assert [t.text for t in m.pending_turns] == [FAILING[0]]  # backing off one more turn
+    m.retry_pending()
     assert m.pending_turns == []
     assert [t["status"] for t in db.turns("u1")] == ["done"] * 4
     assert [t["index"] for t in db.turns("u1")] == [0, 1, 2, 3]

@@ -255,14 +255,20 @@ def test_failed_turns_stay_pending_and_are_retried_in_order():
     m = DSPMMemory(extractor=ex)
     m.add_turn("user", "Rule one: never deploy on Fridays.")
     m.add_turn("user", "Rule two: the release budget must not exceed 5 hours.")
-    assert m.stats["pending_turns"] == 2 and m.stats["extraction_failures"] == 2
+    # turn 0 was retried once (due one turn after it failed), then turn 1 failed
+    assert m.stats["pending_turns"] == 2 and m.stats["extraction_failures"] == 3
+    assert [t.index for t in m.pending_turns] == [0, 1]
     assert m.all_patches == []
     ex.down = False
     m.add_turn("user", "Rule three: never skip code review.")
+    # turn 1 was due and went first; turn 0 backs off one more turn
     texts = [p.text for p in m.all_patches]
-    assert texts == ["Rule one: never deploy on Fridays.",
-                     "Rule two: the release budget must not exceed 5 hours.",
+    assert texts == ["Rule two: the release budget must not exceed 5 hours.",
                      "Rule three: never skip code review."]
+    assert [t.index for t in m.pending_turns] == [0]
+    m.add_turn("user", "Rule four: never push to main.")
+    assert [p.text for p in m.all_patches][-2:] == ["Rule one: never deploy on Fridays.",
+                                                   "Rule four: never push to main."]
     assert m.stats["pending_turns"] == 0
 
 
