@@ -9,9 +9,12 @@ Quick use::
 """
 
 from .errors import (
+    ArgumentError,
+    ArgumentTypeError,
     BudgetError,
     ConfigError,
     CorruptNotebookError,
+    CounterOverflowError,
     DSPMError,
     ExtractionError,
     InvalidPatchError,
@@ -36,9 +39,12 @@ __all__ = [
     "CRITICAL_KINDS",
     "DEFAULT_HISTORY_LIMIT",
     "MIN_BUDGET",
+    "ArgumentError",
+    "ArgumentTypeError",
     "BudgetError",
     "ConfigError",
     "CorruptNotebookError",
+    "CounterOverflowError",
     "DSPMError",
     "DSPMMemory",
     "ExtractionError",

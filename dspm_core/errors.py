@@ -4,6 +4,9 @@ Every error DSPM raises on purpose derives from :class:`DSPMError`, so callers c
 catch one class. Subclasses say what went wrong::
 
     DSPMError
+    ├── ArgumentError          a public method got a bad argument value (also a ValueError);
+    │   │                      the message names the argument
+    │   └── ArgumentTypeError  an argument of the wrong type (also a TypeError)
     ├── ConfigError            bad constructor or setting (e.g. a budget below the minimum)
     │   └── BudgetError
     ├── InvalidPatchError      a patch or fact that cannot be stored (unknown kind, empty text)
@@ -14,15 +17,19 @@ catch one class. Subclasses say what went wrong::
         ├── CorruptNotebookError
         │   └── NotebookValidationError   (dspm_core.state: a field fails validation)
         │       └── NotebookVersionError  (dspm_core.persist.schema: from a newer release)
-        └── LockTimeoutError
+        ├── LockTimeoutError
+        └── CounterOverflowError   a counter too large to store (also an OverflowError)
 """
 
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentError",
+    "ArgumentTypeError",
     "BudgetError",
     "ConfigError",
     "CorruptNotebookError",
+    "CounterOverflowError",
     "DSPMError",
     "ExtractionError",
     "InvalidPatchError",
@@ -35,6 +42,14 @@ __all__ = [
 
 class DSPMError(Exception):
     """Root of every error DSPM raises on purpose."""
+
+
+class ArgumentError(DSPMError, ValueError):
+    """An argument of a public method has a value it cannot take; the message names it."""
+
+
+class ArgumentTypeError(ArgumentError, TypeError):
+    """An argument of a public method has the wrong type; the message names it."""
 
 
 class ConfigError(DSPMError, ValueError):
@@ -74,3 +89,7 @@ class CorruptNotebookError(PersistenceError):
 
 class LockTimeoutError(PersistenceError):
     """Waiting for the lock on a notebook file took longer than the timeout."""
+
+
+class CounterOverflowError(PersistenceError, OverflowError):
+    """A counter (turns, tokens, sequence numbers) above what a saved memory holds (2**53)."""

@@ -19,6 +19,8 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from .args import check_count, check_flag, check_patch_fields, check_patch_id, check_path
+from .args import check_query, check_timeout
 from .errors import BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
 from .extract.rules import RuleExtractor
@@ -93,6 +95,7 @@ class DSPMMemory:
         user_id: str | None = None,
         session_id: str | None = None,
     ) -> None:
+        context_turns = check_count(context_turns, "context_turns")
         self._budget = _check_budget(budget)
         if extractor is not None and llm_client is not None:
             raise ConfigError("pass either extractor= or llm_client=, not both")
@@ -323,6 +326,7 @@ class DSPMMemory:
                   slot: str | None = None, op: str | None = None, value: str | None = None,
                   unit: str | None = None, pinned: bool = False) -> Patch:
         """Store a fact directly (no extractor runs); missing fields are parsed from ``text``."""
+        check_patch_fields(slot=slot, op=op, value=value, unit=unit, pinned=pinned)
         fact = Fact(kind=coerce_kind(kind), text=text, role=coerce_role(role), turn=self._turns,
                     slot=slot, op=op, value=None if value is None else str(value), unit=unit,
                     pinned=pinned, source="manual")
@@ -335,6 +339,7 @@ class DSPMMemory:
         ``budget`` renders once at another budget (at least 16) without changing
         :attr:`budget`.
         """
+        query = check_query(query)
         one_off = None if budget is None else _check_budget(budget)
         with self._lock:
             patches = self.store.patches()
@@ -422,12 +427,14 @@ class DSPMMemory:
 
     def pin(self, patch_id: str, pinned: bool = True) -> Patch:
         """Pin a patch: pinned patches are delivered first."""
+        patch_id, pinned = check_patch_id(patch_id), check_flag(pinned, "pinned")
         if self._backend is not None:
             return self._backend.apply(self, lambda: self.store.pin(patch_id, pinned))
         return self.store.pin(patch_id, pinned)
 
     def forget(self, patch_id: str) -> Patch:
         """Remove a patch from memory (it stays in the journal)."""
+        patch_id = check_patch_id(patch_id)
         if self._backend is not None:
             return self._backend.apply(self, lambda: self.store.forget(patch_id))
         return self.store.forget(patch_id)
@@ -506,6 +513,7 @@ class DSPMMemory:
         Returns the number of patches saved. Waiting longer than ``lock_timeout`` seconds
         for another saver raises :class:`~dspm_core.errors.LockTimeoutError`.
         """
+        path, lock_timeout = check_path(path, optional=True), check_timeout(lock_timeout)
         if path is None:
             if self._backend is None:
                 raise ConfigError("save() needs a path (or a store= given to the constructor)")
@@ -523,6 +531,7 @@ class DSPMMemory:
         with ``strict=True`` (or no valid backup) :class:`CorruptNotebookError` is raised.
         With a ``store=`` and no ``path``, pull what other processes committed for this user.
         """
+        path, lock_timeout = check_path(path, optional=True), check_timeout(lock_timeout)
         if path is None:
             if self._backend is None:
                 raise ConfigError("load() needs a path (or a store= given to the constructor)")
@@ -534,9 +543,11 @@ class DSPMMemory:
     async def asave(self, path: str | os.PathLike[str] | None = None, *,
                     lock_timeout: float = 10.0) -> int:
         """Async :meth:`save` (the file or database I/O runs in a worker thread)."""
+        path, lock_timeout = check_path(path, optional=True), check_timeout(lock_timeout)
         return await asyncio.to_thread(self.save, path, lock_timeout=lock_timeout)
 
     async def aload(self, path: str | os.PathLike[str] | None = None, *, strict: bool = False,
                     lock_timeout: float = 10.0) -> int:
         """Async :meth:`load` (the file or database I/O runs in a worker thread)."""
+        path, lock_timeout = check_path(path, optional=True), check_timeout(lock_timeout)
         return await asyncio.to_thread(self.load, path, strict=strict, lock_timeout=lock_timeout)

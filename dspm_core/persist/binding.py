@@ -45,7 +45,7 @@ from ._storeops import (
     set_counters,
     track,
 )
-from .sqlite import db_text, from_db_text
+from .sqlite import check_counters, db_text, from_db_text
 
 if TYPE_CHECKING:
     from ..memory import DSPMMemory
@@ -304,6 +304,10 @@ class UserBinding:
                              [(uid, k, v, version) for k, v in aliases.items()])
         new_rows = [(t, self._insert_turn(conn, memory, row, t, "pending"))
                     for t in memory._pending if id(t) not in self._rows]
+        check_counters(self._where("counters"), turns=row.turns,
+                       conversation_tokens=row.conversation_tokens,
+                       extraction_failures=row.extraction_failures, patch_seq=row.patch_seq,
+                       journal_len=row.journal_len, version=version)
         now = time.time()
         conn.execute(
             "INSERT INTO dspm_users (user_id, generation, version, turns, conversation_tokens, "
@@ -325,6 +329,8 @@ class UserBinding:
                      status: str) -> int:
         idx = row.turns
         tokens = memory.counter.count(turn.text)
+        check_counters(self._where(f"turn {idx}"), tokens=tokens, turns=idx + 1,
+                       conversation_tokens=row.conversation_tokens + tokens)
         conn.execute("INSERT INTO dspm_turns (user_id, idx, session_id, role, text, status, "
                      "tokens, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                      (self.user_id, idx, turn.session_id, turn.role.value, db_text(turn.text),

@@ -34,7 +34,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..errors import CorruptNotebookError, LockTimeoutError, PersistenceError
+from ..errors import CorruptNotebookError, CounterOverflowError, LockTimeoutError, PersistenceError
+from ..limits import check_int
 from ..state import FORMAT, SCHEMA_VERSION, NotebookValidationError, parse_state
 from .ids import check_id
 
@@ -111,6 +112,14 @@ def db_text(text: str) -> str | bytes:
         return text
     except UnicodeEncodeError:
         return text.encode("utf-8", "surrogatepass")
+
+
+def check_counters(where: str, **counters: int) -> None:
+    """Refuse, before it is written, a counter (turns, tokens, sequence numbers) above
+    :data:`~dspm_core.limits.MAX_INT`: the loaders would not read it back (SQLite itself
+    holds up to 2**63 - 1)."""
+    for name, value in counters.items():
+        check_int(value, f"{where}: {name}", CounterOverflowError)
 
 
 def from_db_text(value: str | bytes) -> str:
@@ -220,6 +229,10 @@ class SQLiteStore:
                         f"writer for more than {self.busy_timeout:g} s") from exc
             except sqlite3.DatabaseError as exc:  # not a database, disk image malformed, ...
                 raise PersistenceError(f"cannot {what} ({self.path}): {exc}") from exc
+            except CounterOverflowError:
+                raise
+            except OverflowError as exc:  # an integer parameter beyond SQLite's 64 bits
+                raise CounterOverflowError(f"cannot {what} ({self.path}): {exc}") from exc
             time.sleep(delay * (0.5 + random.random()))
             delay = min(delay * 1.5, 0.005)
 
