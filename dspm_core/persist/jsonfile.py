@@ -11,6 +11,14 @@ leaves either the old or the new notebook at ``path``, never a torn one.
 Saving and loading hold an exclusive lock on ``<path>.lock`` (portalocker); waiting longer
 than ``lock_timeout`` seconds raises :class:`~dspm_core.errors.LockTimeoutError`.
 
+Several writers (processes, threads, chats) may share one notebook: a save merges, under the
+same lock and by the slot rules (as a load does), what another writer saved since this
+memory last loaded or saved the file, then writes. A memory remembers what it read and
+wrote per path (the file's hash and a hash of each patch and pending turn in it), so an
+unchanged file is not merged again, and a patch it forgot, a pending turn it retried or a
+reset stays so: only the patches and pending turns it never saw are taken from the file.
+A dict given to :func:`save_notebook` is written as it is.
+
 Loading validates every field (:mod:`dspm_core.state`, after the migrations of
 :mod:`dspm_core.persist.schema`). A corrupt or invalid file is moved aside to
 ``<path>.corrupt.<timestamp>`` and the ``.bak`` is used (and put back at ``path``) when it is
@@ -28,10 +36,12 @@ first, moves a corrupt notebook aside, and leaves the backup in place.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -64,18 +74,82 @@ MAX_NOTEBOOK_BYTES = 1 << 30  # a larger file is not a conversation's memory
 _Path = str | os.PathLike[str]
 
 
+# ---------------------------------------------------------------------- what a memory saw
+# ensure_ascii: any str (even a lone surrogate from a broken client) round-trips
+_ENCODE = json.JSONEncoder(ensure_ascii=True, separators=(",", ":")).encode
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("ascii"), digest_size=16).digest()
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """A notebook as a memory last read or wrote it: the file's hash, and a hash of each
+    patch and pending turn in it (what the memory holds, or removed on purpose)."""
+
+    digest: bytes
+    patches: frozenset[bytes]
+    pending: frozenset[bytes]
+
+    @classmethod
+    def of(cls, raw: bytes, data: dict[str, Any],
+           patches: frozenset[bytes] | None = None) -> _Seen:
+        if patches is None:
+            patches = frozenset(_digest(_ENCODE(p)) for p in data.get("patches", ()))
+        return cls(hashlib.sha256(raw).digest(), patches,
+                   frozenset(_digest(_ENCODE(t)) for t in data.get("pending_turns", ())))
+
+    def unseen(self, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` without the patches and pending turns this memory already saw: those
+        it still holds add nothing, and those it forgot or retried stay gone."""
+        return dict(data,
+                    patches=[p for p in data.get("patches", ())
+                             if _digest(_ENCODE(p)) not in self.patches],
+                    pending_turns=[t for t in data.get("pending_turns", ())
+                                   if _digest(_ENCODE(t)) not in self.pending])
+
+
+def _seen_by(memory: DSPMMemory) -> dict[str, _Seen]:
+    """The notebooks ``memory`` read or wrote, by resolved path (kept on the memory, so a
+    copy of it, e.g. in a forked process, knows what its original saw)."""
+    with memory._lock:
+        seen: dict[str, _Seen] | None = getattr(memory, "_notebooks_seen", None)
+        if seen is None:
+            seen = {}
+            memory._notebooks_seen = seen  # type: ignore[attr-defined]
+        return seen
+
+
+def _key(path: Path) -> str:
+    return os.path.realpath(path)
+
+
+def _unseen(data: dict[str, Any], seen: _Seen | None) -> dict[str, Any]:
+    return data if seen is None else seen.unseen(data)
+
+
 # ---------------------------------------------------------------------- save
+def _encode(data: dict[str, Any]) -> tuple[bytes, frozenset[bytes]]:
+    """The notebook's bytes (those of ``json.dumps`` with these settings) and the hash of
+    each patch, from one encoding of each."""
+    pieces = [_ENCODE(p) for p in data.get("patches", ())]
+    fields = (_ENCODE(k) + ":" + ("[" + ",".join(pieces) + "]" if k == "patches" else _ENCODE(v))
+              for k, v in data.items())
+    return ("{" + ",".join(fields) + "}\n").encode("ascii"), frozenset(map(_digest, pieces))
+
+
 def encode_notebook(data: dict[str, Any]) -> bytes:
-    # ensure_ascii: any str (even a lone surrogate from a broken client) round-trips
-    return (json.dumps(data, ensure_ascii=True, separators=(",", ":")) + "\n").encode("ascii")
+    return _encode(data)[0]
 
 
 def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
                   lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> int:
     """Write a memory (or its :meth:`~DSPMMemory.to_dict`) to ``path`` atomically.
 
-    A memory first takes in what the disk holds that would otherwise be lost (see the
-    module docstring); a dict is written as it is. Returns the number of patches saved.
+    A memory first merges what another writer saved since it last read or wrote
+    ``path`` (and a backup that would otherwise be lost: see the module docstring); a dict
+    is written as it is. Returns the number of patches saved.
     """
     memory = None if isinstance(source, dict) else source
     data = source if memory is None else memory.to_dict()
@@ -92,7 +166,8 @@ def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
             status, merged = _take_in(memory, p)
             if merged and memory is not None:
                 data = memory.to_dict()
-            tmp = write_temp(p.parent, p.name, encode_notebook(data))
+            payload, patches = _encode(data)
+            tmp = write_temp(p.parent, p.name, payload)
             if status == "valid":
                 keep_backup(p)
             elif status == "corrupt":  # never rotated into .bak: the .bak stays the good one
@@ -102,6 +177,8 @@ def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
             os.replace(tmp, p)
             tmp = aside = None
             fsync_dir(p.parent)
+            if memory is not None:
+                _seen_by(memory)[_key(p)] = _Seen.of(payload, data, patches)
         except OSError as exc:
             raise PersistenceError(f"cannot save {p}: {exc}") from exc
         finally:
@@ -113,17 +190,26 @@ def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
 
 def _take_in(memory: DSPMMemory | None, path: Path) -> tuple[str, bool]:
     """What is at ``path`` before a save ("valid", "corrupt" or "missing"), and whether
-    ``memory`` merged anything from disk.
+    ``memory`` merged anything from disk (under the lock).
 
-    A notebook that is missing or corrupt while its ``.bak`` is valid would otherwise be
-    replaced by a file that lacks the backup's patches, and the save after next would
-    rotate the backup away: the backup is merged first.
+    A notebook that changed since ``memory`` last read or wrote it holds another writer's
+    turns: they are merged, so this save does not drop them. A notebook that is missing or
+    corrupt while its ``.bak`` is valid would otherwise be replaced by a file that lacks
+    the backup's patches, and the save after next would rotate the backup away: the
+    backup is merged instead.
     """
+    seen = None if memory is None else _seen_by(memory).get(_key(path))
     status = "missing"
     if path.exists():
+        raw = _read(path)
+        if seen is not None and hashlib.sha256(raw).digest() == seen.digest:
+            return "valid", False  # as this memory left it: nothing to merge
         try:
-            _parse_file(path, full=False)
-            return "valid", False
+            if memory is None:  # a dict is written as it is; only check what it replaces
+                _parse(raw, path, full=True)
+                return "valid", False
+            _merge(memory, _unseen(_parse(raw, path, full=False), seen))
+            return "valid", True
         except NotebookVersionError as exc:  # a newer release's notebook: never overwritten
             raise NotebookVersionError(f"{exc}; saving would overwrite it") from None
         except CorruptNotebookError as exc:
@@ -133,7 +219,10 @@ def _take_in(memory: DSPMMemory | None, path: Path) -> tuple[str, bool]:
     if memory is None or not bak.exists():
         return status, False
     try:
-        _merge(memory, _parse_file(bak, full=False))
+        raw = _read(bak)
+        if seen is not None and hashlib.sha256(raw).digest() == seen.digest:
+            return status, False
+        _merge(memory, _unseen(_parse(raw, bak, full=False), seen))
     except CorruptNotebookError as exc:  # nothing to keep from it
         log.warning("%s; not merged before saving %s", exc, path)
         return status, False
@@ -187,7 +276,11 @@ def _read(path: Path) -> bytes:
 
 
 def _parse_file(path: Path, full: bool = True) -> dict[str, Any]:
-    data = _decode(_read(path), str(path))
+    return _parse(_read(path), path, full)
+
+
+def _parse(raw: bytes, path: Path, full: bool) -> dict[str, Any]:
+    data = _decode(raw, str(path))
     try:
         return validate_notebook(data, full=full)
     except NotebookVersionError as exc:
@@ -215,13 +308,13 @@ def load_notebook(path: _Path, *, strict: bool = False,
     file falls back on the valid ``.bak`` (``strict=False``), or :class:`CorruptNotebookError`
     is raised.
     """
-    return _load(Path(path), strict, lock_timeout, lambda data: data, full=True)
+    return _load(Path(path), strict, lock_timeout, lambda raw, data: data, full=True)
 
 
-def _load(path: Path, strict: bool, lock_timeout: float, consume: Callable[[dict[str, Any]], T],
-          full: bool) -> T | None:
-    """Read the notebook and hand it to ``consume`` under the lock; on corruption move it
-    aside and consume the valid backup instead (or raise)."""
+def _load(path: Path, strict: bool, lock_timeout: float,
+          consume: Callable[[bytes, dict[str, Any]], T], full: bool) -> T | None:
+    """Read the notebook and hand its bytes and content to ``consume`` under the lock; on
+    corruption move it aside and consume the valid backup instead (or raise)."""
     bak = sibling(path, ".bak")
     if not path.exists() and not bak.exists():
         return None
@@ -233,25 +326,27 @@ def _load(path: Path, strict: bool, lock_timeout: float, consume: Callable[[dict
             missing = CorruptNotebookError(f"{path} is missing but its backup {bak} exists")
             if strict:
                 raise CorruptNotebookError(f"{missing}; load without strict=True to recover it")
-            return consume(_recover(path, missing, present=False))
+            return consume(*_recover(path, missing, present=False))
         try:
-            data = _parse_file(path, full)
+            raw = _read(path)
+            data = _parse(raw, path, full)
         except CorruptNotebookError as exc:
-            return consume(_fallback(path, exc, strict))
+            return consume(*_fallback(path, exc, strict))
         try:
-            return consume(data)
+            return consume(raw, data)
         except _InvalidData as exc:  # only the file's content: other errors propagate
             bad = NotebookValidationError(f"{path}: {exc}")
-        return consume(_fallback(path, bad, strict))
+        return consume(*_fallback(path, bad, strict))
 
 
-def _fallback(path: Path, exc: CorruptNotebookError, strict: bool) -> dict[str, Any]:
+def _fallback(path: Path, exc: CorruptNotebookError, strict: bool) -> tuple[bytes, dict[str, Any]]:
     if strict or isinstance(exc, NotebookVersionError):
         raise exc
     return _recover(path, exc, present=True)
 
 
-def _recover(path: Path, exc: CorruptNotebookError, present: bool) -> dict[str, Any]:
+def _recover(path: Path, exc: CorruptNotebookError,
+             present: bool) -> tuple[bytes, dict[str, Any]]:
     """The valid ``.bak`` in place of a corrupt (``present``) or missing notebook, under
     the lock. The backup is read and copied beside ``path`` before anything is moved, so
     a failure at any step (a full disk) leaves the backup where the next load finds it."""
@@ -268,12 +363,12 @@ def _recover(path: Path, exc: CorruptNotebookError, present: bool) -> dict[str, 
     except OSError as err:  # the data is loaded and the disk is as it was: the next load retries
         log.warning("%s; the backup %s was loaded instead, but it could not be put back at %s "
                     "(%s), so nothing was moved", exc, bak, path, err)
-        return data
+        return raw, data
     if moved is None:
         log.warning("%s; it was loaded and put back at %s", exc, path)
     else:
         log.warning("%s; it was moved to %s and the backup %s was loaded instead", exc, moved, bak)
-    return data
+    return raw, data
 
 
 def _unrecoverable(path: Path, exc: CorruptNotebookError, bad: PersistenceError,
@@ -314,9 +409,18 @@ def _restore(path: Path, raw: bytes, present: bool) -> Path | None:
 
 def load_into(memory: DSPMMemory, path: _Path, *, strict: bool = False,
               lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> int:
-    """Merge the notebook at ``path`` into ``memory``; returns the number of patches added."""
-    added = _load(Path(path), strict, lock_timeout, lambda data: _merge(memory, data), full=False)
-    return added or 0
+    """Merge the notebook at ``path`` into ``memory``; returns the number of patches added.
+
+    ``memory`` remembers what it read, so that its next save can tell another writer's
+    turns (merged) from what it removed itself (left out).
+    """
+    p = Path(path)
+
+    def consume(raw: bytes, data: dict[str, Any]) -> int:
+        added = _merge(memory, data)
+        _seen_by(memory)[_key(p)] = _Seen.of(raw, data)
+        return added
+    return _load(p, strict, lock_timeout, consume, full=False) or 0
 
 
 def _merge(memory: DSPMMemory, data: dict[str, Any]) -> int:
