@@ -9,7 +9,17 @@ the new file in place with ``os.replace`` and fsyncs the directory. A crash at a
 leaves either the old or the new notebook at ``path``, never a torn one.
 
 Saving and loading hold an exclusive lock on ``<path>.lock`` (portalocker); waiting longer
-than ``lock_timeout`` seconds raises :class:`~dspm_core.errors.LockTimeoutError`.
+than ``lock_timeout`` seconds raises :class:`~dspm_core.errors.LockTimeoutError`. Where the
+lock file cannot be created or opened (a read-only directory, another user's directory) a
+load reads without it, since a notebook is only ever replaced whole by ``os.replace``, and
+changes nothing on disk (a corrupt notebook's valid ``.bak`` is loaded, nothing is moved); a
+save there raises :class:`PersistenceError`.
+
+A notebook path names a regular file, or nothing yet. A symlink is followed: the notebook,
+its ``.bak``, ``.lock`` and temporary files live beside the link's final target, and the
+link keeps pointing at the updated notebook. A FIFO, device, directory or socket at the path
+(or at its ``.lock`` or ``.bak``) is refused with :class:`PersistenceError` before it is
+opened, and reads open with ``O_NONBLOCK``, so nothing blocks whatever ``lock_timeout`` says.
 
 Several writers (processes, threads, chats) may share one notebook: a save merges, under the
 same lock and by the slot rules (as a load does), what another writer saved since this
@@ -51,9 +61,12 @@ from ._storeops import set_counters
 from .paths import (
     clean_temps,
     fsync_dir,
+    is_file,
     keep_backup,
     locked,
     move_aside,
+    open_regular,
+    resolve,
     sibling,
     unlink,
     write_temp,
@@ -121,10 +134,6 @@ def _seen_by(memory: DSPMMemory) -> dict[str, _Seen]:
         return seen
 
 
-def _key(path: Path) -> str:
-    return os.path.realpath(path)
-
-
 def _unseen(data: dict[str, Any], seen: _Seen | None) -> dict[str, Any]:
     return data if seen is None else seen.unseen(data)
 
@@ -153,7 +162,8 @@ def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
     """
     memory = None if isinstance(source, dict) else source
     data = source if memory is None else memory.to_dict()
-    p = Path(path)
+    p = resolve(path)
+    is_file(p, "save", _shown(path, p))  # a FIFO, device, directory or socket is refused
     try:
         p.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -178,7 +188,7 @@ def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
             tmp = aside = None
             fsync_dir(p.parent)
             if memory is not None:
-                _seen_by(memory)[_key(p)] = _Seen.of(payload, data, patches)
+                _seen_by(memory)[str(p)] = _Seen.of(payload, data, patches)
         except OSError as exc:
             raise PersistenceError(f"cannot save {p}: {exc}") from exc
         finally:
@@ -198,35 +208,37 @@ def _take_in(memory: DSPMMemory | None, path: Path) -> tuple[str, bool]:
     the backup's patches, and the save after next would rotate the backup away: the
     backup is merged instead.
     """
-    seen = None if memory is None else _seen_by(memory).get(_key(path))
+    seen = None if memory is None else _seen_by(memory).get(str(path))
     status = "missing"
-    if path.exists():
-        raw = _read(path)
-        if seen is not None and hashlib.sha256(raw).digest() == seen.digest:
-            return "valid", False  # as this memory left it: nothing to merge
+    if is_file(path, "save"):
         try:
             if memory is None:  # a dict is written as it is; only check what it replaces
-                _parse(raw, path, full=True)
+                _parse_file(path, full=True)
                 return "valid", False
-            _merge(memory, _unseen(_parse(raw, path, full=False), seen))
-            return "valid", True
+            return "valid", _merge_changed(memory, path, seen)
         except NotebookVersionError as exc:  # a newer release's notebook: never overwritten
             raise NotebookVersionError(f"{exc}; saving would overwrite it") from None
         except CorruptNotebookError as exc:
             log.warning("%s; this save moves it aside", exc)
             status = "corrupt"
-    bak = sibling(path, ".bak")
-    if memory is None or not bak.exists():
+    if memory is None:
         return status, False
+    bak = sibling(path, ".bak")
     try:
-        raw = _read(bak)
-        if seen is not None and hashlib.sha256(raw).digest() == seen.digest:
-            return status, False
-        _merge(memory, _unseen(_parse(raw, bak, full=False), seen))
-    except CorruptNotebookError as exc:  # nothing to keep from it
+        return status, is_file(bak, "read") and _merge_changed(memory, bak, seen)
+    except PersistenceError as exc:  # corrupt or unreadable: nothing to keep from it
         log.warning("%s; not merged before saving %s", exc, path)
         return status, False
-    return status, True
+
+
+def _merge_changed(memory: DSPMMemory, path: Path, seen: _Seen | None) -> bool:
+    """Merge the notebook at ``path`` into ``memory`` unless it is as ``memory`` last
+    read or wrote it; returns whether it was merged."""
+    raw = _read(path)
+    if seen is not None and hashlib.sha256(raw).digest() == seen.digest:
+        return False
+    _merge(memory, _unseen(_parse(raw, path, full=False), seen))
+    return True
 
 
 # ---------------------------------------------------------------------- load
@@ -263,9 +275,15 @@ class _InvalidData(NotebookValidationError):
     """Validation failed while merging (so the file, not the memory, is at fault)."""
 
 
+def _shown(given: _Path, path: Path) -> str:
+    """How error messages name a notebook: as given, and where a link led."""
+    given = os.fspath(given)
+    return str(path) if os.path.abspath(given) == str(path) else f"{given} (-> {path})"
+
+
 def _read(path: Path) -> bytes:
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             size = os.fstat(f.fileno()).st_size
             if size > MAX_NOTEBOOK_BYTES:
                 raise CorruptNotebookError(
@@ -294,8 +312,8 @@ def read_notebook(path: _Path) -> dict[str, Any] | None:
 
     Returns ``None`` when the file does not exist.
     """
-    p = Path(path)
-    if not p.exists():
+    p = resolve(path)
+    if not is_file(p, "read", _shown(path, p)):
         return None
     return _parse_file(p)
 
@@ -308,56 +326,65 @@ def load_notebook(path: _Path, *, strict: bool = False,
     file falls back on the valid ``.bak`` (``strict=False``), or :class:`CorruptNotebookError`
     is raised.
     """
-    return _load(Path(path), strict, lock_timeout, lambda raw, data: data, full=True)
+    return _load(path, strict, lock_timeout, lambda raw, data: data, full=True)
 
 
-def _load(path: Path, strict: bool, lock_timeout: float,
-          consume: Callable[[bytes, dict[str, Any]], T], full: bool) -> T | None:
-    """Read the notebook and hand its bytes and content to ``consume`` under the lock; on
-    corruption move it aside and consume the valid backup instead (or raise)."""
+def _load(given: _Path, strict: bool, lock_timeout: float,
+          consume: Callable[[Path, bytes, dict[str, Any]], T], full: bool) -> T | None:
+    """Read the notebook and hand its path, bytes and content to ``consume`` under the
+    lock; on corruption move it aside and consume the valid backup instead (or raise).
+    Where the lock file cannot be made (a read-only directory) the notebook is read
+    without it and nothing on disk is changed."""
+    path = resolve(given)
     bak = sibling(path, ".bak")
-    if not path.exists() and not bak.exists():
+    if not is_file(path, "read", _shown(given, path)) and not is_file(bak, "read"):
         return None
-    with locked(path, lock_timeout):
-        if not path.exists():
-            if not bak.exists():  # removed while we waited for the lock
+    with locked(path, lock_timeout, writing=False) as writable:
+        if not is_file(path, "read", _shown(given, path)):
+            if not is_file(bak, "read"):  # removed while we waited for the lock
                 return None
             # an interrupted restore (or a user) left only the backup: it is the notebook
             missing = CorruptNotebookError(f"{path} is missing but its backup {bak} exists")
             if strict:
                 raise CorruptNotebookError(f"{missing}; load without strict=True to recover it")
-            return consume(*_recover(path, missing, present=False))
+            return consume(path, *_recover(path, missing, False, writable))
         try:
             raw = _read(path)
             data = _parse(raw, path, full)
         except CorruptNotebookError as exc:
-            return consume(*_fallback(path, exc, strict))
+            return consume(path, *_fallback(path, exc, strict, writable))
         try:
-            return consume(raw, data)
+            return consume(path, raw, data)
         except _InvalidData as exc:  # only the file's content: other errors propagate
             bad = NotebookValidationError(f"{path}: {exc}")
-        return consume(*_fallback(path, bad, strict))
+        return consume(path, *_fallback(path, bad, strict, writable))
 
 
-def _fallback(path: Path, exc: CorruptNotebookError, strict: bool) -> tuple[bytes, dict[str, Any]]:
+def _fallback(path: Path, exc: CorruptNotebookError, strict: bool,
+              writable: bool) -> tuple[bytes, dict[str, Any]]:
     if strict or isinstance(exc, NotebookVersionError):
         raise exc
-    return _recover(path, exc, present=True)
+    return _recover(path, exc, True, writable)
 
 
-def _recover(path: Path, exc: CorruptNotebookError,
-             present: bool) -> tuple[bytes, dict[str, Any]]:
+def _recover(path: Path, exc: CorruptNotebookError, present: bool,
+             writable: bool) -> tuple[bytes, dict[str, Any]]:
     """The valid ``.bak`` in place of a corrupt (``present``) or missing notebook, under
-    the lock. The backup is read and copied beside ``path`` before anything is moved, so
-    a failure at any step (a full disk) leaves the backup where the next load finds it."""
+    the lock (``writable``; without it nothing is moved). The backup is read and copied
+    beside ``path`` before anything is moved, so a failure at any step (a full disk)
+    leaves the backup where the next load finds it."""
     bak = sibling(path, ".bak")
     try:
-        if not bak.exists():
+        if not is_file(bak, "read"):
             raise CorruptNotebookError(f"{bak} does not exist")
         raw = _read(bak)
         data = validate_notebook(_decode(raw, str(bak)))
     except PersistenceError as bad:  # includes CorruptNotebookError
-        raise _unrecoverable(path, exc, bad, present) from None
+        raise _unrecoverable(path, exc, bad, present, writable) from None
+    if not writable:
+        log.warning("%s; the backup %s was loaded instead (the directory is read-only here, "
+                    "so nothing was moved)", exc, bak)
+        return raw, data
     try:
         moved = _restore(path, raw, present)
     except OSError as err:  # the data is loaded and the disk is as it was: the next load retries
@@ -372,11 +399,14 @@ def _recover(path: Path, exc: CorruptNotebookError,
 
 
 def _unrecoverable(path: Path, exc: CorruptNotebookError, bad: PersistenceError,
-                   present: bool) -> CorruptNotebookError:
+                   present: bool, writable: bool) -> CorruptNotebookError:
     """The error for a notebook that cannot be recovered, after moving the corrupt file
     (the notebook, or a lone backup) aside, so that the next load or save starts afresh."""
     if not present and not isinstance(bad, CorruptNotebookError):  # unreadable: leave it
         return CorruptNotebookError(f"{exc}, but the backup cannot be read ({bad})")
+    if not writable:
+        return CorruptNotebookError(f"{exc}; there is no valid backup to load instead ({bad}), "
+                                    "and nothing was moved (the directory is read-only here)")
     try:
         moved, _ = move_aside(path if present else sibling(path, ".bak"), keep=False)
     except OSError as err:
@@ -414,13 +444,11 @@ def load_into(memory: DSPMMemory, path: _Path, *, strict: bool = False,
     ``memory`` remembers what it read, so that its next save can tell another writer's
     turns (merged) from what it removed itself (left out).
     """
-    p = Path(path)
-
-    def consume(raw: bytes, data: dict[str, Any]) -> int:
+    def consume(p: Path, raw: bytes, data: dict[str, Any]) -> int:
         added = _merge(memory, data)
-        _seen_by(memory)[_key(p)] = _Seen.of(raw, data)
+        _seen_by(memory)[str(p)] = _Seen.of(raw, data)
         return added
-    return _load(p, strict, lock_timeout, consume, full=False) or 0
+    return _load(path, strict, lock_timeout, consume, full=False) or 0
 
 
 def _merge(memory: DSPMMemory, data: dict[str, Any]) -> int:

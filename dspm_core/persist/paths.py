@@ -1,4 +1,12 @@
-"""File-system steps of the notebook file: its lock, temporary files, links and renames.
+"""File-system steps of the notebook file: what its path names, its lock, temporary files,
+links and renames.
+
+A notebook is a regular file. A symlink is followed (:func:`resolve`): the notebook, its
+``.bak``, ``.lock`` and temporary files live beside the link's final target, and the link
+keeps pointing at the updated notebook. Anything else that exists at the path (a FIFO, a
+device, a directory, a socket) is refused with :class:`PersistenceError` before it is
+opened, and files are opened for reading with ``O_NONBLOCK``, so a FIFO swapped in after
+the check cannot block a reader either.
 
 Every step that changes the directory either happens whole or not at all (``os.replace``,
 ``os.link``, ``os.rename``); :mod:`dspm_core.persist.jsonfile` orders them so that the
@@ -7,45 +15,115 @@ notebook's path never goes missing while a valid copy of it exists only in memor
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
+import stat
 import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 import portalocker
 
 from ..errors import LockTimeoutError, PersistenceError
 
-__all__ = ["clean_temps", "fsync_dir", "keep_backup", "locked", "move_aside", "sibling",
-           "unlink", "write_temp"]
+__all__ = ["clean_temps", "fsync_dir", "is_file", "keep_backup", "locked", "move_aside",
+           "open_regular", "resolve", "sibling", "unlink", "write_temp"]
+
+# errors that say the directory (or the lock file) cannot be written, not that it is broken
+_READ_ONLY = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
 
 
 def sibling(path: Path, suffix: str) -> Path:
     return path.with_name(path.name + suffix)
 
 
+def resolve(path: str | os.PathLike[str]) -> Path:
+    """The file a notebook path stands for: every symlink followed (a dangling one names
+    the file a save creates)."""
+    return Path(os.path.realpath(path))
+
+
+def _not_regular(path: object, mode: int, action: str) -> PersistenceError:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return PersistenceError(f"cannot {action} {path}: it is {kind}, not a regular file")
+
+
+def is_file(path: Path, action: str, shown: object = None) -> bool:
+    """Whether a regular file is at ``path``; ``False`` when nothing is. Anything else
+    there raises :class:`PersistenceError` ("cannot <action> <shown>: it is a FIFO ...";
+    ``shown`` defaults to ``path``)."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return False
+    except OSError as exc:  # a symlink loop, a file used as a directory, permissions
+        raise PersistenceError(f"cannot {action} {shown or path}: {exc.strerror or exc}") from exc
+    if not stat.S_ISREG(st.st_mode):
+        raise _not_regular(shown or path, st.st_mode, action)
+    return True
+
+
 @contextmanager
-def locked(path: Path, timeout: float) -> Iterator[None]:
-    """Hold the exclusive lock of ``path`` (on ``<path>.lock``, which outlives renames)."""
+def open_regular(path: Path) -> Iterator[BinaryIO]:
+    """``path`` opened for reading, if it is a regular file: checked before it is opened,
+    opened without blocking, and checked again on the descriptor (it may have been
+    replaced in between). OSError propagates."""
+    if not is_file(path, "read"):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), str(path))
+    fd = os.open(path, _READ_FLAGS)
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode, "read")
+        yield f
+
+
+@contextmanager
+def locked(path: Path, timeout: float, *, writing: bool = True) -> Iterator[bool]:
+    """Hold the exclusive lock of ``path`` (on ``<path>.lock``, which outlives renames).
+
+    Yields whether the lock is held. A reader (``writing=False``) in a directory where
+    the lock file cannot be created or opened (read-only, or another user's) goes on
+    without it: notebooks are only ever replaced whole by ``os.replace``, so a read sees
+    a whole file, and a reader without the lock must change nothing on disk. A writer
+    there gets a :class:`PersistenceError`.
+    """
     lock_path = sibling(path, ".lock")
+    is_file(lock_path, "use the lock file")  # a FIFO there would block the open below
     lock = portalocker.Lock(str(lock_path), mode="a", timeout=max(0.0, float(timeout)),
                             check_interval=min(0.05, max(0.001, float(timeout) / 20)),
                             fail_when_locked=False)
+    held = True
     try:
         lock.acquire()
     except portalocker.AlreadyLocked:
         raise LockTimeoutError(
             f"could not lock {path} within {timeout:g} s: another process or thread is "
             f"saving or loading it (lock file {lock_path})") from None
-    except (portalocker.LockException, OSError) as exc:
+    except portalocker.LockException as exc:
         raise PersistenceError(f"cannot lock {path}: {exc}") from exc
+    except OSError as exc:
+        if exc.errno not in _READ_ONLY:
+            raise PersistenceError(f"cannot lock {path}: {exc}") from exc
+        if writing:
+            raise PersistenceError(
+                f"cannot save {path}: its directory (or its lock file {lock_path}) is read-only "
+                f"for this process ({exc.strerror or exc})") from exc
+        held = False
     try:
-        yield
+        yield held
     finally:
-        lock.release()
+        if held:
+            lock.release()
 
 
 def fsync_dir(directory: Path) -> None:
