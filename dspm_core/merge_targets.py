@@ -9,91 +9,105 @@ merge costs a line, a wrong one loses a setting.
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass, field
+from itertools import islice
 
 from .patch import AUTHORITY, Fact, Patch
-from .slots import Statement, bound_class, content_terms, make_key
+from .slots import Statement, bound_class, content_terms, folded_subject, make_key
 from .values import parse_value
 from .vocab import is_identifier
 
-__all__ = ["TERM_CANDIDATES", "StoreIndex", "echo_target", "revision_target"]
+__all__ = ["RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "revision_candidates"]
 
 TERM_CANDIDATES = 64  # candidates examined per term or word (most recent first)
 
 
+RECENT_SLOTS = 32  # settings remembered as "last spoken of" (for "raise that to 25 MB")
+
+
 @dataclass(slots=True)
 class StoreIndex:
-    """The store's lookup tables: patch ids by slot key, subject, word, text and term."""
+    """The store's lookup tables: patch ids by slot key, subject, word, folded subject,
+    current value, text and term, and the settings spoken of last."""
 
     by_key: dict[str, str] = field(default_factory=dict)
     by_subject: dict[str, set[str]] = field(default_factory=dict)
     subjects_by_word: dict[str, set[str]] = field(default_factory=dict)
+    by_folded: dict[str, set[str]] = field(default_factory=dict)  # folded subject -> subjects
+    by_value: dict[str, set[str]] = field(default_factory=dict)   # current value -> ids
     by_text: dict[str, str] = field(default_factory=dict)
-    by_term: dict[str, list[str]] = field(default_factory=dict)
+    # term -> ids (a dict as an ordered set: a revised patch leaves the terms it lost)
+    by_term: dict[str, dict[str, None]] = field(default_factory=dict)
     terms: dict[str, frozenset[str]] = field(default_factory=dict)
     subject_of: dict[str, str] = field(default_factory=dict)
+    value_of: dict[str, str] = field(default_factory=dict)
     text_of: dict[str, str] = field(default_factory=dict)
+    recent: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=RECENT_SLOTS))
+
+    def add(self, patch: Patch, subject: str | None, norm_text: str | None) -> None:
+        """Index a patch just stored."""
+        if patch.key is not None:
+            self.by_key[patch.key] = patch.id
+        if subject is not None:
+            self.by_subject.setdefault(subject, set()).add(patch.id)
+            self.subject_of[patch.id] = subject
+            for word in subject.split():
+                self.subjects_by_word.setdefault(word, set()).add(subject)
+            self.by_folded.setdefault(folded_subject(subject), set()).add(subject)
+        if norm_text is not None:
+            self.by_text[norm_text] = patch.id
+            self.text_of[patch.id] = norm_text
+        self.set_value(patch)
+        if patch.critical:
+            self.set_terms(patch.id, content_terms(patch.text))
+
+    def remove(self, patch: Patch) -> None:
+        """Take a patch out of every lookup (it is being forgotten or replaced)."""
+        pid = patch.id
+        if patch.key is not None and self.by_key.get(patch.key) == pid:
+            del self.by_key[patch.key]
+        subject = self.subject_of.pop(pid, None)
+        if subject is not None:
+            self.by_subject.get(subject, set()).discard(pid)
+        norm = self.text_of.pop(pid, None)
+        if norm is not None and self.by_text.get(norm) == pid:
+            del self.by_text[norm]
+        value = self.value_of.pop(pid, None)
+        if value is not None:
+            self.by_value.get(value, set()).discard(pid)
+        self.set_terms(pid, frozenset())
+        self.terms.pop(pid, None)
+
+    def set_value(self, patch: Patch) -> None:
+        """Index the current value of a keyed patch (by its canonical form)."""
+        old = self.value_of.pop(patch.id, None)
+        if old is not None:
+            self.by_value.get(old, set()).discard(patch.id)
+        if patch.key is not None and patch.value:
+            canon = parse_value(patch.value).canonical
+            self.value_of[patch.id] = canon
+            self.by_value.setdefault(canon, set()).add(patch.id)
+
+    def set_terms(self, pid: str, terms: frozenset[str]) -> None:
+        """The content terms of a critical patch's current text (its earlier ones go)."""
+        before = self.terms.get(pid, frozenset())
+        for t in before - terms:
+            posting = self.by_term.get(t)
+            if posting is not None:
+                posting.pop(pid, None)
+                if not posting:
+                    del self.by_term[t]
+        for t in terms - before:
+            self.by_term.setdefault(t, {})[pid] = None
+        self.terms[pid] = terms
+
+    def spoken(self, turn: int, pid: str) -> None:
+        """Note that a statement at ``turn`` talked about the setting ``pid``."""
+        self.recent.append((turn, pid))
 
 
-def revision_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
-                    stmt: Statement) -> str | None:
-    """A patch that a statement revises although its key differs only in value detail.
-
-    A number without a unit revises the single numeric value of its subject and bound
-    class ("batch size 500 records" -> "batch size 1000"); an explicit revision cue
-    ("switch", "change ... to", "from A to B") revises the single free-text or name value
-    of its subject and class. With zero or several candidates nothing is revised.
-    """
-    if stmt.value is None:
-        return None
-    ids = ix.by_subject.get(subj_norm)
-    if ids:
-        found = _revision_candidates(patches, ids, stmt)
-        if found or not stmt.revision:
-            return found[0] if len(found) == 1 else None
-    elif not stmt.revision:
-        return None
-    # An explicit revision may name its setting by a shorter subject ("lower max retries
-    # to 3" for "max retries for failed deliveries"): accept it only when exactly one
-    # stored setting has every word of that subject and a compatible value.
-    words = subj_norm.split()
-    if not words:
-        return None
-    pools = [ix.subjects_by_word.get(w, set()) for w in words]
-    subjects = set.intersection(*pools) - {subj_norm} if all(pools) else set()
-    if subjects and len(subjects) <= 8:
-        found = []
-        for subj in subjects:
-            found.extend(_revision_candidates(patches, ix.by_subject.get(subj, set()),
-                                                   stmt, exact_dim=True))
-        return found[0] if len(found) == 1 else None
-    return _reworded_target(ix, patches, subj_norm, stmt, pools)
-
-def _reworded_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
-                     stmt: Statement, pools: list[set[str]]) -> str | None:
-    """An explicit revision that names its setting in other words ("the new sprint
-    deadline of April 5" for "the first sprint deadline"): the single stored setting of
-    the same kind of value whose subject shares at least two words, or half the words of
-    the shorter subject (two at least), and every identifier."""
-    words = set(subj_norm.split())
-    shared: dict[str, int] = {}
-    for pool in pools:
-        if len(pool) > TERM_CANDIDATES:
-            continue  # a word this common does not name a setting; bounded work per merge
-        for subj in pool:
-            shared[subj] = shared.get(subj, 0) + 1
-    found = []
-    for subj, n in shared.items():
-        other = set(subj.split())
-        if subj == subj_norm or n < 2 or n * 2 < min(len(words), len(other)):
-            continue
-        if {w for w in words ^ other if is_identifier(w)}:
-            continue  # "server-a" is not "server-b"
-        found.extend(_revision_candidates(patches, ix.by_subject.get(subj, set()), stmt,
-                                               exact_dim=True, same_unit=True))
-    return found[0] if len(found) == 1 else None
-
-def _revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statement,
+def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statement,
                          exact_dim: bool = False, same_unit: bool = False) -> list[str]:
     cls = bound_class(stmt.op)
     numeric = stmt.dimension in ("number",) or stmt.dimension.startswith("count:")
@@ -144,7 +158,7 @@ def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm
         return None
     shortest = min(postings, key=len)
     value_tokens = {w.lower() for w in re.findall(r"\d[\d.,]*", fact.text)}
-    for pid in reversed(shortest[-TERM_CANDIDATES:]):
+    for pid in islice(reversed(shortest), TERM_CANDIDATES):
         p = patches.get(pid)
         if p is None or not p.critical or AUTHORITY[p.role] <= auth:
             continue

@@ -178,6 +178,9 @@ class Fact:
     pinned: bool = False
     source: str = "rules"
     session_id: str | None = None
+    #: the statement names its setting only by "it" / "that" (or not at all): the store
+    #: binds it to the setting of that kind of value spoken of last, if one fits
+    referent: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", coerce_kind(self.kind))

@@ -15,8 +15,9 @@ import threading
 from functools import lru_cache
 from dataclasses import dataclass
 
+from .lexicon import is_past_verb, is_verb_only
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
-from .values import VALUE_RE, ParsedValue, parse_value, split_number_unit
+from .values import VALUE_RE, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
 
 __all__ = [
@@ -24,9 +25,11 @@ __all__ = [
     "Statement",
     "bound_class",
     "content_terms",
+    "folded_subject",
     "normalise_op",
     "parse_statement",
     "subject_key",
+    "value_at",
 ]
 
 # Comparator phrases -> operator. Longest phrases are tried first.
@@ -142,9 +145,13 @@ _SUBJ_LEAD_RE = re.compile(
     r"^(?:(?:let'?s|let us|we'?ll|we will|we should|we need to|we must|i want to|i'd like to|"
     r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
-    r"need to|remember|keep|and|the|our|my|your|a|an|this|that|all|every|each|any)(?:\s+|$))+",
+    r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any)"
+    r"(?:\s+|$))+",
     re.I,
 )
+# a leading capital "A" is an article when a lowercase word follows ("A cache size of 5 MB"),
+# a name after a determiner ("the A cache size")
+_ARTICLE_A_RE = re.compile(r"^(?:A|An)\s+(?=[a-z])")
 _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
     r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did)$",
@@ -335,12 +342,29 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     words = []
     for raw in _TOKEN_RE.findall(text):
         low = raw.lower()
-        if low in STOP_WORDS:
+        if len(raw) == 1 and raw.isupper() and raw != "I":
+            words.append(low)  # "cache A", "Plan B": a one-letter name is a word of the subject
             continue
-        # the identifier check runs on the token as written: lowercased, "jQuery" is "jquery"
+        if low in STOP_WORDS or low in _SUBJECT_NOISE:
+            continue
+        # the identifier check runs on the token as written: lowercased, "jQuery" is "jquery".
+        # Typos are not folded here: two names one letter apart ("zonab" / "zonac",
+        # "Kestrel" / "Kestral") are two settings. The resolver decides whether a word
+        # is a typo of a stored one (dspm_core.resolve).
         name = raw in names or is_identifier(raw)
-        words.append(low if name else fold_typo(singular(low)))
+        words.append(low if name else singular(low))
     return " ".join(words)
+
+
+#: adverbs that ride along in a subject without naming anything ("the TTL again")
+_SUBJECT_NOISE = frozenset("again too anymore instead either overall though".split())
+
+
+def folded_subject(key: str) -> str:
+    """A subject key with typos of ordinary words folded ("webhok timout" -> "webhook
+    timeout"); identifiers are left alone. Used to find a stored subject that a new one
+    may misspell, never as an identity by itself."""
+    return " ".join(w if is_identifier(w) else fold_typo(w) for w in key.split())
 
 
 def _names_in(text: str) -> frozenset[str]:
@@ -381,6 +405,7 @@ def _clean(text: str) -> str:
     t = " ".join(text.replace("’", "'").split())
     t = re.sub(r"^[-*•>#\d.)\s]+", "", t)  # list markers
     t = _LEAD_RE.sub("", t)
+    t = _ARTICLE_A_RE.sub(lambda m: m.group(0).lower(), t)
     return t.strip().rstrip(".!;")
 
 
@@ -392,17 +417,61 @@ def _clean_subject(subj: str) -> str:
         prev = s
         s = _SUBJ_TRAIL_RE.sub("", s).strip(" ,;:-")
     s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+)?", "", s, flags=re.I)
+    s = _without_verbs(s)
+    if len(s.split()) > 5:
+        # "I'm trying to update my timeline to reflect the new sprint deadline": the noun
+        # phrase after the last determiner that follows a verb (not "size of the queue")
+        tail = _INNER_NP_RE.match(s)
+        if tail and 1 <= len(tail.group("np").split()) <= 4:
+            s = tail.group("np")
     return s.strip(" ,;:-")
 
 
-def _value_at(fragment: str) -> tuple[ParsedValue, str] | None:
+def _without_verbs(subject: str) -> str:
+    """The noun phrase of a subject that carries verbs: after the last word that is only a
+    verb ("Legal moved the deadline" -> "deadline", "postpone the code freeze" -> "code
+    freeze"), else before the first ("the launch got postponed" -> "launch")."""
+    words = subject.split()
+    # a verb-only word counts where a verb stands: first, last, or before a determiner or
+    # a preposition ("postpone the ...", "... got postponed", "listens on port")
+    # (a capitalised word only as the first, before its object: "Zoom meeting" is a name)
+    def leads(i: int) -> bool:
+        return i + 1 < len(words) and words[i + 1].lower() in _VERB_OBJECT_LEADS
+    verbs = [i for i, w in enumerate(words) if not is_identifier(w) and (
+        (i == 0 and leads(i) and is_verb_only(w))  # "Postpone the code freeze"
+        or (not w[:1].isupper() and (i == len(words) - 1 or leads(i)) and is_past_verb(w)))]
+    if not verbs:
+        return subject
+    last = verbs[-1]
+    if last + 1 < len(words) and words[last + 1].lower() in _PREPOSITIONS:
+        # "web-1 listens on port": the verb and its preposition go, the names stay
+        return " ".join(words[:last] + words[last + 2:]).strip(" ,;:-") or subject
+    after = _SUBJ_LEAD_RE.sub("", " ".join(words[last + 1:])).strip(" ,;:-")
+    if after and any(w.lower() not in STOP_WORDS for w in after.split()):
+        return after
+    before = " ".join(words[: verbs[0]]).strip(" ,;:-")
+    return before if before else subject
+
+
+_PREPOSITIONS = frozenset("on in at to for with from by of into onto over under about".split())
+_VERB_OBJECT_LEADS = _PREPOSITIONS | frozenset("the a an my our your their its his her this that "
+                                               "these those".split())
+
+_INNER_NP_RE = re.compile(
+    r"^.*(?<!\bof)(?<!\bfor)(?<!\bin)(?<!\bon)(?<!\bat)(?<!\bto)(?<!\bwith)(?<!\bby)(?<!\bfrom)"
+    r"\s+(?:the|my|our|your|its|their)\s+(?P<np>[^,;]+)$", re.I)
+
+
+def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     """The value starting at the beginning of ``fragment`` (a number, date or weekday)."""
     frag = fragment.strip()
     m = VALUE_RE.match(frag)
     if not m:
         return None
     start = m.group(0)
-    if start[:1].isdigit() or start[:1] in "$€£+-":
+    if parse_value(start).dimension in ("clock", "when"):
+        text = start  # "7:15 AM", "the 29th": the value is the match itself
+    elif start[:1].isdigit() or start[:1] in "$€£+-":
         text = split_number_unit(frag)
     else:
         text = start
@@ -420,7 +489,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     subj = _clean_subject(subject) if subject else None
     if value_text is None:
         return Statement(subj or None, op, None, revision=revision)
-    parsed = _value_at(value_text)
+    parsed = value_at(value_text)
     if parsed is None:
         pv = parse_value(_free_value(value_text))
         if pv.dimension == "free":
@@ -458,11 +527,11 @@ def parse_statement(text: str) -> Statement:
 
     # 1. "<subject> ... <comparator> <value>"
     m = _CAP_RE.match(t)
-    if m and _value_at(m.group("val")):
+    if m and value_at(m.group("val")):
         return _statement(m.group("subj"), "<=", m.group("val"), revision)
     for m in _COMPARATOR_RE.finditer(t):
         rest = t[m.end():]
-        parsed = _value_at(rest)
+        parsed = value_at(rest)
         if parsed is None:
             continue
         subj = t[: m.start()]
@@ -471,7 +540,7 @@ def parse_statement(text: str) -> Statement:
         subj = re.sub(r"^(?:do not|don't|never)\s+(?:let|allow)\s+", "", subj.strip(), flags=re.I)
         subj = re.sub(r"(?:\b(?:won't|can't|don't|doesn't|shouldn't|mustn't|isn't|aren't|"
                       r"wouldn't|must|should|shall|will|can|may|does|do|is|are))?\s*(?:not|never)?\s*"
-                      r"(?:drop|go|fall|rise|get|grow|climb|dip|be|run|exceed)?\s*$", "",
+                      r"(?:\b(?:drop|go|fall|rise|get|grow|climb|dip|be|run|exceed))?\s*$", "",
                       subj, flags=re.I)
         subj = re.sub(r"\b(?:must|should|shall|will|can|may|needs? to|has to|have to)\s+"
                       r"(?:always\s+|never\s+)?(?:be|stay|remain|take|last|run|keep|hold|use|allow)?"
@@ -488,7 +557,7 @@ def parse_statement(text: str) -> Statement:
     ft = _FROM_TO_RE.search(t)
     # 3. "set/change/move <subject> (from A) to <value>"
     m = _SET_TO_RE.search(t)
-    if m and (_value_at(m.group("val")) or m.group("val")[:1].isupper() or ft):
+    if m and (value_at(m.group("val")) or m.group("val")[:1].isupper() or ft):
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), True, m.group("old"))
     if ft:
@@ -536,14 +605,17 @@ def parse_statement(text: str) -> Statement:
         # "a budget of $5,000", but not "the growth of commits ... is now 165"
         if m is not None and of.start() >= m.end("subj"):
             break
-        if of.start() > 0 and _value_at(t[of.end():]):
+        if of.start() > 0 and value_at(t[of.end():]):
             return _statement(t[: of.start()], _trailing_bound(t[of.end():]), t[of.end():], revision)
     if m:
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), revision)
 
     # 7. "<subject> <value>" with a number, date or weekday, e.g. "deadline Friday"
-    vm = VALUE_RE.search(t)
+    found = list(VALUE_RE.finditer(t))
+    while len(found) > 1 and _names_a_thing(t, found[0]):
+        found.pop(0)  # "Region 2 runs 6 nodes": the 2 is part of the name
+    vm = found[0] if found else None
     label = _LABEL_RE.match(t)
     if vm and vm.start() > 0 and not (label and vm.start() == label.start("n")):
         subj = t[: vm.start()]
@@ -569,6 +641,26 @@ def parse_statement(text: str) -> Statement:
             subj = f"{before} {after}"
         return Statement(_clean_subject(_free_value(subj)) or None, "=", None, revision=revision)
     return Statement(None, None, None, revision=revision)
+
+
+def _names_a_thing(text: str, m: re.Match[str]) -> bool:
+    """A small bare number right after a capitalised word ("Region 2", "Option 1",
+    "proxy 9" after a label): part of a name when another value follows."""
+    if not re.fullmatch(r"\d{1,4}", m.group(0)):
+        return False
+    before = text[: m.start()].split()
+    after = text[m.end():].split()
+    if not before or (after and canonical_unit(after[0].strip(".,;:"))[1] != "number"
+                      and not is_verb_only(after[0]) and after[0].lower() not in _NAME_FOLLOWERS):
+        return False
+    return before[-1][:1].isupper() or before[-1].lower() in _NUMBERED_NOUNS
+
+
+_NAME_FOLLOWERS = frozenset("runs takes keeps has have gets needs uses costs holds is are "
+                            "and or".split())
+_NUMBERED_NOUNS = frozenset("region zone option tier plan phase step stage level version proxy "
+                            "server node worker shard replica cluster team room floor building "
+                            "gate lane track bay rack site cohort group batch wave round".split())
 
 
 def _has_revision_cue(text: str) -> bool:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
-from .merge_targets import StoreIndex, echo_target, revision_target
+from .merge_targets import StoreIndex, echo_target
+from .resolve import as_said_of, is_referent, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
 from .slots import (
     AliasTable,
@@ -158,7 +159,7 @@ class PatchStore:
     def _statement_for(self, fact: Fact) -> Statement:
         critical_or_slotted = fact.kind.critical or fact.slot
         parsed = parse_statement(fact.text) if critical_or_slotted else Statement(None, None, None)
-        subject = fact.slot or parsed.subject
+        subject = None if fact.referent else fact.slot or parsed.subject
         op = normalise_op(fact.op) if fact.op is not None else parsed.op
         if fact.value is not None:
             raw = str(fact.value).strip()
@@ -200,14 +201,26 @@ class PatchStore:
         subj_norm = subject_key(subject, self.aliases) or _norm_text(subject)
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
+        referent = fact.referent or (is_referent(stmt.subject) and stmt.revision)
         if existing_id is None:
-            existing_id = revision_target(self._ix, self._patches, subj_norm, stmt)
+            res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent)
+            existing_id = res.target
+            if res.tied:  # two settings fit equally: both are kept, the tie is noted
+                self._journal.append(JournalEntry(
+                    "tied", res.tied[0], fact.turn,
+                    f"{res.evidence}: fits {', '.join(res.tied)} equally; kept apart",
+                    None, fact.text, fact.role.value))
         if existing_id is not None:
             old = self._patches[existing_id]
             if self._same_value(old, stmt):
                 return self._duplicate(old, fact, "same slot, operator and value")
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
+            if referent and stmt.subject is None:
+                # "raise that to 25 MB": the setting keeps its kind, bound and name
+                stmt = as_said_of(stmt, old)
+                fact = replace(fact, kind=old.kind, text=f"{old.slot}: {fact.text}"
+                               if old.slot and old.slot.lower() not in fact.text.lower() else fact.text)
             if fact.turn < old.turn:  # a late fact (a retried turn): older than the value held
                 return self._earlier(old, fact, stmt)
             return self._supersede(old, fact, stmt)
@@ -235,21 +248,9 @@ class PatchStore:
     def _store_new(self, patch: Patch, subject: str | None, norm_text: str | None,
                    journal: bool = True) -> None:
         self._patches[patch.id] = patch
+        self._ix.add(patch, subject, norm_text)
         if patch.key is not None:
-            self._ix.by_key[patch.key] = patch.id
-        if subject is not None:
-            self._ix.by_subject.setdefault(subject, set()).add(patch.id)
-            self._ix.subject_of[patch.id] = subject
-            for word in subject.split():
-                self._ix.subjects_by_word.setdefault(word, set()).add(subject)
-        if norm_text is not None:
-            self._ix.by_text[norm_text] = patch.id
-            self._ix.text_of[patch.id] = norm_text
-        if patch.critical:
-            terms = content_terms(patch.text)
-            self._ix.terms[patch.id] = terms
-            for t in terms:
-                self._ix.by_term.setdefault(t, []).append(patch.id)
+            self._ix.spoken(patch.turn, patch.id)
         if journal:
             self._journal.append(JournalEntry("added", patch.id, patch.turn, "new patch",
                                               None, patch.text, patch.role.value))
@@ -268,6 +269,8 @@ class PatchStore:
             new = replace(old, turn=max(old.turn, fact.turn), echoes=old.echoes + 1,
                           pinned=old.pinned or fact.pinned)
         self._patches[old.id] = new
+        if new.key is not None:
+            self._ix.spoken(fact.turn, old.id)
         self._journal.append(JournalEntry(action, old.id, fact.turn, reason, None, fact.text,
                                           fact.role.value))
         self.counters[action] += 1
@@ -296,6 +299,7 @@ class PatchStore:
             new = replace(new, slot=stmt.subject)
         self._patches[old.id] = new
         self._reindex_terms(old, new)
+        self._ix.spoken(fact.turn, old.id)
         self._journal.append(JournalEntry("superseded", old.id, fact.turn,
                                           f"new value for slot {old.slot!r}", old, fact.text,
                                           fact.role.value))
@@ -319,12 +323,10 @@ class PatchStore:
         return MergeOutcome("earlier", new, old, "same slot identity, stated before the current value")
 
     def _reindex_terms(self, old: Patch, new: Patch) -> None:
-        if not new.critical:
-            return
-        terms = content_terms(new.text)
-        for t in terms - self._ix.terms.get(old.id, frozenset()):
-            self._ix.by_term.setdefault(t, []).append(old.id)
-        self._ix.terms[old.id] = terms | self._ix.terms.get(old.id, frozenset())
+        """Index a replaced patch's current value and terms (the ones it lost go)."""
+        self._ix.set_value(new)
+        if new.critical:
+            self._ix.set_terms(old.id, content_terms(new.text))
 
     # ------------------------------------------------------------------ editing
     def pin(self, patch_id: str, pinned: bool = True) -> Patch:
@@ -344,15 +346,7 @@ class PatchStore:
         with self._lock:
             old = self.get(patch_id)
             del self._patches[patch_id]
-            if old.key is not None and self._ix.by_key.get(old.key) == patch_id:
-                del self._ix.by_key[old.key]
-            subj = self._ix.subject_of.pop(patch_id, None)
-            if subj is not None:
-                self._ix.by_subject.get(subj, set()).discard(patch_id)
-            norm = self._ix.text_of.pop(patch_id, None)
-            if norm is not None and self._ix.by_text.get(norm) == patch_id:
-                del self._ix.by_text[norm]
-            self._ix.terms.pop(patch_id, None)  # stale term postings are skipped on lookup
+            self._ix.remove(old)
             self._journal.append(JournalEntry("forgotten", patch_id, old.turn, "forgotten by caller",
                                               old))
             self.counters["forgotten"] += 1

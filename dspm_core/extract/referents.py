@@ -1,0 +1,64 @@
+"""Revisions that name their setting only by a referent: "raise that to 25 MB".
+
+"Make it 3", "move it to 4 AM", "change it to 650 dollars", "we resized it, it's 500 GB
+now": the sentence carries a new value and a revision (a verb such as raise, move, make,
+or "it's ... now / instead"), but its subject is "it" or "that". Such a sentence becomes
+one fact marked ``referent``; the store binds it to the setting of that kind of value
+spoken of last (:func:`dspm_core.resolve.resolve`), or keeps it as a fact of its own
+when nothing fits.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..patch import Fact, PatchKind, Turn
+from ..slots import value_at
+from ..values import VALUE_RE
+
+__all__ = ["referent_fact"]
+
+_I = re.I
+_VERBS = (r"make|set|change|raise|lower|bump|move|push|pull|shift|drop|cut|increase|decrease|"
+          r"reduce|extend|shorten|double|triple|halve|update|switch|adjust|send|schedule|"
+          r"resize|resized|bring|put|lift|up|boost|trim|stretch|postpone|delay|reschedule|"
+          r"loosen|tighten|cap|limit")
+# "<verb> it/that (up/down/back) (to/at/for/by) <value>"
+_VERB_PRONOUN_RE = re.compile(
+    rf"\b(?:{_VERBS})(?:s|d|ed)?\s+(?:it|that|this)\s+(?:(?:up|down|back|forward|out)\s+)?"
+    r"(?:(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)", _I)
+# "it's 500 GB now", "it's due April 2 this time", "that is 10 MB from now on"
+_IT_IS_RE = re.compile(
+    r"\b(?:it's|it is|it'll be|it will be|that's|that is|it's now|it is now)\s+"
+    r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+)*"
+    r"(?:the\s+)?(?=\S)", _I)
+_CUE_RE = re.compile(r"\b(?:now|instead|actually|from now on|anymore|this time|going forward|"
+                     r"starting|from today|changed|moved|resized|updated|raised|lowered|"
+                     r"bumped|dropped)\b", _I)
+# a sentence that names its own subject before the pronoun is not a bare referent
+_NOT_A_REVISION_RE = re.compile(r"\?\s*$|\b(?:if|whether|would|could|might|maybe|what if)\b", _I)
+
+
+def referent_fact(turn: Turn, sentence: str) -> Fact | None:
+    """The fact of a revision whose setting is named only by "it" / "that", if the
+    sentence is one."""
+    s = sentence.strip()
+    if _NOT_A_REVISION_RE.search(s) and not re.match(r"^(?:can|could) (?:we|you)\b", s, _I):
+        return None
+    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True)):
+        for m in rx.finditer(s):
+            rest = s[m.end():]
+            if not VALUE_RE.match(rest):
+                continue
+            found = value_at(rest)
+            if found is None:
+                continue
+            pv, text = found
+            if needs_cue and not _CUE_RE.search(s):
+                continue
+            if pv.dimension == "free":
+                continue
+            return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
+                        op="=", value=text, source="rules", session_id=turn.session_id,
+                        referent=True)
+    return None

@@ -1,0 +1,45 @@
+"""Parts of speech of English words, from lemminflect's bundled lexicon (offline).
+
+Used where a hand list of verbs would otherwise grow: telling the verbs riding along in a
+subject ("the launch got postponed", "postpone the code freeze") from the nouns that name
+the setting.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from lemminflect import getAllLemmas
+
+__all__ = ["is_past_verb", "is_verb_only"]
+
+
+#: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
+_TECH_NOUNS = frozenset("retry retries deploy deploys refresh redirect redirects fetch rebuild "
+                        "restart restarts reboot rollback failover".split())
+
+
+@lru_cache(maxsize=65536)
+def is_verb_only(word: str) -> bool:
+    """Whether ``word`` reads only as a verb (``postponed``, ``got``, ``send``): a word
+    that can also be a noun or an adjective (``launch``, ``start``, ``quiet``), and the
+    auxiliaries (``is``, ``has``), are not."""
+    w = word.strip(".,;:!?\"'()").lower()
+    if not w.isalpha() or len(w) < 2 or w in _TECH_NOUNS:
+        return False
+    pos = getAllLemmas(w)
+    if "VERB" not in pos or {"NOUN", "ADJ", "PROPN", "NUM", "AUX"} & set(pos):
+        return False
+    # a plural the lexicon lists only as a verb form ("logs", "caps"): a noun all the same
+    if w.endswith("s") and "NOUN" in getAllLemmas(w[:-1]):
+        return False
+    return True
+
+
+@lru_cache(maxsize=65536)
+def is_past_verb(word: str) -> bool:
+    """A verb-only word in a past form (``postponed``, ``moved``, ``got``, ``sent``)."""
+    w = word.strip(".,;:!?\"'()").lower()
+    if not is_verb_only(w) or w.endswith("s"):
+        return False
+    return any(lemma != w for lemma in getAllLemmas(w).get("VERB", ()))

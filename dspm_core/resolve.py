@@ -1,0 +1,176 @@
+"""The resolver: which stored setting a new statement talks about, if any.
+
+A statement whose slot key equals a stored one is that setting. Otherwise a few candidate
+settings are gathered from the store's indexes (never a scan) and weighed by evidence:
+
+1. the same subject, with a value of a compatible kind ("batch size 500 records" and
+   "batch size 1000");
+2. a misspelling: the subject differs only by a word one edit from a stored word, a word
+   the dictionary does not know and that was never used with a value of its own
+   ("webhok timout" for "webhook timeout");
+3. the old value named: "replace React with Svelte", "from 10 to 25", "instead of Friday";
+4. a referent: "raise that to 25 MB", "make it 3", a revision that names no subject,
+   bound to the setting of that kind of value spoken of last (within a few turns);
+5. a revision cue ("raise", "postpone", "switch", "actually", ...) with a subject that
+   agrees with a stored one in head noun and kind of value ("stretch the budget to $2,500"
+   for "budget for the trip").
+
+Vetoes win over any evidence: a content word on each side that differs after
+normalisation means two settings ("alpha / gamma queue retry limit", "cache A / cache B",
+"db01 / db02"). Two candidates that fit equally keep both: the statement opens its own
+slot and the tie is reported in :attr:`Resolution.tied`. A missed revision costs a line of
+context; a wrong one would silently lose a setting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .merge_targets import TERM_CANDIDATES, StoreIndex, revision_candidates
+from .patch import Patch
+from .slots import Statement, folded_subject
+from .values import parse_value
+from .vocab import fold_typo, is_identifier
+
+__all__ = ["REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "resolve", "vetoed"]
+
+#: how many turns back a referent ("that", "it") may reach for its setting
+REFERENT_TURNS = 8
+
+_PRONOUNS = frozenset("it that this those these them one".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """The setting a statement revises (``target``), how that was decided, and the
+    candidates that fit equally well when none was chosen."""
+
+    target: str | None = None
+    evidence: str = ""
+    tied: tuple[str, ...] = ()
+
+
+NONE = Resolution()
+
+
+def is_referent(subject: str | None) -> bool:
+    """A subject that only points back ("it", "that") or is missing altogether."""
+    if not subject:
+        return True
+    return all(w in _PRONOUNS for w in subject.lower().split())
+
+
+def vetoed(a: str, b: str) -> bool:
+    """Two normalised subjects that each have a word the other lacks name two settings."""
+    wa, wb = set(a.split()), set(b.split())
+    return bool(wa - wb) and bool(wb - wa)
+
+
+def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
+            turn: int, referent: bool) -> Resolution:
+    """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises."""
+    if stmt.value is None:
+        return NONE
+    if not referent:
+        found = revision_candidates(patches, ix.by_subject.get(subj_norm, ()), stmt)
+        if found:
+            return _one(found, "same subject")
+        found = _misspelt(ix, patches, subj_norm, stmt)
+        if found:
+            return _one(found, "same subject, misspelt")
+    if stmt.old_value:
+        found = _old_value(ix, patches, subj_norm, stmt, referent)
+        if found:
+            return _one(found, "old value named")
+    if referent:
+        return _referent(ix, patches, stmt, turn)
+    if stmt.revision and subj_norm:
+        found = _same_head(ix, patches, subj_norm, stmt)
+        if found:
+            return _one(found, "head noun and value agree, with a revision cue")
+    return NONE
+
+
+def _one(found: list[str], evidence: str) -> Resolution:
+    found = list(dict.fromkeys(found))
+    if len(found) == 1:
+        return Resolution(found[0], evidence)
+    return Resolution(None, evidence, tuple(sorted(found)))
+
+
+def _misspelt(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+              stmt: Statement) -> list[str]:
+    folded = folded_subject(subj_norm)
+    subjects = ix.by_folded.get(folded, set()) - {subj_norm}
+    if not subjects or len(subjects) > TERM_CANDIDATES:
+        return []
+    found: list[str] = []
+    words = set(subj_norm.split())
+    for subj in subjects:
+        new_only = words - set(subj.split())
+        # each word only the new subject has must be a typo of an ordinary word, and
+        # never a name: a word already used with a value of its own is a name
+        if all(fold_typo(w) != w and not is_identifier(w) and w not in ix.subjects_by_word
+               for w in new_only):
+            ids = ix.by_subject.get(subj, ())
+            found.extend(revision_candidates(patches, ids, stmt, exact_dim=True))
+            found.extend(revision_candidates(patches, ids, stmt))
+    return found
+
+
+def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
+               referent: bool) -> list[str]:
+    ids = ix.by_value.get(parse_value(stmt.old_value or "").canonical, set())
+    if not ids or len(ids) > TERM_CANDIDATES:
+        return []
+    keep = {pid for pid in ids
+            if referent or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
+    revised = Statement(stmt.subject, stmt.op, stmt.value, stmt.unit, stmt.scope, stmt.dimension,
+                        stmt.canonical, stmt.old_value, True)
+    return revision_candidates(patches, keep, revised, exact_dim=True)
+
+
+def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
+              turn: int) -> Resolution:
+    """The setting of the same kind of value spoken of last; a tie in that turn keeps both."""
+    seen: set[str] = set()
+    latest: int | None = None
+    found: list[str] = []
+    for spoken_at, pid in reversed(ix.recent):
+        if turn - spoken_at > REFERENT_TURNS or (latest is not None and spoken_at < latest):
+            break
+        if pid in seen or pid not in patches:
+            continue
+        seen.add(pid)
+        # "make it 150 words" keeps the bound of "under 100 words"
+        probe = as_said_of(stmt, patches[pid])
+        if revision_candidates(patches, {pid}, probe, exact_dim=True):
+            latest = spoken_at
+            found.append(pid)
+    return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def as_said_of(stmt: Statement, p: Patch) -> Statement:
+    """A referent's statement read as said of ``p``: "make it 150 words" keeps the bound
+    of "under 100 words", "change it to 650 dollars" the period of "500 dollars a month"."""
+    probe = replace(stmt, op=p.op) if stmt.op in ("=", None) else stmt
+    if p.scope and not stmt.scope and p.key is not None:
+        dim = p.key.split("|")[2]
+        if dim == f"rate:{stmt.dimension}":
+            probe = replace(probe, scope=p.scope, dimension=dim)
+    return probe
+
+
+def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+               stmt: Statement) -> list[str]:
+    head = subj_norm.split()[-1]
+    subjects = ix.subjects_by_word.get(head, set())
+    if len(subjects) > TERM_CANDIDATES:
+        return []  # a word this common does not name one setting
+    found: list[str] = []
+    for subj in subjects:
+        if subj == subj_norm or subj.split()[-1] != head or vetoed(subj, subj_norm):
+            continue
+        found.extend(revision_candidates(patches, ix.by_subject.get(subj, ()), stmt,
+                                         exact_dim=True, same_unit=True))
+    return found
