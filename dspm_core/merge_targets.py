@@ -15,7 +15,7 @@ from itertools import islice
 
 from .patch import AUTHORITY, Fact, Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, make_key
-from .values import parse_value
+from .values import canonical_unit, parse_value
 from .vocab import is_identifier
 
 __all__ = ["RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "revision_candidates"]
@@ -122,9 +122,8 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         if p_cls != cls or (p_scope or None) != stmt.scope:
             continue
         if exact_dim:
-            if same_unit and ((p.unit or None) != (stmt.unit or None)
-                              or (p_dim == "num" and not stmt.unit)):
-                continue  # a reworded subject: the very same unit, not just "a number"
+            if same_unit and _unit_of(p) != _unit_of(stmt):
+                continue  # another wording of the subject: the very same unit
             if p_dim == want and not p_dim.startswith("free:"):
                 candidates.append(pid)
             elif numeric and stmt.unit is None and not same_unit \
@@ -139,6 +138,10 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
                 stmt.dimension in ("free", "name"):
             candidates.append(pid)
     return candidates
+
+def _unit_of(x: Patch | Statement) -> str | None:
+    return canonical_unit(x.unit)[0] if x.unit else None
+
 
 def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm: str,
                 stmt: Statement) -> Patch | None:

@@ -163,13 +163,20 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
 
 def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                stmt: Statement) -> list[str]:
-    head = subj_norm.split()[-1]
-    subjects = ix.subjects_by_word.get(head, set())
-    if len(subjects) > TERM_CANDIDATES:
-        return []  # a word this common does not name one setting
+    """Stored subjects that agree with this one: the same head noun, or every word of one
+    within the other ("the pomodoro" for "the pomodoro timer"), and no veto."""
+    words = subj_norm.split()
+    subjects: set[str] = set()
+    for w in dict.fromkeys(words):
+        pool = ix.subjects_by_word.get(w, set())
+        if len(pool) <= TERM_CANDIDATES:  # a word this common does not name one setting
+            subjects |= pool
     found: list[str] = []
     for subj in subjects:
-        if subj == subj_norm or subj.split()[-1] != head or vetoed(subj, subj_norm):
+        if subj == subj_norm or vetoed(subj, subj_norm):
+            continue
+        if subj.split()[-1] != words[-1] and not (set(words) <= set(subj.split())
+                                                  or set(subj.split()) <= set(words)):
             continue
         found.extend(revision_candidates(patches, ix.by_subject.get(subj, ()), stmt,
                                          exact_dim=True, same_unit=True))
