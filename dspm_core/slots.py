@@ -13,11 +13,11 @@ from __future__ import annotations
 import re
 import threading
 from functools import lru_cache
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .lexicon import is_past_verb, is_verb_only
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
-from .values import VALUE_RE, ParsedValue, canonical_unit, parse_value, split_number_unit
+from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
 
 __all__ = [
@@ -80,7 +80,10 @@ _REVISION_VERBS = (
     r"lower|lowered|increase|increased|decrease|decreased|reduce|reduced|bump|bumped|make|made|"
     r"move|moved|moving|push|pushed|shift|shifted|switch|switched|rename|renamed|upgrade|"
     r"upgraded|downgrade|downgraded|adjust|adjusted|extend|extended|shorten|shortened|cut|"
-    r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured"
+    r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured|"
+    r"stretch|stretched|postpone|postponed|delay|delayed|reschedule|rescheduled|loosen|"
+    r"loosened|tighten|tightened|trim|trimmed|double|doubled|triple|tripled|halve|halved|"
+    r"boost|boosted|lift|lifted|resize|resized"
 )
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather)\b", re.I
@@ -143,6 +146,7 @@ _LEAD_RE = re.compile(
 )
 _SUBJ_LEAD_RE = re.compile(
     r"^(?:(?:let'?s|let us|we'?ll|we will|we should|we need to|we must|i want to|i'd like to|"
+    r"i can|we can|you can|can we|"
     r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
     r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any)"
@@ -523,6 +527,41 @@ def parse_statement(text: str) -> Statement:
     t = _clean(text)
     if not t:
         return Statement(None, None, None)
+    # "from now on", "going forward": a revision cue, never a value ("on")
+    later = _LATER_RE.search(t)
+    if later:
+        t = " ".join(_LATER_RE.sub(" ", t).split()).strip(" ,")
+        st = _parse(t) if t else Statement(None, None, None)
+        return replace(st, revision=True) if st.value is not None else st
+    # "Thursday instead of Friday", "Ruff rather than Black": the old value named
+    inst = _INSTEAD_OF_RE.search(t)
+    if inst:
+        st = _parse(t[: inst.start("cut")] + t[inst.end("cut"):])
+        if st.value is not None:
+            return replace(st, old_value=inst.group("old"), revision=True)
+    # "replace React with Svelte", "swap Jest for Vitest"
+    rep = _REPLACE_RE.search(t)
+    if rep:
+        new, old = rep.group("new"), rep.group("old")
+        subj = name_category(new) or name_category(old)
+        return _statement(subj, "=", new, True, old)
+    return _parse(t)
+
+
+_LATER_RE = re.compile(r",?\s*\b(?:from now on|going forward|from here on(?: out)?|for now|"
+                       r"this time|by the way|starting (?:today|now|tomorrow|next week))\b,?", re.I)
+_NAME = r"[A-Z][\w.+#'-]*(?:\s+(?:[A-Z0-9][\w.+#'-]*|v?\d[\w.]*))*"
+_INSTEAD_OF_RE = re.compile(
+    rf"(?P<cut>,?\s+(?:instead of|rather than)\s+(?:the\s+)?(?P<old>{_NAME}|"
+    r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
+    rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
+_REPLACE_RE = re.compile(
+    rf"\b(?i:replace|swap|swap out|trade)\s+(?:the\s+)?(?P<old>{_NAME})\s+(?i:with|for)\s+"
+    rf"(?P<new>{_NAME})")
+
+
+def _parse(t: str) -> Statement:
+    """:func:`parse_statement` of a cleaned sentence."""
     revision = _has_revision_cue(t)
 
     # 1. "<subject> ... <comparator> <value>"

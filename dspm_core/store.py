@@ -219,8 +219,7 @@ class PatchStore:
             if referent and stmt.subject is None:
                 # "raise that to 25 MB": the setting keeps its kind, bound and name
                 stmt = as_said_of(stmt, old)
-                fact = replace(fact, kind=old.kind, text=f"{old.slot}: {fact.text}"
-                               if old.slot and old.slot.lower() not in fact.text.lower() else fact.text)
+                fact = replace(fact, kind=old.kind)
             if fact.turn < old.turn:  # a late fact (a retried turn): older than the value held
                 return self._earlier(old, fact, stmt)
             return self._supersede(old, fact, stmt)
@@ -288,6 +287,9 @@ class PatchStore:
         return MergeOutcome("rejected", old, old, reason)
 
     def _supersede(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
+        if old.slot and not (content_terms(old.slot) & content_terms(fact.text)):
+            # "raise that to 25 MB", "Replace React with Svelte": the note names its setting
+            fact = replace(fact, text=f"{old.slot}: {fact.text}")
         rev = Revision(old.value, old.unit, old.op, old.turn, old.text)
         history = ((rev,) + old.history)[: self.history_limit]
         unit = stmt.unit if stmt.unit is not None else (old.unit if stmt.dimension in ("number",) else None)

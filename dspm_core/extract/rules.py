@@ -32,6 +32,7 @@ from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
 from .assistant import assistant_facts
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
+from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
 from .directives import directive_facts
@@ -70,7 +71,8 @@ class RuleExtractor:
             facts.extend(commands)
         goal: list[str] = []
         for sentence in split_sentences(prose, semicolons=False):
-            facts.extend(user_sentence_facts(turn, sentence, goal, self.min_words))
+            for part in compound_parts(sentence) or (sentence,):  # one fact per clause
+                facts.extend(user_sentence_facts(turn, part, goal, self.min_words))
         return _apart(_dedupe(facts))
 
     async def aextract(self, turn: Turn) -> list[Fact]:

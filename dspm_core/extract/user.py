@@ -271,6 +271,17 @@ def _label(c: Clause, first: bool) -> None:
         c.label, c.kind = "cue", kind
 
 
+# a named choice: "Use React for the frontend", "Go with Plotly for the charts"
+_CHOICE_RE = re.compile(
+    r"^(?:(?:please|let's|we'll|we will|i'll|also|and)\s+)?(?:use|go with|pick|choose|stick with|"
+    r"switch to|move to|migrate to)\s+(?-i:[A-Z][\w.+#-]*)(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s+"
+    r"(?:for|as)\s+(?:the\s+|our\s+|my\s+|all\s+)?\w", _I)
+# a swap of one named thing for another: "Replace React with Svelte", "X instead of Y"
+_SWAP_RE = re.compile(r"\b(?:replace|swap)\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*\s+(?:with|for)\s+"
+                      r"(?-i:[A-Z])|\b(?-i:[A-Z])[\w.+#'-]*\s+(?:instead of|rather than)\s+"
+                      r"(?-i:[A-Z])", _I)
+
+
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:(?:and|but|so|or)\s+)?(?:if|when|whenever|unless|suppose|supposing|assuming|assume|"
     r"maybe|perhaps|possibly|what if|say|imagine|subtracting|adding|multiplying|dividing|using|"
@@ -315,6 +326,8 @@ def _user_cue(text: str) -> PatchKind | None:
             r"\b(?:under|below|within|at most|no more than|max|maximum|less than|fewer than)\b",
             s, _I))):
         return PatchKind.CONSTRAINT
+    if _CHOICE_RE.match(s) or _SWAP_RE.search(s):
+        return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or PLAN_RE.search(s) or ON_PLAN_RE.search(s) or NAMED_RE.search(s):
         return PatchKind.DECISION if not NAMED_RE.search(s) else PatchKind.ENTITY
     if STACK_RE.search(s) and re.search(r"\b(?:i|we|i'm|we're|my|our)\b", s, _I) \
