@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-__all__ = ["is_past_verb", "is_verb_only"]
+__all__ = ["is_noun_only", "is_past_verb", "is_verb_only"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -43,3 +43,13 @@ def is_past_verb(word: str) -> bool:
     if not is_verb_only(w) or w.endswith("s"):
         return False
     return any(lemma != w for lemma in getAllLemmas(w).get("VERB", ()))
+
+
+@lru_cache(maxsize=65536)
+def is_noun_only(word: str) -> bool:
+    """Whether ``word`` reads only as a noun (``desk``, ``deadline``)."""
+    w = word.strip(".,;:!?\"'()").lower()
+    if not w.isalpha() or len(w) < 2:
+        return False
+    pos = set(getAllLemmas(w))
+    return pos == {"NOUN"}

@@ -107,11 +107,12 @@ def _misspelt(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     found: list[str] = []
     words = set(subj_norm.split())
     for subj in subjects:
-        new_only = words - set(subj.split())
-        # each word only the new subject has must be a typo of an ordinary word, and
-        # never a name: a word already used with a value of its own is a name
-        if all(fold_typo(w) != w and not is_identifier(w) and w not in ix.subjects_by_word
-               for w in new_only):
+        theirs = set(subj.split())
+        # each word only the new subject has must be a typo of a word of the stored one
+        # ("timout" of "timeout"), and never a name: a word already used with a value of
+        # its own is a name ("zonab", "miraj" and "mirak" are three settings)
+        if all(fold_typo(w) != w and fold_typo(w) in theirs and not is_identifier(w)
+               and w not in ix.subjects_by_word for w in words - theirs):
             ids = ix.by_subject.get(subj, ())
             found.extend(revision_candidates(patches, ids, stmt, exact_dim=True))
             found.extend(revision_candidates(patches, ids, stmt))

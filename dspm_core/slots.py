@@ -15,7 +15,7 @@ import threading
 from functools import lru_cache
 from dataclasses import dataclass, replace
 
-from .lexicon import is_past_verb, is_verb_only
+from .lexicon import is_noun_only, is_past_verb, is_verb_only
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
@@ -138,7 +138,8 @@ _MODAL_RE = re.compile(
 )
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|"
-    r"correction|update|note|reminder|important|fyi|confirmed|noted|understood|got it|"
+    r"correction|update(?=\s*[:!-])|note|(?:just\s+)?confirming|to confirm|(?:just\s+)?to be clear|"
+    r"(?:a\s+|quick\s+)?reminder|as a reminder|reminder|important|fyi|confirmed|noted|understood|got it|"
     r"hard rule|rule|strict rule|requirement|constraint|policy|heads up|one more thing|"
     r"sure|right|alright|perfect|done|in that case|going forward|from now on|for the record)"
     r"[\s,:;!.-]+)+",
@@ -344,9 +345,9 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
                 text = f"{tail} {head}"
             break
     words = []
-    for raw in _TOKEN_RE.findall(text):
+    for i, raw in enumerate(_TOKEN_RE.findall(text)):
         low = raw.lower()
-        if len(raw) == 1 and raw.isupper() and raw != "I":
+        if len(raw) == 1 and raw.isupper() and (raw != "I" or i > 0):
             words.append(low)  # "cache A", "Plan B": a one-letter name is a word of the subject
             continue
         if low in STOP_WORDS or low in _SUBJECT_NOISE:
@@ -689,17 +690,18 @@ def _names_a_thing(text: str, m: re.Match[str]) -> bool:
         return False
     before = text[: m.start()].split()
     after = text[m.end():].split()
-    if not before or (after and canonical_unit(after[0].strip(".,;:"))[1] != "number"
-                      and not is_verb_only(after[0]) and after[0].lower() not in _NAME_FOLLOWERS):
-        return False
-    return before[-1][:1].isupper() or before[-1].lower() in _NUMBERED_NOUNS
+    if not before or (after and not canonical_unit(after[0].strip(".,;:"))[1].startswith(
+            ("count:", "number"))):
+        return False  # "Region 2 GB": a known unit, so 2 is a value
+    word = before[-1].strip("(\"'")
+    return (word[:1].isupper() and len(before) > 1) or word.lower() in _NUMBERED_NOUNS \
+        or is_noun_only(word)
 
-
-_NAME_FOLLOWERS = frozenset("runs takes keeps has have gets needs uses costs holds is are "
-                            "and or".split())
 _NUMBERED_NOUNS = frozenset("region zone option tier plan phase step stage level version proxy "
                             "server node worker shard replica cluster team room floor building "
-                            "gate lane track bay rack site cohort group batch wave round".split())
+                            "gate lane track bay rack site cohort group batch wave round queue "
+                            "pool bucket cache service gateway scheduler host instance pod job "
+                            "pipeline table lobby region db database cluster channel".split())
 
 
 def _has_revision_cue(text: str) -> bool:
