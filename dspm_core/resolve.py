@@ -24,13 +24,15 @@ context; a wrong one would silently lose a setting.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, revision_candidates
 from .patch import Patch
 from .slots import Statement, folded_subject
 from .values import parse_value
-from .vocab import fold_typo, is_identifier
+from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
 
 __all__ = ["REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "resolve", "vetoed"]
 
@@ -62,7 +64,7 @@ def is_referent(subject: str | None) -> bool:
 
 def vetoed(a: str, b: str) -> bool:
     """Two normalised subjects that each have a word the other lacks name two settings."""
-    wa, wb = set(a.split()), set(b.split())
+    wa, wb = Counter(a.split()), Counter(b.split())  # "queue queue depth" has two queues
     return bool(wa - wb) and bool(wb - wa)
 
 
@@ -75,7 +77,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = revision_candidates(patches, ix.by_subject.get(subj_norm, ()), stmt)
         if found:
             return _one(found, "same subject")
-        found = _misspelt(ix, patches, subj_norm, stmt)
+        found = _misspelt(ix, patches, subj_norm, stmt, _capitalised(stmt.subject))
         if found:
             return _one(found, "same subject, misspelt")
     if stmt.old_value:
@@ -98,8 +100,21 @@ def _one(found: list[str], evidence: str) -> Resolution:
     return Resolution(None, evidence, tuple(sorted(found)))
 
 
+def _common(word: str) -> bool:
+    """A word common enough that a near miss of it is a typo, not another name."""
+    return word in TECH_WORDS or word_frequency().get(word, 0) >= COMMON_WORD
+
+
+#: how often (in the bundled frequency list) a word must occur to have typos folded to it
+COMMON_WORD = 1000
+
+
+def _capitalised(subject: str | None) -> frozenset[str]:
+    return frozenset(w.lower() for w in re.findall(r"[\w'-]+", subject or "") if w[:1].isupper())
+
+
 def _misspelt(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
-              stmt: Statement) -> list[str]:
+              stmt: Statement, names: frozenset[str]) -> list[str]:
     folded = folded_subject(subj_norm)
     subjects = ix.by_folded.get(folded, set()) - {subj_norm}
     if not subjects or len(subjects) > TERM_CANDIDATES:
@@ -110,9 +125,11 @@ def _misspelt(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         theirs = set(subj.split())
         # each word only the new subject has must be a typo of a word of the stored one
         # ("timout" of "timeout"), and never a name: a word already used with a value of
-        # its own is a name ("zonab", "miraj" and "mirak" are three settings)
-        if all(fold_typo(w) != w and fold_typo(w) in theirs and not is_identifier(w)
-               and w not in ix.subjects_by_word for w in words - theirs):
+        # its own is a name ("zonab", "miraj" and "mirak" are three settings), and so is a
+        # capitalised word ("Kestral" is not "Kestrel")
+        if all(fold_typo(w) != w and fold_typo(w) in theirs and _common(fold_typo(w))
+               and not is_identifier(w) and w not in names and w not in ix.subjects_by_word
+               for w in words - theirs):
             ids = ix.by_subject.get(subj, ())
             found.extend(revision_candidates(patches, ids, stmt, exact_dim=True))
             found.extend(revision_candidates(patches, ids, stmt))

@@ -69,7 +69,7 @@ _ALPHABET = "abcdefghijklmnopqrstuvwxyz"
 
 #: Common technical words the spelling dictionary lacks; they are never folded away.
 TECH_WORDS: frozenset[str] = frozenset(
-    """webhook webhooks api apis json yaml sql nosql postgresql postgres mysql sqlite mongodb
+    """webhook webhooks timeout timeouts latency throughput api apis json yaml sql nosql postgresql postgres mysql sqlite mongodb
     redis kafka kubernetes docker config configs backend frontend middleware endpoint
     auth oauth jwt saml ttl url urls uri http https grpc async sync runtime dataset datasets
     repo repos github gitlab cron regex utf timestamp timestamps username usernames

@@ -89,7 +89,8 @@ _REQUEST_RE = re.compile(
     r"refactor|optimi[sz]e|debug|review|check|compare|describe|analy[sz]e|tell|find|suggest|"
     r"recommend|outline|draft|paraphrase|proofread|edit|correct|answer|provide|plan|prepare|"
     r"compose|test|give|help|elaborate|expand|shorten|improve|act as|pretend|imagine|"
-    r"play)\b(?!.*\b(?:always|never|from now on|going forward|in (?:all|every|each) "
+    r"play)\b(?!\s+(?-i:[A-Z]|\d{1,3})\s)"  # "Plan A budget", "Test 3 runs": a name
+    r"(?!.*\b(?:always|never|from now on|going forward|in (?:all|every|each) "
     r"(?:future\s+)?(?:responses?|answers?|replies)|each time|every time)\b)"
     r"|here(?:'s| is| are)\b|this is what|below is|attached is"
     r"|please\s+(?:provide|show|give|explain|write|create|help|list|suggest|review|check|"
