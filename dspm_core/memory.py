@@ -188,7 +188,12 @@ class DSPMMemory:
             recent = tuple(self._recent)
             if text.strip():
                 self._recent.append((r.value, text))
-        return Turn(role=r, text=text, index=index, session_id=session_id, recent=recent)
+            settings: tuple[tuple[str, str, str], ...] = ()
+            if getattr(self.extractor, "wants_settings", False):  # e.g. an LLM extractor
+                settings = tuple((p.id, p.slot or "", p.value_label)
+                                 for p in self.store.related(text))
+        return Turn(role=r, text=text, index=index, session_id=session_id, recent=recent,
+                    settings=settings)
 
     def _merge(self, facts: list[Fact], turn: Turn | None = None) -> list[MergeOutcome]:
         if self._backend is not None:  # one transaction: the turn's row and what it changed

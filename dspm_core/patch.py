@@ -136,6 +136,10 @@ class Turn:
     #: the messages just before this one, oldest first, as (role, text): context for
     #: extractors that resolve references ("make it 10"); never extracted themselves
     recent: tuple[tuple[str, str], ...] = ()
+    #: stored settings related to this message, as (patch id, subject, current value), for
+    #: extractors that may name the one a fact revises (filled when the extractor has
+    #: ``wants_settings = True``)
+    settings: tuple[tuple[str, str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +185,9 @@ class Fact:
     #: the statement names its setting only by "it" / "that" (or not at all): the store
     #: binds it to the setting of that kind of value spoken of last, if one fits
     referent: bool = False
+    #: the id of the stored setting this fact revises, as an extractor named it (for
+    #: example an LLM shown ``Turn.settings``); the store checks it like any evidence
+    revises: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", coerce_kind(self.kind))
@@ -191,7 +198,7 @@ class Fact:
         check_int(self.turn, "turn", InvalidPatchError)
         # the saved form holds exactly these types: a fact that could not be read back
         # is refused here, not found unloadable later
-        for name in ("slot", "op", "value", "unit", "scope", "session_id"):
+        for name in ("slot", "op", "value", "unit", "scope", "session_id", "revises"):
             v = getattr(self, name)
             if v is not None and not isinstance(v, str):
                 raise InvalidPatchError(f"{name} must be a string or None, got {type(v).__name__}")

@@ -12,6 +12,7 @@ superseded, deduplicated, rejected or forgotten goes to the journal.
 from __future__ import annotations
 
 import itertools
+from itertools import islice
 from collections import Counter
 import re
 import threading
@@ -20,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
-from .merge_targets import StoreIndex, echo_target
+from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, revision_candidates
 from .resolve import as_said_of, is_referent, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
 from .slots import (
@@ -133,6 +134,29 @@ class PatchStore:
         with self._lock:
             return list(self._journal)
 
+    def related(self, text: str, limit: int = 8) -> list[Patch]:
+        """Stored settings (patches with a slot and a value) that ``text`` may talk about:
+        those sharing its content words, then the ones spoken of last. From the indexes,
+        never a scan; at most ``limit``."""
+        terms = content_terms(text)
+        with self._lock:
+            score: dict[str, int] = {}
+            for t in terms:
+                posting = self._ix.by_term.get(t)
+                if posting is None or len(posting) > 4 * TERM_CANDIDATES:
+                    continue  # a word this common says nothing about which setting
+                for pid in islice(reversed(posting), TERM_CANDIDATES):
+                    score[pid] = score.get(pid, 0) + 2
+            for rank, (_, pid) in enumerate(reversed(self._ix.recent)):
+                if rank >= 4:
+                    break
+                score[pid] = score.get(pid, 0) + 1
+            keyed = [pid for pid in score
+                     if pid in self._patches and self._patches[pid].key is not None
+                     and self._patches[pid].value is not None]
+            keyed.sort(key=lambda pid: (-score[pid], -self._patches[pid].turn))
+            return [self._patches[pid] for pid in keyed[:limit]]
+
     def find(self, subject: str) -> list[Patch]:
         """Current patches whose normalised subject equals that of ``subject``."""
         norm = subject_key(subject, self.aliases)
@@ -202,6 +226,10 @@ class PatchStore:
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
         referent = fact.referent or (is_referent(stmt.subject) and stmt.revision)
+        if fact.revises is not None:
+            named = self._named_revision(fact, stmt)
+            if named is not None:
+                existing_id, referent = named, True
         if existing_id is None:
             res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent)
             existing_id = res.target
@@ -234,6 +262,28 @@ class PatchStore:
                       source=fact.source, first_turn=fact.turn, session_id=fact.session_id)
         self._store_new(patch, subject=subj_norm, norm_text=None)
         return MergeOutcome("added", patch)
+
+    def _named_revision(self, fact: Fact, stmt: Statement) -> str | None:
+        """The setting an extractor said this fact revises, when that holds up: the id is
+        a setting of this store, the speaker may change it, and the value is of its kind.
+        A reference that fails is refused (journalled) and the fact merges as usual."""
+        target = self._patches.get(fact.revises or "")
+        why = None
+        if target is None or target.key is None or target.value is None:
+            why = f"no stored setting {fact.revises!r}"
+        elif AUTHORITY[fact.role] < AUTHORITY[target.role]:
+            why = f"a {fact.role.value} statement may not revise the {target.role.value}'s setting"
+        elif stmt.value is None or not revision_candidates(
+                self._patches, {target.id}, replace(as_said_of(stmt, target), revision=True),
+                exact_dim=True) and not revision_candidates(
+                self._patches, {target.id}, replace(as_said_of(stmt, target), revision=True)):
+            why = f"its value {stmt.value!r} is not of the kind {target.slot!r} holds"
+        if why is None:
+            return target.id
+        self._journal.append(JournalEntry("refused", fact.revises or "", fact.turn,
+                                          f"revision reference refused: {why}", None, fact.text,
+                                          fact.role.value))
+        return None
 
     @staticmethod
     def _same_value(old: Patch, stmt: Statement) -> bool:
