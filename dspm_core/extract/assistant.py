@@ -130,7 +130,9 @@ def _assistant_cue(rest: str, acked: bool = False) -> PatchKind | None:
         return PatchKind.CONSTRAINT
     if has_value and (STATE_RE.search(s) or REVISION_RE.search(s)) \
             and not values_are_incidental(s) and re.match(r"^(?:the|our|my|your|its|this|that)\b|"
-                                                          r"\S*[\d_-]\S*\s", s, _I) \
+                                                          r"\S*[\d_-]\S*\s|(?-i:[A-Z])[\w-]*"
+                                                          r"(?:\s+[\w-]+){0,3}\s+(?:set|changed|"
+                                                          r"updated|is now)\b", s, _I) \
             and (acked or re.search(r"\b(?:is|are) now|\bnow (?:is|at|set)|\bstays|\bremains|"
                                     r"\bstill\b|\bset to\b|\bchanged to\b|\bupdated to\b", s, _I)):
         return PatchKind.DECISION

@@ -33,13 +33,24 @@ def test_ci_runs_the_readme_test_command():
     assert pytest_part in ci
 
 
-def test_usage_example_prints_what_it_says():
-    block = re.findall(r"```python\n(.*?)```", _section("Use it"), re.S)[0]
+def _prints_what_it_says(block: str) -> None:
     expected = [ln[2:] for ln in block.splitlines() if ln.startswith("# ")]
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(compile(block, "README.md", "exec"), {})  # noqa: S102 - our own README
     assert out.getvalue().splitlines() == expected
+
+
+def test_usage_example_prints_what_it_says():
+    _prints_what_it_says(re.findall(r"```python\n(.*?)```", _section("Use it"), re.S)[0])
+
+
+def test_everyday_revisions_print_what_they_say():
+    blocks = re.findall(r"### Revisions in everyday words\n.*?```python\n(.*?)```",
+                        _section("Use it"), re.S)
+    assert blocks, "README has no 'Revisions in everyday words' example"
+    assert "(was 300 then 60)" in blocks[0] and "(was Oct 20)" in blocks[0]
+    _prints_what_it_says(blocks[0])
 
 
 def test_example_output_is_what_dspm_demo_prints():
