@@ -58,6 +58,7 @@ STAT_KEYS = (
     "unknown_kinds",        # reply items with a kind outside the six (skipped)
     "invalid_items",        # reply items that are not objects or have no text (skipped)
     "over_cap",             # valid facts beyond the cap (dropped, the first ones are kept)
+    "invalid_revises",      # "revises" references that are not a string id (ignored)
     "response_format_fallbacks",  # servers that rejected response_format
 )
 
@@ -157,7 +158,14 @@ class LLMExtractor:
     to the event loop that opened it, so driving it from a fresh loop per call fails on
     the second call ("Event loop is closed"). :meth:`aextract` uses the async client when
     there is one, else runs the sync request in a worker thread.
+
+    Slot-aware: the memory hands each turn the stored settings related to it
+    (``Turn.settings``, because :attr:`wants_settings` is true); the prompt lists them and a
+    fact may name the one it revises by id (``Fact.revises``), which the store validates.
     """
+
+    #: ask the memory for the stored settings related to each turn (``Turn.settings``)
+    wants_settings = True
 
     def __init__(
         self,
@@ -268,7 +276,8 @@ class LLMExtractor:
             parsed: ParsedResponse = parse_response(
                 content, _get(choice, "finish_reason"), turn, max_facts=limit, source="llm")
         self._bump(facts=len(parsed.facts), unknown_kinds=parsed.unknown_kinds,
-                   invalid_items=parsed.invalid_items, over_cap=parsed.over_cap)
+                   invalid_items=parsed.invalid_items, over_cap=parsed.over_cap,
+                   invalid_revises=parsed.invalid_revises)
         return list(parsed.facts)
 
     def _next_kwargs(self, exc: BaseException, kwargs: dict[str, Any]) -> dict[str, Any]:

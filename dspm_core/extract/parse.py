@@ -4,7 +4,8 @@ A model's reply is untrusted input; it is validated here, once, at the edge.
 :func:`parse_facts` recovers the JSON from what models actually send (code fences,
 prose around the object, trailing commas, ``<think>`` blocks, a bare list instead of
 ``{"facts": [...]}``, dspm-memory's ``patch_type``/``payload`` items) and turns each
-valid item into a :class:`~dspm_core.patch.Fact`. Caps are enforced here, in code, not
+valid item into a :class:`~dspm_core.patch.Fact`, with the id of the stored setting it
+names as revised (``revises``; the store decides whether the reference holds). Caps are enforced here, in code, not
 only in the prompt.
 
 Failures raise :class:`ResponseParseError` (an :class:`~dspm_core.errors.ExtractionError`)
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import ExtractionError
-from ..limits import text_problem
+from ..limits import MAX_ID, text_problem
 from ..patch import Fact, PatchKind, Turn
 from ..slots import normalise_op
 
@@ -45,6 +46,8 @@ _TEXT_KEYS = ("text", "payload", "fact", "statement", "content")
 _PAYLOAD_TEXT_KEYS = ("text", "content", "statement", "fact", "note", "summary",
                       "description", "value")
 _LIST_KEYS = ("facts", "patches")
+# Names models give the id of the stored setting a fact revises (the prompt asks for the first).
+_REVISES_KEYS = ("revises", "supersedes", "revises_id", "slot_id")
 _NULLS = frozenset({"", "null", "none", "n/a", "nil"})
 _EQ_WORDS = frozenset({"=", "==", "eq", "is", "equals", "equal", "equal to"})
 
@@ -71,6 +74,9 @@ class ParsedResponse:
     duplicates: int = 0
     #: valid facts beyond ``max_facts`` (the first ones are kept)
     over_cap: int = 0
+    #: ``revises`` references that are not a string id of at most MAX_ID characters
+    #: (ignored: the fact is kept and merges by the usual rules)
+    invalid_revises: int = 0
 
 
 # ------------------------------------------------------------------ JSON recovery
@@ -284,9 +290,29 @@ def _op(value: Any) -> str | None:
     return op
 
 
+def _revises(fields: dict[str, Any]) -> tuple[str | None, bool]:
+    """The id of the setting the item says it revises, and whether a reference given was
+    unusable (not a string, or longer than an id can be). An absent or null one is None."""
+    for key in _REVISES_KEYS:
+        raw = fields.get(key)
+        if raw is None:
+            continue
+        if not isinstance(raw, str):
+            return None, True
+        raw = raw.strip()
+        if raw.lower() in _NULLS:
+            return None, False
+        return (raw, False) if len(raw) <= MAX_ID else (None, True)
+    return None, False
+
+
 def parse_response(content: str | None, finish_reason: str | None, turn: Turn, *,
                    max_facts: int, source: str = "llm") -> ParsedResponse:
     """Parse one reply into facts of ``turn`` with an account of what was left out.
+
+    A fact's ``revises`` (or ``supersedes`` / ``revises_id`` / ``slot_id``) id is passed on
+    as given, also when it is none of ``turn.settings``: the store refuses ids it does not
+    hold, speakers without the authority and values of another kind, and journals why.
 
     Raises :class:`ResponseParseError` for an empty reply, a reply without recoverable
     JSON, and a truncated reply (``finish_reason == "length"``) whose JSON is incomplete.
@@ -306,7 +332,7 @@ def parse_response(content: str | None, finish_reason: str | None, turn: Turn, *
         raise
     facts: list[Fact] = []
     seen: set[tuple[PatchKind, str]] = set()
-    unknown = invalid = duplicates = 0
+    unknown = invalid = duplicates = bad_revises = 0
     for item in _items(value):
         if not isinstance(item, dict):
             invalid += 1
@@ -325,12 +351,15 @@ def parse_response(content: str | None, finish_reason: str | None, turn: Turn, *
         seen.add((kind, text))
         payload = item.get("payload")
         fields = {**payload, **item} if isinstance(payload, dict) else item
+        revises, bad = _revises(fields)
+        bad_revises += bad
         facts.append(Fact(kind=kind, text=text, role=turn.role, turn=turn.index,
                           slot=_scalar(fields.get("slot")), op=_op(fields.get("op")),
                           value=_scalar(fields.get("value")), unit=_scalar(fields.get("unit")),
-                          source=source, session_id=turn.session_id))
+                          source=source, session_id=turn.session_id, revises=revises))
     over = max(0, len(facts) - max_facts)
-    return ParsedResponse(tuple(facts[:max_facts]), unknown, invalid, duplicates, over)
+    return ParsedResponse(tuple(facts[:max_facts]), unknown, invalid, duplicates, over,
+                          bad_revises)
 
 
 def parse_facts(content: str | None, finish_reason: str | None, turn: Turn, *,

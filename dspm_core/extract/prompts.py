@@ -1,8 +1,10 @@
 """Prompt building for LLM extraction (pure: no I/O, shared by the sync and async paths).
 
 :func:`build_messages` turns one :class:`~dspm_core.patch.Turn` into chat messages that
-ask for the six patch kinds as JSON. :func:`is_dense` decides when a fact-heavy turn
-should be extracted in *dense* mode (every distinct fact, a higher cap), and
+ask for the six patch kinds as JSON; the stored settings the turn may change
+(``Turn.settings``) are listed, bounded, so that the model can name the one a fact revises
+(``"revises": "<id>"``, which the store checks). :func:`is_dense` decides when a
+fact-heavy turn should be extracted in *dense* mode (every distinct fact, a higher cap), and
 :func:`prescreen_skip` recognises turns with nothing to extract (greetings, thanks,
 acknowledgements) so that no request is spent on them.
 """
@@ -16,6 +18,8 @@ from ..patch import Role, Turn
 __all__ = [
     "RECENT_CHARS",
     "RECENT_MESSAGES",
+    "SETTINGS_CHARS",
+    "SETTINGS_MAX",
     "SYSTEM_PROMPT",
     "build_messages",
     "is_dense",
@@ -27,6 +31,16 @@ __all__ = [
 #: history would cost tokens without adding facts.
 RECENT_MESSAGES = 6
 RECENT_CHARS = 800
+
+#: At most this many stored settings are shown, in at most SETTINGS_CHARS characters of
+#: entries (each subject and value cut to SETTING_FIELD_CHARS): the list only lets the model
+#: name a setting by id, so a long one would cost tokens on every turn for nothing.
+SETTINGS_MAX = 8
+SETTINGS_CHARS = 600
+SETTING_FIELD_CHARS = 60
+# An id is shown only when it is short and cannot break its line or the fence; a model
+# can name no other, and one clipped would name the wrong setting.
+_SHOWN_ID_RE = re.compile(r"[\w.:-]{1,40}")
 
 SYSTEM_PROMPT = """\
 You extract durable facts from one message of a conversation, for a memory that must \
@@ -87,7 +101,8 @@ _ROLE_NOTE = {
     Role.DOCUMENT: "It is a document: extract the facts it states.",
 }
 
-_TAG_RE = re.compile(r"</?\s*(context|message)\b", re.I)
+_TAG_RE = re.compile(r"</?\s*(context|message|settings)\b", re.I)
+_SPACE_RE = re.compile(r"\s+")
 
 
 def _defuse(text: str) -> str:
@@ -100,13 +115,35 @@ def _clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
+def _settings_lines(settings: tuple[tuple[str, str, str], ...]) -> list[str]:
+    """One ``id: subject = value`` line per stored setting, within the caps above."""
+    lines: list[str] = []
+    used = 0
+    for pid, subject, value in settings:
+        if len(lines) >= SETTINGS_MAX:
+            break
+        if not isinstance(pid, str) or not _SHOWN_ID_RE.fullmatch(pid):
+            continue
+        subject, value = (_defuse(_clip(_SPACE_RE.sub(" ", str(v)), SETTING_FIELD_CHARS))
+                          for v in (subject, value))
+        line = f"{pid}: {subject or '?'} = {value or '?'}"
+        if used + len(line) > SETTINGS_CHARS:
+            break
+        lines.append(line)
+        used += len(line) + 1
+    return lines
+
+
 def build_messages(turn: Turn, *, dense: bool, max_facts: int) -> list[dict[str, str]]:
     """The chat messages that ask a model for the facts of ``turn``.
 
     The system message describes the kinds, the JSON schema and the rules (with the
     fact cap). The user message states the speaker's role, then the recent messages in a
-    ``<context>`` block marked as not to be extracted, then the turn itself in a
-    ``<message>`` block. Deterministic: the same turn gives the same messages.
+    ``<context>`` block marked as not to be extracted, then the stored settings of
+    ``turn.settings`` (at most :data:`SETTINGS_MAX`, in :data:`SETTINGS_CHARS` characters)
+    in a ``<settings>`` block with the instruction to name a revised one by its id, then the
+    turn itself in a ``<message>`` block. Deterministic: the same turn gives the same
+    messages.
     """
     if isinstance(max_facts, bool) or not isinstance(max_facts, int) or max_facts < 1:
         raise ValueError(f"max_facts must be a positive integer, got {max_facts!r}")
@@ -122,6 +159,16 @@ def build_messages(turn: Turn, *, dense: bool, max_facts: int) -> list[dict[str,
             "Context: the messages just before, oldest first. Use them only to resolve "
             "references; do NOT extract facts from them.\n"
             "<context>\n" + "\n".join(lines) + "\n</context>"
+        )
+    settings = _settings_lines(turn.settings)
+    if settings:
+        parts.append(
+            "Stored settings this message may change, as id: subject = current value. "
+            "They are not facts of the message; do NOT extract them.\n"
+            "<settings>\n" + "\n".join(settings) + "\n</settings>\n"
+            'A fact that changes one of these settings adds "revises": "<id>" with that '
+            "setting's id (and states its new value); a fact that changes none of them has "
+            "no revises field."
         )
     parts.append(
         f"Extract the facts of the following {role} message only. "

@@ -159,3 +159,18 @@ def message_block(request: dict[str, Any]) -> str:
     return content[start: content.index("</message>")].strip()
 
 
+
+
+def settings_block(request: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """The stored settings a request listed in its <settings> fence, as
+    ``{id: (subject, current value)}`` (empty when it listed none)."""
+    content = user_content(request)
+    if "<settings>" not in content:
+        return {}
+    block = content[content.index("<settings>") + len("<settings>"): content.index("</settings>")]
+    out: dict[str, tuple[str, str]] = {}
+    for line in block.strip().splitlines():
+        pid, _, rest = line.partition(": ")
+        subject, _, value = rest.partition(" = ")
+        out[pid] = (subject, value)
+    return out
