@@ -659,7 +659,8 @@ def _parse(t: str) -> Statement:
     label = _LABEL_RE.match(t)
     if vm and vm.start() > 0 and not (label and vm.start() == label.start("n")):
         subj = t[: vm.start()]
-        subj = re.sub(r"\b(?:is|are|at|of|to|for|by|on|due|=|:)\s*$", "", subj.strip(), flags=re.I)
+        subj = re.sub(r"(?:(?:^|\s+)(?:is|are|was|at|of|to|for|by|on|due|the|a|an|every|each|"
+                      r"=|:))+\s*$", "", subj.strip(), flags=re.I)
         if len(subj.split()) > 8:  # "I've accepted X and have a Zoom call with Y on <date>"
             joint = list(_JOINT_RE.finditer(subj))
             if joint:

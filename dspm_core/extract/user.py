@@ -280,6 +280,9 @@ _CHOICE_RE = re.compile(
 # "Use POST /v1/items", "Use UTF-8": a named method, path or format to use
 _USE_NAMED_RE = re.compile(r"^(?:please\s+)?(?:always\s+)?use\s+(?:the\s+)?(?-i:[A-Z]{2,}[\w-]*|"
                            r"\S*/\S+|[A-Z][\w-]*-\d[\w.-]*)(?:\s+\S+){0,3}$", _I)
+# "Our ORM is SQLAlchemy", "My home airport is JFK": a setting declared by its name
+_DECLARED_RE = re.compile(r"^(?:our|my|the)\s+(?:[\w-]+\s+){0,4}?(?:is|are)\s+(?:now\s+)?"
+                          r"(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s*[.!]?$", _I)
 # a swap of one named thing for another: "Replace React with Svelte", "X instead of Y"
 _SWAP_RE = re.compile(r"\b(?:replace|swap)\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*\s+(?:with|for)\s+"
                       r"(?-i:[A-Z])|\b(?-i:[A-Z])[\w.+#'-]*\s+(?:instead of|rather than)\s+"
@@ -330,7 +333,8 @@ def _user_cue(text: str) -> PatchKind | None:
             r"\b(?:under|below|within|at most|no more than|max|maximum|less than|fewer than)\b",
             s, _I))):
         return PatchKind.CONSTRAINT
-    if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s):
+    if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) \
+            or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or PLAN_RE.search(s) or ON_PLAN_RE.search(s) or NAMED_RE.search(s):
         return PatchKind.DECISION if not NAMED_RE.search(s) else PatchKind.ENTITY
