@@ -390,3 +390,17 @@ def test_dspm_sqlite_store_keeps_a_users_rules(tmp_path: Any) -> None:
     agent.invoke({"messages": [HumanMessage("Status?")]},
                  {"configurable": {"thread_id": "t2"}}, context={"user_id": "u1"})
     assert "30 seconds" in _check_request(model.requests[-1])
+
+
+def test_an_empty_rules_block_never_jams_an_agent_thread() -> None:
+    """A user who types "Rules:" and nothing else: every later call still works and a rule
+    stated afterwards reaches the model."""
+    mw = DSPMMiddleware(budget=250)
+    agent, model = _agent(mw, checkpointer=InMemorySaver())
+    config = {"configurable": {"thread_id": "t-rules"}}
+    for text in ("Rules:", "Task:\nRules:", RULE, "What is next?"):
+        agent.invoke({"messages": [HumanMessage(text)]}, config)
+    block = _block(_check_request(model.requests[-1]))
+    assert RULE.rstrip(".") in block
+    memory = mw.memory_for(agent.get_state(config).values)
+    assert memory is not None and memory.pending_turns == []
