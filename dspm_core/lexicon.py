@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-__all__ = ["is_noun_only", "is_past_verb", "is_verb_only"]
+__all__ = ["is_noun_only", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -53,3 +53,12 @@ def is_noun_only(word: str) -> bool:
         return False
     pos = set(getAllLemmas(w))
     return pos == {"NOUN"}
+
+
+def warm() -> None:
+    """Load the lexicon and the word list now (each loads on first use otherwise, which
+    takes most of a second inside someone's first turn)."""
+    from .vocab import word_frequency
+
+    is_verb_only("postponed")
+    word_frequency()

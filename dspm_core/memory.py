@@ -25,6 +25,7 @@ from .errors import BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
 from .extract.rules import RuleExtractor
 from .chunking import chunk_text
+from .lexicon import warm as warm_lexicon
 from .limits import text_problem
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
@@ -104,6 +105,7 @@ class DSPMMemory:
         if llm_client is not None:
             extractor = self._llm_extractor(llm_client, model, dense)
         self.extractor: Extractor = extractor or RuleExtractor()
+        warm_lexicon()  # the word lists load once per process, here rather than in a turn
         self.model = model
         self.counter = get_counter(tokenizer)
         self.stable_order = bool(stable_order)

@@ -64,7 +64,13 @@ def is_referent(subject: str | None) -> bool:
 
 def vetoed(a: str, b: str) -> bool:
     """Two normalised subjects that each have a word the other lacks name two settings."""
-    wa, wb = Counter(a.split()), Counter(b.split())  # "queue queue depth" has two queues
+    la, lb = a.split(), b.split()
+    sa, sb = set(la), set(lb)
+    if sa - sb and sb - sa:
+        return True
+    if len(la) == len(sa) and len(lb) == len(sb):
+        return False
+    wa, wb = Counter(la), Counter(lb)  # "queue queue depth" has two queues
     return bool(wa - wb) and bool(wb - wa)
 
 

@@ -85,6 +85,13 @@ def _norm_text(text: str) -> str:
     return " ".join(w.lower() if is_identifier(w) else fold_typo(w.lower()) for w in words)
 
 
+def _names_any(slot: str, text: str) -> bool:
+    """Whether ``text`` carries a word of ``slot`` (a cheap check: the start of each word)."""
+    low = text.lower()
+    return any(w[:4] in low for w in re.findall(r"[A-Za-z0-9][\w-]*", slot.lower())
+               if len(w) > 2 or w.isdigit())
+
+
 class PatchStore:
     """The set of patches of one memory, indexed by slot identity.
 
@@ -337,7 +344,7 @@ class PatchStore:
         return MergeOutcome("rejected", old, old, reason)
 
     def _supersede(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
-        if old.slot and not (content_terms(old.slot) & content_terms(fact.text)):
+        if old.slot and not _names_any(old.slot, fact.text):
             # "raise that to 25 MB", "Replace React with Svelte": the note names its setting
             fact = replace(fact, text=f"{old.slot}: {fact.text}")
         rev = Revision(old.value, old.unit, old.op, old.turn, old.text)
