@@ -40,6 +40,7 @@ __all__ = ["REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "resolve
 REFERENT_TURNS = 8
 
 _PRONOUNS = frozenset("it that this those these them one".split())
+_LIGHT_VERBS = frozenset("do make have go get let try say take use put".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,8 +148,10 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     ids = ix.by_value.get(parse_value(stmt.old_value or "").canonical, set())
     if not ids or len(ids) > TERM_CANDIDATES:
         return []
+    # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
+    loose = referent or set(subj_norm.split()) <= _LIGHT_VERBS
     keep = {pid for pid in ids
-            if referent or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
+            if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     revised = Statement(stmt.subject, stmt.op, stmt.value, stmt.unit, stmt.scope, stmt.dimension,
                         stmt.canonical, stmt.old_value, True)
     return revision_candidates(patches, keep, revised, exact_dim=True)

@@ -1,0 +1,144 @@
+"""The resolver: which stored setting a statement revises, by evidence, with vetoes.
+
+Each test feeds ordinary sentences through ``add_turn`` (default extractor) and checks
+what the store holds: the revised value current with its lineage, or both settings kept.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core import DSPMMemory
+from dspm_core.extract.compound import compound_parts
+from dspm_core.resolve import vetoed
+
+
+def remember(*texts: str, role: str = "user") -> DSPMMemory:
+    memory = DSPMMemory()
+    for text in texts:
+        if isinstance(text, tuple):
+            memory.add_turn(*text)
+        else:
+            memory.add_turn(role, text)
+    return memory
+
+
+def current(memory: DSPMMemory) -> list[str]:
+    return sorted(p.value for p in memory.all_patches if p.value)
+
+
+def lineage(memory: DSPMMemory, value: str) -> list[str]:
+    (p,) = [p for p in memory.all_patches if p.value == value]
+    return [r.value for r in p.history]
+
+
+@pytest.mark.parametrize("first,then,new,old", [
+    ("Max upload size is 10 MB.", "Actually, raise that to 25 MB.", "25 MB", "10 MB"),
+    ("The database disk is 200 GB.", "We resized it, it's 500 GB now.", "500 GB", "200 GB"),
+    ("Set my alarm for 6:30 AM.", "Make it 7:15 AM, I worked late.", "7:15 AM", "6:30 AM"),
+    ("My savings goal is 500 dollars a month.", "Change it to 650 dollars.", "650 dollars", None),
+])
+def test_a_referent_binds_to_the_setting_spoken_of_last(first, then, new, old) -> None:
+    memory = remember(first, then)
+    assert len([p for p in memory.all_patches if p.value]) == 1
+    (p,) = [p for p in memory.all_patches if p.value]
+    assert p.value.startswith(new.split()[0]) and p.history
+
+
+def test_a_referent_after_filler_turns_still_binds() -> None:
+    memory = remember("The webhook retry delay is 5 seconds.", "How are you today?",
+                      ("assistant", "Doing well, thanks for asking!"), "Make it 15 seconds.")
+    assert current(memory) == ["15 seconds"]
+    assert lineage(memory, "15 seconds") == ["5 seconds"]
+
+
+def test_a_referent_after_two_settings_of_that_kind_keeps_both() -> None:
+    memory = remember("The cache is 512 MB and the upload limit is 10 MB.", "Raise it to 1 GB.")
+    ties = [e for e in memory.dump_store(include_history=True)["journal"] if e["action"] == "tied"]
+    assert ties and "512 MB" in current(memory) and "10 MB" in current(memory)
+
+
+def test_a_referent_too_far_back_opens_its_own_fact() -> None:
+    fillers = [f"Thanks, noted point {i} about the roadmap." for i in range(12)]
+    memory = remember("Max upload size is 10 MB.", *fillers, "Raise it to 25 MB.")
+    assert "10 MB" in current(memory)
+
+
+@pytest.mark.parametrize("first,then,new", [
+    ("Use React for the frontend.", "Replace React with Svelte.", "Svelte"),
+    ("The weekly digest goes out on Friday.", "Let's do Thursday instead of Friday for the digest.",
+     "Thursday"),
+])
+def test_the_old_value_named_finds_its_setting(first, then, new) -> None:
+    memory = remember(first, then)
+    held = [p for p in memory.all_patches if p.value == new]
+    assert held and held[0].history, [p.to_dict() for p in memory.all_patches]
+
+
+def test_a_shorter_subject_with_a_cue_revises_the_one_it_lies_within() -> None:
+    memory = remember("Budget for the trip is $2,000.", "I can stretch the budget to $2,500.")
+    assert current(memory) == ["$2,500"] and lineage(memory, "$2,500") == ["$2,000"]
+
+
+def test_a_shorter_subject_that_fits_two_settings_revises_neither() -> None:
+    memory = remember("The upload size limit is 10 MB.", "The cache size limit is 64 MB.",
+                      "Raise the size limit to 20 MB.")
+    assert {"10 MB", "64 MB", "20 MB"} <= set(current(memory))
+
+
+@pytest.mark.parametrize("a,b", [
+    ("Set the alpha queue retry limit to 3 attempts.", "Set the gamma queue retry limit to 5 attempts."),
+    ("web-1 listens on port 8080.", "web-2 listens on port 8081."),
+    ("Region 1 runs 4 nodes.", "Region 2 runs 6 nodes."),
+    ("Set the A cache size to 5 MB.", "Set the B cache size to 7 MB."),
+    ("Change the zonab service timeout to 11 seconds.", "Change the zonac service timeout to 12 seconds."),
+    ("Set the miral queue queue depth to 30 messages.", "Set the miral cache queue depth to 40 messages."),
+    ("Carla's desk is on floor 3.", "Karla's desk is on floor 5."),
+])
+def test_a_word_of_its_own_on_each_side_vetoes_the_merge(a: str, b: str) -> None:
+    memory = remember(a, b)
+    patches = [p for p in memory.all_patches if p.value]
+    assert len(patches) == 2 and not any(p.history for p in patches)
+
+
+def test_a_typo_of_a_common_word_is_the_same_setting_but_a_name_is_not() -> None:
+    assert current(remember("The session timeout is 30 minutes.",
+                            "The sesion timout is 45 minutes.")) == ["45 minutes"]
+    assert len(current(remember("Set the Kestrel cluster size to 12 nodes.",
+                                "Set the Kestral cluster size to 16 nodes."))) == 2
+
+
+def test_vetoed_counts_words() -> None:
+    assert vetoed("alpha queue retry limit", "gamma queue retry limit")
+    assert not vetoed("budget", "trip budget")
+    assert vetoed("miral queue queue depth", "miral cache queue depth")
+
+
+def test_an_assistant_or_tool_never_revises_a_users_value() -> None:
+    memory = remember("The webhook timeout is 30 seconds.",
+                      ("assistant", "I changed the webhook timeout to 60 seconds."),
+                      ("tool", "config: webhook timeout set to 90 seconds"))
+    assert "30 seconds" in current(memory)
+
+
+def test_compound_statements_split_into_one_fact_per_clause() -> None:
+    assert compound_parts("Hard rules: must work offline, max fee 0.5%, deadline Friday.") == \
+        ["Must work offline.", "Max fee 0.5%.", "Deadline Friday."]
+    assert compound_parts("X is 5, Y is 10 and Z is Monday.") == ["X is 5.", "Y is 10.", "Z is Monday."]
+    assert compound_parts("Rent is 1,200 euros.") is None
+    assert compound_parts("I live in Paris, France and work remotely.") is None
+    memory = remember("Hard rules: must work offline, max fee 0.5%, deadline Friday.",
+                      "The deadline is now Monday.")
+    assert "Monday" in current(memory) and "0.5%" in current(memory)
+    assert lineage(memory, "Monday") == ["Friday"]
+
+
+def test_a_revised_setting_keeps_only_its_current_terms() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "The webhook timeout is 1 seconds.")
+    for n in range(2, 400):
+        memory.add_turn("user", f"Change the webhook timeout to {n} seconds.")
+    (p,) = memory.all_patches
+    ix = memory.store._ix
+    assert len(ix.terms[p.id]) < 10
+    assert sum(1 for posting in ix.by_term.values() if p.id in posting) < 10
