@@ -98,7 +98,8 @@ _NOUN_AFTER_RE = re.compile(r"(?:\s*(?:[,.;:!?]|$)|\s+(?:of|in|on|for|was|is|wer
                             r"will|would|request|approval|instead)\b)", re.I)
 _SET_TO_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS})\s+(?:the\s+|our\s+|my\s+|its\s+|this\s+)?(?P<subj>(?!from\s).+?)\s+"
-    r"(?:from\s+(?P<old>.+?)\s+)?(?:to|into|as|at)\s+(?P<val>.+)$",
+    r"(?:from\s+(?P<old>.+?)\s+)?(?:(?:up|down|back|forward)\s+)?(?:to|into|as|at)\s+(?:the\s+)?"
+    r"(?P<val>.+)$",
     re.I,
 )
 _SUBJ_IS_RE = re.compile(
@@ -574,6 +575,8 @@ def _parse(t: str) -> Statement:
         parsed = value_at(rest)
         if parsed is None:
             continue
+        if m.group(1) and m.group(1).lower() == "up to" and _MOVED_RE.search(t[: m.start()]):
+            continue  # "moved the deadline up to October 15": a move, not a bound
         subj = t[: m.start()]
         # "don't let X exceed", "must never drop below": a negated verb turns the bound over
         negated = bool(_NEGATION_RE.search(subj))
@@ -682,6 +685,9 @@ def _parse(t: str) -> Statement:
             subj = f"{before} {after}"
         return Statement(_clean_subject(_free_value(subj)) or None, "=", None, revision=revision)
     return Statement(None, None, None, revision=revision)
+
+
+_MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull)\b", re.I)
 
 
 def _names_a_thing(text: str, m: re.Match[str]) -> bool:
