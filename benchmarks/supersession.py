@@ -223,6 +223,7 @@ class Result:
     claim_current: bool = False
     context: list[str] = field(default_factory=list)
     patches: list[str] = field(default_factory=list)
+    links: int = 0                    # with --links: links the store made
 
 
 def _judge_revision(patches: Sequence[Any], exp: dict[str, Any]) -> tuple[bool, str]:
@@ -320,15 +321,16 @@ def _judge_lookalike(patches: Sequence[Any], exp: dict[str, Any],
         res.details.append(f"claim {cv!r} shown as current in its own line")
 
 
-def run_dialogue(d: dict[str, Any]) -> Result:
+def run_dialogue(d: dict[str, Any], links: bool = False) -> Result:
     from dspm_core import DSPMMemory
 
-    memory = DSPMMemory()
+    memory = DSPMMemory(links=links)
     for turn in d["turns"]:
         memory.add_turn(turn["role"], turn["text"])
     patches = memory.all_patches
     journal = memory.dump_store(include_history=True)["journal"]
     res = Result(d["id"], d["category"], d.get("form", ""), d.get("topic", ""), False, "")
+    res.links = sum(1 for e in journal if e["action"] == "linked")
     exps = expectations(d) if d["category"] == "revision" else []
     if d["category"] == "revision":
         res.expected = len(exps)
@@ -481,14 +483,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show-failures", action="store_true",
                     help="list failing dialogues with the rendered context lines")
     ap.add_argument("--json", metavar="OUT", type=Path, help="write summary and results as JSON")
+    ap.add_argument("--links", action="store_true",
+                    help="DSPMMemory(links=True); also count the links made (every link in a "
+                         "look-alike dialogue is a wrong link)")
     args = ap.parse_args(argv)
 
     dialogues = load_corpus(args.corpus, args.split)
     t0 = time.perf_counter()
-    results = [run_dialogue(d) for d in dialogues]
+    results = [run_dialogue(d, args.links) for d in dialogues]
     seconds = time.perf_counter() - t0
     summary = summarise(results)
     print_report(summary, args.split, args.corpus, seconds)
+    if args.links:
+        made = {c: sum(r.links for r in results if r.category == c) for c in ("revision", "lookalike")}
+        print(f"links made: {made['revision']} in revision dialogues, "
+              f"{made['lookalike']} in look-alike dialogues (wrong links)")
     if args.show_failures:
         print_failures(results, {d["id"]: d for d in dialogues})
     if args.json:

@@ -130,6 +130,13 @@ def forms_for(patch: Patch) -> list[Form]:
             forms.append(Form("short", f"{tag}: {first} …"))
         return forms
     out = [full]
+    if patch.later:  # linked to a later statement: every form says this value is earlier
+        return [Form(f.name, f"{f.text} (earlier)") for f in _critical_forms(patch, out, core)]
+    return _critical_forms(patch, out, core)
+
+
+def _critical_forms(patch: Patch, out: list[Form], core: str | None) -> list[Form]:
+    tag = patch.tag
     if not patch.value:
         # a rule without a value is never cut to its first words ("must prefer automated");
         # only the reason or goal it leans on may go ("..., so I prefer minimal deps")

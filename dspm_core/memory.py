@@ -77,6 +77,10 @@ class DSPMMemory:
         user_id: with ``store``, whose memory this is (required; letters, digits and
             ``_ . : @ + = -``). A user's rules carry across their sessions.
         session_id: the session that tags this memory's turns (``add_turn`` may override it).
+        links: link a statement that agrees with one earlier setting in head noun and kind
+            of value but carries no revision cue ("I secured 5 interviews" after "3
+            interviews for producer roles"): both stay, the older shown as ``(earlier)``;
+            see :meth:`unlink`. Off by default.
     """
 
     def __init__(
@@ -95,6 +99,7 @@ class DSPMMemory:
         store: Any = None,
         user_id: str | None = None,
         session_id: str | None = None,
+        links: bool = False,
     ) -> None:
         context_turns = check_count(context_turns, "context_turns")
         self._budget = _check_budget(budget)
@@ -109,7 +114,7 @@ class DSPMMemory:
         self.model = model
         self.counter = get_counter(tokenizer)
         self.stable_order = bool(stable_order)
-        self.store = PatchStore(history_limit=history_limit)
+        self.store = PatchStore(history_limit=history_limit, links=check_flag(links, "links"))
         if scorer == "semantic":
             from .embeddings import EmbeddingScorer
 
@@ -377,6 +382,7 @@ class DSPMMemory:
             else:
                 status, reason = "trimmed", f"delivered at {line.form} form to fit the budget"
             out.append({"id": p.id, "kind": p.kind.value, "critical": p.critical,
+                        "later": p.later,
                         "role": p.role.value, "pinned": p.pinned, "status": status,
                         "form": line.form if line else None,
                         "tokens": line.tokens if line else 0, "full_tokens": full,
@@ -438,6 +444,13 @@ class DSPMMemory:
         if self._backend is not None:
             return self._backend.apply(self, lambda: self.store.pin(patch_id, pinned))
         return self.store.pin(patch_id, pinned)
+
+    def unlink(self, patch_id: str) -> Patch:
+        """Undo a link (see ``links=``): the patch is shown as current again."""
+        patch_id = check_patch_id(patch_id)
+        if self._backend is not None:
+            return self._backend.apply(self, lambda: self.store.unlink(patch_id))
+        return self.store.unlink(patch_id)
 
     def forget(self, patch_id: str) -> Patch:
         """Remove a patch from memory (it stays in the journal)."""

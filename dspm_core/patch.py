@@ -238,6 +238,9 @@ class Patch:
     first_turn: int = 0
     session_id: str | None = None
     echoes: int = 0
+    #: the id of a later statement this one is linked to (same head noun and kind of
+    #: value, no revision cue): this patch is shown as earlier, not revised
+    later: str | None = None
 
     @property
     def critical(self) -> bool:
@@ -280,6 +283,7 @@ class Patch:
             "first_turn": self.first_turn,
             "session_id": self.session_id,
             "echoes": self.echoes,
+            "later": self.later,
         }
 
 

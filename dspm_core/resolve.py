@@ -32,9 +32,11 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, revision_candidates
 from .patch import Patch
 from .slots import Statement, folded_subject
 from .values import parse_value
+from .lexicon import is_past_verb, is_verb_only
 from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
 
-__all__ = ["REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "resolve", "vetoed"]
+__all__ = ["REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target", "resolve",
+           "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
@@ -98,6 +100,48 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "head noun and value agree, with a revision cue")
     return NONE
+
+
+def link_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                stmt: Statement) -> str | None:
+    """The one stored setting a statement with no revision cue may be linked to: its
+    subject has every word of this one's (or lies within it), with the same head noun,
+    value kind and unit ("I secured 5 interviews" after "3 interviews for producer
+    roles"). Zero or several candidates: no link."""
+    if stmt.value is None or not subj_norm:
+        return None
+    words = [w for w in subj_norm.split() if not _noise(w)]
+    if not words:
+        return None
+    head = words[-1]
+    found = []
+    for subj in ix.subjects_by_word.get(head, set()):
+        theirs = subj.split()
+        # every word of this subject (past its verbs and times) is one of theirs, and the
+        # head noun is theirs too ("5 interviews" for "3 interviews for producer roles")
+        if subj == subj_norm or not set(words) <= set(theirs) or head not in theirs[-2:] \
+                and head != _unit_noun(stmt):
+            continue
+        found.extend(revision_candidates(patches, ix.by_subject.get(subj, ()), stmt,
+                                         exact_dim=True, same_unit=True))
+    found = list(dict.fromkeys(found))
+    return found[0] if len(found) == 1 else None
+
+
+_TIME_WORDS = frozenset("this last next month week year day today tonight now so far total "
+                        "january february march april may june july august september october "
+                        "november december".split())
+
+
+def _noise(word: str) -> bool:
+    """A word of a subject that names no setting: a time, or a verb ("secured")."""
+    return word in _TIME_WORDS or is_past_verb(word) or is_verb_only(word)
+
+
+def _unit_noun(stmt: Statement) -> str | None:
+    if stmt.dimension.startswith("count:"):
+        return stmt.dimension.split(":", 1)[1]
+    return None
 
 
 def _one(found: list[str], evidence: str) -> Resolution:

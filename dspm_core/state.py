@@ -150,6 +150,7 @@ def patch_from_dict(d: Any, where: str = "patch") -> Patch:
         first_turn=_get(d, "first_turn", where, int, turn),
         session_id=_get(d, "session_id", where, str, None, allow_none=True),
         echoes=_get(d, "echoes", where, int, 0),
+        later=_get(d, "later", where, str, None, allow_none=True),
     )
 
 

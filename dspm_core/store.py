@@ -22,7 +22,7 @@ from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, revision_candidates
-from .resolve import as_said_of, is_referent, resolve
+from .resolve import as_said_of, is_referent, link_target, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
 from .slots import (
     AliasTable,
@@ -101,10 +101,13 @@ class PatchStore:
     """
 
     def __init__(self, history_limit: int = DEFAULT_HISTORY_LIMIT,
-                 aliases: AliasTable | None = None) -> None:
+                 aliases: AliasTable | None = None, links: bool = False) -> None:
         if not isinstance(history_limit, int) or isinstance(history_limit, bool) or history_limit < 0:
             raise ConfigError(f"history_limit must be a non-negative integer, got {history_limit!r}")
         self.history_limit = history_limit
+        #: link a statement with no revision cue to the one earlier setting it agrees
+        #: with (off by default): both stay, the older shown as earlier
+        self.links = bool(links)
         self.aliases = aliases or AliasTable()
         self._lock = threading.RLock()
         self._patches: dict[str, Patch] = {}
@@ -116,7 +119,7 @@ class PatchStore:
         self.version = 0
         self.counters: dict[str, int] = {
             "merged": 0, "added": 0, "superseded": 0, "duplicate": 0, "echo": 0,
-            "rejected": 0, "forgotten": 0, "earlier": 0,
+            "rejected": 0, "forgotten": 0, "earlier": 0, "linked": 0,
         }
 
     # ------------------------------------------------------------------ reading
@@ -263,12 +266,38 @@ class PatchStore:
             if echo_of is not None:
                 return self._duplicate(echo_of, fact, "restatement of a higher-authority patch")
         slot_display = stmt.subject or None
+        earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
         patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
                       role=fact.role, key=key, slot=slot_display, op=stmt.op, value=stmt.value,
                       unit=stmt.unit, scope=stmt.scope, deps=fact.deps, pinned=fact.pinned,
                       source=fact.source, first_turn=fact.turn, session_id=fact.session_id)
         self._store_new(patch, subject=subj_norm, norm_text=None)
+        if earlier is not None and AUTHORITY[fact.role] >= AUTHORITY[self._patches[earlier].role] \
+                and self._patches[earlier].turn <= fact.turn:
+            self._link(earlier, patch)
         return MergeOutcome("added", patch)
+
+    def _link(self, earlier_id: str, later: Patch) -> None:
+        old = self._patches[earlier_id]
+        self._patches[earlier_id] = replace(old, later=later.id)
+        self._journal.append(JournalEntry("linked", earlier_id, later.turn,
+                                          f"linked to the later {later.id} (same head noun and "
+                                          f"kind of value); shown as earlier", None, later.text,
+                                          later.role.value))
+        self.counters["linked"] += 1
+        self.version += 1
+
+    def unlink(self, patch_id: str) -> Patch:
+        """Undo a link: the patch is shown as current again."""
+        with self._lock:
+            old = self.get(patch_id)
+            if old.later is None:
+                return old
+            new = replace(old, later=None)
+            self._patches[patch_id] = new
+            self._journal.append(JournalEntry("unlinked", patch_id, old.turn, "unlinked by caller"))
+            self.version += 1
+            return new
 
     def _named_revision(self, fact: Fact, stmt: Statement) -> str | None:
         """The setting an extractor said this fact revises, when that holds up: the id is
@@ -352,6 +381,7 @@ class PatchStore:
         unit = stmt.unit if stmt.unit is not None else (old.unit if stmt.dimension in ("number",) else None)
         new = replace(old, kind=fact.kind, text=fact.text, turn=fact.turn, role=fact.role,
                       op=stmt.op, value=stmt.value, unit=unit, scope=stmt.scope, history=history,
+                      later=None,
                       deps=fact.deps or old.deps, pinned=old.pinned or fact.pinned,
                       source=fact.source, session_id=fact.session_id or old.session_id)
         if stmt.subject and old.slot and len(stmt.subject) >= len(old.slot):

@@ -164,7 +164,7 @@ class UserBinding:
 
     def _load_full(self, conn: sqlite3.Connection, memory: DSPMMemory, row: _Row | None) -> int:
         self.dirty = True
-        store = PatchStore(history_limit=memory.store.history_limit)
+        store = PatchStore(history_limit=memory.store.history_limit, links=memory.store.links)
         aliases: dict[str, str] = {}
         seqs: dict[str, int] = {}
         if row is not None:

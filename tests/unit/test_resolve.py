@@ -142,3 +142,50 @@ def test_a_revised_setting_keeps_only_its_current_terms() -> None:
     ix = memory.store._ix
     assert len(ix.terms[p.id]) < 10
     assert sum(1 for posting in ix.by_term.values() if p.id in posting) < 10
+
+
+INTERVIEWS = ("I only secured 3 interviews for executive producer roles in April.",
+              "I secured 5 interviews this month.")
+
+
+def test_links_are_off_by_default() -> None:
+    memory = remember(*INTERVIEWS)
+    assert not any(p.later for p in memory.all_patches)
+    assert "(earlier)" not in memory.get_context()
+
+
+def test_a_link_shows_the_older_statement_as_earlier_and_can_be_undone(tmp_path) -> None:
+    from dspm_core import SQLiteStore
+
+    memory = DSPMMemory(links=True)
+    for text in INTERVIEWS:
+        memory.add_turn("user", text)
+    older, newer = memory.all_patches
+    assert older.later == newer.id and newer.later is None
+    assert not older.history  # linked, not revised: both stay
+    lines = memory.get_context().splitlines()
+    assert any("3 interviews" in ln and ln.endswith("(earlier)") for ln in lines)
+    assert any("5 interviews" in ln and "(earlier)" not in ln for ln in lines)
+    assert {e["id"]: e["later"] for e in memory.explain()}[older.id] == newer.id
+    tight = memory.render(budget=30)  # every form of the older line keeps the mark
+    assert all(ln.text.endswith("(earlier)") for ln in tight.lines if ln.patch_id == older.id)
+    again = DSPMMemory.from_dict(memory.to_dict())
+    assert again.store.get(older.id).later == newer.id
+    memory.unlink(older.id)
+    assert "(earlier)" not in memory.get_context()
+    db = SQLiteStore(tmp_path / "m.db")
+    stored = DSPMMemory(store=db, user_id="u1", links=True)
+    for text in INTERVIEWS:
+        stored.add_turn("user", text)
+    reopened = DSPMMemory(store=SQLiteStore(tmp_path / "m.db"), user_id="u1", links=True)
+    assert [p.later for p in reopened.all_patches] == [newer.id, None]
+
+
+def test_no_link_between_settings_with_words_of_their_own() -> None:
+    memory = DSPMMemory(links=True)
+    for text in ("The staging database keeps snapshots for 7 days.",
+                 "The production cache keeps snapshots for 35 days.",
+                 "Set the alpha queue retry limit to 3 attempts.",
+                 "The gamma queue retry limit is 5 attempts."):
+        memory.add_turn("user", text)
+    assert not any(p.later for p in memory.all_patches)
