@@ -532,7 +532,7 @@ def parse_statement(text: str) -> Statement:
     # "from now on", "going forward": a revision cue, never a value ("on")
     later = _LATER_RE.search(t)
     if later:
-        t = " ".join(_LATER_RE.sub(" ", t).split()).strip(" ,")
+        t = re.sub(r"\s+,", ",", " ".join(_LATER_RE.sub(" ", t).split())).strip(" ,")
         st = _parse(t) if t else Statement(None, None, None)
         return replace(st, revision=True) if st.value is not None else st
     # "Thursday instead of Friday", "Ruff rather than Black": the old value named
@@ -542,7 +542,8 @@ def parse_statement(text: str) -> Statement:
         if st.value is not None:
             return replace(st, old_value=inst.group("old"), revision=True)
     # "replace React with Svelte", "swap Jest for Vitest"
-    rep = _REPLACE_RE.search(t)
+    low = t.lower()
+    rep = _REPLACE_RE.search(t) if ("replace" in low or "swap" in low or "trade" in low) else None
     if rep:
         new, old = rep.group("new"), rep.group("old")
         subj = name_category(new) or name_category(old)
@@ -550,7 +551,7 @@ def parse_statement(text: str) -> Statement:
     return _parse(t)
 
 
-_LATER_RE = re.compile(r",?\s*\b(?:from now on|going forward|from here on(?: out)?|for now|"
+_LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|for now|"
                        r"this time|by the way|starting (?:today|now|tomorrow|next week))\b,?", re.I)
 _NAME = r"[A-Z][\w.+#'-]*(?:\s+(?:[A-Z0-9][\w.+#'-]*|v?\d[\w.]*))*"
 _INSTEAD_OF_RE = re.compile(
