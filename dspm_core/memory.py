@@ -216,6 +216,8 @@ class DSPMMemory:
     def _queue(self, turn: Turn | None, force: bool = False) -> list[Turn]:
         """Pending turns due for a retry (oldest first), then the new one. Pending turns
         not yet due stay pending; none of them holds back the new turn."""
+        if not self._pending:
+            return [turn] if turn is not None and turn.text.strip() else []
         with self._lock:
             due = [t for t in self._pending if force or self._backoff.is_due(t, self._turns)]
             if due:
@@ -240,8 +242,9 @@ class DSPMMemory:
         return surfaced(exc, new=new, strict=self.strict_llm)
 
     def _succeeded(self, turn: Turn) -> None:
-        with self._lock:
-            self._backoff.done(turn)
+        if self._backoff:  # only turns that failed before have a backoff to clear
+            with self._lock:
+                self._backoff.done(turn)
 
     def _ingest(self, turn: Turn | None, force: bool = False) -> list[MergeOutcome]:
         outcomes: list[MergeOutcome] = []

@@ -45,7 +45,11 @@ class Backoff:
         return attempts
 
     def done(self, turn: Turn) -> None:
-        self._due.pop(_key(turn), None)
+        if self._due:
+            self._due.pop(_key(turn), None)
+
+    def __bool__(self) -> bool:
+        return bool(self._due)
 
     def clear(self) -> None:
         self._due.clear()

@@ -443,9 +443,10 @@ def _without_verbs(subject: str) -> str:
     # (a capitalised word only as the first, before its object: "Zoom meeting" is a name)
     def leads(i: int) -> bool:
         return i + 1 < len(words) and words[i + 1].lower() in _VERB_OBJECT_LEADS
-    verbs = [i for i, w in enumerate(words) if not is_identifier(w) and (
+    verbs = [i for i, w in enumerate(words) if (
         (i == 0 and leads(i) and is_verb_only(w))  # "Postpone the code freeze"
-        or (not w[:1].isupper() and (i == len(words) - 1 or leads(i)) and is_past_verb(w)))]
+        or ((i == len(words) - 1 or leads(i)) and _PAST_FORM_RE.match(w)
+            and not w[:1].isupper() and is_past_verb(w))) and not is_identifier(w)]
     if not verbs:
         return subject
     last = verbs[-1]
@@ -459,6 +460,10 @@ def _without_verbs(subject: str) -> str:
     return before if before else subject
 
 
+# what a past form looks like before the lexicon is asked: "-ed", or a common irregular one
+_PAST_FORM_RE = re.compile(r"[a-z]+ed$|(?:got|gotten|sent|made|kept|left|held|brought|built|"
+                           r"bought|paid|told|sold|taken|given|chosen|done|gone|put|cut|set|"
+                           r"spent|grown|shown|drawn|thrown|written|ran|rose|fell|won)$")
 _PREPOSITIONS = frozenset("on in at to for with from by of into onto over under about".split())
 _VERB_OBJECT_LEADS = _PREPOSITIONS | frozenset("the a an my our your their its his her this that "
                                                "these those".split())
