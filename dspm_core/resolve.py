@@ -30,7 +30,7 @@ from dataclasses import dataclass, replace
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, revision_candidates
 from .patch import Patch
-from .slots import Statement, folded_subject
+from .slots import Statement, bound_class, folded_subject
 from .values import parse_value
 from .lexicon import is_past_verb, is_verb_only
 from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
@@ -65,6 +65,21 @@ def is_referent(subject: str | None) -> bool:
     return all(w in _PRONOUNS for w in subject.lower().split())
 
 
+def names_nothing(subj_norm: str, stmt: Statement) -> bool:
+    """A subject made only of verbs, times, pronouns and the value's own unit ("try",
+    "go up to 280 characters", "you can use"): it names no setting, so the statement
+    speaks of the one just spoken of, if its value is of the same kind and unit."""
+    if stmt.value is None or stmt.dimension in ("free", "number", "name"):
+        return False
+    unit = _unit_noun(stmt)
+    return all(w in _PRONOUNS or w in _LIGHT_VERBS or w in _WEAK_WORDS or w == unit
+               or _noise(w) for w in subj_norm.split())
+
+
+_WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
+                        "allow allowed fine ok okay".split())
+
+
 def vetoed(a: str, b: str) -> bool:
     """Two normalised subjects that each have a word the other lacks name two settings."""
     la, lb = a.split(), b.split()
@@ -78,7 +93,7 @@ def vetoed(a: str, b: str) -> bool:
 
 
 def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
-            turn: int, referent: bool) -> Resolution:
+            turn: int, referent: bool, same_unit: bool = False) -> Resolution:
     """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises."""
     if stmt.value is None:
         return NONE
@@ -94,7 +109,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "old value named")
     if referent:
-        return _referent(ix, patches, stmt, turn)
+        return _referent(ix, patches, stmt, turn, same_unit)
     if stmt.revision and subj_norm:
         found = _same_head(ix, patches, subj_norm, stmt)
         if found:
@@ -202,7 +217,7 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
 
 
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
-              turn: int) -> Resolution:
+              turn: int, same_unit: bool = False) -> Resolution:
     """The setting of the same kind of value spoken of last; a tie in that turn keeps both."""
     seen: set[str] = set()
     latest: int | None = None
@@ -215,7 +230,7 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         seen.add(pid)
         # "make it 150 words" keeps the bound of "under 100 words"
         probe = as_said_of(stmt, patches[pid])
-        if revision_candidates(patches, {pid}, probe, exact_dim=True):
+        if revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit):
             latest = spoken_at
             found.append(pid)
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
@@ -224,7 +239,8 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
 def as_said_of(stmt: Statement, p: Patch) -> Statement:
     """A referent's statement read as said of ``p``: "make it 150 words" keeps the bound
     of "under 100 words", "change it to 650 dollars" the period of "500 dollars a month"."""
-    probe = replace(stmt, op=p.op) if stmt.op in ("=", None) else stmt
+    probe = replace(stmt, op=p.op) if stmt.op in ("=", None) or \
+        bound_class(stmt.op) == bound_class(p.op) else stmt
     if p.scope and not stmt.scope and p.key is not None:
         dim = p.key.split("|")[2]
         if dim == f"rate:{stmt.dimension}":

@@ -81,9 +81,9 @@ _REVISION_VERBS = (
     r"move|moved|moving|push|pushed|shift|shifted|switch|switched|rename|renamed|upgrade|"
     r"upgraded|downgrade|downgraded|adjust|adjusted|extend|extended|shorten|shortened|cut|"
     r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured|"
-    r"stretch|stretched|postpone|postponed|delay|delayed|reschedule|rescheduled|loosen|"
-    r"loosened|tighten|tightened|trim|trimmed|double|doubled|triple|tripled|halve|halved|"
-    r"boost|boosted|lift|lifted|resize|resized"
+    r"stretch|stretched|postpone|postponed|delayed|reschedule|rescheduled|loosen|"
+    r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
+    r"boosted|lifted|resize|resized"
 )
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather)\b", re.I

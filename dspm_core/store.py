@@ -22,7 +22,7 @@ from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, revision_candidates
-from .resolve import as_said_of, is_referent, link_target, resolve
+from .resolve import as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
 from .slots import (
     AliasTable,
@@ -235,13 +235,15 @@ class PatchStore:
         subj_norm = subject_key(subject, self.aliases) or _norm_text(subject)
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
-        referent = fact.referent or (is_referent(stmt.subject) and stmt.revision)
+        weak = stmt.revision and names_nothing(subj_norm, stmt)  # a cue: else a link at most
+        referent = fact.referent or (is_referent(stmt.subject) and stmt.revision) or weak
         if fact.revises is not None:
             named = self._named_revision(fact, stmt)
             if named is not None:
                 existing_id, referent = named, True
         if existing_id is None:
-            res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent)
+            res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent,
+                          same_unit=weak and not fact.referent)
             existing_id = res.target
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
                 self._journal.append(JournalEntry(
@@ -254,7 +256,7 @@ class PatchStore:
                 return self._duplicate(old, fact, "same slot, operator and value")
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
-            if referent and stmt.subject is None:
+            if referent and (stmt.subject is None or weak):
                 # "raise that to 25 MB": the setting keeps its kind, bound and name
                 stmt = as_said_of(stmt, old)
                 fact = replace(fact, kind=old.kind)

@@ -186,9 +186,8 @@ REVISION_VERBS = (
     r"switch|switched|switching|rename|renamed|renaming|upgrade|upgraded|upgrading|downgrade|"
     r"downgraded|adjust|adjusted|extend|extended|shorten|shortened|cut|revise|revised|drop|"
     r"dropped|reschedule|rescheduled|postpone|postponed|migrate|migrated|migrating|convert|"
-    r"converted|go|went|gone|bring|brought|stretch|stretched|delay|delayed|loosen|loosened|"
-    r"tighten|tightened|trim|trimmed|double|doubled|triple|tripled|halve|halved|boost|boosted|"
-    r"lift|lifted|resize|resized"
+    r"converted|go|went|gone|bring|brought|stretch|stretched|delayed|loosen|loosened|"
+    r"tighten|tightened|trimmed|doubled|tripled|halve|halved|boosted|lifted|resize|resized"
 )
 REVISION_RE = re.compile(
     r"\b(?:set|sets|setting|change|changed|changing|update|updated|updating|raise|raised|"
