@@ -38,7 +38,8 @@ def is_verb_only(word: str) -> bool:
 
 @lru_cache(maxsize=65536)
 def is_past_verb(word: str) -> bool:
-    """A verb-only word in a past form (``postponed``, ``moved``, ``got``, ``sent``)."""
+    """A verb-only word in an inflected form (``postponed``, ``moved``, ``got``,
+    ``trying``), not the base form and not a third-person ``-s`` form."""
     w = word.strip(".,;:!?\"'()").lower()
     if not is_verb_only(w) or w.endswith("s"):
         return False

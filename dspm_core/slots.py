@@ -460,8 +460,9 @@ def _without_verbs(subject: str) -> str:
     return before if before else subject
 
 
-# what a past form looks like before the lexicon is asked: "-ed", or a common irregular one
-_PAST_FORM_RE = re.compile(r"[a-z]+ed$|(?:got|gotten|sent|made|kept|left|held|brought|built|"
+# what an inflected verb looks like before the lexicon is asked: "-ed", "-ing", or a
+# common irregular past form
+_PAST_FORM_RE = re.compile(r"[a-z]+(?:ed|ing)$|(?:got|gotten|sent|made|kept|left|held|brought|built|"
                            r"bought|paid|told|sold|taken|given|chosen|done|gone|put|cut|set|"
                            r"spent|grown|shown|drawn|thrown|written|ran|rose|fell|won)$")
 _PREPOSITIONS = frozenset("on in at to for with from by of into onto over under about".split())
