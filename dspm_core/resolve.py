@@ -9,11 +9,16 @@ settings are gathered from the store's indexes (never a scan) and weighed by evi
    the dictionary does not know and that was never used with a value of its own
    ("webhok timout" for "webhook timeout");
 3. the old value named: "replace React with Svelte", "from 10 to 25", "instead of Friday";
-4. a referent: "raise that to 25 MB", "make it 3", a revision that names no subject,
+4. a referent: "raise that to 25 MB", "make it 3", a revision that names no subject, or
+   one whose subject is only verbs, times and its own unit ("let's try 20% instead"),
    bound to the setting of that kind of value spoken of last (within a few turns);
 5. a revision cue ("raise", "postpone", "switch", "actually", ...) with a subject that
    agrees with a stored one in head noun and kind of value ("stretch the budget to $2,500"
    for "budget for the trip").
+
+A statement with none of this evidence may still be *linked* (``links=True``) to the one
+earlier setting it agrees with in head noun, kind of value and unit: both stay, the older
+shown as earlier (:func:`link_target`).
 
 Vetoes win over any evidence: a content word on each side that differs after
 normalisation means two settings ("alpha / gamma queue retry limit", "cache A / cache B",
