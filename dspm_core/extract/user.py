@@ -15,6 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from .referents import referent_fact
+from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation
 from .cues import (
@@ -168,7 +169,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
         _label(c, first=(i == 0))
-    if s.rstrip().endswith("?") and not any(c.label == "req" or c.embedded for c in clauses):
+    if s.rstrip().endswith("?") and not any(c.label == "req" or c.embedded for c in clauses) \
+            and standing_kind(s) is None:
         return []  # a question in statement form ("So I should never use eval?")
     spans: list[list] = []  # [lo, hi, kind, core]
     used: set[int] = set()
@@ -243,6 +245,10 @@ _EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|a
 def _label(c: Clause, first: bool) -> None:
     """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or context."""
     text = c.text.strip()
+    standing = standing_kind(text)
+    if standing is not None:  # "Could you stop ...", "Explain things without ...": a rule
+        c.label, c.kind = "cue", standing
+        return
     if _REQUEST_RE.match(text) or (first and _WH_RE.match(text)):
         c.label = "req"
         embedded = _EMBEDDED_RE.search(text)
@@ -333,6 +339,9 @@ def _user_cue(text: str) -> PatchKind | None:
             r"\b(?:under|below|within|at most|no more than|max|maximum|less than|fewer than)\b",
             s, _I))):
         return PatchKind.CONSTRAINT
+    standing = standing_kind(s)
+    if standing is not None:
+        return standing  # "Try not to ...", "We use Terraform for ...", "Figma is our design tool"
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"

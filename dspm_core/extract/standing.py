@@ -1,0 +1,55 @@
+"""Standing instructions and tool choices recognised by their form.
+
+- "Try not to ...", "Please stop ...", "Could you stop ...", "Please skip ...",
+  "Kindly avoid ...": a request about how to reply from now on is a rule.
+- "<verb> ... without <thing>" ("Explain things without math notation", "Answer my tax
+  questions without legalese"): a rule about the answers' form.
+- "We use X (for Y)", "We write our docs in X", "X is our Y (tool)": the team's choice of a
+  named tool is a decision.
+
+Each form is read off the start of the sentence; a one-off task ("Summarise this
+article") has none of these shapes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..patch import PatchKind
+
+__all__ = ["standing_kind"]
+
+_I = re.I
+_LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|please|kindly|oh|hey)[,\s]+)*"
+_RULE_RE = re.compile(
+    _LEAD + r"(?:try not to|try to avoid|please stop|stop|could you stop|can you stop|"
+    r"would you stop|could you please stop|can you please stop|please skip|skip|"
+    r"please don't|kindly avoid|please avoid|please refrain from|refrain from|"
+    r"could you avoid|can you avoid|no more)\s+\w", _I)
+_WITHOUT_RE = re.compile(
+    _LEAD + r"(?:explain|describe|answer|write|reply|respond|summari[sz]e|teach|show|walk me "
+    r"through|give)\b[^.?!]{0,60}?\bwithout\s+(?!me\b)\w", _I)
+_TEAM_CHOICE_RE = re.compile(
+    r"^(?:we|our team|the team|my team|i)\s+(?:\w+ly\s+)?(?:uses?|writes?\s+(?:our|the|my)\s+\w+"
+    r"(?:\s+\w+)?\s+in|builds?\s+(?:\w+\s+){0,2}(?:with|in)|deploys?\s+(?:to|on)|"
+    r"hosts?\s+(?:\w+\s+)?on|runs?\s+(?:\w+\s+)?on|tracks?\s+\w+\s+in|"
+    r"keeps?\s+\w+(?:\s+\w+)?\s+in)\s+"
+    r"(?:(?-i:[A-Z])[\w.+#-]*|[a-z]+\d[\w.-]*|pnpm|npm|yarn|git|vim|emacs)", _I)
+_NAMED_IS_OURS_RE = re.compile(
+    r"^(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+){0,2}\s+is\s+(?:our|the team's|my)\s+(?:\w+\s+){0,2}"
+    r"(?:tool|image|stack|platform|framework|library|editor|language|database|provider|"
+    r"host|format|template|tracker|board|app)\b|^(?-i:[A-Z])[\w.+#-]*\s+is\s+where\s+(?:we|i)\s+"
+    r"(?:keep|track|store|write|plan|manage)\b", _I)
+
+
+def standing_kind(sentence: str) -> PatchKind | None:
+    """The kind of fact a standing instruction or a team's tool choice states, or None."""
+    s = sentence.strip()
+    if s.endswith("?") and not re.match(r"^(?:could|can|would) you (?:please )?(?:stop|avoid)\b",
+                                        s, _I):
+        return None
+    if _RULE_RE.match(s) or _WITHOUT_RE.match(s):
+        return PatchKind.CONSTRAINT
+    if _TEAM_CHOICE_RE.match(s) or _NAMED_IS_OURS_RE.match(s):
+        return PatchKind.DECISION
+    return None
