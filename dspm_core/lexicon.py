@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-__all__ = ["is_noun_only", "is_past_verb", "is_verb_only", "warm"]
+__all__ = ["is_adjective", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -63,3 +63,10 @@ def warm() -> None:
 
     is_verb_only("postponed")
     word_frequency()
+
+
+@lru_cache(maxsize=65536)
+def is_adjective(word: str) -> bool:
+    """Whether ``word`` can be an adjective (``blunt``, ``concise``, ``formal``)."""
+    w = word.strip(".,;:!?\"'()").lower()
+    return w.isalpha() and "ADJ" in getAllLemmas(w)

@@ -4,6 +4,8 @@
   "Kindly avoid ...": a request about how to reply from now on is a rule.
 - "<verb> ... without <thing>" ("Explain things without math notation", "Answer my tax
   questions without legalese"): a rule about the answers' form.
+- "Give temperatures in Celsius", "Quote prices in euros", "Use 24-hour time", "Be blunt
+  with feedback": the form every answer takes is a rule; "Address me as Sam" is a decision.
 - "We use X (for Y)", "We write our docs in X", "X is our Y (tool)": the team's choice of a
   named tool is a decision.
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import is_adjective
 from ..patch import PatchKind
 
 __all__ = ["standing_kind"]
@@ -29,6 +32,16 @@ _RULE_RE = re.compile(
 _WITHOUT_RE = re.compile(
     _LEAD + r"(?:explain|describe|answer|write|reply|respond|summari[sz]e|teach|show|walk me "
     r"through|give)\b[^.?!]{0,60}?\bwithout\s+(?!me\b)\w", _I)
+# "Give temperatures in Celsius": a plural (or mass) noun of the answers and its format
+_IN_FORMAT_RE = re.compile(
+    _LEAD + r"(?:give|show|quote|list|write|express|report|state|put|keep)\s+(?:all\s+)?(?:the\s+|"
+    r"your\s+)?(?:[a-z]+s|code|math|money|time|distances?|weights?)\s+(?:in|as)\s+(?!this\b|these\b|"
+    r"that\b|a\b|an\b)\w", _I)
+_UNITS_RE = re.compile(_LEAD + r"use\s+(?:the\s+)?(?:\d+-hour|metric|imperial|british|american|"
+                       r"us|uk|iso)\b", _I)
+_BE_RE = re.compile(_LEAD + r"be\s+(?:more\s+|less\s+|very\s+|extra\s+)?(?P<adj>[a-z]+)"
+                    r"(?:\s*[.!,]?\s*$|\s+(?:with|in|about|when|and|on|for|please)\b)", _I)
+_CALL_ME_RE = re.compile(_LEAD + r"(?:address|call)\s+me\s+(?:as\s+)?(?-i:[A-Z])", _I)
 _TEAM_CHOICE_RE = re.compile(
     r"^(?:we|our team|the team|my team|i)\s+(?:\w+ly\s+)?(?:uses?|writes?\s+(?:our|the|my)\s+\w+"
     r"(?:\s+\w+)?\s+in|builds?\s+(?:\w+\s+){0,2}(?:with|in)|deploys?\s+(?:to|on)|"
@@ -48,8 +61,13 @@ def standing_kind(sentence: str) -> PatchKind | None:
     if s.endswith("?") and not re.match(r"^(?:could|can|would) you (?:please )?(?:stop|avoid)\b",
                                         s, _I):
         return None
-    if _RULE_RE.match(s) or _WITHOUT_RE.match(s):
+    if _RULE_RE.match(s) or _WITHOUT_RE.match(s) or _IN_FORMAT_RE.match(s) or _UNITS_RE.match(s):
         return PatchKind.CONSTRAINT
+    be = _BE_RE.match(s)
+    if be and is_adjective(be.group("adj")):
+        return PatchKind.CONSTRAINT  # "Be blunt with feedback on my drafts."
+    if _CALL_ME_RE.match(s):
+        return PatchKind.DECISION
     if _TEAM_CHOICE_RE.match(s) or _NAMED_IS_OURS_RE.match(s):
         return PatchKind.DECISION
     return None

@@ -35,3 +35,20 @@ def test_standing_forms(text: str, kind: PatchKind) -> None:
 ])
 def test_one_off_requests_and_narration_are_not_standing(text: str) -> None:
     assert standing_kind(text) is None
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("Quote prices in euros.", PatchKind.CONSTRAINT),
+    ("Show distances in kilometres.", PatchKind.CONSTRAINT),
+    ("Use metric units.", PatchKind.CONSTRAINT),
+    ("Be more concise in your replies.", PatchKind.CONSTRAINT),
+    ("Call me Priya.", PatchKind.DECISION),
+])
+def test_the_form_of_every_answer_is_a_rule(text: str, kind: PatchKind) -> None:
+    assert standing_kind(text) is kind
+
+
+@pytest.mark.parametrize("text", ["Show this table in a chart.", "Be right back.",
+                                  "Write these notes in a list."])
+def test_a_one_off_about_this_thing_is_not_a_rule(text: str) -> None:
+    assert standing_kind(text) is None
