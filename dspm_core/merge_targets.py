@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import islice
 
@@ -18,7 +19,8 @@ from .slots import Statement, bound_class, content_terms, folded_subject, make_k
 from .values import canonical_unit, parse_value
 from .vocab import is_identifier
 
-__all__ = ["RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "revision_candidates"]
+__all__ = ["RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting",
+           "revision_candidates"]
 
 TERM_CANDIDATES = 64  # candidates examined per term or word (most recent first)
 
@@ -138,6 +140,14 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
                 stmt.dimension in ("free", "name"):
             candidates.append(pid)
     return candidates
+
+def fitting(patches: dict[str, Patch], ids: Iterable[str], stmt: Statement) -> list[str]:
+    """The patches of ``ids`` whose value ``stmt`` may replace: the same kind of value
+    exactly, or a number for a value with a unit (and, with a cue, free text for free text)."""
+    ids = list(ids)
+    return revision_candidates(patches, ids, stmt, exact_dim=True) + \
+        revision_candidates(patches, ids, stmt)
+
 
 def _unit_of(x: Patch | Statement) -> str | None:
     return canonical_unit(x.unit)[0] if x.unit else None

@@ -33,7 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .merge_targets import TERM_CANDIDATES, StoreIndex, revision_candidates
+from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates
 from .patch import Patch
 from .slots import Statement, bound_class, folded_subject
 from .values import parse_value
@@ -201,9 +201,7 @@ def _misspelt(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         if all(fold_typo(w) != w and fold_typo(w) in theirs and _common(fold_typo(w))
                and not is_identifier(w) and w not in names and w not in ix.subjects_by_word
                for w in words - theirs):
-            ids = ix.by_subject.get(subj, ())
-            found.extend(revision_candidates(patches, ids, stmt, exact_dim=True))
-            found.extend(revision_candidates(patches, ids, stmt))
+            found.extend(fitting(patches, ix.by_subject.get(subj, ()), stmt))
     return found
 
 
@@ -216,9 +214,7 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     loose = referent or set(subj_norm.split()) <= _LIGHT_VERBS
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
-    revised = Statement(stmt.subject, stmt.op, stmt.value, stmt.unit, stmt.scope, stmt.dimension,
-                        stmt.canonical, stmt.old_value, True)
-    return revision_candidates(patches, keep, revised, exact_dim=True)
+    return revision_candidates(patches, keep, replace(stmt, revision=True), exact_dim=True)
 
 
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
@@ -266,10 +262,7 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     found: list[str] = []
     for subj in subjects:
         if subj == subj_norm or vetoed(subj, subj_norm):
-            continue
-        if subj.split()[-1] != words[-1] and not (set(words) <= set(subj.split())
-                                                  or set(subj.split()) <= set(words)):
-            continue
+            continue  # not vetoed: one subject's words lie within the other's
         found.extend(revision_candidates(patches, ix.by_subject.get(subj, ()), stmt,
                                          exact_dim=True, same_unit=True))
     return found

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
-from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, revision_candidates
+from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
 from .resolve import as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
 from .slots import (
@@ -311,10 +311,8 @@ class PatchStore:
             why = f"no stored setting {fact.revises!r}"
         elif AUTHORITY[fact.role] < AUTHORITY[target.role]:
             why = f"a {fact.role.value} statement may not revise the {target.role.value}'s setting"
-        elif stmt.value is None or not revision_candidates(
-                self._patches, {target.id}, replace(as_said_of(stmt, target), revision=True),
-                exact_dim=True) and not revision_candidates(
-                self._patches, {target.id}, replace(as_said_of(stmt, target), revision=True)):
+        elif stmt.value is None or not fitting(
+                self._patches, (target.id,), replace(as_said_of(stmt, target), revision=True)):
             why = f"its value {stmt.value!r} is not of the kind {target.slot!r} holds"
         if why is None:
             return target.id
