@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-__all__ = ["is_adjective", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
+__all__ = ["is_adjective", "is_base_verb", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -70,3 +70,11 @@ def is_adjective(word: str) -> bool:
     """Whether ``word`` can be an adjective (``blunt``, ``concise``, ``formal``)."""
     w = word.strip(".,;:!?\"'()").lower()
     return w.isalpha() and "ADJ" in getAllLemmas(w)
+
+
+@lru_cache(maxsize=65536)
+def is_base_verb(word: str) -> bool:
+    """Whether ``word`` can be a verb in its base form (``render``, ``bake``, ``cache``),
+    the form an instruction starts with."""
+    w = word.strip(".,;:!?\"'()").lower()
+    return w.isalpha() and w in getAllLemmas(w).get("VERB", ())

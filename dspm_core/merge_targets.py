@@ -19,13 +19,19 @@ from .slots import Statement, bound_class, content_terms, folded_subject, make_k
 from .values import canonical_unit, parse_value
 from .vocab import is_identifier
 
-__all__ = ["RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting",
+__all__ = ["ECHO_TURNS", "RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting", "value_base",
            "revision_candidates"]
 
 TERM_CANDIDATES = 64  # candidates examined per term or word (most recent first)
 
 
+ECHO_TURNS = 4  # how far back a lower-authority restatement of a value may reach
 RECENT_SLOTS = 32  # settings remembered as "last spoken of" (for "raise that to 25 MB")
+
+
+def value_base(canonical: str) -> str:
+    """A canonical value without its period: "$65 an hour" is found as "$65"."""
+    return canonical.split(" per ", 1)[0]
 
 
 @dataclass(slots=True)
@@ -37,7 +43,7 @@ class StoreIndex:
     by_subject: dict[str, set[str]] = field(default_factory=dict)
     subjects_by_word: dict[str, set[str]] = field(default_factory=dict)
     by_folded: dict[str, set[str]] = field(default_factory=dict)  # folded subject -> subjects
-    by_value: dict[str, set[str]] = field(default_factory=dict)   # current value -> ids
+    by_value: dict[str, set[str]] = field(default_factory=dict)   # value_base -> ids
     by_text: dict[str, str] = field(default_factory=dict)
     # term -> ids (a dict as an ordered set: a revised patch leaves the terms it lost)
     by_term: dict[str, dict[str, None]] = field(default_factory=dict)
@@ -87,7 +93,7 @@ class StoreIndex:
         if old is not None:
             self.by_value.get(old, set()).discard(patch.id)
         if patch.key is not None and patch.value:
-            canon = parse_value(patch.value).canonical
+            canon = value_base(parse_value(patch.value).canonical)
             self.value_of[patch.id] = canon
             self.by_value.setdefault(canon, set()).add(patch.id)
 
@@ -162,6 +168,14 @@ def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm
             p = patches[pid]
             if AUTHORITY[p.role] > auth and p.value is not None and \
                     parse_value(p.value).canonical == stmt.canonical:
+                return p
+        # "Sure, I'll stay within 200 words" just after "Limit your replies to 200 words":
+        # the same value and bound, a few turns on, in other words
+        for pid in ix.by_value.get(value_base(stmt.canonical), ()):
+            p = patches.get(pid)
+            if p is not None and p.critical and AUTHORITY[p.role] > auth \
+                    and 0 <= fact.turn - p.turn <= ECHO_TURNS \
+                    and bound_class(p.op) == bound_class(stmt.op):
                 return p
     terms = content_terms(fact.text)
     if not terms:

@@ -33,7 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates
+from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .patch import Patch
 from .slots import Statement, bound_class, folded_subject
 from .values import parse_value
@@ -86,8 +86,14 @@ _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only u
 
 
 def vetoed(a: str, b: str) -> bool:
-    """Two normalised subjects that each have a word the other lacks name two settings."""
-    la, lb = a.split(), b.split()
+    """Two normalised subjects that each have a word the other lacks name two settings.
+
+    Words that name no setting are left out of the comparison first: a word for the kind
+    of quantity ("size", "limit", "cap"), a time or a verb. A difference that remains is a veto: a
+    modifier ("alpha" / "gamma"), a name, a letter or a digit."""
+    la, lb = _core(a.split()), _core(b.split())
+    if not la or not lb:
+        return False  # one names only a kind of quantity ("the limit"): no word to differ
     sa, sb = set(la), set(lb)
     if sa - sb and sb - sa:
         return True
@@ -146,6 +152,20 @@ def link_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                                          exact_dim=True, same_unit=True))
     found = list(dict.fromkeys(found))
     return found[0] if len(found) == 1 else None
+
+
+#: words for the kind of quantity a subject holds, not for what it is about
+ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number amount level "
+                            "value setting target goal threshold total quota allowance length "
+                            "duration".split())
+
+
+def _core(words: list[str]) -> list[str]:
+    """The words of a subject that can tell one setting from another (see :func:`vetoed`)."""
+    kept = [w for w in words  # a single letter is a name ("cluster I", "plan B")
+            if len(w) == 1 or w not in ATTRIBUTE_WORDS and w not in _PRONOUNS and w not in _WEAK_WORDS
+            and w not in _LIGHT_VERBS and not _noise(w)]
+    return kept
 
 
 _TIME_WORDS = frozenset("this last next month week year day today tonight now so far total "
@@ -207,7 +227,7 @@ def _misspelt(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
 
 def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
                referent: bool) -> list[str]:
-    ids = ix.by_value.get(parse_value(stmt.old_value or "").canonical, set())
+    ids = ix.by_value.get(value_base(parse_value(stmt.old_value or "").canonical), set())
     if not ids or len(ids) > TERM_CANDIDATES:
         return []
     # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
@@ -244,7 +264,9 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
         bound_class(stmt.op) == bound_class(p.op) else stmt
     if p.scope and not stmt.scope and p.key is not None:
         dim = p.key.split("|")[2]
-        if dim == f"rate:{stmt.dimension}":
+        if dim == f"rate:{stmt.dimension}" or (stmt.dimension == "number" and stmt.unit is None
+                                                and dim.startswith("rate:")):
+            # "make it 50" of "20 results per page": 50 results per page
             probe = replace(probe, scope=p.scope, dimension=dim)
     return probe
 
@@ -263,6 +285,8 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     for subj in subjects:
         if subj == subj_norm or vetoed(subj, subj_norm):
             continue  # not vetoed: one subject's words lie within the other's
-        found.extend(revision_candidates(patches, ix.by_subject.get(subj, ()), stmt,
-                                         exact_dim=True, same_unit=True))
+        for pid in ix.by_subject.get(subj, ()):
+            # "lower the CPU alert to 70%" keeps the bound of "alert when CPU goes above 80%"
+            found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),
+                                             exact_dim=True, same_unit=True))
     return found

@@ -15,8 +15,10 @@ import threading
 from functools import lru_cache
 from dataclasses import dataclass, replace
 
-from .lexicon import is_noun_only, is_past_verb, is_verb_only
+from .lexicon import is_base_verb, is_noun_only, is_past_verb, is_verb_only
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
+from .named_settings import read_named
+from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
 
@@ -535,6 +537,67 @@ def parse_statement(text: str) -> Statement:
     t = _clean(text)
     if not t:
         return Statement(None, None, None)
+    # "My coach wants 140 grams now": a requirement reported, of the setting spoken of
+    rest = reported(t)
+    if rest is not None:
+        st = _bare_value(rest) or _sentence(rest)
+        if st.value is not None and st.dimension != "free":
+            return replace(st, subject=None if weak_subject(st.subject) else st.subject,
+                           revision=True)
+    parts = clauses(t)
+    if len(parts) > 1:
+        st = _isolated(parts)
+        if st is not None:
+            return st
+    st = _sentence(t)
+    if st.value is None or st.dimension == "free":
+        named = read_named(t)
+        if named is not None:  # "Our CI runs on Jenkins", "The default branch is develop"
+            pv = parse_value(named.value)
+            dim = pv.dimension if pv.dimension != "free" else "name"
+            return Statement(_clean_subject(named.subject) or None, "=", pv.text, pv.unit,
+                             pv.scope, dim, pv.canonical, st.old_value, st.revision)
+    return st
+
+
+def _bare_value(text: str) -> Statement | None:
+    """A clause that starts with its value ("140 grams now", "150 grams is fine")."""
+    parsed = value_at(text)
+    if parsed is None or parsed[0].dimension == "free":
+        return None
+    pv, _ = parsed
+    return Statement(None, "=", pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical)
+
+
+def _isolated(parts: list[str]) -> Statement | None:
+    """The statement of the one clause of a sentence that holds a value, with what the
+    other clauses say: an old value spent ("8080 is taken"), the subject to update
+    ("update the SLA"), a revision cue ("scratch that"). A clause that then names no
+    subject ("use 200°C" after "my oven runs hot") speaks of the setting spoken of last."""
+    stmts = [_sentence(p) for p in parts]
+    valued = [i for i, st in enumerate(stmts) if st.value is not None and st.dimension != "free"]
+    if len(valued) != 1:
+        return None
+    at = valued[0]
+    st = stmts[at]
+    old, subject, revision = st.old_value, st.subject, st.revision
+    for i, part in enumerate(parts):
+        if i == at:
+            continue
+        old = old or spent_value(part)
+        named = named_object(part)
+        if named is not None:
+            revision = True
+            subject = _clean_subject(named[0]) if named[0] else None
+        elif _has_revision_cue(part):
+            revision = True
+    if weak_subject(subject):
+        subject, revision = None, True  # a reason, then an instruction about "it"
+    return replace(st, subject=subject or None, old_value=old, revision=revision or bool(old))
+
+
+def _sentence(t: str) -> Statement:
+    """:func:`parse_statement` of one cleaned clause."""
     # "from now on", "going forward": a revision cue, never a value ("on")
     later = _LATER_RE.search(t)
     if later:
@@ -570,7 +633,28 @@ _REPLACE_RE = re.compile(
 
 
 def _parse(t: str) -> Statement:
-    """:func:`parse_statement` of a cleaned sentence."""
+    """:func:`parse_statement` of a cleaned sentence, without the verb an instruction
+    starts with ("Render thumbnails at 256 px" is about thumbnails)."""
+    st = _parse_forms(t)
+    if st.subject is None or _FINITE_RE.search(t):
+        return st
+    words = st.subject.split()
+    first = t.split(None, 1)[0]
+    if len(words) < 2 or words[0] != first or not is_base_verb(first):
+        return st
+    rest = _OBJECT_LEAD_RE.sub("", " ".join(words[1:]))
+    rest = _clean_subject(rest) if rest else ""
+    return replace(st, subject=rest or None) if rest or st.revision else st
+
+
+# a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
+_FINITE_RE = re.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"
+                        r"may|might|has|have|had|does|do|did|needs?)\b|'(?:s|re|ll|ve|d)\b|[=:]", re.I)
+_OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|once)\s+)+", re.I)
+
+
+def _parse_forms(t: str) -> Statement:
+    """The forms :func:`_parse` reads, in order."""
     revision = _has_revision_cue(t)
 
     # 1. "<subject> ... <comparator> <value>"

@@ -1,0 +1,118 @@
+"""Settings declared by naming their value: which subject, which value.
+
+- "The default branch is develop", "Our brand colour is teal", "My home airport is JFK":
+  a possessed or defined subject declared to be a value;
+- "Write the tests with Jest", "We'll track bugs in Jira", "Our CI runs on Jenkins": the
+  named tool a piece of the work is done with;
+- "I want a progress summary every Monday": a recurring want, and when.
+
+The value is a name or a short phrase of one: a subject holds one at a time, so a later
+one for the same subject replaces it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .lexicon import is_adjective, is_base_verb
+from .values import VALUE_RE, WEEKDAYS
+
+__all__ = ["NamedSetting", "read_named"]
+
+_I = re.I
+
+
+@dataclass(frozen=True, slots=True)
+class NamedSetting:
+    """A subject and the value a sentence names for it; ``form`` says which form."""
+
+    subject: str
+    value: str
+    form: str
+
+
+_LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|btw|fyi|oh|just so you know)[,\s]+)*"
+_NAME = r"(?-i:[A-Z][\w.+#'-]*)(?:\s+(?-i:[A-Z0-9][\w.+#-]*))*"
+
+# "The default branch is develop", "Our sprint length is two weeks"
+_DECLARED_RE = re.compile(
+    _LEAD + r"(?:(?:the|our|my|your|their)\s+(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)|"
+    r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+"
+    r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})\s*[.!]?$",
+    _I)
+# "Write the tests with Jest", "From now on, format the code with Black"
+_WORK_WITH_RE = re.compile(
+    _LEAD + r"(?:(?:from now on|going forward)[,\s]+)?(?:(?:we|i)(?:'ll| will| should)?\s+)?"
+    r"(?:please\s+)?(?P<verb>[a-z]+)\s+(?:(?:the|our|my|all|any)\s+)?(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s+(?:with|in|using|on|via|through)\s+(?P<val>" + _NAME + r"|[a-z][a-z0-9]*(?:\.[a-z]+)?)"
+    r"(?:\s+(?:from now on|by default|going forward|instead))?\s*[.!]?$", _I)
+# "Our CI runs on Jenkins", "The blog is hosted on Netlify"
+_RUNS_ON_RE = re.compile(
+    _LEAD + r"(?:the|our|my)\s+(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:runs|is hosted|is deployed|lives|"
+    r"is built|is written)\s+(?:on|in|at|with)\s+(?P<val>" + _NAME + r")\s*[.!]?$", _I)
+# "I want a progress summary every Monday", "Every quarter I need a cost report"
+_WANT = r"(?:i|we)\s+(?:want|need|would like|'d like|'ll need)\s+(?:a|an|the|my|our)\s+"
+_RECURRING_RE = re.compile(
+    _LEAD + _WANT + r"(?P<what>[^,;?]{2,60}?)\s+(?:every|each)\s+(?P<when>(?:other\s+)?\w+)\s*[.!]?$"
+    r"|" + _LEAD + r"(?:every|each)\s+(?P<when2>(?:other\s+)?\w+),?\s+" + _WANT
+    + r"(?P<what2>[^,;?.]{2,60}?)\s*[.!]?$", _I)
+
+_POINTERS = frozenset("this that it he she they there here what which who everything "
+                      "nothing something".split())
+_EVALUATIVE = frozenset("good bad great nice fine ok okay amazing awesome terrible awful "
+                        "cool done ready important interesting weird strange hard easy tricky "
+                        "broken slow fast down up here there".split())
+
+
+def read_named(sentence: str) -> NamedSetting | None:
+    """The subject and value of a setting declared in one of the forms above, or None."""
+    s = sentence.strip().rstrip(".!")
+    m = _WORK_WITH_RE.match(s)
+    if m and is_base_verb(m.group("verb")) and _names_a_tool(m.group("val")):
+        return NamedSetting(m.group("obj"), m.group("val"), "tool")
+    m = _RUNS_ON_RE.match(s)
+    if m:
+        return NamedSetting(m.group("obj"), m.group("val"), "tool")
+    m = _RECURRING_RE.match(s)
+    if m:
+        return NamedSetting(m.group("what") or m.group("what2"),
+                            "every " + (m.group("when") or m.group("when2")), "recurring")
+    m = _DECLARED_RE.match(s)
+    if m and m.group("subj") and _declares(m.group("subj"), m.group("val")):
+        return NamedSetting(m.group("subj"), m.group("val"), "declared")
+    if m and m.group("bare") and m.group("bare")[:1].isupper() and \
+            m.group("bare").split()[0].lower() not in _POINTERS and \
+            re.fullmatch(r"(?-i:[A-Z][A-Z0-9_.+-]+|[A-Z][a-z]+[A-Z][\w.+-]*)", m.group("val")):
+        # "Production log level is WARN": a subject without an article, a value in capitals
+        return NamedSetting(m.group("bare"), m.group("val"), "declared")
+    return None
+
+
+def _names_a_tool(value: str) -> bool:
+    """A capitalised name, or a lowercase word that is no ordinary English word
+    ("matplotlib", "pytest")."""
+    if value[:1].isupper():
+        return True
+    from .vocab import word_frequency
+
+    return word_frequency().get(value.lower(), 0) < 1000
+
+
+def _declares(subject: str, value: str) -> bool:
+    """"the default branch is develop": a value that names something, not a verdict
+    ("the food is amazing") or a state ("my day was long")."""
+    words = value.lower().split()
+    if words[0] in _EVALUATIVE or words[0] in ("a", "an", "the", "so", "very", "too", "really",
+                                               "not", "just", "quite", "pretty", "being"):
+        return False
+    if value[:1].isupper() or VALUE_RE.match(value) or any(c.isdigit() for c in value):
+        return True
+    if len(words) == 1 and is_adjective(words[0]) and not _COLOURS_OR_KINDS.match(words[0]):
+        return False  # "The weather is nice"
+    return not subject.lower().split()[-1] in ("day", "week", "weekend", "trip", "life", "mood")
+
+
+_COLOURS_OR_KINDS = re.compile(r"^(?:teal|blue|red|green|black|white|grey|gray|orange|purple|"
+                               r"yellow|pink|brown|navy|private|public|internal|external|"
+                               r"monthly|weekly|daily|yearly|annual|remote|hybrid|formal|casual)$")

@@ -1,0 +1,109 @@
+"""Which clause of a sentence holds its setting, and what the other clauses add to it.
+
+"My oven runs hot, use 200°C" is a reason and an instruction: the setting is the
+instruction's, and since "use 200°C" names no subject it speaks of the setting of that kind
+spoken of last. The clauses around it may name the old value ("8080 is taken, use 3000",
+"10 is too many, give me 5"), the subject ("needs 99.95%, update the SLA") or only say that
+this is a revision ("Compliance says 180 days, update it").
+
+"My coach wants 140 grams now", "Legal says 30 days": a requirement somebody else set,
+reported by the user. It names no subject either, and it is a revision of the setting it
+speaks of, if there is one.
+
+The functions here read clauses; :func:`dspm_core.slots.parse_statement` puts them together.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .values import VALUE_RE
+
+__all__ = ["clauses", "named_object", "reported", "spent_value", "weak_subject"]
+
+_I = re.I
+
+# a clause break: a comma or semicolon before a space (never inside "1,200"), a dash, or
+# "so" / "because" / "since"; not before a word that continues the same clause
+# ("My budget, as agreed, is €400": "is" continues it) or a number ("April 5, 2024")
+_BREAK_RE = re.compile(
+    r"\s*(?:[,;](?=\s)|\s[-–—]\s)\s*(?:and\s+|but\s+|so\s+)?"
+    r"(?!\s*\d)(?!\s*(?:is|are|was|were|must|should|will|would|can|has|have|had|which|who|as|per|each|"
+    r"please|thanks)\b)"
+    r"|\s+(?:so|because|since)\s+(?=\w)", _I)
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of one sentence (the whole sentence when it has one)."""
+    parts = [p.strip(" ,;") for p in _BREAK_RE.split(text)]
+    return [p for p in parts if p] or [text]
+
+
+_NAME = r"(?-i:[A-Z][\w.+#-]*)(?:'s)?"
+# "8080 is taken", "10 is too many", "Luigi's is fully booked", "Friday doesn't work"
+_SPENT_RE = re.compile(
+    rf"^(?:the\s+)?(?P<old>{VALUE_RE.pattern}|{_NAME})\s+(?:is|are|was|'s|seems?|feels?)\s+"
+    r"(?:way\s+|much\s+|a\s+bit\s+|already\s+|now\s+)?"
+    r"(?:too\b|taken\b|fully\b|booked\b|busy\b|full\b|unavailable\b|not\s+(?:enough|available|"
+    r"possible|an option|going to work|ok|okay)\b|no\s+(?:good|longer)\b|out\b|gone\b|closed\b|"
+    r"sold out\b|overkill\b|excessive\b|insufficient\b)"
+    r"|^(?P<old2>{VALUE_RE.pattern}|{_NAME})\s+(?:doesn't|does not|won't|will not)\s+work\b",
+    _I)
+
+
+def spent_value(clause: str) -> str | None:
+    """The value a clause says no longer works ("8080 is taken" -> "8080"), if any."""
+    m = _SPENT_RE.match(clause.strip())
+    if not m:
+        return None
+    return m.group("old") or m.group("old2")
+
+
+# "update the SLA", "change it", "adjust that"
+_UPDATE_RE = re.compile(
+    r"^(?:please\s+)?(?:update|change|adjust|fix|correct|amend|revise)\s+"
+    r"(?:the\s+|my\s+|our\s+|your\s+)?(?P<obj>[\w' -]{1,40}?)(?:\s+(?:too|accordingly|then))?$", _I)
+_POINTERS = frozenset("it that this those these them".split())
+
+
+def named_object(clause: str) -> tuple[str | None] | None:
+    """What a clause asks to update: ``(subject,)``, ``(None,)`` for a pointer ("update it"),
+    or ``None`` when the clause is not such a request."""
+    m = _UPDATE_RE.match(clause.strip().rstrip(".!"))
+    if not m:
+        return None
+    obj = m.group("obj").strip()
+    return (None,) if obj.lower() in _POINTERS else (obj,)
+
+
+# somebody whose requirement the user reports: a role, not a thing
+_AUTHORITIES = (
+    r"management|manager|boss|coach|doctor|dentist|trainer|dietitian|nutritionist|physio|"
+    r"therapist|compliance|legal|finance|security|procurement|client|customer|lead|cto|ceo|cfo|"
+    r"pm|director|vp|teacher|professor|tutor|landlord|accountant|editor|publisher|"
+    r"wife|husband|partner|vet|auditor|auditors|investors|board|ops"
+)
+_REPORTED_RE = re.compile(
+    rf"^(?:(?:my|our|the|his|her|their)\s+)?(?:[\w-]+\s+)?(?:{_AUTHORITIES})\s+(?:now\s+)?"
+    r"(?:says?|said|wants?|wanted|needs?|requires?|recommends?|recommended|suggests?|suggested|"
+    r"asks? for|asked for|insists? on|approved|expects?|prefers?)\s+"
+    r"(?:that\s+)?(?:(?:we|i)\s+(?:use|need|do|keep|go with)\s+)?(?P<rest>.+)$", _I)
+
+
+def reported(text: str) -> str | None:
+    """The requirement in a reported one ("My coach wants 140 grams now" -> "140 grams
+    now"), or ``None`` when nobody is reported."""
+    m = _REPORTED_RE.match(text.strip())
+    return m.group("rest") if m else None
+
+
+_WEAK = frozenset("me us you everyone everybody them him her it that this let let's lets give "
+                  "make use go try do set put take have get can could we i just please with to "
+                  "for at in on instead now then so also okay ok fine s".split())
+
+
+def weak_subject(subject: str | None) -> bool:
+    """A subject that names no setting ("give me", "make it", "you can use")."""
+    if not subject:
+        return True
+    return all(w in _WEAK for w in re.findall(r"[a-z']+", subject.lower()))
