@@ -103,8 +103,11 @@ def _declares(subject: str, value: str) -> bool:
     """"the default branch is develop": a value that names something, not a verdict
     ("the food is amazing") or a state ("my day was long")."""
     words = value.lower().split()
+    if subject.lower().split()[-1] in ("name", "names", "nickname"):
+        return False  # "My name is Dana": who someone is, an entity
     if words[0] in _EVALUATIVE or words[0] in ("a", "an", "the", "so", "very", "too", "really",
-                                               "not", "just", "quite", "pretty", "being"):
+                                               "not", "just", "quite", "pretty", "being",
+                                               "called", "named", "known", "based"):
         return False
     if value[:1].isupper() or VALUE_RE.match(value) or any(c.isdigit() for c in value):
         return True

@@ -411,7 +411,7 @@ _ECHO_WORDS = frozenset(
 
 def _clean(text: str) -> str:
     t = " ".join(text.replace("’", "'").split())
-    t = re.sub(r"^[-*•>#\d.)\s]+", "", t)  # list markers
+    t = re.sub(r"^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)+", "", t)  # list markers, not "10 is too many"
     t = _LEAD_RE.sub("", t)
     t = _ARTICLE_A_RE.sub(lambda m: m.group(0).lower(), t)
     return t.strip().rstrip(".!;")
@@ -574,8 +574,10 @@ def _isolated(parts: list[str]) -> Statement | None:
     other clauses say: an old value spent ("8080 is taken"), the subject to update
     ("update the SLA"), a revision cue ("scratch that"). A clause that then names no
     subject ("use 200°C" after "my oven runs hot") speaks of the setting spoken of last."""
+    spent = [spent_value(p) for p in parts]
     stmts = [_sentence(p) for p in parts]
-    valued = [i for i, st in enumerate(stmts) if st.value is not None and st.dimension != "free"]
+    valued = [i for i, st in enumerate(stmts)
+              if st.value is not None and st.dimension != "free" and spent[i] is None]
     if len(valued) != 1:
         return None
     at = valued[0]
@@ -584,7 +586,7 @@ def _isolated(parts: list[str]) -> Statement | None:
     for i, part in enumerate(parts):
         if i == at:
             continue
-        old = old or spent_value(part)
+        old = old or spent[i]
         named = named_object(part)
         if named is not None:
             revision = True
@@ -715,6 +717,10 @@ def _parse_forms(t: str) -> Statement:
             return Statement(_clean_subject(_free_value(t[m.start():])) or None, "=", None,
                              revision=revision)
         subj = m.group("subj") or before or _NAME_CATEGORY.get(val.split()[0].lower())
+        if subj is None and val[:1].isdigit():
+            # "use 200°C": a quantity names no setting; the one spoken of last, if any
+            st = _statement(None, "=", val, True)
+            return st if st.value is not None else Statement(None, None, None)
         if subj is None:
             subj = f"use {val}"
         moved = bool(re.search(r"switch|migrat|move|moved", m.group(0), re.I))

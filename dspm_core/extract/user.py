@@ -15,6 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from .referents import referent_fact
+from .setting_forms import setting_kind
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation
@@ -251,6 +252,11 @@ def _label(c: Clause, first: bool) -> None:
         return
     if _REQUEST_RE.match(text) or (first and _WH_RE.match(text)):
         c.label = "req"
+        asked = setting_kind(text) if text.endswith("?") else None
+        if asked is not None:  # "What laptops are there under $900?": a bound of the search
+            c.label, c.kind = "cue", asked
+            c.embedded = True
+            return
         embedded = _EMBEDDED_RE.search(text)
         if embedded:  # "can you remind me that it's rescheduled to March 22?"
             kind = _user_cue(embedded.group("x"))
@@ -339,9 +345,9 @@ def _user_cue(text: str) -> PatchKind | None:
             r"\b(?:under|below|within|at most|no more than|max|maximum|less than|fewer than)\b",
             s, _I))):
         return PatchKind.CONSTRAINT
-    standing = standing_kind(s)
+    standing = standing_kind(s) or setting_kind(s)
     if standing is not None:
-        return standing  # "Try not to ...", "We use Terraform for ...", "Figma is our design tool"
+        return standing  # "Try not to ...", "We use Terraform for ...", "Our CI runs on Jenkins"
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"

@@ -1,0 +1,96 @@
+"""Settings and stances recognised by their form.
+
+- "The default branch is develop", "Our brand colour is teal", "My home airport is JFK":
+  a possessed or defined subject declared to be a value is a decision.
+- "Write the tests with Jest", "Format the code with Black", "We'll track bugs in Jira",
+  "Our CI runs on Jenkins": the named tool a piece of the work is done with is a decision.
+- "I want a progress summary every Monday", "Every quarter I need a cost report": a
+  recurring want is a decision.
+- "Show 20 results per page", "Retain logs for 90 days": an instruction that sets a
+  quantity is a decision.
+- "I live in Denver", "I'm on a Mac", "I'm vegetarian", "I keep kosher": what holds of the
+  user, which every answer must respect, is a rule.
+- "What laptops are there under $900?": a bound inside a question is a rule of the search.
+
+Each reader looks at the whole clause; what it does not match is left to the other readers.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import is_base_verb, is_noun_only
+from ..named_settings import read_named
+from ..patch import PatchKind
+from ..value_clause import clauses, reported
+from ..values import VALUE_RE, parse_value
+
+__all__ = ["setting_kind"]
+
+_I = re.I
+_LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|btw|fyi|oh|just so you know)[,\s]+)*"
+_NAME = r"(?-i:[A-Z][\w.+#'-]*)(?:\s+(?-i:[A-Z0-9][\w.+#-]*))*"
+# "I live in Denver", "I'm based in Toronto", "I'm on a Mac", "I keep kosher"
+_ABOUT_ME_RE = re.compile(
+    _LEAD + r"i(?:'m| am)\s+(?:based|located|living|staying)\s+in\s+" + _NAME
+    + r"|^i\s+(?:live|work)\s+in\s+" + _NAME
+    + r"|^i(?:'m| am)\s+on\s+(?:a\s+|an\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+\w+)?\s*[.!]?$"
+    r"|^i\s+keep\s+(?:kosher|halal)\b"
+    r"|^i(?:'m| am)\s+(?:a\s+)?(?:vegan|vegetarian|pescatarian|lactose[- ]intolerant|"
+    r"gluten[- ]free|diabetic|allergic to\s+\w+|pregnant|colou?r[- ]blind|deaf|blind|left[- ]handed)\b"
+    r"|^i\s+(?:don't|do not|can't|cannot)\s+(?:eat|drink)\s+\w"
+    r"|^i\s+have\s+(?:a|an|\d+|two|three|four|five)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:under|aged|who)?", _I)
+# a bound inside a question: "... under $900 ...", "... after 6pm ...", "... without any museums"
+_QUESTION_BOUND_RE = re.compile(
+    r"\b(?:under|below|less than|at most|no more than|over|above|at least|more than|after|"
+    r"before|within)\s+(?:[$€£]\s?)?\d", _I)
+
+# a question that searches ("What laptops are there ...", "Which flights ..."), not one that
+# asks how ("How do I make sure the batch size stays under 500 records?")
+_SEARCH_RE = re.compile(r"^(?:(?:so|and|also|ok(?:ay)?)[,\s]+)?(?:what|what's|which|where|is there|"
+                        r"are there|any|find|recommend|suggest|(?:can|could) you (?:find|recommend|"
+                        r"suggest))\b", _I)
+_TASK_VERBS = frozenset("write explain summarise summarize translate rewrite tell list give "
+                        "describe draft compose outline answer help show compare find suggest "
+                        "recommend convert calculate solve sort turn make".split())
+
+
+def setting_kind(sentence: str) -> PatchKind | None:
+    """The kind of fact a setting, stance or bound of one of these forms states, or None."""
+    s = sentence.strip()
+    if s.endswith("?"):
+        if _SEARCH_RE.match(s) and _QUESTION_BOUND_RE.search(s):
+            return PatchKind.CONSTRAINT  # "Which flights leave Boston after 6pm on Friday?"
+        return None
+    asked = reported(s)
+    if asked is not None and VALUE_RE.search(asked):
+        return PatchKind.DECISION  # "My coach wants 140 grams now"
+    if _ABOUT_ME_RE.match(s):
+        return PatchKind.CONSTRAINT
+    if read_named(s) is not None:
+        return PatchKind.DECISION
+    if any(_sets_quantity(c) for c in clauses(s)):
+        return PatchKind.DECISION  # "The oolong tastes burnt, use 80°C"
+    return None
+
+
+def _sets_quantity(s: str) -> bool:
+    """"Show 20 results per page", "Retain logs for 90 days", "Generate 10 title ideas each
+    time": an instruction with a quantity, unless it is a one-off task on given material
+    ("Summarise this article in three sentences", "Convert 72 Fahrenheit to Celsius")."""
+    words = s.split()
+    first = words[0].lower().strip(",")
+    if len(words) < 2 or not is_base_verb(first) or is_noun_only(first):
+        return False
+    if re.search(r"\b(?:this|these|that|those|it|them|the following|below|above)\b", s, _I):
+        return False  # works on material at hand
+    m = VALUE_RE.search(s)
+    if m is None:
+        return False
+    dim = parse_value(s[m.start():].split(",")[0]).dimension
+    if dim in ("free", "name"):
+        return False
+    if first in _TASK_VERBS and not re.search(r"\b(?:each|every|per|always|by default|from now on|"
+                                              r"going forward)\b", s, _I):
+        return False
+    return True

@@ -1,0 +1,106 @@
+"""Settings, stances and bounds recognised by their form, and the clause that holds a value."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core import DSPMMemory
+from dspm_core.extract.setting_forms import setting_kind
+from dspm_core.named_settings import read_named
+from dspm_core.patch import PatchKind
+from dspm_core.slots import parse_statement
+from dspm_core.value_clause import clauses, named_object, reported, spent_value
+
+
+@pytest.mark.parametrize("text,subject,value", [
+    ("The staging branch is release.", "staging branch", "release"),
+    ("Our logo colour is navy.", "logo colour", "navy"),
+    ("My nearest station is Waterloo.", "nearest station", "Waterloo"),
+    ("Lint the sources with Flake8.", "sources", "Flake8"),
+    ("We'll keep notes in Obsidian.", "notes", "Obsidian"),
+    ("Our wiki runs on Confluence.", "wiki", "Confluence"),
+    ("I want a backup report every Friday.", "backup report", "every Friday"),
+    ("Every month I need an invoice summary.", "invoice summary", "every month"),
+    ("Default log level is ERROR.", "Default log level", "ERROR"),
+])
+def test_settings_declared_by_name(text: str, subject: str, value: str) -> None:
+    named = read_named(text)
+    assert named is not None and (named.subject, named.value) == (subject, value)
+    assert setting_kind(text) is PatchKind.DECISION
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    [p] = [p for p in memory.all_patches if p.critical]
+    assert p.kind is PatchKind.DECISION and value.split()[-1] in (p.value or "")
+
+
+@pytest.mark.parametrize("text", [
+    "The view is lovely.",
+    "My week was busy.",
+    "It is OK.",
+    "This is SPARTA.",
+    "Our product is called Orbit.",
+    "My name is Ada.",
+    "Summarise this report in two sentences.",
+    "Convert 30 miles to kilometres.",
+    "How do I keep the queue under 500 jobs?",
+])
+def test_verdicts_tasks_and_how_to_questions_set_nothing(text: str) -> None:
+    assert read_named(text) is None or text.startswith(("Our product", "My name"))
+    assert setting_kind(text) is None
+
+
+@pytest.mark.parametrize("text,kind", [
+    ("Keep backups for 45 days.", PatchKind.DECISION),
+    ("Print 30 rows per table.", PatchKind.DECISION),
+    ("I work in Glasgow.", PatchKind.CONSTRAINT),
+    ("I'm pescatarian.", PatchKind.CONSTRAINT),
+    ("Which hotels near the venue are under $150 a night?", PatchKind.CONSTRAINT),
+])
+def test_quantities_stances_and_bounds_in_searches(text: str, kind: PatchKind) -> None:
+    assert setting_kind(text) is kind
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert any(p.kind is kind for p in memory.all_patches)
+
+
+def test_the_clause_that_holds_the_value_is_the_setting() -> None:
+    assert clauses("The kettle is slow, use 90°C") == ["The kettle is slow", "use 90°C"]
+    assert clauses("My rent, as agreed, is €900") == ["My rent, as agreed, is €900"]
+    assert clauses("It ends on May 4, 2026") == ["It ends on May 4, 2026"]
+    assert spent_value("443 is blocked") is None
+    assert spent_value("443 is taken") == "443"
+    assert spent_value("Rossi's is fully booked") == "Rossi's"
+    assert named_object("update the quota") == ("quota",)
+    assert named_object("update it") == (None,)
+    assert named_object("call me later") is None
+    assert reported("My trainer wants 90 grams now") == "90 grams now"
+    assert reported("The report needs 3 charts") is None
+
+    st = parse_statement("The kettle is slow, use 90°C.")
+    assert st.subject is None and st.value == "90°C" and st.revision
+    st = parse_statement("443 is taken, use 8443.")
+    assert st.value == "8443" and st.old_value == "443"
+    st = parse_statement("Audit needs 99.99%, update the uptime target.")
+    assert st.subject == "uptime target" and st.value == "99.99%" and st.revision
+
+
+def test_revisions_in_other_clauses_supersede() -> None:
+    memory = DSPMMemory()
+    for text in ("Steep the oolong at 85°C.", "The oolong tastes burnt, use 80°C.",
+                 "Use port 5000 for the API.", "5000 is taken, use 5050.",
+                 "Our target reply time is 48 hours.", "The director wants 24 hours."):
+        memory.add_turn("user", text)
+    current = {p.value for p in memory.all_patches if p.critical}
+    assert {"80°C", "5050", "24 hours"} <= current
+    assert not {"85°C", "5000", "48 hours"} & current
+    assert all(p.history for p in memory.all_patches if p.value in ("80°C", "5050", "24 hours"))
+
+
+def test_look_alikes_stay_apart() -> None:
+    memory = DSPMMemory()
+    for text in ("The thumbnail size limit is 2 MB.", "Raise the banner size limit to 8 MB.",
+                 "Production log level is WARN.", "Staging log level is DEBUG.",
+                 "Lint the backend with Ruff.", "Lint the frontend with ESLint."):
+        memory.add_turn("user", text)
+    values = {p.value for p in memory.all_patches if p.critical}
+    assert {"2 MB", "8 MB", "WARN", "DEBUG", "Ruff", "ESLint"} <= values
