@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-__all__ = ["is_adjective", "is_base_verb", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
+__all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -78,3 +78,24 @@ def is_base_verb(word: str) -> bool:
     the form an instruction starts with."""
     w = word.strip(".,;:!?\"'()").lower()
     return w.isalpha() and w in getAllLemmas(w).get("VERB", ())
+
+
+_DETERMINERS = frozenset("a an the my our your their his her its this that these those some any "
+                         "each every no to".split())
+
+
+def is_finite_after(word: str, previous: str) -> bool:
+    """Whether ``word`` reads as the verb of a statement after ``previous``: a third-person
+    form after a noun ("payroll runs", "the trial lasts"), or a base form after a plural
+    ("quiet hours start"); never right after a determiner ("a table", "the start")."""
+    prev = previous.strip(".,;:!?\"'()").lower()
+    w = word.strip(".,;:!?\"'()").lower()
+    if not prev.isalpha() or prev in _DETERMINERS or not w.isalpha():
+        return False
+    lemmas = getAllLemmas(w).get("VERB", ())
+    if not lemmas:
+        return False
+    if w.endswith("s") and any(lemma != w for lemma in lemmas):
+        return not is_verb_only(prev) and prev not in ("i", "you", "we", "they")
+    return w in lemmas and prev.endswith("s") and not prev.endswith("ss") \
+        and "NOUN" in getAllLemmas(prev)

@@ -175,7 +175,9 @@ def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm
             p = patches.get(pid)
             if p is not None and p.critical and AUTHORITY[p.role] > auth \
                     and 0 <= fact.turn - p.turn <= ECHO_TURNS \
-                    and bound_class(p.op) == bound_class(stmt.op):
+                    and (bound_class(p.op) == bound_class(stmt.op)
+                         or stmt.dimension in ("when", "clock", "name")):
+                # ("I'll remind you a week before October 31": a date is its own echo)
                 return p
     terms = content_terms(fact.text)
     if not terms:

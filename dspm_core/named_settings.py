@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from .lexicon import is_adjective, is_base_verb
 from .values import VALUE_RE, WEEKDAYS
 
-__all__ = ["NamedSetting", "read_named"]
+__all__ = ["NamedSetting", "read_named", "read_reminder"]
 
 _I = re.I
 
@@ -57,6 +57,21 @@ _RECURRING_RE = re.compile(
     _LEAD + _WANT + r"(?P<what>[^,;?]{2,60}?)\s+(?:every|each)\s+(?P<when>(?:other\s+)?\w+)\s*[.!]?$"
     r"|" + _LEAD + r"(?:every|each)\s+(?P<when2>(?:other\s+)?\w+),?\s+" + _WANT
     + r"(?P<what2>[^,;?.]{2,60}?)\s*[.!]?$", _I)
+
+# "Remind me to take my meds at 8 AM": the reminder of taking the meds, at 8 AM
+_REMINDER_RE = re.compile(
+    _LEAD + r"(?:please\s+)?remind me\s+(?:to|about)\s+(?:(?:take|do|call|check|water|feed|"
+    r"pay|book|renew|submit|send)\s+)?(?:(?:my|the|our)\s+)?(?P<what>[\w' -]{2,40}?)\s+"
+    r"(?:at|on|every|by|each)\s+(?P<when>[\w: .-]{2,30}?)\s*[.!]?$", _I)
+
+
+def read_reminder(sentence: str) -> NamedSetting | None:
+    """The reminder a sentence sets ("Remind me to stretch at 3 PM": stretch reminder)."""
+    m = _REMINDER_RE.match(sentence.strip())
+    if m is None:
+        return None
+    return NamedSetting(f"{m.group('what')} reminder", m.group("when"), "reminder")
+
 
 _POINTERS = frozenset("this that it he she they there here what which who everything "
                       "nothing something".split())
@@ -107,7 +122,10 @@ def _declares(subject: str, value: str) -> bool:
         return False  # "My name is Dana": who someone is, an entity
     if words[0] in _EVALUATIVE or words[0] in ("a", "an", "the", "so", "very", "too", "really",
                                                "not", "just", "quite", "pretty", "being",
-                                               "called", "named", "known", "based"):
+                                               "called", "named", "known", "based", "due",
+                                               "by", "before", "after", "under", "over", "at",
+                                               "within", "below", "above", "up", "less", "more",
+                                               "no", "never"):
         return False
     if value[:1].isupper() or VALUE_RE.match(value) or any(c.isdigit() for c in value):
         return True

@@ -115,6 +115,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _misspelt(ix, patches, subj_norm, stmt, _capitalised(stmt.subject))
         if found:
             return _one(found, "same subject, misspelt")
+        found = _restated(ix, patches, subj_norm, stmt)
+        if found:
+            return _one(found, "the same value, of a subject in other words")
     if stmt.old_value:
         found = _old_value(ix, patches, subj_norm, stmt, referent)
         if found:
@@ -223,6 +226,24 @@ def _misspelt(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                for w in words - theirs):
             found.extend(fitting(patches, ix.by_subject.get(subj, ()), stmt))
     return found
+
+
+def _restated(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+              stmt: Statement) -> list[str]:
+    """A setting holding this very value whose subject shares a word with this one and
+    has none that differs ("rate = $65" of "the freelance rate I charge is $65 an hour"):
+    the statement restates it, nothing is replaced."""
+    ids = ix.by_value.get(value_base(stmt.canonical), set())
+    if not ids or len(ids) > TERM_CANDIDATES:
+        return []
+    words = set(_core(subj_norm.split()))
+    keep = set()
+    for pid in ids:
+        theirs = ix.subject_of.get(pid)
+        if theirs and words & set(theirs.split()) and not vetoed(subj_norm, theirs):
+            keep.add(pid)
+    return [pid for pid in revision_candidates(patches, keep, stmt, exact_dim=True)
+            if parse_value(patches[pid].value or "").canonical.startswith(stmt.canonical)]
 
 
 def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,

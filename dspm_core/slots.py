@@ -15,9 +15,9 @@ import threading
 from functools import lru_cache
 from dataclasses import dataclass, replace
 
-from .lexicon import is_base_verb, is_noun_only, is_past_verb, is_verb_only
+from .lexicon import is_base_verb, is_finite_after, is_noun_only, is_past_verb, is_verb_only
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
-from .named_settings import read_named
+from .named_settings import read_named, read_reminder
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
@@ -85,7 +85,7 @@ _REVISION_VERBS = (
     r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured|"
     r"stretch|stretched|postpone|postponed|delayed|reschedule|rescheduled|loosen|"
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
-    r"boosted|lifted|resize|resized"
+    r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates"
 )
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather)\b", re.I
@@ -544,6 +544,12 @@ def parse_statement(text: str) -> Statement:
         if st.value is not None and st.dimension != "free":
             return replace(st, subject=None if weak_subject(st.subject) else st.subject,
                            revision=True)
+    reminder = read_reminder(t)
+    if reminder is not None:
+        pv = parse_value(reminder.value)
+        if pv.dimension != "free":
+            return Statement(reminder.subject, "=", pv.text, pv.unit, pv.scope, pv.dimension,
+                             pv.canonical)
     parts = clauses(t)
     if len(parts) > 1:
         st = _isolated(parts)
@@ -642,6 +648,12 @@ def _parse(t: str) -> Statement:
         return st
     words = st.subject.split()
     first = t.split(None, 1)[0]
+    verb_at = next((i for i in range(1, len(words)) if is_finite_after(words[i], words[i - 1])),
+                   None)
+    if verb_at is not None and st.value is not None:
+        # "Payroll runs every other Friday", "The free trial lasts 14 days": the verb and
+        # what follows it are not the subject
+        return replace(st, subject=" ".join(words[:verb_at]))  # not an instruction either
     if len(words) < 2 or words[0] != first or not is_base_verb(first):
         return st
     rest = _OBJECT_LEAD_RE.sub("", " ".join(words[1:]))

@@ -40,14 +40,16 @@ def clauses(text: str) -> list[str]:
 
 
 _NAME = r"(?-i:[A-Z][\w.+#-]*)(?:'s)?"
-# "8080 is taken", "10 is too many", "Luigi's is fully booked", "Friday doesn't work"
+# "8080 is taken", "10 is too many", "Luigi's is fully booked", "Friday doesn't work",
+# "..., not Fridays"
 _SPENT_RE = re.compile(
     rf"^(?:the\s+)?(?P<old>{VALUE_RE.pattern}|{_NAME})\s+(?:is|are|was|'s|seems?|feels?)\s+"
     r"(?:way\s+|much\s+|a\s+bit\s+|already\s+|now\s+)?"
     r"(?:too\b|taken\b|fully\b|booked\b|busy\b|full\b|unavailable\b|not\s+(?:enough|available|"
     r"possible|an option|going to work|ok|okay)\b|no\s+(?:good|longer)\b|out\b|gone\b|closed\b|"
     r"sold out\b|overkill\b|excessive\b|insufficient\b)"
-    r"|^(?P<old2>{VALUE_RE.pattern}|{_NAME})\s+(?:doesn't|does not|won't|will not)\s+work\b",
+    r"|^(?P<old2>{VALUE_RE.pattern}|{_NAME})\s+(?:doesn't|does not|won't|will not)\s+work\b"
+    rf"|^(?:and\s+|but\s+)?(?:not|no longer|no more)\s+(?:the\s+)?(?P<old3>{VALUE_RE.pattern}|{_NAME})s?$",
     _I)
 
 
@@ -56,7 +58,7 @@ def spent_value(clause: str) -> str | None:
     m = _SPENT_RE.match(clause.strip())
     if not m:
         return None
-    return m.group("old") or m.group("old2")
+    return m.group("old") or m.group("old2") or m.group("old3")
 
 
 # "update the SLA", "change it", "adjust that"

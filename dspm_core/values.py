@@ -74,7 +74,7 @@ _DATE = (
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_ALT})\.?(?:,?\s+\d{{4}})?"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}){_CLOCK}?)"
 )
-_WEEKDAY = rf"(?:(?:next|this|coming)\s+)?(?:{_DAY_ALT})\b"
+_WEEKDAY = rf"(?:(?:next|this|coming)\s+)?(?:{_DAY_ALT})(?:(?<=day)s)?\b"  # "Thursdays" too
 _UNIT_WORD = r"(?:%|percent|per cent|[A-Za-z][A-Za-z]*)"
 _NUMBER_VALUE = (
     rf"(?:[$€£]\s?)?{_NUM}(?:\s?(?:k|K|m|M)\b)?"
@@ -157,7 +157,8 @@ def parse_value(text: str) -> ParsedValue:
     if _DATE_RE.match(raw):
         return ParsedValue(raw, None, _canonical_date(raw), "when")
     if _WEEKDAY_RE.match(raw):
-        day = WEEKDAYS[raw.split()[-1].lower().rstrip(".")]
+        name = raw.split()[-1].lower().rstrip(".")
+        day = WEEKDAYS.get(name) or WEEKDAYS[name[:-1]]
         return ParsedValue(raw, None, day.lower(), "when")
     if _TIME_OF_DAY_RE.match(raw):
         return ParsedValue(raw, None, _canonical_clock(raw), "clock")

@@ -22,10 +22,11 @@ import re
 from ..lexicon import is_base_verb, is_noun_only
 from ..named_settings import read_named
 from ..patch import PatchKind
+from ..slots import parse_statement
 from ..value_clause import clauses, reported
 from ..values import VALUE_RE, parse_value
 
-__all__ = ["setting_kind"]
+__all__ = ["one_off_task", "setting_kind"]
 
 _I = re.I
 _LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|btw|fyi|oh|just so you know)[,\s]+)*"
@@ -40,6 +41,11 @@ _ABOUT_ME_RE = re.compile(
     r"gluten[- ]free|diabetic|allergic to\s+\w+|pregnant|colou?r[- ]blind|deaf|blind|left[- ]handed)\b"
     r"|^i\s+(?:don't|do not|can't|cannot)\s+(?:eat|drink)\s+\w"
     r"|^i\s+have\s+(?:a|an|\d+|two|three|four|five)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:under|aged|who)?", _I)
+# "Remind me to take my meds at 8 AM", "I want to fast for 16 hours a day": a standing
+# reminder or a goal with its quantity
+_REMINDER_RE = re.compile(_LEAD + r"(?:please\s+)?remind me\s+(?:to|about)\s+\w", _I)
+_GOAL_RE = re.compile(_LEAD + r"(?:i|we)\s+(?:want|need|plan|aim|intend|'d like|would like|"
+                      r"am going|'m going)\s+to\s+\w", _I)
 # a bound inside a question: "... under $900 ...", "... after 6pm ...", "... without any museums"
 _QUESTION_BOUND_RE = re.compile(
     r"\b(?:under|below|less than|at most|no more than|over|above|at least|more than|after|"
@@ -69,9 +75,41 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT
     if read_named(s) is not None:
         return PatchKind.DECISION
+    st = parse_statement(s)
+    if st.value is not None and st.dimension not in ("free", "name") and (
+            _REMINDER_RE.match(s) or _GOAL_RE.match(s)):
+        return PatchKind.DECISION
+    # a bound is a rule ("Use at most 30 words"), a value a decision
+    kind = PatchKind.CONSTRAINT if st.op in ("<", "<=", ">", ">=") else PatchKind.DECISION
+    if st.revision and st.value is not None and st.dimension != "free":
+        return kind  # "Prices went up, let's say €450 a month instead"
     if any(_sets_quantity(c) for c in clauses(s)):
-        return PatchKind.DECISION  # "The oolong tastes burnt, use 80°C"
+        return kind  # "The oolong tastes burnt, use 80°C"
     return None
+
+
+_ONE_OFF_RE = re.compile(
+    r"^(?:(?:please|now|ok(?:ay)?|so|and|then)[,\s]+)*(?P<verb>[a-z]+)\s+(?:(?:me|us)\s+)?"
+    r"(?:(?:this|these|that|those|the following|the above|the text below)\b"
+    r"|(?:[$€£]\s?)?\d)", _I)
+_RECURRENCE_RE = re.compile(r"\b(?:always|every|each|from now on|going forward|in future|"
+                            r"by default|whenever|any time|anytime|all future|instead|anymore|per)\b", _I)
+
+
+def one_off_task(sentence: str) -> bool:
+    """An instruction about material at hand ("Sort this list alphabetically", "Make this
+    cover letter shorter") or a computation ("Convert 72 Fahrenheit to Celsius"), said
+    once: not a rule, unless it says it holds from now on."""
+    s = sentence.strip()
+    m = _ONE_OFF_RE.match(s)
+    if m is None or not is_base_verb(m.group("verb")) or _RECURRENCE_RE.search(s):
+        return False
+    number_next = s[m.end() - 1:m.end()].isdigit() or s[m.end() - 1:m.end()] in "$€£"
+    return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS
+
+
+_COMPUTE_VERBS = frozenset("convert calculate compute add multiply divide subtract round "
+                           "estimate".split())
 
 
 def _sets_quantity(s: str) -> bool:

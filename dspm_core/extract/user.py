@@ -15,7 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from .referents import referent_fact
-from .setting_forms import setting_kind
+from .setting_forms import one_off_task, setting_kind
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation
@@ -246,8 +246,12 @@ _EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|a
 def _label(c: Clause, first: bool) -> None:
     """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or context."""
     text = c.text.strip()
-    standing = standing_kind(text)
-    if standing is not None:  # "Could you stop ...", "Explain things without ...": a rule
+    if one_off_task(text):
+        c.label = "req"  # "Sort this list alphabetically": a task at hand, said once
+        return
+    standing = standing_kind(text) or (None if text.endswith("?") or _HYPOTHETICAL_RE.match(text)
+                                       else setting_kind(text))
+    if standing is not None:  # "Could you stop ...", "Remind me to ... at 8 AM": a rule
         c.label, c.kind = "cue", standing
         return
     if _REQUEST_RE.match(text) or (first and _WH_RE.match(text)):

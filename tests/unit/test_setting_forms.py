@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dspm_core import DSPMMemory
-from dspm_core.extract.setting_forms import setting_kind
+from dspm_core.extract.setting_forms import one_off_task, setting_kind
 from dspm_core.named_settings import read_named
 from dspm_core.patch import PatchKind
 from dspm_core.slots import parse_statement
@@ -104,3 +104,59 @@ def test_look_alikes_stay_apart() -> None:
         memory.add_turn("user", text)
     values = {p.value for p in memory.all_patches if p.critical}
     assert {"2 MB", "8 MB", "WARN", "DEBUG", "Ruff", "ESLint"} <= values
+
+
+@pytest.mark.parametrize("text", [
+    "Sort this table by date.",
+    "Make these notes shorter.",
+    "Convert 40 pounds to kilograms.",
+    "Calculate 15% of 240.",
+])
+def test_one_off_tasks_on_material_at_hand(text: str) -> None:
+    assert one_off_task(text)
+
+
+@pytest.mark.parametrize("text", ["Convert 40 pounds to kilograms.", "Calculate 15% of 240."])
+def test_a_computation_said_once_stores_no_rule(text: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert not [p for p in memory.all_patches if p.critical]
+
+
+@pytest.mark.parametrize("text", [
+    "Sort every table by date.",
+    "Show 25 rows per page.",
+    "Give me 4 options instead.",
+    "Use British spelling.",
+])
+def test_standing_instructions_are_not_one_off(text: str) -> None:
+    assert not one_off_task(text)
+
+
+def test_statement_verbs_and_plural_weekdays() -> None:
+    st = parse_statement("Rent collection runs every Tuesday.")
+    assert st.subject == "Rent collection" and st.dimension == "when"
+    st = parse_statement("The grace period lasts 10 days.")
+    assert st.subject == "grace period" and st.value == "10 days"
+    st = parse_statement("Standups move to Wednesdays from now on, not Tuesdays.")
+    assert st.dimension == "when" and st.old_value == "Tuesdays" and st.revision
+    assert parse_statement("Never print full card numbers, anywhere.").subject == \
+        "print full card numbers"
+
+
+def test_a_value_restated_in_other_words_is_the_same_setting() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "The hourly fee I bill is $80 an hour.")
+    memory.add_turn("user", "Raise my fee from $80 to $95 an hour.")
+    [p] = [p for p in memory.all_patches if p.critical]
+    assert p.value.startswith("$95") and p.history and p.history[0].value.startswith("$80")
+
+
+def test_a_reminder_and_a_goal_with_a_quantity_are_settings() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "Remind me to stretch at 3 PM.")
+    memory.add_turn("user", "Change the stretch reminder to 4 PM.")
+    memory.add_turn("user", "I want to walk for 40 minutes a day.")
+    values = [p.value for p in memory.all_patches if p.critical]
+    assert "4 PM" in values and "3 PM" not in values
+    assert any(v and v.startswith("40 minutes") for v in values)
