@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from lemminflect import getAllLemmas
 
-__all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
+__all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -90,7 +90,7 @@ def is_finite_after(word: str, previous: str) -> bool:
     ("quiet hours start"); never right after a determiner ("a table", "the start")."""
     prev = previous.strip(".,;:!?\"'()").lower()
     w = word.strip(".,;:!?\"'()").lower()
-    if not prev.isalpha() or prev in _DETERMINERS or not w.isalpha():
+    if not prev.isalpha() or prev in _DETERMINERS or not w.isalpha() or w in _TECH_NOUNS:
         return False
     lemmas = getAllLemmas(w).get("VERB", ())
     if not lemmas:
@@ -99,3 +99,10 @@ def is_finite_after(word: str, previous: str) -> bool:
         return not is_verb_only(prev) and prev not in ("i", "you", "we", "they")
     return w in lemmas and prev.endswith("s") and not prev.endswith("ss") \
         and "NOUN" in getAllLemmas(prev)
+
+
+@lru_cache(maxsize=65536)
+def is_plural_noun(word: str) -> bool:
+    """Whether ``word`` can be the plural of a noun (``seats``, ``players``)."""
+    w = word.strip(".,;:!?\"'()").lower()
+    return w.isalpha() and any(lemma != w for lemma in getAllLemmas(w).get("NOUN", ()))

@@ -15,7 +15,7 @@ import threading
 from functools import lru_cache
 from dataclasses import dataclass, replace
 
-from .lexicon import is_base_verb, is_finite_after, is_noun_only, is_past_verb, is_verb_only
+from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only, is_past_verb, is_verb_only
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
@@ -88,7 +88,8 @@ _REVISION_VERBS = (
     r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates"
 )
 _REVISION_CUE_RE = re.compile(
-    rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather)\b", re.I
+    rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
+    r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to)\b", re.I
 )
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
@@ -162,7 +163,8 @@ _SUBJ_LEAD_RE = re.compile(
 _ARTICLE_A_RE = re.compile(r"^(?:A|An)\s+(?=[a-z])")
 _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
-    r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did)$",
+    r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did|"
+    r"over|back)$",
     re.I,
 )
 _NAME_CATEGORY: dict[str, str] = {}
@@ -513,8 +515,29 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
+    if pv.dimension == "number" and subj:
+        counted = _counted_noun(subj)
+        if counted:  # "Max players per lobby is 16": 16 players, written as it was said
+            pv = replace(parse_value(f"{pv.text} {counted}"), text=pv.text)
     return Statement(subj or None, op, pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical,
                      old, revision)
+
+
+_COUNTED_TECH = frozenset("retry restart deploy reboot redirect".split())
+
+
+def _counted_noun(subject: str) -> str | None:
+    """The plural noun a bare number counts, when the subject names one ("max players")."""
+    words = []
+    for w in subject.lower().split():  # not what it is for ("batch size for embeddings")
+        if w in _PREPOSITIONS or w == "per":
+            break
+        words.append(w)
+    plural = [w for w in words
+              if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w.isalpha()
+              and (is_plural_noun(w) or w[:-1] in _COUNTED_TECH or w[:-3] + "y" in _COUNTED_TECH)
+              and w not in STOP_WORDS]
+    return plural[0] if len(plural) == 1 else None
 
 
 # where a long subject joins the clause that holds the setting ("..., and have a Zoom call")
@@ -648,8 +671,13 @@ def _parse(t: str) -> Statement:
         return st
     words = st.subject.split()
     first = t.split(None, 1)[0]
+    lead = t.split(None, 2)
+    # the subject of a statement opens it ("Payroll runs ...", "The free trial lasts ...");
+    # the object of an instruction does not ("Lower max retries to 3")
+    opens = words[0] == lead[0] or (len(lead) > 1 and words[0] == lead[1]
+                                    and lead[0].lower() in _OPENING_DETERMINERS)
     verb_at = next((i for i in range(1, len(words)) if is_finite_after(words[i], words[i - 1])),
-                   None)
+                   None) if opens else None
     if verb_at is not None and st.value is not None:
         # "Payroll runs every other Friday", "The free trial lasts 14 days": the verb and
         # what follows it are not the subject
@@ -658,9 +686,13 @@ def _parse(t: str) -> Statement:
         return st
     rest = _OBJECT_LEAD_RE.sub("", " ".join(words[1:]))
     rest = _clean_subject(rest) if rest else ""
+    if all(w.lower() in STOP_WORDS or w.lower() in _PREPOSITIONS for w in rest.split()):
+        rest = ""  # "Answer in 3 bullet points max": no subject but the value's
     return replace(st, subject=rest or None) if rest or st.revision else st
 
 
+_OPENING_DETERMINERS = frozenset("the our my your their his her its this that these those a an "
+                                 "every each all".split())
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
 _FINITE_RE = re.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"
                         r"may|might|has|have|had|does|do|did|needs?)\b|'(?:s|re|ll|ve|d)\b|[=:]", re.I)

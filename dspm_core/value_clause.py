@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 
+from .lexicon import is_base_verb
 from .values import VALUE_RE
 
 __all__ = ["clauses", "named_object", "reported", "spent_value", "weak_subject"]
@@ -105,7 +106,15 @@ _WEAK = frozenset("me us you everyone everybody them him her it that this let le
 
 
 def weak_subject(subject: str | None) -> bool:
-    """A subject that names no setting ("give me", "make it", "you can use")."""
+    """A subject that names no setting ("give me", "make it", "you can use"), or only
+    what "it" does ("it kick in" of "make it kick in at 15°C")."""
     if not subject:
         return True
-    return all(w in _WEAK for w in re.findall(r"[a-z']+", subject.lower()))
+    words = re.findall(r"[a-z']+", subject.lower())
+    if all(w in _WEAK for w in words):
+        return True
+    return words[0] in _POINTERS and all(
+        w in _WEAK or w in _PARTICLES or is_base_verb(w) for w in words[1:])
+
+
+_PARTICLES = frozenset("in on up off out down over back".split())

@@ -167,6 +167,8 @@ def parse_value(text: str) -> ParsedValue:
     m = _NUMBER_RE.match(raw)
     if m:
         unit_text = (m.group("unit") or "").strip()
+        if re.match(r"%\s+[a-z]", unit_text):
+            unit_text = "%"  # "99.9% uptime": a percentage of what the subject says
         scope = None
         rate = _RATE_RE.match(unit_text) if unit_text else None
         if rate and rate.group("per"):

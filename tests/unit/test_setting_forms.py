@@ -160,3 +160,23 @@ def test_a_reminder_and_a_goal_with_a_quantity_are_settings() -> None:
     values = [p.value for p in memory.all_patches if p.critical]
     assert "4 PM" in values and "3 PM" not in values
     assert any(v and v.startswith("40 minutes") for v in values)
+
+
+def test_counted_nouns_percentages_and_pointer_subjects() -> None:
+    st = parse_statement("Max seats per table is 8.")
+    assert st.dimension == "count:seat"
+    assert parse_statement("Our uptime target is 99.5% availability.").dimension == "percent"
+    st = parse_statement("Rain is due, make it switch on at 6°C.")
+    assert st.subject is None and st.revision
+
+
+def test_revisions_of_commands_and_bounds_by_pointer() -> None:
+    memory = DSPMMemory()
+    for text in ("Summaries must be under 90 words.", "Go up to 150 words.",
+                 "List 4 examples max.", "Give me 6 examples instead.",
+                 "Max seats per table is 8.", "Raise the table cap to 10 seats."):
+        memory.add_turn("user", text)
+    current = {p.value for p in memory.all_patches if p.critical}
+    assert {"150 words", "10 seats"} <= current and not {"90 words", "8 seats"} & current
+    assert any(v and v.startswith("6") for v in current)
+    assert not any(v and v.startswith("4") for v in current)
