@@ -45,8 +45,12 @@ _DECLARED_RE = re.compile(
 _WORK_WITH_RE = re.compile(
     _LEAD + r"(?:(?:from now on|going forward)[,\s]+)?(?:(?:we|i)(?:'ll| will| should)?\s+)?"
     r"(?:please\s+)?(?P<verb>[a-z]+)\s+(?:(?:the|our|my|all|any)\s+)?(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
-    r"\s+(?:with|in|using|on|via|through)\s+(?P<val>" + _NAME + r"|[a-z][a-z0-9]*(?:\.[a-z]+)?)"
-    r"(?:\s+(?:from now on|by default|going forward|instead))?\s*[.!]?$", _I)
+    r"\s+(?:with|in|using|on|via|through|at)\s+(?P<val>" + _NAME + r"|[a-z][a-z0-9]*(?:\.[a-z]+)?)"
+    r"(?:\s+(?:from now on|by default|going forward|instead))?\s*[.!]?$"
+    # "Show me the weather for Chicago by default"
+    r"|" + _LEAD + r"(?:please\s+)?(?P<verb2>[a-z]+)\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?"
+    r"(?P<obj2>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:for|in|from|at)\s+(?P<val2>" + _NAME + r")"
+    r"\s+by default\s*[.!]?$", _I)
 # "Our CI runs on Jenkins", "The blog is hosted on Netlify"
 _RUNS_ON_RE = re.compile(
     _LEAD + r"(?:the|our|my)\s+(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:runs|is hosted|is deployed|lives|"
@@ -84,8 +88,10 @@ def read_named(sentence: str) -> NamedSetting | None:
     """The subject and value of a setting declared in one of the forms above, or None."""
     s = sentence.strip().rstrip(".!")
     m = _WORK_WITH_RE.match(s)
-    if m and is_base_verb(m.group("verb")) and _names_a_tool(m.group("val")):
+    if m and m.group("verb") and is_base_verb(m.group("verb")) and _names_a_tool(m.group("val")):
         return NamedSetting(m.group("obj"), m.group("val"), "tool")
+    if m and m.group("verb2") and is_base_verb(m.group("verb2")):
+        return NamedSetting(m.group("obj2"), m.group("val2"), "default")
     m = _RUNS_ON_RE.match(s)
     if m:
         return NamedSetting(m.group("obj"), m.group("val"), "tool")

@@ -252,7 +252,8 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     if not ids or len(ids) > TERM_CANDIDATES:
         return []
     # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
-    loose = referent or set(subj_norm.split()) <= _LIGHT_VERBS
+    own = set((stmt.value or "").lower().split())  # "use Sakura instead of Luigi's"
+    loose = referent or set(subj_norm.split()) - own <= _LIGHT_VERBS
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     return revision_candidates(patches, keep, replace(stmt, revision=True), exact_dim=True)

@@ -123,8 +123,8 @@ _HABIT_RE = re.compile(r"(?:(?:always|usually|generally|normally|only|also|just|
                        r"consistently|strictly|exclusively)\s*)+", re.I)
 _FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>[^,;]+?)\s+to\s+(?P<val>[^,;]+)", re.I)
 _USE_RE = re.compile(
-    r"\b(?i:let'?s\s+|we(?:'ll| will| should)?\s+|i(?:'ll| will)?\s+)?"
-    r"(?i:use|using|go with|going with|choose|chose|pick|picked|adopt|adopted|switch to|"
+    r"\b(?i:let'?s\s+|we(?:'ll| will| should|'re| are)?\s+|i(?:'ll| will|'m| am)?\s+)?"
+    r"(?i:use|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
     r"switched to|switching to|migrate to|migrated to|move to|moved to|stick with|settle on|"
     r"opt for|prefer)\s+(?P<val>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*|[\w.+#-]*\d[\w.+#-]*)"
     r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+)?(?P<subj>[\w\s-]+))?",
@@ -505,13 +505,19 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     subj = _clean_subject(subject) if subject else None
     if value_text is None:
         return Statement(subj or None, op, None, revision=revision)
+    if subj and value_text.lower().startswith(subj.lower()):
+        subj = None  # "use Seattle": the value is no subject of its own
     parsed = value_at(value_text)
     if parsed is None:
         pv = parse_value(_free_value(value_text))
         if pv.dimension == "free":
             name = pv.text.split()[0].lower() if pv.text else ""
+            lead = _LEAD_NAME_RE.match(pv.text)
             if name in _NAME_CATEGORY:
                 pv = ParsedValue(pv.text, None, pv.canonical, "name")
+            elif lead and revision and lead.end() < len(pv.text):
+                # "migrated CI to GitHub Actions last week": the name, not the words after it
+                pv = replace(parse_value(lead.group(0)), dimension="name")
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
@@ -524,6 +530,10 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
 
 
 _COUNTED_TECH = frozenset("retry restart deploy reboot redirect".split())
+
+
+# a value that opens with a name: capitalised words, then lowercase ones
+_LEAD_NAME_RE = re.compile(r"(?:[A-Z][\w.+#'-]*)(?:\s+(?:[A-Z0-9][\w.+#'-]*))*(?=\s+[a-z])")
 
 
 def _counted_noun(subject: str) -> str | None:
@@ -622,7 +632,7 @@ def _isolated(parts: list[str]) -> Statement | None:
             subject = _clean_subject(named[0]) if named[0] else None
         elif _has_revision_cue(part):
             revision = True
-    if weak_subject(subject):
+    if weak_subject(subject, st.value):
         subject, revision = None, True  # a reason, then an instruction about "it"
     return replace(st, subject=subject or None, old_value=old, revision=revision or bool(old))
 
@@ -686,8 +696,9 @@ def _parse(t: str) -> Statement:
         return st
     rest = _OBJECT_LEAD_RE.sub("", " ".join(words[1:]))
     rest = _clean_subject(rest) if rest else ""
-    if all(w.lower() in STOP_WORDS or w.lower() in _PREPOSITIONS for w in rest.split()):
-        rest = ""  # "Answer in 3 bullet points max": no subject but the value's
+    if all(w.lower() in STOP_WORDS or w.lower() in _PREPOSITIONS for w in rest.split()) \
+            or (st.value is not None and rest.lower() == st.value.lower()):
+        rest = ""  # "Answer in 3 bullet points max", "use Seattle": no subject but the value
     return replace(st, subject=rest or None) if rest or st.revision else st
 
 

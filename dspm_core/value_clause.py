@@ -102,18 +102,22 @@ def reported(text: str) -> str | None:
 
 _WEAK = frozenset("me us you everyone everybody them him her it that this let let's lets give "
                   "make use go try do set put take have get can could we i just please with to "
-                  "for at in on instead now then so also okay ok fine s".split())
+                  "for at in on instead now then so also okay ok fine s re m we're i'm you're "
+                  "they're going".split())
 
 
-def weak_subject(subject: str | None) -> bool:
-    """A subject that names no setting ("give me", "make it", "you can use"), or only
-    what "it" does ("it kick in" of "make it kick in at 15°C")."""
+def weak_subject(subject: str | None, value: str | None = None) -> bool:
+    """A subject that names no setting ("give me", "make it", "you can use", "use Linear"
+    of the value Linear), or only what "it" does ("it kick in" of "make it kick in at
+    15°C")."""
     if not subject:
         return True
     words = re.findall(r"[a-z']+", subject.lower())
+    if value:
+        words = [w for w in words if w not in value.lower().split()]
     if all(w in _WEAK for w in words):
         return True
-    return words[0] in _POINTERS and all(
+    return bool(words) and words[0] in _POINTERS and all(
         w in _WEAK or w in _PARTICLES or is_base_verb(w) for w in words[1:])
 
 

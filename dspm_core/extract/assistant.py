@@ -45,9 +45,9 @@ _ACK_RE = re.compile(
 _ASSISTANT_CLAUSE_RE = re.compile(
     r",?\s+and\s+(?=(?:the|all|our|your|its|every|each|no|[\w-]+\s+(?:will|must|is|are|stays?|"
     r"remains?|should)\b))|;\s+|,\s+(?=(?:the|all|our|your|every|each)\b)", _I)
-_REPORT_START_RE = re.compile(r"^[\s*_>#-]*(?:i(?:'ve| have)|we(?:'ve| have))\s", _I)
+_REPORT_START_RE = re.compile(r"^[\s*_>#-]*(?:i(?:'ve| have)?|we(?:'ve| have)?)\s", _I)
 _ASSISTANT_REPORT_RE = re.compile(
-    r"^(?:i(?:'ve| have)|we(?:'ve| have))\s+(?:now\s+|also\s+|just\s+)?(?:set|changed|updated|"
+    r"^(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:now\s+|also\s+|just\s+)?(?:set|changed|updated|"
     r"switched|moved|raised|lowered|increased|decreased|reduced|bumped|renamed|upgraded|"
     r"downgraded|configured|capped|limited|pinned|locked|extended|shortened|recorded|noted)\b",
     _I,

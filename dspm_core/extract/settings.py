@@ -109,9 +109,10 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     if m and kind is PatchKind.DECISION and not _USE_SUBJECT_RE.search(s):
         return {"slot": m.group("name").split()[0], "op": "=", "value": m.group("name")}
     st = parse_statement(s)
-    if st.value is not None and st.subject is None and st.revision and st.dimension != "free":
-        # "8080 is taken, use 3000", "make it 80 words": no subject of its own, so the
-        # store binds it to the setting spoken of last
+    if st.value is not None and st.dimension != "free" and (
+            st.subject is None and st.revision or st.old_value):
+        # "8080 is taken, use 3000", "make it 80 words", "Ruff instead of Black": the
+        # store binds it to the setting spoken of last, or to the one holding the old value
         return {"op": st.op, "value": st.value, "unit": st.unit, "scope": st.scope} \
             if explicit else {}
     if kind is PatchKind.CONSTRAINT and st.dimension in ("free", "name") and st.op in ("=", None) \

@@ -84,25 +84,30 @@ def test_the_clause_that_holds_the_value_is_the_setting() -> None:
     assert st.subject == "uptime target" and st.value == "99.99%" and st.revision
 
 
-def test_revisions_in_other_clauses_supersede() -> None:
+def _current(*turns: str | tuple[str, str]) -> tuple[DSPMMemory, set[str | None]]:
+    """The values of the criticals after the turns (a plain string is the user's)."""
     memory = DSPMMemory()
-    for text in ("Steep the oolong at 85°C.", "The oolong tastes burnt, use 80°C.",
-                 "Use port 5000 for the API.", "5000 is taken, use 5050.",
-                 "Our target reply time is 48 hours.", "The director wants 24 hours."):
-        memory.add_turn("user", text)
-    current = {p.value for p in memory.all_patches if p.critical}
+    for turn in turns:
+        role, text = ("user", turn) if isinstance(turn, str) else turn
+        memory.add_turn(role, text)
+    return memory, {p.value for p in memory.all_patches if p.critical}
+
+
+def test_revisions_in_other_clauses_supersede() -> None:
+    memory, current = _current(
+        "Steep the oolong at 85°C.", "The oolong tastes burnt, use 80°C.",
+        "Use port 5000 for the API.", "5000 is taken, use 5050.",
+        "Our target reply time is 48 hours.", "The director wants 24 hours.")
     assert {"80°C", "5050", "24 hours"} <= current
     assert not {"85°C", "5000", "48 hours"} & current
     assert all(p.history for p in memory.all_patches if p.value in ("80°C", "5050", "24 hours"))
 
 
 def test_look_alikes_stay_apart() -> None:
-    memory = DSPMMemory()
-    for text in ("The thumbnail size limit is 2 MB.", "Raise the banner size limit to 8 MB.",
-                 "Production log level is WARN.", "Staging log level is DEBUG.",
-                 "Lint the backend with Ruff.", "Lint the frontend with ESLint."):
-        memory.add_turn("user", text)
-    values = {p.value for p in memory.all_patches if p.critical}
+    _, values = _current(
+        "The thumbnail size limit is 2 MB.", "Raise the banner size limit to 8 MB.",
+        "Production log level is WARN.", "Staging log level is DEBUG.",
+        "Lint the backend with Ruff.", "Lint the frontend with ESLint.")
     assert {"2 MB", "8 MB", "WARN", "DEBUG", "Ruff", "ESLint"} <= values
 
 
@@ -171,12 +176,24 @@ def test_counted_nouns_percentages_and_pointer_subjects() -> None:
 
 
 def test_revisions_of_commands_and_bounds_by_pointer() -> None:
-    memory = DSPMMemory()
-    for text in ("Summaries must be under 90 words.", "Go up to 150 words.",
-                 "List 4 examples max.", "Give me 6 examples instead.",
-                 "Max seats per table is 8.", "Raise the table cap to 10 seats."):
-        memory.add_turn("user", text)
-    current = {p.value for p in memory.all_patches if p.critical}
+    _, current = _current(
+        "Summaries must be under 90 words.", "Go up to 150 words.",
+        "List 4 examples max.", "Give me 6 examples instead.",
+        "Max seats per table is 8.", "Raise the table cap to 10 seats.")
     assert {"150 words", "10 seats"} <= current and not {"90 words", "8 seats"} & current
     assert any(v and v.startswith("6") for v in current)
     assert not any(v and v.startswith("4") for v in current)
+
+
+def test_named_values_revised_by_old_value_or_move() -> None:
+    _, current = _current(
+        "Book the offsite at Hilltop Lodge.", "Hilltop Lodge is fully booked, let's do Pinecrest instead of Hilltop Lodge.",
+        "Our docs site runs on Hugo.", "We migrated the docs site to Astro last month.",
+        ("assistant", "I set the idle timeout to 15 minutes."), "Make the idle timeout 5 minutes.")
+    assert {"Pinecrest", "Astro", "5 minutes"} <= current
+    assert not {"Hilltop Lodge", "Hugo", "15 minutes"} & current
+
+
+def test_a_name_with_a_cue_and_no_subject_revises_nothing_on_a_guess() -> None:
+    _, current = _current("Use PostgreSQL for the database.", "I moved, so use Seattle from now on.")
+    assert "PostgreSQL" in current
