@@ -38,7 +38,7 @@ _NAME = r"(?-i:[A-Z][\w.+#'-]*)(?:\s+(?-i:[A-Z0-9][\w.+#-]*))*"
 # "The default branch is develop", "Our sprint length is two weeks"
 _DECLARED_RE = re.compile(
     _LEAD + r"(?:(?:the|our|my|your|their)\s+(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)|"
-    r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+"
+    r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+(?:(?:in|on)\s+(?=(?-i:[A-Z])))?"
     r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})\s*[.!]?$",
     _I)
 # "Write the tests with Jest", "From now on, format the code with Black"
@@ -51,12 +51,16 @@ _WORK_WITH_RE = re.compile(
     r"|" + _LEAD + r"(?:please\s+)?(?P<verb2>[a-z]+)\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?"
     r"(?P<obj2>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:for|in|from|at)\s+(?P<val2>" + _NAME + r")"
     r"\s+by default\s*[.!]?$", _I)
+# "Use my work email for anything client-related", "Use the blue template for proposals"
+_USE_FOR_RE = re.compile(
+    _LEAD + r"(?:please\s+)?(?:always\s+)?use\s+(?:my|the|our|a)\s+(?P<val>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    r"\s+for\s+(?:all\s+|any\s+|anything\s+|the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,2})$", _I)
 # "Our CI runs on Jenkins", "The blog is hosted on Netlify"
 _RUNS_ON_RE = re.compile(
     _LEAD + r"(?:the|our|my)\s+(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:runs|is hosted|is deployed|lives|"
     r"is built|is written)\s+(?:on|in|at|with)\s+(?P<val>" + _NAME + r")\s*[.!]?$", _I)
 # "I want a progress summary every Monday", "Every quarter I need a cost report"
-_WANT = r"(?:i|we)\s+(?:want|need|would like|'d like|'ll need)\s+(?:a|an|the|my|our)\s+"
+_WANT = r"(?:i|we)(?:\s+|(?='))(?:want|need|would like|'d like|'ll need)\s+(?:a|an|the|my|our)\s+"
 _RECURRING_RE = re.compile(
     _LEAD + _WANT + r"(?P<what>[^,;?]{2,60}?)\s+(?:every|each)\s+(?P<when>(?:other\s+)?\w+)\s*[.!]?$"
     r"|" + _LEAD + r"(?:every|each)\s+(?P<when2>(?:other\s+)?\w+),?\s+" + _WANT
@@ -95,6 +99,9 @@ def read_named(sentence: str) -> NamedSetting | None:
     m = _RUNS_ON_RE.match(s)
     if m:
         return NamedSetting(m.group("obj"), m.group("val"), "tool")
+    m = _USE_FOR_RE.match(s)
+    if m:
+        return NamedSetting(m.group("subj"), m.group("val"), "use-for")
     m = _RECURRING_RE.match(s)
     if m:
         return NamedSetting(m.group("what") or m.group("what2"),

@@ -20,6 +20,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..slots import parse_statement
 from .clauses import clean, split_sentences
 from .cues import rule_cue
+from .setting_forms import one_off_task, states_nothing
 from .settings import new_fact
 from .user import user_sentence_facts
 
@@ -165,6 +166,8 @@ def _is_command(sentence: str) -> bool:
     """Whether the sentence, past its lead words, commands the answer; a request for
     something new ("Give me a list of ...", "Write the next 50 lines") does not."""
     rest = sentence.strip()
+    if one_off_task(rest) or states_nothing(rest):
+        return False  # "Sort this list alphabetically", "Never mind the word limit"
     for _ in range(4):
         if _ASKS_RE.match(rest):
             return False

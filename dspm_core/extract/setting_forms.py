@@ -26,7 +26,7 @@ from ..slots import parse_statement
 from ..value_clause import clauses, reported
 from ..values import VALUE_RE, parse_value
 
-__all__ = ["one_off_task", "setting_kind"]
+__all__ = ["one_off_task", "setting_kind", "states_nothing"]
 
 _I = re.I
 _LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|btw|fyi|oh|just so you know)[,\s]+)*"
@@ -40,13 +40,16 @@ _ABOUT_ME_RE = re.compile(
     r"|^i(?:'m| am)\s+(?:a\s+)?(?:vegan|vegetarian|pescatarian|lactose[- ]intolerant|"
     r"gluten[- ]free|diabetic|allergic to\s+\w+|pregnant|colou?r[- ]blind|deaf|blind|left[- ]handed)\b"
     r"|^i\s+(?:don't|do not|can't|cannot)\s+(?:eat|drink)\s+\w"
-    r"|^i\s+have\s+(?:a|an|\d+|two|three|four|five)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:under|aged|who)?", _I)
+    r"|^i\s+have\s+(?:a|an|\d+|two|three|four|five)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:under|aged|who)?"
+    r"|^i\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to|am unable to|'m unable to)"
+    r"\s+(?:install|use|run|access|eat|drink|travel|drive|lift|afford|walk|fly)\b", _I)
 # "Remind me to take my meds at 8 AM", "I want to fast for 16 hours a day": a standing
 # reminder or a goal with its quantity
 _REMINDER_RE = re.compile(_LEAD + r"(?:please\s+)?remind me\s+(?:to|about)\s+\w", _I)
 _GOAL_RE = re.compile(_LEAD + r"(?:i|we)\s+(?:want|need|plan|aim|intend|'d like|would like|"
                       r"am going|'m going)\s+to\s+\w", _I)
 # a bound inside a question: "... under $900 ...", "... after 6pm ...", "... without any museums"
+_WITHOUT_RE = re.compile(r"\bwithout\s+(?:any\s+)?[a-z]{3,}", _I)
 _QUESTION_BOUND_RE = re.compile(
     r"\b(?:under|below|less than|at most|no more than|over|above|at least|more than|after|"
     r"before|within)\s+(?:[$€£]\s?)?\d", _I)
@@ -61,13 +64,63 @@ _TASK_VERBS = frozenset("write explain summarise summarize translate rewrite tel
                         "recommend convert calculate solve sort turn make".split())
 
 
+# "Can you please reply in French going forward?": a request about the replies to come
+_POLITE_RE = re.compile(r"^(?:(?:so|and|also|ok(?:ay)?|hey)[,\s]+)?(?:can|could|would|will)\s+you\s+"
+                        r"(?:please\s+|kindly\s+|always\s+)*(?P<verb>[a-z]+)\b", _I)
+_FUTURE_RE = re.compile(
+    r"\b(?:from now on|going forward|in future|moving forward|from here on|always|"
+    r"(?:every|each|all|any)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?|time)|"
+    r"(?:the\s+)?\w+\s+you\s+(?:write|give|send|suggest|draft|make|recommend|produce)|instead of)\b",
+    _I)
+# "Make sure the recipes you suggest are gluten-free"
+_MAKE_SURE_RE = re.compile(_LEAD + r"(?:please\s+)?(?:make sure|ensure|be sure|always make sure)\s+"
+                           r"(?:that\s+)?(?:the|your|all|every|each|any)\b", _I)
+# "I don't need the history lesson", "I'm not keen on long video tutorials"
+_NEGATED_PREFERENCE_RE = re.compile(
+    _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:don't|do not)\s+(?:need|want|care for|like)\s+"
+    r"(?:the|any|long|more|all)\b|^(?:i'm|i am|we're|we are)\s+not\s+(?:keen on|a fan of|"
+    r"into|fond of|interested in)\b|^(?:i|we)\s+can do without\b|^no need for\b", _I)
+# "No spoilers.", "Less hedging.", "Bullet points only, no prose.", "shorter please, from now on"
+_FRAGMENT_RE = re.compile(
+    r"^(?:no|less|fewer|more|only|shorter|longer|simpler|briefer)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+    r"(?:\s+please)?(?:,\s*(?:from now on|going forward|please))?\s*[.!]?$"
+    r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only,\s+no\s+[a-z][\w-]*\s*[.!]?$"
+    r"|^(?:shorter|longer|simpler|briefer|slower|calmer)\s+please\b", _I)
+_NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue thanks thank doubt "
+                                 "kidding joke luck rush pressure offense offence".split())
+# "Going forward, send the summary as a table."
+_FROM_NOW_ON_RE = re.compile(r"^(?:from now on|going forward|in future|moving forward|"
+                             r"from here on(?: out)?)[,\s]+(?:please\s+)?(?P<verb>[a-z]+)\b", _I)
+# an aside before a question: "As a nurse working 12-hour shifts, ...", "With my knee injury,
+# ...", "Because our cluster runs Kubernetes 1.29, ...", "My team is all in Berlin, so ..."
+_ASIDE_RE = re.compile(
+    r"^(?:as an?\s+\w+|with my\s+\w+(?:\s+\w+)?)\b"
+    r"|^(?:(?:because|since|given that|now that)\s+)?(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:runs|uses|targets|is on|are on|is all in|are all in|is in|are in|lives in|is based in)\s+"
+    r"(?-i:[A-Z0-9])", _I)
+
+
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
     s = sentence.strip()
     if s.endswith("?"):
-        if _SEARCH_RE.match(s) and _QUESTION_BOUND_RE.search(s):
+        if _SEARCH_RE.match(s) and (_QUESTION_BOUND_RE.search(s) or _WITHOUT_RE.search(s)):
             return PatchKind.CONSTRAINT  # "Which flights leave Boston after 6pm on Friday?"
+        m = _POLITE_RE.match(s)
+        if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
+            return PatchKind.CONSTRAINT  # "Can you please reply in French going forward?"
+        first = s.split(",", 1)[0]
+        if first != s and _ASIDE_RE.match(first):
+            return PatchKind.CONSTRAINT  # "With my knee injury, what cardio can I still do?"
         return None
+    if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s):
+        return PatchKind.CONSTRAINT
+    m = _FROM_NOW_ON_RE.match(s)
+    if m and is_base_verb(m.group("verb")):
+        return PatchKind.CONSTRAINT  # "Going forward, send the summary as a table"
+    m = _FRAGMENT_RE.match(s)
+    if m and not set(re.findall(r"[a-z]+", s.lower())) & _NOT_A_RULE_FRAGMENT:
+        return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."
     asked = reported(s)
     if asked is not None and VALUE_RE.search(asked):
         return PatchKind.DECISION  # "My coach wants 140 grams now"
@@ -94,6 +147,17 @@ _ONE_OFF_RE = re.compile(
     r"|(?:[$€£]\s?)?\d)", _I)
 _RECURRENCE_RE = re.compile(r"\b(?:always|every|each|from now on|going forward|in future|"
                             r"by default|whenever|any time|anytime|all future|instead|anymore|per)\b", _I)
+
+
+# "Never mind the word limit", "Don't worry about it": a withdrawal or a reassurance
+_NOTHING_RE = re.compile(r"^(?:(?:oh|ok(?:ay)?|ah|well)[,\s]+)?(?:never mind|nevermind|forget about|"
+                         r"(?:don't|do not) worry|no worries|not to worry|it's fine|that's fine|"
+                         r"all good)\b", _I)
+
+
+def states_nothing(sentence: str) -> bool:
+    """A withdrawal or a reassurance ("Never mind the word limit"): no rule of its own."""
+    return bool(_NOTHING_RE.match(sentence.strip()))
 
 
 def one_off_task(sentence: str) -> bool:

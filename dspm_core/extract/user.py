@@ -15,7 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from .referents import referent_fact
-from .setting_forms import one_off_task, setting_kind
+from .setting_forms import one_off_task, setting_kind, states_nothing
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation
@@ -152,10 +152,14 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     ("I'm trying to keep the app small") to the sentences after it; sentences shorter than
     ``min_words`` count only when they hold a value or a rule."""
     s = clean(sentence)
-    if not s or _CHITCHAT_RE.match(s):
-        return []
+    if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None:
+        return []  # chit-chat, unless a fragment of a rule ("No spoilers.")
+    if s.endswith("?"):
+        asked = setting_kind(s)
+        if asked is not None:  # "What laptops are there under $900?", "With my knee ..., ?"
+            return [make_fact(turn, asked, s, s)]
     if len(s.split()) < min_words and not VALUES.search(s) \
-            and not (PREFERENCE_RE.search(s) or rule_cue(s)):
+            and not (PREFERENCE_RE.search(s) or rule_cue(s) or setting_kind(s)):
         return []
     if SIGNATURE_RE.search(s):
         return [new_fact(turn, PatchKind.CODE, s)]
@@ -246,8 +250,8 @@ _EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|a
 def _label(c: Clause, first: bool) -> None:
     """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or context."""
     text = c.text.strip()
-    if one_off_task(text):
-        c.label = "req"  # "Sort this list alphabetically": a task at hand, said once
+    if one_off_task(text) or states_nothing(text):
+        c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
         return
     standing = standing_kind(text) or (None if text.endswith("?") or _HYPOTHETICAL_RE.match(text)
                                        else setting_kind(text))
@@ -256,11 +260,6 @@ def _label(c: Clause, first: bool) -> None:
         return
     if _REQUEST_RE.match(text) or (first and _WH_RE.match(text)):
         c.label = "req"
-        asked = setting_kind(text) if text.endswith("?") else None
-        if asked is not None:  # "What laptops are there under $900?": a bound of the search
-            c.label, c.kind = "cue", asked
-            c.embedded = True
-            return
         embedded = _EMBEDDED_RE.search(text)
         if embedded:  # "can you remind me that it's rescheduled to March 22?"
             kind = _user_cue(embedded.group("x"))

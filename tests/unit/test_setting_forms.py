@@ -6,7 +6,7 @@ import pytest
 
 from dspm_core import DSPMMemory
 from dspm_core.extract.setting_forms import one_off_task, setting_kind
-from dspm_core.named_settings import read_named
+from dspm_core.named_settings import NamedSetting, read_named
 from dspm_core.patch import PatchKind
 from dspm_core.slots import parse_statement
 from dspm_core.value_clause import clauses, named_object, reported, spent_value
@@ -197,3 +197,45 @@ def test_named_values_revised_by_old_value_or_move() -> None:
 def test_a_name_with_a_cue_and_no_subject_revises_nothing_on_a_guess() -> None:
     _, current = _current("Use PostgreSQL for the database.", "I moved, so use Seattle from now on.")
     assert "PostgreSQL" in current
+
+
+@pytest.mark.parametrize("text", [
+    "Could you always cite the page number in your replies?",
+    "Would you keep every answer under a screen?",
+    "Make sure all the code you write has type hints.",
+    "I don't want any emojis.",
+    "I'm not a fan of long intros.",
+    "No jargon.",
+    "Fewer adjectives please.",
+    "Tables only, no paragraphs.",
+    "From now on, label every chart.",
+    "I can't drive at night.",
+    "With my bad back, which desk chairs hold up?",
+    "Since our API runs Django 5, what cache backend fits?",
+    "Which hikes near Oslo are there without steep climbs?",
+])
+def test_standing_requests_fragments_and_asides_are_rules(text: str) -> None:
+    assert setting_kind(text) is PatchKind.CONSTRAINT
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert any(p.kind is PatchKind.CONSTRAINT for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("text", [
+    "No worries.",
+    "Never mind the bullet points.",
+    "Don't worry about the typo.",
+    "Could you explain how DNS works?",
+    "More coffee sounds great.",
+    "Can you fix this bug?",
+])
+def test_reassurances_withdrawals_and_one_off_requests_are_not_rules(text: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert not [p for p in memory.all_patches if p.critical]
+
+
+def test_use_x_for_y_and_formats_named_after_in() -> None:
+    assert read_named("Use the green template for investor updates.") == \
+        NamedSetting("investor updates", "green template", "use-for")
+    assert read_named("Invoices are in CSV.").value == "CSV"
