@@ -51,6 +51,16 @@ _WORK_WITH_RE = re.compile(
     r"|" + _LEAD + r"(?:please\s+)?(?P<verb2>[a-z]+)\s+(?:me\s+|us\s+)?(?:the\s+|my\s+|our\s+)?"
     r"(?P<obj2>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:for|in|from|at)\s+(?P<val2>" + _NAME + r")"
     r"\s+by default\s*[.!]?$", _I)
+# "I'm vegetarian", "I've gone fully vegan", "I'm on a Mediterranean diet now": the diet
+_DIETS = (r"vegan|vegetarian|pescatarian|flexitarian|keto|ketogenic|paleo|carnivore|halal|kosher|"
+          r"gluten[- ]free|dairy[- ]free|low[- ]carb|low[- ]fat|plant[- ]based|raw food|whole30")
+_DIET_RE = re.compile(
+    _LEAD + r"(?:i|we)(?:'m| am|'ve| have|'re| are)?\s+(?:now\s+|also\s+)?(?:gone|become|turned|"
+    r"switched to|going|doing|eating|trying|following|started|been)?\s*(?:a\s+|an\s+)?"
+    r"(?:fully|strictly|mostly|completely|totally)?\s*(?P<val>" + _DIETS + r")(?:\s+diet)?"
+    r"(?:\s+(?:now|these days|for now))?\s*$"
+    r"|" + _LEAD + r"(?:i|we)(?:'m| am|'re| are)\s+(?:now\s+)?on\s+(?:a|an|the)\s+"
+    r"(?P<val2>(?-i:[A-Z])\w+|" + _DIETS + r")\s+diet(?:\s+(?:now|these days|for now))?\s*$", _I)
 # "Use my work email for anything client-related", "Use the blue template for proposals"
 _USE_FOR_RE = re.compile(
     _LEAD + r"(?:please\s+)?(?:always\s+)?use\s+(?:my|the|our|a)\s+(?P<val>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
@@ -99,6 +109,10 @@ def read_named(sentence: str) -> NamedSetting | None:
     m = _RUNS_ON_RE.match(s)
     if m:
         return NamedSetting(m.group("obj"), m.group("val"), "tool")
+    m = _DIET_RE.match(s)
+    if m:
+        return NamedSetting("diet", (m.group("val") or m.group("val2")).lower()
+                            if m.group("val") else m.group("val2"), "diet")
     m = _USE_FOR_RE.match(s)
     if m:
         return NamedSetting(m.group("subj"), m.group("val"), "use-for")

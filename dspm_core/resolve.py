@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .patch import Patch
-from .slots import Statement, bound_class, folded_subject
+from .slots import Statement, bound_class, folded_subject, name_category
 from .values import parse_value
 from .lexicon import is_past_verb, is_verb_only
 from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
@@ -89,7 +89,9 @@ def vetoed(a: str, b: str) -> bool:
     """Two normalised subjects that each have a word the other lacks name two settings.
 
     Words that name no setting are left out of the comparison first: a word for the kind
-    of quantity ("size", "limit", "cap"), a time or a verb. A difference that remains is a veto: a
+    of quantity ("size", "limit", "cap"), a pointer or a time. Verbs stay: a subject read
+    out of a sentence that has its own verbs ("aiming increase") is not a shorter name for
+    another ("managed to increase profile views"). A difference that remains is a veto: a
     modifier ("alpha" / "gamma"), a name, a letter or a digit."""
     la, lb = _core(a.split()), _core(b.split())
     if not la or not lb:
@@ -104,8 +106,11 @@ def vetoed(a: str, b: str) -> bool:
 
 
 def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
-            turn: int, referent: bool, same_unit: bool = False) -> Resolution:
-    """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises."""
+            turn: int, referent: bool, same_unit: bool = False,
+            terse: bool = False) -> Resolution:
+    """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises;
+    ``terse``: the statement is a bare "<subject> = <value>" (the old value of "raise my
+    rate from $65 to $75"), which may restate a setting under a shorter name."""
     if stmt.value is None:
         return NONE
     if not referent:
@@ -115,7 +120,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _misspelt(ix, patches, subj_norm, stmt, _capitalised(stmt.subject))
         if found:
             return _one(found, "same subject, misspelt")
-        found = _restated(ix, patches, subj_norm, stmt)
+        found = _restated(ix, patches, subj_norm, stmt) if terse else []
         if found:
             return _one(found, "the same value, of a subject in other words")
     if stmt.old_value:
@@ -157,6 +162,9 @@ def link_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     return found[0] if len(found) == 1 else None
 
 
+#: how many words one wording of a subject may have that the other lacks
+MAX_EXTRA_WORDS = 2
+
 #: words for the kind of quantity a subject holds, not for what it is about
 ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number amount level "
                             "value setting target goal threshold total quota allowance length "
@@ -166,8 +174,8 @@ ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number
 def _core(words: list[str]) -> list[str]:
     """The words of a subject that can tell one setting from another (see :func:`vetoed`)."""
     kept = [w for w in words  # a single letter is a name ("cluster I", "plan B")
-            if len(w) == 1 or w not in ATTRIBUTE_WORDS and w not in _PRONOUNS and w not in _WEAK_WORDS
-            and w not in _LIGHT_VERBS and not _noise(w)]
+            if len(w) == 1 or w not in ATTRIBUTE_WORDS and w not in _PRONOUNS
+            and w not in _TIME_WORDS]
     return kept
 
 
@@ -271,12 +279,20 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         if pid in seen or pid not in patches:
             continue
         seen.add(pid)
+        if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value):
+            continue  # "use Seattle" is no database: a name points back only within its kind
         # "make it 150 words" keeps the bound of "under 100 words"
         probe = as_said_of(stmt, patches[pid])
         if revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit):
             latest = spoken_at
             found.append(pid)
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def _same_category(a: str | None, b: str | None) -> bool:
+    """Two names of the same known kind ("MySQL" and "PostgreSQL" are databases)."""
+    cat = name_category(a or "")
+    return cat is not None and cat == name_category(b or "")
 
 
 def as_said_of(stmt: Statement, p: Patch) -> Statement:
@@ -304,9 +320,13 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         if len(pool) <= TERM_CANDIDATES:  # a word this common does not name one setting
             subjects |= pool
     found: list[str] = []
+    mine = set(_core(words))
     for subj in subjects:
         if subj == subj_norm or vetoed(subj, subj_norm):
             continue  # not vetoed: one subject's words lie within the other's
+        theirs = set(_core(subj.split()))
+        if len(mine ^ theirs) > MAX_EXTRA_WORDS:
+            continue  # "hoping enough make shine word" is no other wording of "word count"
         for pid in ix.by_subject.get(subj, ()):
             # "lower the CPU alert to 70%" keeps the bound of "alert when CPU goes above 80%"
             found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),

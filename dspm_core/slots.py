@@ -350,8 +350,15 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
                 text = f"{tail} {head}"
             break
     words = []
-    for i, raw in enumerate(_TOKEN_RE.findall(text)):
+    tokens = _TOKEN_RE.findall(text)
+    skip = -1
+    for i, raw in enumerate(tokens):
+        if i == skip:
+            continue
         low = raw.lower()
+        if raw == "I" and i + 2 == len(tokens) and i > 0 and is_base_verb(tokens[i + 1]):
+            skip = i + 1  # "the fee I bill": a closing relative clause, not "fee I"
+            continue
         if len(raw) == 1 and raw.isupper() and (raw != "I" or i > 0):
             words.append(low)  # "cache A", "Plan B": a one-letter name is a word of the subject
             continue
@@ -567,6 +574,19 @@ def parse_statement(text: str) -> Statement:
         "Never use eval"                              -> use eval !=
         "Let's use PostgreSQL for the database"       -> database = PostgreSQL
     """
+    st = _statement_of(text)
+    if not st.revision and st.value is not None and _LEAD_CUE_RE.match(text):
+        return replace(st, revision=True)  # "Actually, let's use Plotly for the charts"
+    return st
+
+
+# a correction that opens a sentence, which cleaning takes off before the forms are read
+_LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(?:actually|"
+                          r"correction|scratch that|on second thought|change of plans?|"
+                          r"wait|no wait)\b", re.I)
+
+
+def _statement_of(text: str) -> Statement:
     t = _clean(text)
     if not t:
         return Statement(None, None, None)
@@ -584,10 +604,15 @@ def parse_statement(text: str) -> Statement:
             return Statement(reminder.subject, "=", pv.text, pv.unit, pv.scope, pv.dimension,
                              pv.canonical)
     parts = clauses(t)
-    if len(parts) > 1:
+    if len(parts) == 2 and not _PREFERS_RE.match(t):  # "My oven runs hot, use 200°C"
         st = _isolated(parts)
         if st is not None:
             return st
+    return _clause(t)
+
+
+def _clause(t: str) -> Statement:
+    """One clause: its forms (:func:`_sentence`), else a setting declared by name."""
     st = _sentence(t)
     if st.value is None or st.dimension == "free":
         named = read_named(t)
@@ -608,13 +633,30 @@ def _bare_value(text: str) -> Statement | None:
     return Statement(None, "=", pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical)
 
 
+# "I prefer editing in short bursts, you know, 30 minutes at a time": the value elaborates
+_PREFERS_RE = re.compile(r"^(?:i|we)\s+(?:really\s+)?(?:prefer|like|love|want|'d like|would like|"
+                         r"enjoy|hate|dislike)\b", re.I)
+
+
+def _instructs(clause: str) -> bool:
+    """A clause that sets something: an instruction ("use 200°C", "give everyone 30
+    minutes"), a choice ("I'll go with 14 hours", "let's say €450") or a bare value."""
+    first = clause.split(None, 1)[0].lower() if clause.split() else ""
+    return first in ("let's", "lets", "let", "i'll", "we'll", "you", "please", "just", "make") \
+        or first[:1].isdigit() or first[:1] in "$€£" or is_base_verb(first)
+
+
+#: how long a sentence may be for a clause of it that names no subject to point back
+MAX_REFERENT_WORDS = 16
+
+
 def _isolated(parts: list[str]) -> Statement | None:
     """The statement of the one clause of a sentence that holds a value, with what the
     other clauses say: an old value spent ("8080 is taken"), the subject to update
     ("update the SLA"), a revision cue ("scratch that"). A clause that then names no
     subject ("use 200°C" after "my oven runs hot") speaks of the setting spoken of last."""
     spent = [spent_value(p) for p in parts]
-    stmts = [_sentence(p) for p in parts]
+    stmts = [_clause(p) for p in parts]
     valued = [i for i, st in enumerate(stmts)
               if st.value is not None and st.dimension != "free" and spent[i] is None]
     if len(valued) != 1:
@@ -633,6 +675,8 @@ def _isolated(parts: list[str]) -> Statement | None:
         elif _has_revision_cue(part):
             revision = True
     if weak_subject(subject, st.value):
+        if len(" ".join(parts).split()) > MAX_REFERENT_WORDS or not _instructs(parts[at]):
+            return None  # a long sentence, or narration: a pointer would be a guess
         subject, revision = None, True  # a reason, then an instruction about "it"
     return replace(st, subject=subject or None, old_value=old, revision=revision or bool(old))
 
@@ -662,7 +706,8 @@ def _sentence(t: str) -> Statement:
 
 
 _LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|for now|"
-                       r"this time|by the way|starting (?:today|now|tomorrow|next week))\b,?", re.I)
+                       r"this time|by the way|(?:starting|from) (?:today|now|tomorrow|"
+                       r"next (?:week|month|quarter|year|sprint)|q[1-4]))\b,?", re.I)
 _NAME = r"[A-Z][\w.+#'-]*(?:\s+(?:[A-Z0-9][\w.+#'-]*|v?\d[\w.]*))*"
 _INSTEAD_OF_RE = re.compile(
     rf"(?P<cut>,?\s+(?:instead of|rather than)\s+(?:the\s+)?(?P<old>{_NAME}|"
@@ -867,6 +912,12 @@ def _has_revision_cue(text: str) -> bool:
     """A revision cue: a revision verb, or "instead", "no longer", "correction", ...; a verb
     form that is also a noun does not count where it is one ("a raise of $12,000")."""
     for m in _REVISION_CUE_RE.finditer(text):
+        word = m.group(0).lower()
+        if word in ("make", "made") and (re.match(r"\s+sure\b", text[m.end():], re.I)
+                                        or re.search(r"\bto\s+$", text[:m.start()], re.I)):
+            continue  # "make sure ...", "... to make my CSS modular": no revision
+        if word in ("set", "sets", "setting") and re.match(r"\s+up\b", text[m.end():], re.I):
+            continue  # "set up the navbar": a setup, not a new value
         if m.group(0).lower() in _NOUN_FORMS:
             det = _DETERMINER_BEFORE_RE.search(text, 0, m.start())
             if det and (not det.group("adj") or _NOUN_AFTER_RE.match(text, m.end())):

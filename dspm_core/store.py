@@ -92,6 +92,10 @@ def _names_any(slot: str, text: str) -> bool:
                if len(w) > 2 or w.isdigit())
 
 
+#: a fact of at most this many words may restate a setting under a shorter name
+TERSE_WORDS = 6
+
+
 class PatchStore:
     """The set of patches of one memory, indexed by slot identity.
 
@@ -200,8 +204,9 @@ class PatchStore:
             if fact.unit and not raw.endswith(str(fact.unit)):
                 raw = f"{raw} {fact.unit}"
             pv = parse_value(raw)
+            dim = "name" if pv.dimension == "free" and parsed.dimension == "name" else pv.dimension
             return Statement(subject, op or "=", pv.text, fact.unit or pv.unit,
-                             fact.scope or pv.scope, pv.dimension, pv.canonical,
+                             fact.scope or pv.scope, dim, pv.canonical,
                              parsed.old_value, parsed.revision)
         if fact.slot and parsed.subject != fact.slot and (
                 parsed.subject is None
@@ -243,7 +248,8 @@ class PatchStore:
                 existing_id, referent = named, True
         if existing_id is None:
             res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent,
-                          same_unit=weak and not fact.referent)
+                          same_unit=weak and not fact.referent,
+                          terse=len(fact.text.split()) <= TERSE_WORDS)
             existing_id = res.target
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
                 self._journal.append(JournalEntry(

@@ -50,7 +50,9 @@ _SPENT_RE = re.compile(
     r"possible|an option|going to work|ok|okay)\b|no\s+(?:good|longer)\b|out\b|gone\b|closed\b|"
     r"sold out\b|overkill\b|excessive\b|insufficient\b)"
     r"|^(?P<old2>{VALUE_RE.pattern}|{_NAME})\s+(?:doesn't|does not|won't|will not)\s+work\b"
-    rf"|^(?:and\s+|but\s+)?(?:not|no longer|no more)\s+(?:the\s+)?(?P<old3>{VALUE_RE.pattern}|{_NAME})s?$",
+    rf"|^(?:and\s+|but\s+)?(?:not|no longer|no more)\s+(?:the\s+)?(?P<old3>{VALUE_RE.pattern}|{_NAME})s?$"
+    r"|^(?:i|we)(?:'ve| have)?\s+(?:stopped|quit|gave up|given up|dropped|ditched)\s+(?:doing\s+|using\s+)?"
+    rf"(?P<old4>{VALUE_RE.pattern}|{_NAME}|[a-z]+)$",
     _I)
 
 
@@ -59,7 +61,7 @@ def spent_value(clause: str) -> str | None:
     m = _SPENT_RE.match(clause.strip())
     if not m:
         return None
-    return m.group("old") or m.group("old2") or m.group("old3")
+    return m.group("old") or m.group("old2") or m.group("old3") or m.group("old4")
 
 
 # "update the SLA", "change it", "adjust that"
@@ -103,7 +105,7 @@ def reported(text: str) -> str | None:
 _WEAK = frozenset("me us you everyone everybody them him her it that this let let's lets give "
                   "make use go try do set put take have get can could we i just please with to "
                   "for at in on instead now then so also okay ok fine s re m we're i'm you're "
-                  "they're going".split())
+                  "they're going say".split())
 
 
 def weak_subject(subject: str | None, value: str | None = None) -> bool:

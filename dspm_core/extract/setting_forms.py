@@ -23,7 +23,7 @@ from ..lexicon import is_base_verb, is_noun_only
 from ..named_settings import read_named
 from ..patch import PatchKind
 from ..slots import parse_statement
-from ..value_clause import clauses, reported
+from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
 
 __all__ = ["one_off_task", "setting_kind", "states_nothing"]
@@ -40,7 +40,8 @@ _ABOUT_ME_RE = re.compile(
     r"|^i(?:'m| am)\s+(?:a\s+)?(?:vegan|vegetarian|pescatarian|lactose[- ]intolerant|"
     r"gluten[- ]free|diabetic|allergic to\s+\w+|pregnant|colou?r[- ]blind|deaf|blind|left[- ]handed)\b"
     r"|^i\s+(?:don't|do not|can't|cannot)\s+(?:eat|drink)\s+\w"
-    r"|^i\s+have\s+(?:a|an|\d+|two|three|four|five)\s+[\w-]+(?:\s+[\w-]+)?\s*(?:under|aged|who)?"
+    r"|^i\s+have\s+(?:\d+|two|three|four|five|six)\s+(?:kids|children|sons|daughters|dogs|cats|"
+    r"pets|dependents|roommates)\b(?:\s+\S+){0,4}\s*[.!]?$"
     r"|^i\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to|am unable to|'m unable to)"
     r"\s+(?:install|use|run|access|eat|drink|travel|drive|lift|afford|walk|fly)\b", _I)
 # "Remind me to take my meds at 8 AM", "I want to fast for 16 hours a day": a standing
@@ -70,7 +71,8 @@ _POLITE_RE = re.compile(r"^(?:(?:so|and|also|ok(?:ay)?|hey)[,\s]+)?(?:can|could|
 _FUTURE_RE = re.compile(
     r"\b(?:from now on|going forward|in future|moving forward|from here on|always|"
     r"(?:every|each|all|any)\s+(?:\w+\s+)?(?:answers?|repl(?:y|ies)|responses?|messages?|time)|"
-    r"(?:the\s+)?\w+\s+you\s+(?:write|give|send|suggest|draft|make|recommend|produce)|instead of)\b",
+    r"(?:the|all|any|every|each)\s+\w+\s+you\s+(?:write|give|send|suggest|draft|make|recommend|"
+    r"produce)|instead of)\b",
     _I)
 # "Make sure the recipes you suggest are gluten-free"
 _MAKE_SURE_RE = re.compile(_LEAD + r"(?:please\s+)?(?:make sure|ensure|be sure|always make sure)\s+"
@@ -130,12 +132,13 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.DECISION
     st = parse_statement(s)
     if st.value is not None and st.dimension not in ("free", "name") and (
-            _REMINDER_RE.match(s) or _GOAL_RE.match(s)):
-        return PatchKind.DECISION
+            _REMINDER_RE.match(s) or _GOAL_RE.match(s) and (st.scope or _RECURRENCE_RE.search(s))):
+        return PatchKind.DECISION  # "Remind me to ... at 8 AM", "I want to walk 40 minutes a day"
     # a bound is a rule ("Use at most 30 words"), a value a decision
     kind = PatchKind.CONSTRAINT if st.op in ("<", "<=", ">", ">=") else PatchKind.DECISION
-    if st.revision and st.value is not None and st.dimension != "free":
-        return kind  # "Prices went up, let's say €450 a month instead"
+    if st.revision and st.value is not None and st.dimension != "free" and (
+            st.old_value or weak_subject(st.subject, st.value) or _short_statement(s)):
+        return kind  # "Prices went up, let's say €450 a month instead", "We migrated CI to X"
     if any(_sets_quantity(c) for c in clauses(s)):
         return kind  # "The oolong tastes burnt, use 80°C"
     return None
@@ -174,6 +177,18 @@ def one_off_task(sentence: str) -> bool:
 
 _COMPUTE_VERBS = frozenset("convert calculate compute add multiply divide subtract round "
                            "estimate".split())
+
+
+def _short_statement(s: str) -> bool:
+    """A short sentence that is no narration of the user's work ("I'm trying to ...") and
+    no question: "We migrated the docs site to Astro last month"."""
+    words = s.split()
+    return len(words) <= SHORT_WORDS and words[0].lower() not in _NARRATION_LEADS
+
+
+SHORT_WORDS = 10
+_NARRATION_LEADS = frozenset("i'm i've i'd i was i had can could would how what why when "
+                             "where which if".split())
 
 
 def _sets_quantity(s: str) -> bool:

@@ -67,6 +67,9 @@ def make_fact(turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
     if kind in (PatchKind.CODE, PatchKind.EQUATION, PatchKind.STRUCTURE):
         return new_fact(turn, kind, text)
     explicit = squash(strip_lead(core)) != squash(text)
+    whole = parse_statement(text)
+    if explicit and whole.value is not None and whole.subject is None and whole.revision:
+        return new_fact(turn, kind, text)  # "Scratch that, we're going with Linear": "that"
     return new_fact(turn, kind, text, **_slot_fields(core, kind, turn, explicit))
 
 

@@ -194,6 +194,9 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
             if lo > 0 and (lo - 1) not in used and clauses[lo - 1].label in ("ctx", "soft") \
                     and len(clauses[lo].text.split()) <= 4:
                 lo -= 1  # over a short aside ("..., like you mentioned, without ...")
+        if lo > 0 and (lo - 1) not in used and _CORRECTION_RE.fullmatch(
+                clauses[lo - 1].text.strip(" ,.;:!")):
+            lo -= 1  # "Scratch that, we're going with Linear"
         # and carry the clauses that continue it ("..., rather than a generic version")
         while hi + 1 < len(clauses) and (hi + 1) not in used and clauses[hi + 1].label != "req" \
                 and _CONTINUATION_RE.match(strip_lead(clauses[hi + 1].text)):
@@ -253,7 +256,8 @@ def _label(c: Clause, first: bool) -> None:
     if one_off_task(text) or states_nothing(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
         return
-    standing = standing_kind(text) or (None if text.endswith("?") or _HYPOTHETICAL_RE.match(text)
+    hypothetical = _HYPOTHETICAL_RE.match(text) and not _REVISED_RE.search(text)
+    standing = standing_kind(text) or (None if text.endswith("?") or hypothetical
                                        else setting_kind(text))
     if standing is not None:  # "Could you stop ...", "Remind me to ... at 8 AM": a rule
         c.label, c.kind = "cue", standing
@@ -304,6 +308,11 @@ _SWAP_RE = re.compile(r"\b(?:replace|swap)\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*\s+(
                       r"(?-i:[A-Z])", _I)
 
 
+# "let's say €450 a month instead": a revision, not a hypothesis
+_REVISED_RE = re.compile(r"\b(?:instead|from now on|going forward|now)\b", _I)
+# "Scratch that, we're going with Linear": the correction belongs to the clause it opens
+_CORRECTION_RE = re.compile(r"(?:scratch that|on second thought|actually|correction|wait|"
+                            r"change of plans?|no wait|never mind that|strike that)", _I)
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:(?:and|but|so|or)\s+)?(?:if|when|whenever|unless|suppose|supposing|assuming|assume|"
     r"maybe|perhaps|possibly|what if|say|imagine|subtracting|adding|multiplying|dividing|using|"
