@@ -13,6 +13,7 @@ one for the same subject replaces it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 
 from .lexicon import is_adjective, is_base_verb
@@ -83,6 +84,7 @@ _REMINDER_RE = re.compile(
     r"(?:at|on|every|by|each)\s+(?P<when>[\w: .-]{2,30}?)\s*[.!]?$", _I)
 
 
+@lru_cache(maxsize=16384)
 def read_reminder(sentence: str) -> NamedSetting | None:
     """The reminder a sentence sets ("Remind me to stretch at 3 PM": stretch reminder)."""
     m = _REMINDER_RE.match(sentence.strip())
@@ -98,6 +100,7 @@ _EVALUATIVE = frozenset("good bad great nice fine ok okay amazing awesome terrib
                         "broken slow fast down up here there".split())
 
 
+@lru_cache(maxsize=16384)
 def read_named(sentence: str) -> NamedSetting | None:
     """The subject and value of a setting declared in one of the forms above, or None."""
     s = sentence.strip().rstrip(".!")

@@ -16,6 +16,7 @@ The functions here read clauses; :func:`dspm_core.slots.parse_statement` puts th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .lexicon import is_base_verb
 from .values import VALUE_RE
@@ -56,6 +57,7 @@ _SPENT_RE = re.compile(
     _I)
 
 
+@lru_cache(maxsize=16384)
 def spent_value(clause: str) -> str | None:
     """The value a clause says no longer works ("8080 is taken" -> "8080"), if any."""
     m = _SPENT_RE.match(clause.strip())
@@ -95,6 +97,7 @@ _REPORTED_RE = re.compile(
     r"(?:that\s+)?(?:(?:we|i)\s+(?:use|need|do|keep|go with)\s+)?(?P<rest>.+)$", _I)
 
 
+@lru_cache(maxsize=16384)
 def reported(text: str) -> str | None:
     """The requirement in a reported one ("My coach wants 140 grams now" -> "140 grams
     now"), or ``None`` when nobody is reported."""

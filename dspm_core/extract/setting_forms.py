@@ -18,6 +18,7 @@ Each reader looks at the whole clause; what it does not match is left to the oth
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..lexicon import is_base_verb, is_noun_only
 from ..named_settings import read_named
@@ -102,6 +103,7 @@ _ASIDE_RE = re.compile(
     r"(?-i:[A-Z0-9])", _I)
 
 
+@lru_cache(maxsize=16384)
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
     s = sentence.strip()
@@ -158,11 +160,13 @@ _NOTHING_RE = re.compile(r"^(?:(?:oh|ok(?:ay)?|ah|well)[,\s]+)?(?:never mind|nev
                          r"all good)\b", _I)
 
 
+@lru_cache(maxsize=16384)
 def states_nothing(sentence: str) -> bool:
     """A withdrawal or a reassurance ("Never mind the word limit"): no rule of its own."""
     return bool(_NOTHING_RE.match(sentence.strip()))
 
 
+@lru_cache(maxsize=16384)
 def one_off_task(sentence: str) -> bool:
     """An instruction about material at hand ("Sort this list alphabetically", "Make this
     cover letter shorter") or a computation ("Convert 72 Fahrenheit to Celsius"), said
