@@ -239,6 +239,9 @@ def split_number_unit(fragment: str) -> str:
     rest = words[1:]
     if rest and rest[0].lower() in ("k", "m") and re.match(rf"^[$€£]?{_NUM}$", out[0]):
         out.append(rest.pop(0))
+    if len(rest) >= 2 and rest[0].lower() in ("per", "each") and re.match(r"^[A-Za-z]+", rest[1]):
+        # "5 per minute", "$30 per hour": a bare rate, its period the unit's place
+        return " ".join(out + [rest[0], rest[1].rstrip(".,;:!?)")])
     if rest and rest[0].lower().strip(".,;:") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]):
         unit = rest.pop(0)
         trail = re.search(r"[.,;:!?)]+$", unit)

@@ -239,3 +239,10 @@ def test_use_x_for_y_and_formats_named_after_in() -> None:
     assert read_named("Use the green template for investor updates.") == \
         NamedSetting("investor updates", "green template", "use-for")
     assert read_named("Invoices are in CSV.").value == "CSV"
+
+
+def test_a_bare_rate_keeps_its_period() -> None:
+    st = parse_statement("Cap password resets to 3 per day.")
+    assert st.value == "3 per day" and st.scope == "day"
+    _, current = _current("Cap password resets to 3 per day.", "Cap password resets to 10 per week.")
+    assert {"3 per day", "10 per week"} <= current
