@@ -64,20 +64,22 @@ def _assert_memory(text: str) -> None:
 
 
 # ---------------------------------------------------------------------- history itself
-def test_history_messages_are_block_plus_last_k() -> None:
-    history = DSPMChatMessageHistory(budget=200, k=2)
+def test_history_messages_are_block_plus_recent_exchanges() -> None:
+    history = DSPMChatMessageHistory(budget=200, max_history_messages=2)
     assert history.messages == []
     history.add_messages([HumanMessage(RULE), AIMessage("Noted.")])
     history.add_user_message("Hello there")
     first, second = history.messages, history.messages
     assert first == second and first is not second  # same content on two reads
     assert isinstance(first[0], SystemMessage) and "100 items" in first[0].text
-    assert [m.text for m in first[1:]] == ["Noted.", "Hello there"]
+    # the window opens on a user message: the older exchange (two messages) does not fit
+    assert [m.text for m in first[1:]] == ["Hello there"]
+    assert [m.text for m in history.transcript] == [RULE, "Noted.", "Hello there"]
     # the block handed back (e.g. a chain that stores its whole prompt) is not ingested
     before = history.memory.stats["turns"]
     history.add_messages([first[0]])
     assert history.memory.stats["turns"] == before
-    assert [m.text for m in history.messages[1:]] == ["Noted.", "Hello there"]
+    assert [m.text for m in history.messages[1:]] == ["Hello there"]
     history.clear()
     assert history.messages == [] and history.memory.stats["total_patches"] == 0
 
