@@ -83,11 +83,13 @@ def _legacy_re(header: str) -> re.Pattern[str]:
     return re.compile(re.escape(header) + r".*?" + re.escape(LEGACY_FOOTER), re.S)
 
 
-def format_block(body: str, header: str = DEFAULT_HEADER) -> str:
-    """The rendered memory lines wrapped in their fences under ``header``; ``""`` when
-    there are none."""
+def format_block(body: str, header: str = DEFAULT_HEADER, *, fenced: bool = True) -> str:
+    """The rendered memory lines under ``header``, wrapped in their fences (``fenced``);
+    ``""`` when there are none."""
     if not body.strip():
         return ""
+    if not fenced:
+        return f"{header}\n{body}"
     return f"{BLOCK_OPEN}\n{header}\n{body}\n{BLOCK_CLOSE}"
 
 
@@ -171,7 +173,7 @@ def lines_budget(budget: int, counter: TokenCounter, header: str = DEFAULT_HEADE
 
 
 def render_block(memory: DSPMMemory, query: str, budget: int,
-                 header: str = DEFAULT_HEADER) -> str:
+                 header: str = DEFAULT_HEADER, *, fenced: bool = True) -> str:
     """The fenced block of ``memory`` for ``query`` in at most ``budget`` tokens, counted
     with the memory's own tokenizer; ``""`` when memory is empty or nothing fits.
 
@@ -186,7 +188,7 @@ def render_block(memory: DSPMMemory, query: str, budget: int,
     while inner >= MIN_BUDGET:
         body = (memory.render(query) if inner == memory.budget
                 else memory.render(query, budget=inner)).text
-        text = format_block(body, header)
+        text = format_block(body, header, fenced=fenced)
         if not text:
             return ""
         n = counter.count(text)
