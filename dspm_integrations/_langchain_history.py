@@ -102,7 +102,7 @@ class DSPMChatMessageHistory(BaseChatMessageHistory, BaseModel):
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid",
-                              populate_by_name=True)
+                              populate_by_name=True, serialize_by_alias=True)
 
     # ``messages`` is the bounded view (a property below), not a field.
     messages: ClassVar[Any]
@@ -353,6 +353,10 @@ if BaseMemory is not None:
         extractor_llm: Any = None
         extractor: Any = None
         history: DSPMChatMessageHistory | None = None
+
+        def __init__(self, **data: Any) -> None:
+            with raising_dspm_errors():
+                super().__init__(**data)
 
         @model_validator(mode="after")
         def _build_history(self) -> DSPMChatMemory:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
-from llama_index.core.bridge.pydantic import Field, PrivateAttr
+from llama_index.core.bridge.pydantic import ConfigDict, Field, PrivateAttr
 from llama_index.core.memory.memory import BaseMemoryBlock, Memory
 
 from dspm_core import DSPMMemory
@@ -26,7 +26,12 @@ from ._llama_common import (
     strip_block,
 )
 from ._llama_messages import pop_engine_kwargs, query_of
-from ._shared import DEFAULT_BUDGET, DEFAULT_MAX_HISTORY_TOKENS, check_history_bounds
+from ._shared import (
+    DEFAULT_BUDGET,
+    DEFAULT_MAX_HISTORY_TOKENS,
+    check_history_bounds,
+    raising_dspm_errors,
+)
 
 __all__ = ["DSPMMemoryBlock", "dspm_memory"]
 
@@ -53,6 +58,8 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     ``max_history_tokens`` like every other adapter.
     """
 
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
+
     name: str = Field(default="dspm_memory", description="The name of the memory block.")
     description: str | None = Field(
         default="Rules and decisions from earlier in this conversation, revisions with lineage.")
@@ -71,7 +78,8 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
         seen = data.pop("dspm_seen", None)
         base = data.pop("dspm_base", 0)
         tokenizer_fn = data.pop("tokenizer_fn", None)
-        super().__init__(**data)
+        with raising_dspm_errors():
+            super().__init__(**data)
         self._dspm = build_dspm(budget=self.budget, stable_order=self.stable_order,
                                 tokenizer_fn=tokenizer_fn, state=state, **engine)
         self._ledger = Ledger.from_dict(seen) if seen is not None else Ledger()
