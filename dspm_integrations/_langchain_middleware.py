@@ -9,8 +9,12 @@ How it works, per model call:
   List it before ``SummarizationMiddleware``: its ``before_model`` then reads the newest
   messages before a summary can replace them.
 * ``wrap_model_call`` renders the memory for the latest user message and appends the
-  block to the agent's own system message for this request only. The conversation
-  state is never rewritten and the system prompt is never replaced.
+  block to the agent's own system message for this request only, and sends the recent
+  messages within ``max_history_tokens``: whole exchanges opening on a user message, and
+  always everything since the latest one (the current tool loop). The conversation
+  state is never rewritten and the system prompt is never replaced. With
+  ``SummarizationMiddleware`` (listed after this one) the bound applies to what the
+  summary left in the state; the summary message counts as the oldest exchange.
 
 Where memory lives:
 
