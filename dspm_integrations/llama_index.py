@@ -156,9 +156,11 @@ class DSPMChatMemory(ChatMemoryBuffer):
     Args:
         budget: tokens of the memory block (fences and header included).
         max_history_tokens: tokens of the raw recent messages ``get`` returns after the
-            block (default 1000, ``None``: no bound): whole exchanges opening on a user
-            message, newest first; the newest exchange (an agent's current tool loop) is
-            always returned, so a tool call and its results stay together.
+            block (default 1000, ``None``: no bound; with an explicit ``token_limit`` and no
+            ``max_history_tokens``, ``token_limit`` is the bound, as for
+            ``ChatMemoryBuffer``): whole exchanges opening on a user message, newest first;
+            the newest exchange (an agent's current tool loop) is always returned, so a tool
+            call and its results stay together.
         max_history_messages: a cap on their number as well (``history_k`` is its
             deprecated alias).
         token_limit: limit of everything ``get`` returns plus ``initial_token_count``:
@@ -215,6 +217,9 @@ class DSPMChatMemory(ChatMemoryBuffer):
             data["max_history_messages"] = renamed_alias(
                 "history_k", "max_history_messages", history_k,
                 data.get("max_history_messages"), None)
+        if data.get("token_limit") is not None and "max_history_tokens" not in data:
+            # a token_limit the caller chose is this buffer's bound, as for ChatMemoryBuffer
+            data["max_history_tokens"] = None
         if llm is not None:
             if data.get("token_limit") is None:
                 data["token_limit"] = int(llm.metadata.context_window

@@ -198,3 +198,18 @@ def test_an_existing_memory_keeps_its_budget() -> None:
     assert history.memory is core and core.budget == 120
     assert history.budget == 120 + _shared.block_overhead(core.counter)
     assert isinstance(history.messages[0], SystemMessage)
+
+
+def test_llama_token_limit_given_is_the_bound() -> None:
+    assert li.DSPMChatMemory.from_defaults().max_history_tokens == 1000
+    given = li.DSPMChatMemory.from_defaults(token_limit=5000)
+    assert given.max_history_tokens is None and given.token_limit == 5000
+    both = li.DSPMChatMemory(token_limit=5000, max_history_tokens=300)
+    assert both.max_history_tokens == 300
+    for memory in (given, both):  # the bound survives a round trip
+        again = li.DSPMChatMemory.from_dict(memory.to_dict())
+        assert again.max_history_tokens == memory.max_history_tokens
+    for i in range(40):
+        given.put(ChatMessage(role="user", content=f"Status update {i}: the build is green."))
+        given.put(ChatMessage(role="assistant", content="Thanks, noted."))
+    assert len(given.get()) == 80  # 40 exchanges fit the 5000 tokens: none dropped
