@@ -201,6 +201,13 @@ class DSPMChatMessageHistory(BaseChatMessageHistory, BaseModel):
 
     __hash__ = None  # type: ignore[assignment]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle goes through the serialised form (a lock cannot be pickled)
+        return (type(self).model_validate, (self.model_dump(),))
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DSPMChatMessageHistory:
+        return type(self).model_validate(self.model_dump())
+
     # ------------------------------------------------------------------ reading
     @property
     def factory(self) -> MemoryFactory:

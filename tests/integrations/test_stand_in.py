@@ -3,6 +3,7 @@ vocabulary (names, defaults, block format, minimum budget) across both framework
 
 from __future__ import annotations
 
+import copy
 import json
 import pickle
 import warnings
@@ -66,6 +67,8 @@ def test_history_serialises_with_pydantic() -> None:
     assert restored.messages == history.messages  # the memory came back with it
     assert restored.memory.stats["turns"] == history.memory.stats["turns"]
     assert isinstance(restored.transcript[1], AIMessage)
+    for copied in (pickle.loads(pickle.dumps(history)), copy.deepcopy(history)):
+        assert copied == history and copied.messages == history.messages
     same = lc.DSPMChatMessageHistory(messages=history.transcript, budget=200,
                                      max_history_tokens=300, session_id="s1")
     assert same == history != lc.DSPMChatMessageHistory(messages=history.transcript)
