@@ -17,7 +17,7 @@ import asyncio
 import os
 import threading
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import (
@@ -104,8 +104,9 @@ class DSPMChatMessageHistory(BaseChatMessageHistory, BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid",
                               populate_by_name=True, serialize_by_alias=True)
 
-    # ``messages`` is the bounded view (a property below), not a field.
-    messages: ClassVar[Any]
+    # ``messages`` is the bounded view (a property below), not a field: a ClassVar
+    # annotation keeps pydantic from collecting the base class's annotation as one.
+    messages: ClassVar[Any]  # type: ignore[misc]
 
     budget: int = DEFAULT_BUDGET
     max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS
@@ -253,6 +254,10 @@ class DSPMChatMessageHistory(BaseChatMessageHistory, BaseModel):
                 self._view = view
         return list(view)
 
+    @messages.setter
+    def messages(self, messages: Sequence[BaseMessage]) -> None:
+        self._set_messages(messages)  # reached through __setattr__ below
+
     async def aget_messages(self) -> list[BaseMessage]:
         if self.store is not None:  # the refresh reads the database
             return await asyncio.to_thread(lambda: self.messages)
@@ -276,7 +281,7 @@ class DSPMChatMessageHistory(BaseChatMessageHistory, BaseModel):
                                       f"{type(message).__name__}")
                 if is_block_message(message, header):
                     continue  # our own block, handed back: never ingested, never kept
-                self.stored.append(message)
+                self.stored.append(cast("AnyMessage", message))
                 key = message_key(message)
                 if replace and key in self._seen:
                     continue
