@@ -8,6 +8,9 @@ Quick use::
     print(memory.get_context())
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     ArgumentError,
     ArgumentTypeError,
@@ -23,15 +26,49 @@ from .errors import (
     TokenizerError,
     UnknownPatchError,
 )
-from .extract import Extractor, RuleExtractor
-from .memory import DSPMMemory
-from .patch import CRITICAL_KINDS, Fact, Patch, PatchKind, Revision, Role, Turn
-from .persist.schema import NotebookVersionError
-from .persist.sqlite import SQLiteStore
-from .state import NotebookValidationError
-from .render import MIN_BUDGET, Rendered, RenderedLine, Renderer
-from .store import DEFAULT_HISTORY_LIMIT, JournalEntry, MergeOutcome, PatchStore
-from .tokens import TokenCounter, count_tokens, get_counter
+
+# Everything else loads on first use (PEP 562): the rule extractor's patterns, the word
+# lists and SQLite cost most of a second, which ``import dspm_core`` should not pay for
+# a script that only wants an error class or the version.
+_LAZY = {
+    "Extractor": ".extract", "RuleExtractor": ".extract",
+    "DSPMMemory": ".memory",
+    "CRITICAL_KINDS": ".patch", "Fact": ".patch", "Patch": ".patch", "PatchKind": ".patch",
+    "Revision": ".patch", "Role": ".patch", "Turn": ".patch",
+    "NotebookVersionError": ".persist.schema",
+    "SQLiteStore": ".persist.sqlite",
+    "NotebookValidationError": ".state",
+    "MIN_BUDGET": ".render", "Rendered": ".render", "RenderedLine": ".render",
+    "Renderer": ".render",
+    "DEFAULT_HISTORY_LIMIT": ".store", "JournalEntry": ".store", "MergeOutcome": ".store",
+    "PatchStore": ".store",
+    "TokenCounter": ".tokens", "count_tokens": ".tokens", "get_counter": ".tokens",
+}
+
+if TYPE_CHECKING:
+    from .extract import Extractor, RuleExtractor
+    from .memory import DSPMMemory
+    from .patch import CRITICAL_KINDS, Fact, Patch, PatchKind, Revision, Role, Turn
+    from .persist.schema import NotebookVersionError
+    from .persist.sqlite import SQLiteStore
+    from .render import MIN_BUDGET, Rendered, RenderedLine, Renderer
+    from .state import NotebookValidationError
+    from .store import DEFAULT_HISTORY_LIMIT, JournalEntry, MergeOutcome, PatchStore
+    from .tokens import TokenCounter, count_tokens, get_counter
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'dspm_core' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __version__ = "0.1.0"
 

@@ -425,6 +425,17 @@ class DSPMMemory:
             "extractor": dict(getattr(self.extractor, "stats", {}) or {}),
         }
 
+    def __repr__(self) -> str:
+        from .display import memory_repr
+
+        return memory_repr(self, self._turns)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the summary and the context as it renders now."""
+        from .display import memory_html
+
+        return memory_html(self, self._turns, self._last_query)
+
     @property
     def all_patches(self) -> list[Patch]:
         return self.store.patches()

@@ -57,6 +57,17 @@ class Rendered:
     def __str__(self) -> str:
         return self.text
 
+    def __repr__(self) -> str:
+        from .display import rendered_repr
+
+        return rendered_repr(self)
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view: the delivered lines, the budget used, lineage, what was dropped."""
+        from .display import rendered_html
+
+        return rendered_html(self)
+
     def reason(self, patch_id: str) -> str:
         """Why ``patch_id`` is not in the context (empty when it is)."""
         if patch_id in self.delivered:

@@ -9,7 +9,7 @@ block so that it is never ingested back.
 from __future__ import annotations
 
 import hashlib
-import re
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -17,20 +17,37 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage, SystemMessage
 
-from dspm_core import DSPMMemory
-from dspm_core.errors import BudgetError, ConfigError
+from dspm_core import MIN_BUDGET, DSPMMemory
+from dspm_core.errors import ConfigError
 from dspm_core.extract.base import Extractor
-from dspm_core.patch import KIND_TAGS
-from dspm_core.render import MIN_BUDGET
 from dspm_core.tokens import TokenCounter
+
+from ._shared import (
+    BLOCK_CLOSE,
+    BLOCK_OPEN,
+    DEFAULT_BUDGET,
+    DEFAULT_HEADER,
+    DEFAULT_MAX_HISTORY_TOKENS,
+    check_block_budget,
+    check_header,
+    check_history_bounds,
+    format_block,
+    lines_budget,
+    recent_start,
+    render_block,
+    strip_block,
+)
 
 __all__ = [
     "BLOCK_CLOSE",
     "BLOCK_OPEN",
+    "DEFAULT_BUDGET",
     "DEFAULT_HEADER",
+    "DEFAULT_MAX_HISTORY_TOKENS",
     "MemoryFactory",
     "RevisionCache",
     "append_to_system",
+    "bounded_messages",
     "format_block",
     "is_block_message",
     "message_key",
@@ -38,18 +55,6 @@ __all__ = [
     "strip_block",
     "text_of",
 ]
-
-#: The first line of every memory block, telling the model what the lines below are.
-DEFAULT_HEADER = "Memory (rules and decisions from earlier in this conversation):"
-#: The fences around the block. They make it recognisable, so the block (or a model's
-#: echo of it) is removed before a message is ingested and never feeds itself back.
-BLOCK_OPEN = "<dspm_memory>"
-BLOCK_CLOSE = "</dspm_memory>"
-
-_BLOCK_RE = re.compile(re.escape(BLOCK_OPEN) + r".*?" + re.escape(BLOCK_CLOSE), re.S)
-_FENCE_RE = re.compile(re.escape(BLOCK_OPEN) + "|" + re.escape(BLOCK_CLOSE))
-_TAGS = "|".join(map(re.escape, KIND_TAGS.values()))
-_LINE_RE = re.compile(rf"^\s*(?:{_TAGS}):\s")
 
 # Content block types that carry text meant for the conversation; reasoning, images,
 # tool-use blocks and the like are not statements of the user or the assistant.
@@ -59,36 +64,6 @@ _TEXT_BLOCK_TYPES = frozenset({"text", "input_text", "output_text"})
 _ROLES = {"human": "user", "ai": "assistant", "tool": "tool", "function": "tool",
           "system": "system", "AIMessageChunk": "assistant", "HumanMessageChunk": "user",
           "ToolMessageChunk": "tool", "SystemMessageChunk": "system"}
-
-
-def format_block(text: str, header: str = DEFAULT_HEADER) -> str:
-    """The rendered memory wrapped in its fences under ``header``; ``""`` when empty."""
-    if not text.strip():
-        return ""
-    return f"{BLOCK_OPEN}\n{header}\n{text}\n{BLOCK_CLOSE}"
-
-
-def strip_block(text: str, header: str = DEFAULT_HEADER) -> str:
-    """``text`` without any memory block, whole or echoed in part.
-
-    A complete block is removed as a whole. What is left of a partial echo (a lone
-    fence, the header line and the memory lines right after it) is removed too.
-    """
-    if BLOCK_OPEN not in text and BLOCK_CLOSE not in text and header not in text:
-        return text
-    text = _BLOCK_RE.sub("", text)
-    out: list[str] = []
-    skipping = False
-    for line in text.splitlines():
-        bare = line.strip()
-        if bare == header or _FENCE_RE.fullmatch(bare):
-            skipping = True
-            continue
-        if skipping and (_LINE_RE.match(line) or not bare):
-            continue
-        skipping = False
-        out.append(line)
-    return "\n".join(out).strip()
 
 
 def text_of(content: Any) -> str:
@@ -207,6 +182,45 @@ class RevisionCache:
         return len(self._items)
 
 
+# ---------------------------------------------------------------------- the bounded window
+def message_kind(message: BaseMessage) -> str:
+    """``user``, ``assistant``, ``tool`` or ``system``: what the window is cut by."""
+    kind = getattr(message, "type", None)
+    if kind == "chat":
+        return _chat_role(getattr(message, "role", "")) or "assistant"
+    role = _ROLES.get(kind) if isinstance(kind, str) else None
+    return role or "assistant"
+
+
+def message_tokens(counter: TokenCounter, message: BaseMessage) -> int:
+    """Tokens of a message's text and of the tool calls it makes."""
+    n = counter.count(text_of(message.content)) if message.content else 0
+    calls = getattr(message, "tool_calls", None)
+    if calls:
+        n += counter.count(json.dumps([{"name": c.get("name"), "args": c.get("args")}
+                                       for c in calls], default=str, sort_keys=True))
+    return n
+
+
+def bounded_messages(messages: list[BaseMessage], counter: TokenCounter, *,
+                     max_tokens: int | None, max_messages: int | None,
+                     keep_last: bool = True) -> list[BaseMessage]:
+    """The leading system messages, then the recent messages within the bounds (whole
+    exchanges opening on a user message; the newest kept whole when ``keep_last``; see
+    :func:`dspm_integrations._shared.recent_start`)."""
+    lead = 0
+    while lead < len(messages) and message_kind(messages[lead]) == "system":
+        lead += 1
+    rest = messages[lead:]
+    if max_tokens is None and max_messages is None and keep_last:
+        return list(messages)
+    start = recent_start([message_kind(m) for m in rest],
+                         lambda i: message_tokens(counter, rest[i]),
+                         max_tokens=max_tokens, max_messages=max_messages,
+                         keep_last=keep_last)
+    return [*messages[:lead], *rest[start:]]
+
+
 # ---------------------------------------------------------------------- building memories
 class MemoryFactory:
     """Builds (and rebuilds from saved state) the memories of one adapter.
@@ -214,25 +228,27 @@ class MemoryFactory:
     ``budget`` covers the whole injected block, fences and header included: the memory
     itself renders under ``budget`` minus that overhead, counted with its tokenizer.
     One extractor is shared by every memory the factory builds (extractors keep no
-    per-conversation state).
+    per-conversation state). ``max_history_tokens`` / ``max_history_messages`` bound
+    the raw messages sent beside the block (``None``: no bound).
     """
 
     def __init__(
         self,
-        budget: int = 250,
+        budget: int = DEFAULT_BUDGET,
         *,
         extractor_llm: Any = None,
         extractor: Extractor | None = None,
         header: str = DEFAULT_HEADER,
         memory_kwargs: dict[str, Any] | None = None,
+        max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS,
+        max_history_messages: int | None = None,
     ) -> None:
-        if isinstance(budget, bool) or not isinstance(budget, int):
-            raise BudgetError(f"budget must be an integer number of tokens, got {budget!r}")
         if extractor is not None and extractor_llm is not None:
             raise ConfigError("pass either extractor_llm= or extractor=, not both")
-        if not isinstance(header, str) or not header.strip() or "\n" in header:
-            raise ConfigError("header must be one non-empty line")
-        self.header = header
+        self.header = check_header(header)
+        check_history_bounds(max_history_tokens, max_history_messages)
+        self.max_history_tokens = max_history_tokens
+        self.max_history_messages = max_history_messages
         self.kwargs: dict[str, Any] = dict(memory_kwargs or {})
         for key in ("budget", "extractor", "llm_client"):
             if key in self.kwargs:
@@ -244,13 +260,8 @@ class MemoryFactory:
         self.extractor = extractor
         probe = DSPMMemory(budget=MIN_BUDGET, extractor=extractor, **self.kwargs)
         self.counter: TokenCounter = probe.counter
-        overhead = self.counter.count(format_block("x", header)) - self.counter.count("x")
-        # +1: a token may straddle the newline between the body and the fence
-        self.body_budget = budget - overhead - 1
-        if self.body_budget < MIN_BUDGET:
-            raise BudgetError(f"budget must be at least {MIN_BUDGET + overhead + 1} tokens "
-                              f"(the block's header and fences take {overhead + 1}), got {budget}")
-        self.budget = budget
+        self.budget = check_block_budget(budget, self.counter, header)
+        self.body_budget = lines_budget(budget, self.counter, header)
 
     def new(self) -> DSPMMemory:
         """An empty memory."""
@@ -262,8 +273,14 @@ class MemoryFactory:
                                     **self.kwargs)
 
     def block(self, memory: DSPMMemory, query: str) -> str:
-        """The fenced block of ``memory`` rendered for ``query`` (``""`` when empty)."""
-        return format_block(memory.get_context(query), self.header)
+        """The fenced block of ``memory`` rendered for ``query`` (``""`` when empty),
+        never over ``budget`` tokens."""
+        return render_block(memory, query, self.budget, self.header)
+
+    def window(self, messages: list[BaseMessage], keep_last: bool = True) -> list[BaseMessage]:
+        """``messages`` cut to the history bounds (see :func:`bounded_messages`)."""
+        return bounded_messages(messages, self.counter, max_tokens=self.max_history_tokens,
+                                max_messages=self.max_history_messages, keep_last=keep_last)
 
     def with_hook(self, build: Callable[..., DSPMMemory], **kw: Any) -> DSPMMemory:
         """A memory built by ``build`` with this factory's settings (for persisted memories)."""

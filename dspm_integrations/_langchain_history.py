@@ -1,9 +1,14 @@
 """DSPMChatMessageHistory (``BaseChatMessageHistory``) and DSPMChatMemory (classic ``memory=``).
 
-The history's ``messages`` are one system message with the rendered memory followed by
-the last ``k`` raw messages; every message added is ingested by the memory. The classic
-memory is a thin ``BaseMemory`` over the same history: ``load_memory_variables`` renders
-for the chain's current input, ``save_context`` adds the input and the output.
+The history stands in for ``InMemoryChatMessageHistory``: it is a pydantic model that
+takes ``messages=``, keeps every message it is given (:attr:`~DSPMChatMessageHistory.
+transcript`), serialises with ``model_dump``/``model_validate`` and ingests every message
+into a DSPM memory. The one deliberate difference is what ``messages`` returns: the memory
+block as a system message, then only the recent messages within ``max_history_tokens``
+(and ``max_history_messages``), so the prompt a chain builds from it stays bounded.
+
+The classic memory is a thin ``BaseMemory`` over the same history: ``load_memory_variables``
+renders for the chain's current input, ``save_context`` adds the input and the output.
 """
 
 from __future__ import annotations
@@ -11,31 +16,42 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from collections import deque
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar, cast
 
 from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import (
     AIMessage,
+    AnyMessage,
     BaseMessage,
     HumanMessage,
     SystemMessage,
     get_buffer_string,
 )
-from pydantic import ConfigDict, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    model_serializer,
+    model_validator,
+)
 
 from dspm_core import DSPMMemory
 from dspm_core.errors import ConfigError
-from dspm_core.extract.base import Extractor
 
 from ._langchain_common import (
+    DEFAULT_BUDGET,
     DEFAULT_HEADER,
+    DEFAULT_MAX_HISTORY_TOKENS,
     MemoryFactory,
     is_block_message,
     last_user_text,
+    message_key,
     message_turn,
 )
+from ._shared import block_overhead, check_history_bounds, raising_dspm_errors, renamed_alias
 
 try:
     from langchain_classic.base_memory import BaseMemory
@@ -45,97 +61,189 @@ except ImportError:  # pragma: no cover - only without langchain-classic
 __all__ = ["DSPMChatMemory", "DSPMChatMessageHistory"]
 
 
-def _persistence(memory: DSPMMemory | None, path: str | os.PathLike[str] | None,
-                 store: Any, user_id: str | None) -> None:
-    """Fail early and clearly when a persistence backend of the core is not there."""
-    if path is not None and not (hasattr(DSPMMemory, "save") and hasattr(DSPMMemory, "load")):
-        raise ConfigError("path= needs DSPMMemory.save/load, which this dspm_core lacks")
+def _persistence(memory: DSPMMemory | None, path: str | None, store: Any,
+                 user_id: str | None) -> None:
+    """Fail early and clearly on a combination of backends that cannot work."""
     if store is not None and user_id is None:
         raise ConfigError("store= needs user_id=: memory in a store is kept per user")
     if memory is not None and (path is not None or store is not None):
         raise ConfigError("pass either memory= or path=/store=, not both")
 
 
-class DSPMChatMessageHistory(BaseChatMessageHistory):
-    """Chat history whose ``messages`` are the rendered memory plus the last ``k`` messages.
+class DSPMChatMessageHistory(BaseChatMessageHistory, BaseModel):
+    """Chat history whose ``messages`` are the memory block plus the recent messages.
 
     Works with ``RunnableWithMessageHistory`` (``get_session_history`` returns one of
-    these per session). Every added message is ingested (user, assistant, tool, system);
-    the memory block itself, if it is ever added back, is not.
+    these per session) wherever an ``InMemoryChatMessageHistory`` would. Every added
+    message is kept in :attr:`transcript` and ingested (user, assistant, tool, system);
+    the memory block itself, if it is ever added back, is neither.
 
     Args:
-        memory: an existing :class:`~dspm_core.DSPMMemory` to use (its budget is kept).
-        budget: tokens of the system message's block when ``memory`` is not given.
-        k: raw messages kept after the memory block (0 keeps none).
+        memory: an existing :class:`~dspm_core.DSPMMemory` to use (first positional
+            argument; the block's budget is then its budget plus the fences and header).
+        messages: messages to start with (ingested), as ``InMemoryChatMessageHistory``.
+        budget: tokens of the system message's block (fences and header included).
+        max_history_tokens: tokens of the recent messages ``messages`` returns after the
+            block (default 1000, ``None``: all). Whole exchanges, each opening on a user
+            message, newest first; the latest exchange is always returned.
+        max_history_messages: a cap on their number (``0``: the block alone).
         extractor_llm, extractor: see :class:`DSPMMiddleware`.
         path: a notebook file to load from and save to after every change
             (``DSPMMemory.load`` / ``save``).
         store, user_id: a :class:`dspm_core.persist.sqlite.SQLiteStore` and the user whose
             memory it holds (``DSPMMemory(store=..., user_id=...)``).
         session_id: tags the ingested turns.
+        k: deprecated alias of ``max_history_messages``.
+
+    ``messages = [...]`` replaces the transcript; messages DSPM has not seen are ingested
+    and the memory keeps what it learned from the rest. ``model_dump()`` holds the
+    settings, the transcript (``messages``) and the memory's state; ``model_validate``
+    restores them. Extractors, stores and paths are not serialised.
     """
 
-    def __init__(
-        self,
-        memory: DSPMMemory | None = None,
-        *,
-        budget: int = 250,
-        k: int = 6,
-        extractor_llm: Any = None,
-        extractor: Extractor | None = None,
-        path: str | os.PathLike[str] | None = None,
-        store: Any = None,
-        user_id: str | None = None,
-        session_id: str | None = None,
-        header: str = DEFAULT_HEADER,
-        memory_kwargs: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__()
-        if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-            raise ConfigError(f"k must be a non-negative integer, got {k!r}")
-        _persistence(memory, path, store, user_id)
-        self.factory = MemoryFactory(budget, extractor_llm=extractor_llm, extractor=extractor,
-                                     header=header, memory_kwargs=memory_kwargs)
-        self.path = None if path is None else os.fspath(path)
-        self._store = store
-        self.session_id = session_id
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid",
+                              populate_by_name=True, serialize_by_alias=True)
+
+    # ``messages`` is the bounded view (a property below), not a field: a ClassVar
+    # annotation keeps pydantic from collecting the base class's annotation as one.
+    messages: ClassVar[Any]  # type: ignore[misc]
+
+    budget: int = DEFAULT_BUDGET
+    max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS
+    max_history_messages: int | None = None
+    session_id: str | None = None
+    user_id: str | None = None
+    header: str = DEFAULT_HEADER
+    path: str | None = None
+    memory_kwargs: dict[str, Any] = Field(default_factory=dict)
+    stored: list[AnyMessage] = Field(default_factory=list, alias="messages", repr=False)
+    dspm_state: dict[str, Any] | None = Field(default=None, repr=False)
+    memory: Any = Field(default=None, exclude=True, repr=False)
+    extractor_llm: Any = Field(default=None, exclude=True, repr=False)
+    extractor: Any = Field(default=None, exclude=True, repr=False)
+    store: Any = Field(default=None, exclude=True, repr=False)
+    k: int | None = Field(default=None, exclude=True, repr=False)
+
+    _factory: MemoryFactory = PrivateAttr()
+    _seen: set[str] = PrivateAttr(default_factory=set)
+    _lock: threading.Lock = PrivateAttr(default_factory=threading.Lock)
+    _view: list[BaseMessage] | None = PrivateAttr(default=None)
+
+    def __init__(self, memory: DSPMMemory | None = None, /, **data: Any) -> None:
         if memory is not None:
-            self.memory = memory
-        elif store is not None:  # the store loads the user's memory and commits every turn
-            self.memory = self.factory.with_hook(DSPMMemory, store=store, user_id=user_id,
-                                                 session_id=session_id)
-        else:
-            self.memory = self.factory.new()
+            data["memory"] = memory
+        with raising_dspm_errors():
+            super().__init__(**data)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _inputs(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("path") is not None:
+            data = {**data, "path": os.fspath(data["path"])}
+        return data
+
+    def model_post_init(self, context: Any, /) -> None:
+        self.max_history_messages = renamed_alias(
+            "k", "max_history_messages", self.k, self.max_history_messages, None)
+        check_history_bounds(self.max_history_tokens, self.max_history_messages)
+        memory = self.memory
+        if memory is not None and not isinstance(memory, DSPMMemory):
+            raise ConfigError(f"memory must be a DSPMMemory, got {type(memory).__name__}")
+        _persistence(memory, self.path, self.store, self.user_id)
+        budget = self.budget
+        if memory is not None:  # the existing memory keeps its budget
+            budget = memory.budget + block_overhead(memory.counter, self.header)
+        self._factory = MemoryFactory(
+            budget, extractor_llm=self.extractor_llm, extractor=self.extractor,
+            header=self.header, memory_kwargs=self.memory_kwargs,
+            max_history_tokens=self.max_history_tokens,
+            max_history_messages=self.max_history_messages)
+        self.budget = budget
+        if memory is None and self.store is not None:
+            # the store loads the user's memory and commits every turn
+            memory = self._factory.with_hook(DSPMMemory, store=self.store, user_id=self.user_id,
+                                             session_id=self.session_id)
+        elif memory is None and self.dspm_state is not None:
+            memory = self._factory.from_dict(self.dspm_state)
+        elif memory is None:
+            memory = self._factory.new()
             if self.path is not None:
-                self.memory.load(self.path)  # a missing file loads nothing
-        self.k = k
-        self._recent: deque[BaseMessage] = deque(maxlen=k or None)
-        self._lock = threading.Lock()
-        self._view: list[BaseMessage] | None = None
+                memory.load(self.path)  # a missing file loads nothing
+        self.memory = memory
+        restored = self.dspm_state is not None
+        self.dspm_state = None
+        given, self.stored = list(self.stored), []
+        turns = self._accept(given)
+        if not restored:  # a restored state already holds what these messages said
+            for role, text in turns:
+                memory.add_turn(role, text, session_id=self.session_id)
+
+    @model_serializer(mode="wrap")
+    def _serialise(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.store is None:
+            data["dspm_state"] = self.memory.to_dict()
+        return data
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "messages":  # the property's setter (pydantic would refuse the name)
+            self._set_messages(value)
+            return
+        super().__setattr__(name, value)
+
+    def __eq__(self, other: object) -> bool:
+        """Histories are equal when they hold the same transcript with the same settings."""
+        if not isinstance(other, DSPMChatMessageHistory):
+            return NotImplemented
+        keys = ("budget", "max_history_tokens", "max_history_messages", "header",
+                "session_id", "user_id")
+        return (all(getattr(self, k) == getattr(other, k) for k in keys)
+                and self.transcript == other.transcript)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickle goes through the serialised form (a lock cannot be pickled)
+        return (type(self).model_validate, (self.model_dump(),))
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> DSPMChatMessageHistory:
+        return type(self).model_validate(self.model_dump())
 
     # ------------------------------------------------------------------ reading
     @property
-    def recent(self) -> list[BaseMessage]:
-        """The last ``k`` raw messages."""
+    def factory(self) -> MemoryFactory:
+        return self._factory
+
+    @property
+    def transcript(self) -> list[BaseMessage]:
+        """Every message added, in order (a copy): what ``InMemoryChatMessageHistory``'s
+        ``messages`` would be. Changing the list does not change the history."""
         with self._lock:
-            return list(self._recent) if self.k else []
+            return list(self.stored)
+
+    @property
+    def recent(self) -> list[BaseMessage]:
+        """The recent messages ``messages`` returns after the block."""
+        if self.max_history_messages == 0:
+            return []
+        return self._factory.window(self.transcript)
 
     def render_messages(self, query: str | None = None) -> list[BaseMessage]:
         """The memory block (rendered for ``query``, default the latest user message)
-        as a system message, followed by the last ``k`` raw messages."""
+        as a system message, followed by the recent messages."""
         recent = self.recent
         if query is None:
-            query = last_user_text(recent, self.factory.header)
-        block = self.factory.block(self.memory, query)
+            query = last_user_text(recent or self.transcript, self._factory.header)
+        block = self._factory.block(self.memory, query)
         head: list[BaseMessage] = [SystemMessage(content=block)] if block else []
         return head + recent
 
-    @property
-    def messages(self) -> list[BaseMessage]:  # type: ignore[override]
+    @property  # type: ignore[no-redef]
+    def messages(self) -> list[BaseMessage]:
         """The memory block and the recent messages; two reads without a change are equal.
 
         With a store, what other processes committed for the user is pulled first."""
-        if self._store is not None and self.memory.load():
+        if self.store is not None and self.memory.load():
             with self._lock:
                 self._view = None
         with self._lock:
@@ -146,25 +254,47 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
                 self._view = view
         return list(view)
 
+    @messages.setter
+    def messages(self, messages: Sequence[BaseMessage]) -> None:
+        self._set_messages(messages)  # reached through __setattr__ below
+
     async def aget_messages(self) -> list[BaseMessage]:
-        if self._store is not None:  # the refresh reads the database
+        if self.store is not None:  # the refresh reads the database
             return await asyncio.to_thread(lambda: self.messages)
         return self.messages
 
     # ------------------------------------------------------------------ writing
-    def _accept(self, messages: Sequence[BaseMessage]) -> list[tuple[str, str]]:
+    def _accept(self, messages: Sequence[BaseMessage], *, replace: bool = False
+                ) -> list[tuple[str, str]]:
+        """Keep ``messages`` in the transcript; return their turns to ingest. Added
+        messages are all new; a replacing list (``replace``) brings only the messages
+        that were never added before."""
         turns: list[tuple[str, str]] = []
+        header = self._factory.header
         with self._lock:
             self._view = None
+            if replace:
+                self.stored = []
             for message in messages:
-                if is_block_message(message, self.factory.header):
+                if not isinstance(message, BaseMessage):
+                    raise ConfigError(f"messages must be LangChain messages, got "
+                                      f"{type(message).__name__}")
+                if is_block_message(message, header):
                     continue  # our own block, handed back: never ingested, never kept
-                if self.k:
-                    self._recent.append(message)
-                turn = message_turn(message, self.factory.header)
+                self.stored.append(cast("AnyMessage", message))
+                key = message_key(message)
+                if replace and key in self._seen:
+                    continue
+                self._seen.add(key)
+                turn = message_turn(message, header)
                 if turn is not None:
                     turns.append(turn)
         return turns
+
+    def _set_messages(self, messages: Sequence[BaseMessage]) -> None:
+        for role, text in self._accept(list(messages), replace=True):
+            self.memory.add_turn(role, text, session_id=self.session_id)
+        self._saved()
 
     def _saved(self) -> None:
         if self.path is not None:
@@ -175,7 +305,7 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
             await self.memory.asave(self.path)
 
     def add_messages(self, messages: Sequence[BaseMessage]) -> None:
-        """Ingest ``messages`` and keep the last ``k`` of them."""
+        """Keep and ingest ``messages``."""
         for role, text in self._accept(messages):
             self.memory.add_turn(role, text, session_id=self.session_id)
         self._saved()
@@ -185,18 +315,20 @@ class DSPMChatMessageHistory(BaseChatMessageHistory):
             await self.memory.aadd_turn(role, text, session_id=self.session_id)
         await self._asaved()
 
-    def clear(self) -> None:
-        """Forget everything: the memory and the recent messages."""
+    def _forget_messages(self) -> None:
         with self._lock:
-            self._recent.clear()
+            self.stored = []
+            self._seen.clear()
             self._view = None
+
+    def clear(self) -> None:
+        """Forget everything: the memory and the transcript."""
+        self._forget_messages()
         self.memory.reset()
         self._saved()
 
     async def aclear(self) -> None:
-        with self._lock:
-            self._recent.clear()
-            self._view = None
+        self._forget_messages()
         await asyncio.to_thread(self.memory.reset)  # with a store: database I/O
         await self._asaved()
 
@@ -206,16 +338,24 @@ if BaseMemory is not None:
     class DSPMChatMemory(BaseMemory):
         """The classic ``memory=`` interface (``AgentExecutor(memory=...)``, ``LLMChain``).
 
-        ``load_memory_variables`` gives ``{memory_key: ...}``: the rendered memory (for the
-        chain's current input) followed by the last ``k`` messages, as one string, or as
-        messages with ``return_messages=True`` (for a ``MessagesPlaceholder``).
-        ``save_context`` ingests the input and the output.
+        ``load_memory_variables`` gives ``{memory_key: ...}``: the memory block (rendered
+        for the chain's current input) followed by the recent messages, as one string, or
+        as messages with ``return_messages=True`` (for a ``MessagesPlaceholder``). A prompt
+        with ``MessagesPlaceholder("chat_history")`` (the usual agent prompt) needs
+        ``memory_key="chat_history", return_messages=True``; the default ``"history"`` is
+        the base class's. ``save_context`` ingests the input and the output.
+
+        ``budget``, ``max_history_tokens`` and ``max_history_messages`` mean what they mean
+        for :class:`DSPMChatMessageHistory` (``k`` is the deprecated alias of the last).
+        Unknown keyword arguments raise.
         """
 
-        model_config = ConfigDict(arbitrary_types_allowed=True)
+        model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
-        budget: int = 250
-        k: int = 4
+        budget: int = DEFAULT_BUDGET
+        max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS
+        max_history_messages: int | None = None
+        k: int | None = Field(default=None, exclude=True)
         memory_key: str = "history"
         input_key: str | None = None
         output_key: str | None = None
@@ -226,18 +366,25 @@ if BaseMemory is not None:
         extractor: Any = None
         history: DSPMChatMessageHistory | None = None
 
+        def __init__(self, **data: Any) -> None:
+            with raising_dspm_errors():
+                super().__init__(**data)
+
         @model_validator(mode="after")
         def _build_history(self) -> DSPMChatMemory:
             if self.history is None:
                 self.history = DSPMChatMessageHistory(
-                    budget=self.budget, k=self.k, extractor_llm=self.extractor_llm,
-                    extractor=self.extractor)
+                    budget=self.budget, max_history_tokens=self.max_history_tokens,
+                    max_history_messages=self.max_history_messages, k=self.k,
+                    extractor_llm=self.extractor_llm, extractor=self.extractor)
+            self.max_history_messages = self.history.max_history_messages
+            self.k = None
             return self
 
         @property
         def memory(self) -> DSPMMemory:
             """The underlying :class:`~dspm_core.DSPMMemory`."""
-            return self._history.memory
+            return self._history.memory  # type: ignore[no-any-return]
 
         @property
         def _history(self) -> DSPMChatMessageHistory:

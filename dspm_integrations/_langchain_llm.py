@@ -17,14 +17,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, convert_to_messages
 from langchain_core.runnables import RunnableConfig
 
 from dspm_core.errors import ConfigError, ExtractionError
-from dspm_core.extract.llm import LLMExtractor
+if TYPE_CHECKING:  # imported when an extractor is built: it needs the openai package
+    from dspm_core.extract.llm import LLMExtractor
 
 from ._langchain_common import text_of
 
@@ -186,6 +187,8 @@ class AsyncChatModelClient:
 def extractor_for(llm: Any, **kwargs: Any) -> LLMExtractor:
     """An :class:`LLMExtractor` over ``llm``: a LangChain chat model, or an OpenAI-compatible
     client (anything with ``chat.completions.create``). ``kwargs`` go to the extractor."""
+    from dspm_core.extract.llm import LLMExtractor
+
     if isinstance(llm, BaseChatModel):
         kwargs.setdefault("model", _model_name(llm))
         return LLMExtractor(client=ChatModelClient(llm), async_client=AsyncChatModelClient(llm),

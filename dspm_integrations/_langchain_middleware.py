@@ -9,8 +9,12 @@ How it works, per model call:
   List it before ``SummarizationMiddleware``: its ``before_model`` then reads the newest
   messages before a summary can replace them.
 * ``wrap_model_call`` renders the memory for the latest user message and appends the
-  block to the agent's own system message for this request only. The conversation
-  state is never rewritten and the system prompt is never replaced.
+  block to the agent's own system message for this request only, and sends the recent
+  messages within ``max_history_tokens``: whole exchanges opening on a user message, and
+  always everything since the latest one (the current tool loop). The conversation
+  state is never rewritten and the system prompt is never replaced. With
+  ``SummarizationMiddleware`` (listed after this one) the bound applies to what the
+  summary left in the state; the summary message counts as the oldest exchange.
 
 Where memory lives:
 
@@ -58,7 +62,9 @@ from dspm_core.extract.base import Extractor
 from dspm_core.persist.ids import check_id
 
 from ._langchain_common import (
+    DEFAULT_BUDGET,
     DEFAULT_HEADER,
+    DEFAULT_MAX_HISTORY_TOKENS,
     MemoryFactory,
     RevisionCache,
     append_to_system,
@@ -118,7 +124,15 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
     """DSPM memory for ``create_agent(model, tools, middleware=[DSPMMiddleware(budget=250)])``.
 
     Args:
-        budget: tokens of the whole block added to the system message (header included).
+        budget: tokens of the whole block added to the system message (fences and header
+            included).
+        max_history_tokens: tokens of the conversation's own messages sent with each model
+            call (default 1000; ``None`` sends them all). The most recent whole exchanges
+            that fit are sent, each opening on a user message; the messages since the
+            latest user message (the current tool loop) are always sent, so a tool call
+            and its results stay together. The agent state keeps every message and DSPM
+            reads every message: only the request is bounded.
+        max_history_messages: a cap on the number of those messages as well (default none).
         extractor_llm: a LangChain chat model (or an OpenAI-compatible client) used for
             fact extraction, sync and async; without it the offline rule extractor runs.
         store: a LangGraph ``BaseStore`` or a DSPM store
@@ -138,10 +152,12 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
 
     def __init__(
         self,
-        budget: int = 250,
+        budget: int = DEFAULT_BUDGET,
         extractor_llm: Any = None,
         store: Any = None,
         *,
+        max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS,
+        max_history_messages: int | None = None,
         extractor: Extractor | None = None,
         user_id_key: str = "user_id",
         namespace: tuple[str, ...] = ("dspm",),
@@ -159,7 +175,9 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         if isinstance(cache_size, bool) or not isinstance(cache_size, int) or cache_size < 1:
             raise ConfigError(f"cache_size must be a positive integer, got {cache_size!r}")
         self.factory = MemoryFactory(budget, extractor_llm=extractor_llm, extractor=extractor,
-                                     header=header, memory_kwargs=memory_kwargs)
+                                     header=header, memory_kwargs=memory_kwargs,
+                                     max_history_tokens=max_history_tokens,
+                                     max_history_messages=max_history_messages)
         self.store = store
         self.user_id_key = user_id_key
         self.namespace = namespace
@@ -173,6 +191,14 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
     @property
     def budget(self) -> int:
         return self.factory.budget
+
+    @property
+    def max_history_tokens(self) -> int | None:
+        return self.factory.max_history_tokens
+
+    @property
+    def max_history_messages(self) -> int | None:
+        return self.factory.max_history_messages
 
     # ------------------------------------------------------------------ scope
     def _user_id(self, runtime: Runtime[Any] | None) -> str:
@@ -351,12 +377,17 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
 
     def _with_block(self, request: ModelRequest[Any], memory: DSPMMemory | None
                     ) -> ModelRequest[Any]:
-        if memory is None:
-            return request
-        block = self.factory.block(memory, last_user_text(request.messages, self.factory.header))
-        if not block:
-            return request
-        return request.override(system_message=append_to_system(request.system_message, block))
+        """The request with the block in its system message and its messages bounded."""
+        overrides: dict[str, Any] = {}
+        messages = self.factory.window(list(request.messages))
+        if len(messages) != len(request.messages):
+            overrides["messages"] = messages
+        if memory is not None:
+            query = last_user_text(request.messages, self.factory.header)
+            block = self.factory.block(memory, query)
+            if block:
+                overrides["system_message"] = append_to_system(request.system_message, block)
+        return request.override(**overrides) if overrides else request
 
     # ------------------------------------------------------------------ public helpers
     def memory_for(self, state: Mapping[str, Any] | None = None, *,

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
-from llama_index.core.bridge.pydantic import Field, PrivateAttr
-from llama_index.core.memory.memory import BaseMemoryBlock
+from llama_index.core.bridge.pydantic import ConfigDict, Field, PrivateAttr
+from llama_index.core.memory.memory import BaseMemoryBlock, Memory
 
 from dspm_core import DSPMMemory
+from dspm_core.errors import ConfigError
 
 from ._llama_common import (
     Ledger,
@@ -25,8 +26,14 @@ from ._llama_common import (
     strip_block,
 )
 from ._llama_messages import pop_engine_kwargs, query_of
+from ._shared import (
+    DEFAULT_BUDGET,
+    DEFAULT_MAX_HISTORY_TOKENS,
+    check_history_bounds,
+    raising_dspm_errors,
+)
 
-__all__ = ["DSPMMemoryBlock"]
+__all__ = ["DSPMMemoryBlock", "dspm_memory"]
 
 
 class DSPMMemoryBlock(BaseMemoryBlock[str]):
@@ -37,20 +44,27 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     ``aget`` ingests the messages of ``Memory``'s active queue it has not seen (all but a
     trailing user message, which may be the query ``Memory`` appends and is ingested once
     it is followed by a reply) and returns the block rendered for the latest user
-    message; ``aput`` ingests what the queue flushes, unless seen. ``atruncate`` re-renders
+    message: the header and the memory lines, which ``Memory`` puts between tags named
+    after the block (``<dspm_memory>`` ... ``</dspm_memory>``, the fences of the other
+    adapters' blocks); ``aput`` ingests what the queue flushes, unless seen. ``atruncate`` re-renders
     at a smaller budget (criticals at their shortest forms first) instead of dropping
     everything. ``Memory`` never truncates a block with ``priority=0``; among the others it
     truncates lower numbers first.
 
     One block serves one ``Memory`` (one session). Args as :class:`DSPMChatMemory`
     (``budget``, ``stable_order``, ``extractor_llm``, ``extractor``, ``tokenizer_fn``...).
+    The recent messages beside the block are ``Memory``'s own short-term queue; build the
+    ``Memory`` with :func:`~dspm_integrations.llama_index.dspm_memory` to bound them by
+    ``max_history_tokens`` like every other adapter.
     """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     name: str = Field(default="dspm_memory", description="The name of the memory block.")
     description: str | None = Field(
         default="Rules and decisions from earlier in this conversation, revisions with lineage.")
     priority: int = Field(default=1, description="Memory's truncation priority (0 = never).")
-    budget: int = Field(default=250, description="Token budget of the block.")
+    budget: int = Field(default=DEFAULT_BUDGET, description="Token budget of the block.")
     stable_order: bool = Field(default=False)
 
     _dspm: DSPMMemory = PrivateAttr()
@@ -64,7 +78,8 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
         seen = data.pop("dspm_seen", None)
         base = data.pop("dspm_base", 0)
         tokenizer_fn = data.pop("tokenizer_fn", None)
-        super().__init__(**data)
+        with raising_dspm_errors():
+            super().__init__(**data)
         self._dspm = build_dspm(budget=self.budget, stable_order=self.stable_order,
                                 tokenizer_fn=tokenizer_fn, state=state, **engine)
         self._ledger = Ledger.from_dict(seen) if seen is not None else Ledger()
@@ -98,7 +113,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
             messages = messages[:-1]
         await self._ingest(self._claim(messages, flushed=False), session_id)
         self._last_query = query
-        return block_text(self._dspm, query, self.budget)
+        return self._text(query, self.budget)
 
     async def aput(self, messages: list[ChatMessage], from_short_term_memory: bool = False,
                    session_id: str | None = None) -> None:
@@ -124,14 +139,23 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
         count = self._dspm.counter.count
         current = count(content or "")
         budget = max(min_block_budget(self._dspm), current - tokens_to_truncate)
-        text = block_text(self._dspm, self._last_query, budget)
+        text = self._text(self._last_query, budget)
         while not text and budget < max(current, self.budget):
             budget += 4
-            text = block_text(self._dspm, self._last_query, budget)
+            text = self._text(self._last_query, budget)
         return text or None
 
+    def _text(self, query: str, budget: int) -> str:
+        return block_text(self._dspm, query, budget, fenced=False)
+
+    @property
+    def last_text(self) -> str:
+        """The block as the latest ``aget`` rendered it (``""`` before any)."""
+        return self._text(self._last_query, self.budget)
+
     def get_context(self, query: str = "", budget: int | None = None) -> str:
-        return block_text(self._dspm, query, self.budget if budget is None else budget)
+        """The block for ``query`` as ``aget`` returns it (header and lines)."""
+        return self._text(query, self.budget if budget is None else budget)
 
     def to_dict(self) -> dict[str, Any]:
         data = self.model_dump()
@@ -144,3 +168,40 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     @classmethod
     def from_dict(cls, data: dict[str, Any], **kwargs: Any) -> DSPMMemoryBlock:
         return cls(**{**data, **kwargs})
+
+
+def dspm_memory(
+    budget: int = DEFAULT_BUDGET,
+    max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS,
+    *,
+    memory_blocks: Sequence[BaseMemoryBlock[Any]] = (),
+    token_limit: int | None = None,
+    block_kwargs: dict[str, Any] | None = None,
+    **memory_kwargs: Any,
+) -> Memory:
+    """A LlamaIndex ``Memory`` with a :class:`DSPMMemoryBlock`, bounded like every adapter.
+
+    ``Memory`` keeps its short-term queue within ``token_limit * chat_history_token_ratio``
+    tokens (it flushes older messages to the blocks and keeps at least one whole turn);
+    here that is ``max_history_tokens``, and the blocks get ``budget`` plus whatever
+    ``token_limit`` adds for ``memory_blocks`` of your own (default: nothing more).
+    ``max_history_tokens=None`` keeps ``Memory``'s own defaults. ``block_kwargs`` go to the
+    DSPM block (``extractor_llm``, ``stable_order``, ``priority``...), ``memory_kwargs``
+    to ``Memory.from_defaults`` (``session_id``, ``chat_store``...).
+    """
+    check_history_bounds(max_history_tokens, None)
+    block = DSPMMemoryBlock(budget=budget, **(block_kwargs or {}))
+    blocks = [*memory_blocks, block]
+    if max_history_tokens is not None:
+        if max_history_tokens < 1:
+            raise ConfigError("max_history_tokens must be at least 1 for a Memory")
+        limit = token_limit if token_limit is not None else budget + max_history_tokens
+        if limit <= max_history_tokens:
+            raise ConfigError(f"token_limit ({limit}) must leave room for the blocks beside "
+                              f"max_history_tokens ({max_history_tokens})")
+        memory_kwargs.setdefault("token_limit", limit)
+        memory_kwargs.setdefault("chat_history_token_ratio", max_history_tokens / limit)
+        memory_kwargs.setdefault("token_flush_size", max(1, max_history_tokens // 5))
+    elif token_limit is not None:
+        memory_kwargs.setdefault("token_limit", token_limit)
+    return Memory.from_defaults(memory_blocks=blocks, **memory_kwargs)

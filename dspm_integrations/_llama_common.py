@@ -1,7 +1,6 @@
 """Shared pieces of the LlamaIndex adapter: the block text, message handling, the ledger.
 
-Pure helpers (no LlamaIndex import): what the memory block looks like and how it is
-recognised, how a LlamaIndex message becomes a DSPM turn, and the :class:`Ledger` that
+Pure helpers (no LlamaIndex import): how a LlamaIndex message becomes a DSPM turn, and the :class:`Ledger` that
 remembers which messages were already ingested so that a history handed over again
 (``set``, an engine's ``chat_history=``, ``Memory``'s active queue) is never ingested twice.
 """
@@ -9,13 +8,23 @@ remembers which messages were already ingested so that a history handed over aga
 from __future__ import annotations
 
 import hashlib
-import re
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from dspm_core import MIN_BUDGET, DSPMMemory
-from dspm_core.errors import BudgetError, ConfigError
+from dspm_core.errors import ConfigError
+
+from ._shared import (
+    DEFAULT_HEADER,
+    LEGACY_FOOTER,
+    check_block_budget,
+    contains_block,
+    lines_budget,
+    render_block,
+    strip_block,
+)
+from ._shared import min_block_budget as shared_min_budget
 
 __all__ = [
     "BLOCK_FOOTER",
@@ -31,17 +40,11 @@ __all__ = [
     "strip_block",
 ]
 
-#: First line of every rendered memory block: tells the model what follows, and lets the
-#: adapter recognise (and never ingest) its own block when a model or a caller echoes it.
-BLOCK_HEADER = "Memory (rules and decisions from earlier in this conversation):"
-#: Last line of the block.
-BLOCK_FOOTER = "(end of memory)"
-
-_KIND_TAGS = "rule|decision|code|equation|entity|structure"
-_BLOCK_RE = re.compile(re.escape(BLOCK_HEADER) + r".*?" + re.escape(BLOCK_FOOTER), re.DOTALL)
-# A block whose footer was cut off (a model echoing part of its prompt): the header and
-# the tagged lines right after it.
-_OPEN_BLOCK_RE = re.compile(re.escape(BLOCK_HEADER) + rf"(?:[ \t]*\n(?:{_KIND_TAGS}): [^\n]*)*")
+#: First line inside every memory block (the same header as the LangChain adapter's).
+BLOCK_HEADER = DEFAULT_HEADER
+#: The last line of this adapter's block in earlier releases; blocks ending with it are
+#: still recognised (never ingested back).
+BLOCK_FOOTER = LEGACY_FOOTER
 
 _ROLES = {
     "user": "user",
@@ -53,19 +56,6 @@ _ROLES = {
     "chatbot": "assistant",
     "model": "assistant",
 }
-
-
-def contains_block(text: str) -> bool:
-    return BLOCK_HEADER in text
-
-
-def strip_block(text: str) -> str:
-    """``text`` without any rendered DSPM block in it (complete or cut off)."""
-    if BLOCK_HEADER not in text:
-        return text
-    text = _BLOCK_RE.sub("", text)
-    text = _OPEN_BLOCK_RE.sub("", text)
-    return text.strip()
 
 
 def _role_value(role: Any) -> str:
@@ -193,40 +183,16 @@ class Ledger:
 
 
 # ---------------------------------------------------------------------------- rendering
-def _overhead(dspm: DSPMMemory) -> int:
-    """Tokens of the header, the footer and their line breaks (counted apart: a lone
-    "\n\n" would be one token where the block has two)."""
-    return dspm.counter.count(f"{BLOCK_HEADER}\n") + dspm.counter.count(f"\n{BLOCK_FOOTER}")
-
-
 def min_block_budget(dspm: DSPMMemory) -> int:
-    """The smallest budget a block (header and footer included) can be rendered in."""
-    return _overhead(dspm) + MIN_BUDGET
+    """The smallest budget a block can be rendered in (the same in every adapter)."""
+    return shared_min_budget(dspm.counter)
 
 
-def _render_lines(dspm: DSPMMemory, query: str, budget: int) -> str:
-    if budget == dspm.budget:
-        return dspm.render(query).text
-    # a one-off smaller budget (fitting a token limit) leaves the shared budget alone
-    return dspm.render(query, budget=budget).text
-
-
-def block_text(dspm: DSPMMemory, query: str, budget: int) -> str:
-    """The memory block (header, rendered lines, footer) in at most ``budget`` tokens, as
-    counted by the memory's own tokenizer; ``""`` when memory is empty or nothing fits."""
-    if not dspm.store.patches():
-        return ""
-    lines_budget = budget - _overhead(dspm)
-    while lines_budget >= MIN_BUDGET:
-        body = _render_lines(dspm, query, lines_budget)
-        if not body:
-            return ""
-        text = f"{BLOCK_HEADER}\n{body}\n{BLOCK_FOOTER}"
-        n = dspm.counter.count(text)
-        if n <= budget:
-            return text
-        lines_budget -= n - budget  # token counts of joined text are not always additive
-    return ""
+def block_text(dspm: DSPMMemory, query: str, budget: int, *, fenced: bool = True) -> str:
+    """The memory block in at most ``budget`` tokens, counted by the memory's own
+    tokenizer; ``""`` when memory is empty or nothing fits. ``fenced=False`` leaves out
+    the fences (``Memory`` puts its blocks between tags named after them)."""
+    return render_block(dspm, query, budget, fenced=fenced)
 
 
 def build_dspm(
@@ -252,7 +218,7 @@ def build_dspm(
             raise ConfigError("pass dspm= alone: it already has its extractor and state")
         if not isinstance(dspm, DSPMMemory):
             raise ConfigError(f"dspm must be a DSPMMemory, got {type(dspm).__name__}")
-        _check_block_budget(dspm, budget)
+        check_block_budget(budget, dspm.counter)
         return dspm
     if extractor is not None and extractor_llm is not None:
         raise ConfigError("pass either extractor= or extractor_llm=, not both")
@@ -272,15 +238,6 @@ def build_dspm(
         memory = DSPMMemory.from_dict(state, budget=MIN_BUDGET, **kwargs)
     else:
         memory = DSPMMemory(budget=MIN_BUDGET, **kwargs)
-    _check_block_budget(memory, budget)
-    memory.budget = budget - _overhead(memory)
+    check_block_budget(budget, memory.counter)
+    memory.budget = lines_budget(budget, memory.counter)
     return memory
-
-
-def _check_block_budget(dspm: DSPMMemory, budget: object) -> None:
-    if isinstance(budget, bool) or not isinstance(budget, int):
-        raise BudgetError(f"budget must be an integer number of tokens, got {budget!r}")
-    least = min_block_budget(dspm)
-    if budget < least:
-        raise BudgetError(f"budget must be at least {least} tokens (the block's header and "
-                          f"footer take {_overhead(dspm)}), got {budget}")

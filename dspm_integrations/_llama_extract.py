@@ -23,14 +23,17 @@ exception (a bug) propagates unchanged.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 
 from dspm_core.errors import ConfigError
-from dspm_core.extract.llm import LLMExtractor
+
+if TYPE_CHECKING:  # imported when an extractor is built: it needs the openai package
+    from dspm_core.extract.llm import LLMExtractor
 
 __all__ = [
     "AsyncLlamaIndexLLMClient",
@@ -44,7 +47,10 @@ class LLMRequestError(ConnectionError):
     """A LlamaIndex LLM call failed as a request (the extractor keeps the turn pending)."""
 
 
-def _default_request_errors() -> tuple[type[BaseException], ...]:
+def _request_errors() -> tuple[type[BaseException], ...]:
+    """The errors of a failed request: timeouts, OS and httpx errors, and the openai
+    SDK's when it is loaded (an LLM built on it has imported it; importing it here would
+    make every import of this adapter pay for it)."""
     errors: tuple[type[BaseException], ...] = (TimeoutError, OSError)
     try:
         import httpx
@@ -52,16 +58,10 @@ def _default_request_errors() -> tuple[type[BaseException], ...]:
         errors += (httpx.HTTPError,)
     except ImportError:  # pragma: no cover - httpx comes with llama-index-core
         pass
-    try:
-        import openai
-
+    openai = sys.modules.get("openai")
+    if openai is not None:
         errors += (openai.OpenAIError,)
-    except ImportError:  # pragma: no cover - only with the openai extra
-        pass
     return errors
-
-
-_REQUEST_ERRORS = _default_request_errors()
 _LENGTH_REASONS = frozenset({"length", "max_tokens", "max_output_tokens", "MAX_TOKENS"})
 
 
@@ -174,7 +174,7 @@ class LlamaIndexLLMClient:
         _check_llm(llm, "chat")
         self.llm = llm
         self.chat = SimpleNamespace(
-            completions=_Completions(llm, _REQUEST_ERRORS + tuple(request_errors)))
+            completions=_Completions(llm, _request_errors() + tuple(request_errors)))
 
 
 class AsyncLlamaIndexLLMClient:
@@ -184,7 +184,7 @@ class AsyncLlamaIndexLLMClient:
         _check_llm(llm, "achat")
         self.llm = llm
         self.chat = SimpleNamespace(
-            completions=_AsyncCompletions(llm, _REQUEST_ERRORS + tuple(request_errors)))
+            completions=_AsyncCompletions(llm, _request_errors() + tuple(request_errors)))
 
 
 def llama_index_extractor(llm: Any, model: str | None = None, **kwargs: Any) -> LLMExtractor:
@@ -192,6 +192,8 @@ def llama_index_extractor(llm: Any, model: str | None = None, **kwargs: Any) -> 
     if model is None:
         metadata = getattr(llm, "metadata", None)
         model = getattr(metadata, "model_name", None) or type(llm).__name__
+    from dspm_core.extract.llm import LLMExtractor
+
     kwargs.setdefault("response_format", False)  # not forwarded; avoid the fallback dance
     return LLMExtractor(client=LlamaIndexLLMClient(llm),
                         async_client=AsyncLlamaIndexLLMClient(llm), model=str(model), **kwargs)

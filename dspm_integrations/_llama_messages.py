@@ -6,22 +6,26 @@ public.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from llama_index.core.base.llms.types import ChatMessage, MessageRole
+from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
 from llama_index.core.storage.chat_store import BaseChatStore, SimpleChatStore
 
-from ._llama_common import message_text, strip_block
+from ._llama_common import dspm_role, message_text, strip_block
+from ._shared import recent_start
 
 __all__ = [
     "ENGINE_KWARGS",
+    "bounded_window",
     "check_positive",
-    "drop_oldest",
+    "drop_oldest_exchange",
     "dump_chat_store",
+    "message_kind",
+    "message_tokens",
     "pop_engine_kwargs",
     "query_of",
-    "recent_window",
 ]
 
 #: Keyword arguments that configure the DSPM engine rather than a pydantic field.
@@ -66,32 +70,37 @@ def query_of(input: Any, history: Sequence[ChatMessage]) -> str:
     return ""
 
 
-def recent_window(history: Sequence[ChatMessage], k: int) -> list[ChatMessage]:
-    """The last ``k`` messages, starting at a user message.
+def message_kind(message: ChatMessage) -> str:
+    """``user``, ``assistant``, ``tool`` or ``system``: what the window is cut by."""
+    role = dspm_role(message.role)
+    return role if role in ("user", "tool", "system") else "assistant"
 
-    A window that would open on an assistant or tool message starts at the next user
-    message instead (no orphaned tool results); when the last ``k`` hold no user message
-    (an agent's run of tool calls) it reaches back to the user message that started it.
-    """
-    if not history:
-        return []
-    start = max(0, len(history) - k)
-    forward = next((i for i in range(start, len(history))
-                    if history[i].role == MessageRole.USER), None)
-    if forward is not None:
-        start = forward
-    else:
-        back = next((i for i in range(start - 1, -1, -1)
-                     if history[i].role == MessageRole.USER), None)
-        if back is not None:
-            start = back
+
+def message_tokens(count: Callable[[str], int], message: ChatMessage) -> int:
+    """Tokens of a message's text and of the tool calls it makes."""
+    n = count(message_text(message))
+    for block in getattr(message, "blocks", None) or ():
+        if isinstance(block, ToolCallBlock):
+            n += count(block.model_dump_json())
+    calls = (message.additional_kwargs or {}).get("tool_calls")
+    if calls:
+        n += count(json.dumps(calls, default=str, sort_keys=True))
+    return n
+
+
+def bounded_window(history: Sequence[ChatMessage], count: Callable[[str], int], *,
+                   max_tokens: int | None, max_messages: int | None) -> list[ChatMessage]:
+    """The recent messages within the bounds: whole exchanges opening on a user message,
+    the newest (the current tool loop) always (see
+    :func:`dspm_integrations._shared.recent_start`)."""
+    start = recent_start([message_kind(m) for m in history],
+                         lambda i: message_tokens(count, history[i]),
+                         max_tokens=max_tokens, max_messages=max_messages)
     return list(history[start:])
 
 
-def drop_oldest(window: list[ChatMessage]) -> list[ChatMessage]:
-    """ChatMemoryBuffer's rule: drop the oldest message, then any assistant or tool
-    message that would open the history."""
-    window = window[1:]
-    while len(window) > 1 and window[0].role in (MessageRole.ASSISTANT, MessageRole.TOOL):
-        window = window[1:]
-    return window
+def drop_oldest_exchange(window: list[ChatMessage]) -> list[ChatMessage]:
+    """``window`` without its oldest exchange (up to the next user message); unchanged
+    when it holds only one."""
+    nxt = next((i for i in range(1, len(window)) if window[i].role == MessageRole.USER), None)
+    return window if nxt is None else window[nxt:]

@@ -1,19 +1,28 @@
-"""DSPM for LlamaIndex (llama-index-core 0.14): a chat memory and a memory block.
+"""DSPM for LlamaIndex (llama-index-core 0.14): a memory block, a chat memory, a ReAct formatter.
 
-    from llama_index.core.chat_engine import SimpleChatEngine
-    from dspm_integrations.llama_index import DSPMChatMemory, DSPMMemoryBlock
+The modern path is ``Memory`` with memory blocks::
 
-    memory = DSPMChatMemory.from_defaults(budget=250, system_prompt="You are a careful engineer.")
-    engine = SimpleChatEngine.from_defaults(llm=llm, memory=memory)
+    from llama_index.core.agent.workflow import FunctionAgent
+    from dspm_integrations.llama_index import dspm_memory
 
-    memory = Memory.from_defaults(memory_blocks=[DSPMMemoryBlock(budget=250)])
+    memory = dspm_memory(budget=250, max_history_tokens=1000)   # a Memory with a DSPM block
+    await FunctionAgent(tools=tools, llm=llm).run("...", memory=memory)
 
-:class:`DSPMChatMemory` is a ``ChatMemoryBuffer``: chat engines and agents use it through
-``put``/``aput``/``get``/``aget``. Every stored message is also a DSPM turn; ``get``
-returns one system message holding the memory block (rendered for the current input) and
-then the last ``history_k`` raw messages, trimmed to ``token_limit``.
+:func:`dspm_memory` builds ``Memory.from_defaults(memory_blocks=[DSPMMemoryBlock(...)])``
+with its short-term queue bounded by ``max_history_tokens``. :class:`DSPMMemoryBlock` is a
+``BaseMemoryBlock[str]``: ``Memory`` hands blocks only the messages its short-term queue
+flushes, so the block also reads the active queue it is given on every ``aget`` and sees
+every turn exactly once.
 
-Where the block goes, per engine (the memory can only shape what ``get`` returns):
+:class:`DSPMChatMemory` is a ``ChatMemoryBuffer`` (the older interface, still what many
+chat engines are given): every stored message is a DSPM turn; ``get`` returns one system
+message holding the memory block (rendered for the current input) and then the recent raw
+messages within ``max_history_tokens`` (and ``max_history_messages``), all within
+``token_limit``. It takes what ``ChatMemoryBuffer`` takes (``chat_history``, ``llm``,
+``chat_store``, ``chat_store_key``, ``token_limit``, ``tokenizer_fn``) and raises on
+anything else.
+
+Where the block goes, per engine (a memory can only shape what ``get`` returns):
 
 * ``SimpleChatEngine``: ``prefix_messages + memory.get(initial_token_count=<prefix tokens>)``.
   An engine ``system_prompt`` stays its own system message, followed by the block's; pass
@@ -21,29 +30,25 @@ Where the block goes, per engine (the memory can only shape what ``get`` returns
   one system message, the prompt and then the block. The whole prompt stays within
   ``token_limit``.
 * ``ContextChatEngine`` and ``CondensePlusContextChatEngine``: the engine always builds
-  its own first system message from its context template (retrieved text plus its
-  ``system_prompt``) and puts ``memory.get(input=message)`` after it, so the block is a
-  second system message; it cannot join the engine's. The memory's part stays within
-  ``token_limit``; the engine sizes the retrieved context itself. The condense step of
-  ``CondensePlusContextChatEngine`` also sees the block, as text, when it rewrites the
-  question.
-* Workflow agents (``FunctionAgent``; ``ReActAgent`` and ``AgentWorkflow`` share the same
-  setup step): the LLM gets ``[system(agent.system_prompt)] + memory.aget()`` (a
-  ``ReActAgent`` puts its own ReAct header first as well). As with ``SimpleChatEngine``,
-  give the prompt to the memory instead of the agent to get one system message. Pass
-  ``memory=`` on every ``run``, or reuse one ``Context``: a reused context re-encodes its
-  state with ``to_dict``/``from_dict`` between runs, which this memory survives (a plain
-  ``ChatMemoryBuffer`` holding messages fails that on pydantic 2.14 and is dropped).
+  its own first system message from its context template and puts
+  ``memory.get(input=message)`` after it, so the block is a second system message; it
+  cannot join the engine's. The memory's part stays within ``token_limit``.
+* ``FunctionAgent`` and ``AgentWorkflow``: the LLM gets ``[system(agent.system_prompt)] +
+  memory.aget()``. Give the prompt to the memory instead of the agent to get one system
+  message. Pass ``memory=`` on every ``run`` (or reuse one ``Context``; this memory
+  survives the context's ``to_dict``/``from_dict``).
+* ``ReActAgent`` drops the first system message of its input and builds its own ReAct
+  header: build it with ``formatter=DSPMReActChatFormatter.from_memory(memory)`` and the
+  block (with the memory's ``system_prompt``) ends the header, the one system message,
+  whether or not the agent has a ``system_prompt``.
 * A history whose first stored message is a system message (``chat_history=[system, ...]``)
   keeps it: the block joins that message instead of adding another.
 
-:class:`DSPMMemoryBlock` is a ``BaseMemoryBlock[str]`` for ``Memory.from_defaults(
-memory_blocks=[...])``. ``Memory`` hands blocks only the messages its short-term queue
-flushes; this block also reads the active queue it is given on every ``aget``, so it sees
-every turn exactly once.
-
-The adapter never ingests its own block: a message that is the block is skipped, and a
-block echoed inside another message is cut out before extraction.
+The block is the same as the LangChain adapter's: ``<dspm_memory>``, the header line, one
+line per patch, ``</dspm_memory>`` (inside ``Memory`` the tags come from the block's
+name). The adapter never ingests its own block, in this format or the earlier one ending
+in ``(end of memory)``: a message that is the block is skipped, and a block echoed inside
+another message is cut out before extraction.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from typing import Any
 try:
     from llama_index.core.base.llms.types import ChatMessage, MessageRole
     from llama_index.core.bridge.pydantic import (
+        ConfigDict,
         Field,
         PrivateAttr,
         field_serializer,
@@ -77,7 +83,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from dspm_core import DSPMMemory
 
-from ._llama_block import DSPMMemoryBlock
+from ._llama_block import DSPMMemoryBlock, dspm_memory
 from ._llama_common import (
     BLOCK_FOOTER,
     BLOCK_HEADER,
@@ -97,24 +103,44 @@ from ._llama_extract import (
     LLMRequestError,
     llama_index_extractor,
 )
+from ._llama_react import DSPMReActChatFormatter
 from ._llama_messages import (
     ENGINE_KWARGS,
+    bounded_window,
     check_positive,
-    drop_oldest,
+    drop_oldest_exchange,
     dump_chat_store,
     pop_engine_kwargs,
     query_of,
-    recent_window,
+)
+from ._shared import (
+    BLOCK_CLOSE,
+    BLOCK_OPEN,
+    DEFAULT_BUDGET,
+    DEFAULT_HEADER,
+    DEFAULT_MAX_HISTORY_TOKENS,
+    MIN_BLOCK_BUDGET,
+    check_history_bounds,
+    raising_dspm_errors,
+    renamed_alias,
 )
 
 __all__ = [
+    "BLOCK_CLOSE",
     "BLOCK_FOOTER",
     "BLOCK_HEADER",
+    "BLOCK_OPEN",
+    "DEFAULT_BUDGET",
+    "DEFAULT_HEADER",
+    "DEFAULT_MAX_HISTORY_TOKENS",
+    "MIN_BLOCK_BUDGET",
     "AsyncLlamaIndexLLMClient",
     "DSPMChatMemory",
     "DSPMMemoryBlock",
     "LLMRequestError",
+    "DSPMReActChatFormatter",
     "LlamaIndexLLMClient",
+    "dspm_memory",
     "llama_index_extractor",
 ]
 
@@ -122,15 +148,30 @@ __all__ = [
 class DSPMChatMemory(ChatMemoryBuffer):
     """A ``ChatMemoryBuffer`` whose ``get`` leads with a DSPM memory block.
 
-    Construct with :meth:`from_defaults` or directly (``DSPMChatMemory(budget=250)``).
+    Construct with :meth:`from_defaults` or directly (``DSPMChatMemory(budget=250)``);
+    both take what ``ChatMemoryBuffer.from_defaults`` takes (``chat_history``, ``llm``,
+    ``chat_store``, ``chat_store_key``, ``token_limit``, ``tokenizer_fn``). Unknown
+    keyword arguments raise.
 
     Args:
-        budget: tokens of the memory block, header and footer included.
-        history_k: how many recent raw messages ``get`` returns (at most; see
-            :func:`~dspm_integrations._llama_messages.recent_window` for where the window starts).
-        token_limit: limit of everything ``get`` returns plus ``initial_token_count``;
-            older raw messages go first, then the block shrinks (criticals are kept at
-            their shortest forms before anything else).
+        budget: tokens of the memory block (fences and header included).
+        max_history_tokens: tokens of the raw recent messages ``get`` returns after the
+            block (default 1000, ``None``: no bound; with an explicit ``token_limit`` and no
+            ``max_history_tokens``, ``token_limit`` is the bound, as for
+            ``ChatMemoryBuffer``): whole exchanges opening on a user message, newest first;
+            the newest exchange (an agent's current tool loop) is always returned, so a tool
+            call and its results stay together.
+        max_history_messages: a cap on their number as well (``history_k`` is its
+            deprecated alias).
+        token_limit: limit of everything ``get`` returns plus ``initial_token_count``:
+            older exchanges go first, then the block shrinks (criticals are kept at their
+            shortest forms before anything else). The newest exchange is kept whole even
+            over the limit (``ChatMemoryBuffer`` keeps the newest message).
+        llm: sizes ``token_limit`` (75% of its context window) and sets the role of the
+            block message, as for ``ChatMemoryBuffer``; it never extracts.
+        chat_history: messages to start with; ``chat_store``/``chat_store_key``: a store
+            that may be shared: messages others write to it reach the block on the next
+            ``get``.
         system_prompt: a system prompt the block joins (one system message).
         stable_order: keep the block's lines in first-seen order (byte-stable prefix).
         extractor_llm: a LlamaIndex LLM used as the fact extractor (``chat``/``achat``);
@@ -145,8 +186,14 @@ class DSPMChatMemory(ChatMemoryBuffer):
     over on every call keeps the rules from before it); ``reset`` clears both.
     """
 
-    budget: int = Field(default=250, description="Token budget of the memory block.")
-    history_k: int = Field(default=6, description="Recent raw messages returned by get().")
+    model_config = ConfigDict(extra="forbid")
+
+    budget: int = Field(default=DEFAULT_BUDGET, description="Token budget of the memory block.")
+    max_history_tokens: int | None = Field(
+        default=DEFAULT_MAX_HISTORY_TOKENS,
+        description="Tokens of the recent raw messages returned by get() (None: no bound).")
+    max_history_messages: int | None = Field(
+        default=None, description="How many recent raw messages get() returns at most.")
     system_prompt: str | None = Field(
         default=None, description="System prompt joined with the memory block.")
     stable_order: bool = Field(default=False, description="Render lines in first-seen order.")
@@ -155,14 +202,35 @@ class DSPMChatMemory(ChatMemoryBuffer):
     _ledger: Ledger = PrivateAttr()
     _system_role: MessageRole = PrivateAttr(default=MessageRole.SYSTEM)
     _own_tokenizer: bool = PrivateAttr(default=False)  # tokenizer_fn given by the caller
+    _last_system: str = PrivateAttr(default="")
 
     def __init__(self, **data: Any) -> None:
         engine = pop_engine_kwargs(data)
         state = data.pop("dspm_state", None)
         seen = data.pop("dspm_seen", None)
         system_role = data.pop("system_role", None)
+        chat_history = data.pop("chat_history", None)
+        llm = data.pop("llm", None)
+        history_k = data.pop("history_k", None)
+        if history_k is not None:
+            check_positive("history_k", history_k)
+            data["max_history_messages"] = renamed_alias(
+                "history_k", "max_history_messages", history_k,
+                data.get("max_history_messages"), None)
+        if data.get("token_limit") is not None and "max_history_tokens" not in data:
+            # a token_limit the caller chose is this buffer's bound, as for ChatMemoryBuffer
+            data["max_history_tokens"] = None
+        if llm is not None:
+            if data.get("token_limit") is None:
+                data["token_limit"] = int(llm.metadata.context_window
+                                          * DEFAULT_TOKEN_LIMIT_RATIO)
+            system_role = system_role or llm.metadata.system_role
         tokenizer_fn = data.get("tokenizer_fn")
-        super().__init__(**data)
+        with raising_dspm_errors():
+            super().__init__(**data)
+        check_history_bounds(self.max_history_tokens, self.max_history_messages)
+        if chat_history is not None:
+            self.chat_store.set_messages(self.chat_store_key, list(chat_history))
         # DSPM counts with the caller's tokenizer when there is one, else its own offline
         # cl100k_base (the same encoding as LlamaIndex's default tokenizer).
         self._own_tokenizer = tokenizer_fn is not None
@@ -198,11 +266,6 @@ class DSPMChatMemory(ChatMemoryBuffer):
             values["tokenizer_fn"] = get_tokenizer()
         return values
 
-    @field_validator("history_k")
-    @classmethod
-    def _check_history_k(cls, value: int) -> int:
-        return check_positive("history_k", value)
-
     @field_serializer("chat_store")
     def serialize_courses_in_order(self, chat_store: BaseChatStore) -> dict:
         # Same name as the parent's serializer so that it replaces it (see _dump_chat_store).
@@ -217,34 +280,25 @@ class DSPMChatMemory(ChatMemoryBuffer):
         chat_store_key: str = DEFAULT_CHAT_STORE_KEY,
         token_limit: int | None = None,
         tokenizer_fn: Callable[[str], list] | None = None,
-        *,
-        budget: int = 250,
-        history_k: int = 6,
-        system_prompt: str | None = None,
-        extractor_llm: LLM | None = None,
-        stable_order: bool = False,
         **kwargs: Any,
     ) -> DSPMChatMemory:
-        """Create a memory. ``llm`` keeps LlamaIndex's meaning: it sizes ``token_limit``
-        (75% of its context window) and sets the role of the block message; only
-        ``extractor_llm`` turns on LLM extraction. Other keyword arguments:
-        ``extractor``, ``extractor_model``, ``history_limit``, ``strict_llm``, ``dspm``."""
-        unknown = set(kwargs) - set(ENGINE_KWARGS)
+        """Create a memory, as ``ChatMemoryBuffer.from_defaults`` does; every other
+        argument of the class (``budget``, ``max_history_tokens``, ``system_prompt``,
+        ``extractor_llm``...) may be given too. ``llm`` keeps LlamaIndex's meaning: it
+        sizes ``token_limit`` and sets the role of the block message; only
+        ``extractor_llm`` turns on LLM extraction."""
+        allowed = set(cls.model_fields) | set(ENGINE_KWARGS) | {"history_k", "system_role"}
+        unknown = set(kwargs) - allowed
         if unknown:
             raise ValueError(f"Unexpected kwargs: {sorted(unknown)}")
-        system_role = None
-        if llm is not None:
-            token_limit = token_limit or int(llm.metadata.context_window * DEFAULT_TOKEN_LIMIT_RATIO)
-            system_role = llm.metadata.system_role
-        elif token_limit is None:
-            token_limit = DEFAULT_TOKEN_LIMIT
-        store = chat_store or SimpleChatStore()
-        if chat_history is not None:
-            store.set_messages(chat_store_key, list(chat_history))
-        return cls(token_limit=token_limit, tokenizer_fn=tokenizer_fn,
-                   chat_store=store, chat_store_key=chat_store_key, budget=budget,
-                   history_k=history_k, system_prompt=system_prompt, stable_order=stable_order,
-                   extractor_llm=extractor_llm, system_role=system_role, **kwargs)
+        return cls(chat_history=chat_history, llm=llm, chat_store=chat_store or SimpleChatStore(),
+                   chat_store_key=chat_store_key, token_limit=token_limit,
+                   tokenizer_fn=tokenizer_fn, **kwargs)
+
+    @property
+    def history_k(self) -> int | None:
+        """Deprecated alias of :attr:`max_history_messages`."""
+        return self.max_history_messages
 
     # ------------------------------------------------------------------ views
     @property
@@ -257,8 +311,8 @@ class DSPMChatMemory(ChatMemoryBuffer):
         return self._dspm.stats
 
     def get_context(self, query: str = "", budget: int | None = None) -> str:
-        """The memory block for ``query`` (header and footer included), as ``get`` sends it
-        when nothing has to shrink."""
+        """The memory block for ``query`` (fences and header included), as ``get`` sends
+        it when nothing has to shrink."""
         return block_text(self._dspm, query, self.budget if budget is None else budget)
 
     # ------------------------------------------------------------------ ingest
@@ -361,20 +415,25 @@ class DSPMChatMemory(ChatMemoryBuffer):
             return None
         return ChatMessage(role=self._system_role, content="\n\n".join(parts))
 
+    def _count(self, text: str) -> int:
+        return len(self.tokenizer_fn(text))
+
     def get(self, input: str | None = None, initial_token_count: int = 0,
             **kwargs: Any) -> list[ChatMessage]:
         """The memory block (rendered for ``input``, else for the latest user message) in
-        a system message, then the last ``history_k`` raw messages, all within
-        ``token_limit`` minus ``initial_token_count``.
+        a system message, then the recent raw messages within ``max_history_tokens`` and
+        ``max_history_messages``, all within ``token_limit`` minus ``initial_token_count``.
 
-        Older raw messages are dropped first, then the block shrinks. Like
-        ``ChatMemoryBuffer``, the newest message is returned even when it alone is over
-        the limit.
+        Messages written to the chat store by someone else since the last call are
+        ingested first. Older exchanges are dropped first, then the block shrinks; the
+        newest exchange is returned whole even when it alone is over the limit.
         """
         if initial_token_count > self.token_limit:
             raise ValueError("Initial token count exceeds token limit")
+        stored = self.get_all()
+        self._ingest_unseen(stored)
         is_own_block = self._own_block_test()
-        history = [m for m in self.get_all() if not is_own_block(m)]
+        history = [m for m in stored if not is_own_block(m)]
         lead = None
         if history and history[0].role in (MessageRole.SYSTEM, self._system_role):
             lead = strip_block(message_text(history[0]))
@@ -382,7 +441,8 @@ class DSPMChatMemory(ChatMemoryBuffer):
             if lead.strip() == (self.system_prompt or "").strip():
                 lead = None  # the memory's own prompt, stored back
         query = query_of(input, history)
-        window = recent_window(history, self.history_k)
+        window = bounded_window(history, self._count, max_tokens=self.max_history_tokens,
+                                max_messages=self.max_history_messages)
         budget = self.budget
         system = self._system_message(query, budget, lead)
 
@@ -390,15 +450,24 @@ class DSPMChatMemory(ChatMemoryBuffer):
             msgs = ([sys_msg] if sys_msg is not None else []) + win
             return self._token_count_for_messages(msgs) + initial_token_count - self.token_limit
 
-        while len(window) > 1 and over(system, window) > 0:
-            window = drop_oldest(window)
+        while over(system, window) > 0:
+            shorter = drop_oldest_exchange(window)
+            if shorter is window:
+                break
+            window = shorter
         least = min_block_budget(self._dspm)
         excess = over(system, window)
         while excess > 0 and budget > least:
             budget = max(least, budget - excess)
             system = self._system_message(query, budget, lead)
             excess = over(system, window)
+        self._last_system = system.content or "" if system is not None else ""
         return ([system] if system is not None else []) + window
+
+    @property
+    def last_system_message(self) -> str:
+        """The text of the system message the latest ``get`` returned (``""`` if none)."""
+        return self._last_system
 
     # ------------------------------------------------------------------ state
     def to_dict(self, **kwargs: Any) -> dict:

@@ -22,7 +22,7 @@ import stat
 import tempfile
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import BinaryIO
 
@@ -87,6 +87,20 @@ def open_regular(path: Path) -> Iterator[BinaryIO]:
         yield f
 
 
+def _same_file(lock: portalocker.Lock, lock_path: Path) -> bool:
+    """Whether the file ``lock`` holds is still the one at ``lock_path`` (the previous
+    holder removes the lock file when it is done; a lock on a removed file guards
+    nothing)."""
+    fh = getattr(lock, "fh", None)
+    if fh is None:
+        return True
+    try:
+        held, there = os.fstat(fh.fileno()), os.stat(lock_path)
+    except FileNotFoundError:
+        return False
+    return (held.st_dev, held.st_ino) == (there.st_dev, there.st_ino)
+
+
 @contextmanager
 def locked(path: Path, timeout: float, *, writing: bool = True) -> Iterator[bool]:
     """Hold the exclusive lock of ``path`` (on ``<path>.lock``, which outlives renames).
@@ -96,33 +110,47 @@ def locked(path: Path, timeout: float, *, writing: bool = True) -> Iterator[bool
     without it: notebooks are only ever replaced whole by ``os.replace``, so a read sees
     a whole file, and a reader without the lock must change nothing on disk. A writer
     there gets a :class:`PersistenceError`.
+
+    The holder removes the lock file before it lets go (where open files can be removed,
+    i.e. not on Windows), so no ``.lock`` is left beside the notebook. A waiter that then
+    gets the lock of the removed file notices (its file is no longer the one at the
+    path) and locks again.
     """
     lock_path = sibling(path, ".lock")
-    is_file(lock_path, "use the lock file")  # a FIFO there would block the open below
-    lock = portalocker.Lock(str(lock_path), mode="a", timeout=max(0.0, float(timeout)),
-                            check_interval=min(0.05, max(0.001, float(timeout) / 20)),
-                            fail_when_locked=False)
-    held = True
-    try:
-        lock.acquire()
-    except portalocker.AlreadyLocked:
-        raise LockTimeoutError(
-            f"could not lock {path} within {timeout:g} s: another process or thread is "
-            f"saving or loading it (lock file {lock_path})") from None
-    except portalocker.LockException as exc:
-        raise PersistenceError(f"cannot lock {path}: {exc}") from exc
-    except OSError as exc:
-        if exc.errno not in _READ_ONLY:
+    deadline = time.monotonic() + max(0.0, float(timeout))
+    while True:
+        is_file(lock_path, "use the lock file")  # a FIFO there would block the open below
+        left = max(0.0, deadline - time.monotonic())
+        lock = portalocker.Lock(str(lock_path), mode="a", timeout=left,
+                                check_interval=min(0.05, max(0.001, float(timeout) / 20)),
+                                fail_when_locked=False)
+        held = True
+        try:
+            lock.acquire()
+        except portalocker.AlreadyLocked:
+            raise LockTimeoutError(
+                f"could not lock {path} within {timeout:g} s: another process or thread is "
+                f"saving or loading it (lock file {lock_path})") from None
+        except portalocker.LockException as exc:
             raise PersistenceError(f"cannot lock {path}: {exc}") from exc
-        if writing:
-            raise PersistenceError(
-                f"cannot save {path}: its directory (or its lock file {lock_path}) is read-only "
-                f"for this process ({exc.strerror or exc})") from exc
-        held = False
+        except OSError as exc:
+            if exc.errno not in _READ_ONLY:
+                raise PersistenceError(f"cannot lock {path}: {exc}") from exc
+            if writing:
+                raise PersistenceError(
+                    f"cannot save {path}: its directory (or its lock file {lock_path}) is "
+                    f"read-only for this process ({exc.strerror or exc})") from exc
+            held = False
+        if not held or _same_file(lock, lock_path):
+            break
+        lock.release()  # the file was removed by the holder we waited for: lock anew
     try:
         yield held
     finally:
         if held:
+            if os.name != "nt":
+                with suppress(OSError):  # a read-only lock file in a writable directory
+                    os.unlink(lock_path)
             lock.release()
 
 

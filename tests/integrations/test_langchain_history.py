@@ -64,26 +64,28 @@ def _assert_memory(text: str) -> None:
 
 
 # ---------------------------------------------------------------------- history itself
-def test_history_messages_are_block_plus_last_k() -> None:
-    history = DSPMChatMessageHistory(budget=200, k=2)
+def test_history_messages_are_block_plus_recent_exchanges() -> None:
+    history = DSPMChatMessageHistory(budget=200, max_history_messages=2)
     assert history.messages == []
     history.add_messages([HumanMessage(RULE), AIMessage("Noted.")])
     history.add_user_message("Hello there")
     first, second = history.messages, history.messages
     assert first == second and first is not second  # same content on two reads
     assert isinstance(first[0], SystemMessage) and "100 items" in first[0].text
-    assert [m.text for m in first[1:]] == ["Noted.", "Hello there"]
+    # the window opens on a user message: the older exchange (two messages) does not fit
+    assert [m.text for m in first[1:]] == ["Hello there"]
+    assert [m.text for m in history.transcript] == [RULE, "Noted.", "Hello there"]
     # the block handed back (e.g. a chain that stores its whole prompt) is not ingested
     before = history.memory.stats["turns"]
     history.add_messages([first[0]])
     assert history.memory.stats["turns"] == before
-    assert [m.text for m in history.messages[1:]] == ["Noted.", "Hello there"]
+    assert [m.text for m in history.messages[1:]] == ["Hello there"]
     history.clear()
     assert history.messages == [] and history.memory.stats["total_patches"] == 0
 
 
 async def test_history_async_matches_sync() -> None:
-    sync_h, async_h = DSPMChatMessageHistory(k=3), DSPMChatMessageHistory(k=3)
+    sync_h, async_h = DSPMChatMessageHistory(max_history_messages=3), DSPMChatMessageHistory(max_history_messages=3)
     for text in _chatter(12):
         msgs = [HumanMessage(text), AIMessage("Understood.")]
         sync_h.add_messages(msgs)
@@ -94,14 +96,14 @@ async def test_history_async_matches_sync() -> None:
     assert await async_h.aget_messages() == []
 
 
-def test_history_k0_and_tool_messages_and_wrapping_an_existing_memory() -> None:
+def test_history_without_raw_messages_and_tool_messages_and_wrapping_an_existing_memory() -> None:
     memory = DSPMMemory(budget=120)
-    history = DSPMChatMessageHistory(memory, k=0)
+    history = DSPMChatMessageHistory(memory, max_history_messages=0)
     history.add_messages([HumanMessage(content=[{"type": "text", "text": RULE}])])
     assert len(history.messages) == 1 and "100 items" in history.messages[0].text
     assert history.memory is memory and memory.all_patches[0].role.value == "user"
     with pytest.raises(ConfigError):
-        DSPMChatMessageHistory(k=-1)
+        DSPMChatMessageHistory(max_history_messages=-1)
     with pytest.raises(ConfigError):
         DSPMChatMessageHistory(store=object())  # a store needs a user id
 
@@ -135,7 +137,7 @@ def _rwmh(model: RecordingChatModel, store: dict[str, DSPMChatMessageHistory]) -
     ])
 
     def get(session_id: str) -> DSPMChatMessageHistory:
-        return store.setdefault(session_id, DSPMChatMessageHistory(budget=250, k=4))
+        return store.setdefault(session_id, DSPMChatMessageHistory(budget=250, max_history_messages=4))
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -159,7 +161,7 @@ def test_runnable_with_message_history_sync() -> None:
     final = model.requests[-1]
     _assert_memory(_memory_of(final))
     assert final[0].text == "You are a careful assistant."  # the prompt's own system message
-    assert len(final) == 1 + 1 + 4 + 1  # prompt, memory, last k=4, the question
+    assert len(final) == 1 + 1 + 4 + 1  # prompt, memory, the last 4, the question
     chain.invoke({"question": "hi"}, {"configurable": {"session_id": "s2"}})
     assert not any(BLOCK_OPEN in m.text for m in model.requests[-1])  # sessions isolated
 
@@ -210,7 +212,7 @@ def _classic_turns() -> list[str]:
 
 def test_agent_executor_with_dspm_chat_memory_sync() -> None:
     model = _tool_agent_model()
-    memory = DSPMChatMemory(budget=250, memory_key="chat_history", return_messages=True, k=2)
+    memory = DSPMChatMemory(budget=250, memory_key="chat_history", return_messages=True, max_history_messages=2)
     executor = _executor(model, memory)
     for text in _classic_turns():
         out = executor.invoke({"input": text})
@@ -223,7 +225,7 @@ def test_agent_executor_with_dspm_chat_memory_sync() -> None:
 
 async def test_agent_executor_with_dspm_chat_memory_async() -> None:
     model = _tool_agent_model()
-    memory = DSPMChatMemory(budget=250, memory_key="chat_history", return_messages=True, k=2)
+    memory = DSPMChatMemory(budget=250, memory_key="chat_history", return_messages=True, max_history_messages=2)
     executor = _executor(model, memory)
     for text in _classic_turns():
         await executor.ainvoke({"input": text})
@@ -234,7 +236,7 @@ async def test_agent_executor_with_dspm_chat_memory_async() -> None:
 
 def test_llm_chain_string_memory_and_variables() -> None:
     model = RecordingChatModel(responder=lambda m: "Understood.")
-    memory = DSPMChatMemory(budget=250, k=2)
+    memory = DSPMChatMemory(budget=250, max_history_messages=2)
     assert memory.memory_variables == ["history"]
     prompt = ChatPromptTemplate.from_messages([
         ("system", "Context:\n{history}"), ("human", "{question}")])

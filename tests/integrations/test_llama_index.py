@@ -46,6 +46,7 @@ from dspm_core import Fact, PatchKind, RuleExtractor  # noqa: E402
 from dspm_core.errors import BudgetError, ConfigError, ExtractionError  # noqa: E402
 from dspm_integrations.llama_index import (  # noqa: E402
     BLOCK_HEADER,
+    BLOCK_OPEN,
     AsyncLlamaIndexLLMClient,
     DSPMChatMemory,
     LlamaIndexLLMClient,
@@ -284,9 +285,9 @@ def check_turn_40(engine_kind: str, mode: str, llm: RecordingLLM, memory: DSPMCh
         memory_part = received[1:-1]
         assert tokens(memory_part) <= TOKEN_LIMIT
         assert received[-1].role == MessageRole.USER and LAST in received[-1].content
-    # raw history is bounded by history_k (plus the block and the engine's messages)
+    # raw history is bounded by max_history_messages (plus the block and the engine's messages)
     raw = [m for m in received if m.role != MessageRole.SYSTEM]
-    assert len(raw) <= memory.history_k + 1
+    assert len(raw) <= memory.max_history_messages + 1
 
     # nothing of the block was ingested back
     assert all(BLOCK_HEADER not in p.text for p in memory.dspm.all_patches)
@@ -306,7 +307,7 @@ ENGINE_MODES = [
 def test_forty_turns_rule_reaches_the_llm(engine_kind: str, mode: str) -> None:
     llm = RecordingLLM()
     memory = DSPMChatMemory.from_defaults(
-        budget=BUDGET, history_k=6, token_limit=TOKEN_LIMIT,
+        budget=BUDGET, max_history_messages=6, token_limit=TOKEN_LIMIT,
         system_prompt=SYSTEM_PROMPT if engine_kind == "simple" else None)
     engine = make_engine(engine_kind, llm, memory)
     run_conversation(engine, mode)
@@ -341,7 +342,8 @@ def test_engine_system_prompt_is_a_separate_message_when_given_to_the_engine() -
         engine.chat(text)
     received = llm.calls[-1][1]
     assert received[0].content == SYSTEM_PROMPT
-    assert received[1].role == MessageRole.SYSTEM and received[1].content.startswith(BLOCK_HEADER)
+    assert received[1].role == MessageRole.SYSTEM and received[1].content.startswith(BLOCK_OPEN)
+    assert BLOCK_HEADER in received[1].content
     assert tokens(received) <= TOKEN_LIMIT  # the engine's prefix is counted (initial_token_count)
 
 
@@ -373,8 +375,11 @@ def test_exported_names() -> None:
     import dspm_integrations.llama_index as module
 
     assert sorted(module.__all__) == sorted([
-        "BLOCK_FOOTER", "BLOCK_HEADER", "AsyncLlamaIndexLLMClient", "DSPMChatMemory",
-        "DSPMMemoryBlock", "LLMRequestError", "LlamaIndexLLMClient", "llama_index_extractor"])
+        "BLOCK_CLOSE", "BLOCK_FOOTER", "BLOCK_HEADER", "BLOCK_OPEN", "DEFAULT_BUDGET",
+        "DEFAULT_HEADER", "DEFAULT_MAX_HISTORY_TOKENS", "MIN_BLOCK_BUDGET",
+        "AsyncLlamaIndexLLMClient", "DSPMChatMemory", "DSPMMemoryBlock",
+        "DSPMReActChatFormatter", "LLMRequestError", "LlamaIndexLLMClient", "dspm_memory",
+        "llama_index_extractor"])
     for name in module.__all__:
         assert getattr(module, name) is not None
 
@@ -391,12 +396,13 @@ def _filled(**kwargs: Any) -> DSPMChatMemory:
 def test_plain_construction_and_defaults() -> None:
     memory = DSPMChatMemory(budget=250)
     assert isinstance(memory, ChatMemoryBuffer)
-    assert memory.token_limit == 3000 and memory.history_k == 6 and memory.budget == 250
+    assert memory.token_limit == 3000 and memory.budget == 250
+    assert memory.max_history_tokens == 1000 and memory.max_history_messages is None
     assert memory.get() == []
     memory.put(ChatMessage(role="user", content=RULE))
     out = memory.get()
     assert [m.role for m in out] == [MessageRole.SYSTEM, MessageRole.USER]
-    assert out[0].content.startswith(BLOCK_HEADER) and "card numbers" in out[0].content
+    assert out[0].content.startswith(BLOCK_OPEN) and "card numbers" in out[0].content
     assert memory.class_name() == "DSPMChatMemory"
 
 
@@ -412,11 +418,11 @@ def test_from_defaults_llm_sizes_token_limit_and_extractor_llm_is_separate() -> 
     with pytest.raises(BudgetError):
         DSPMChatMemory(budget=10)
     with pytest.raises(ValueError):
-        DSPMChatMemory(history_k=0)
+        DSPMChatMemory(max_history_messages=-1)
 
 
-def test_get_uses_input_as_query_and_history_k() -> None:
-    memory = _filled(budget=BUDGET, history_k=4)
+def test_get_uses_input_as_query_and_max_history_messages() -> None:
+    memory = _filled(budget=BUDGET, max_history_messages=4)
     out = memory.get(input="database choice")
     assert out[0].role == MessageRole.SYSTEM
     assert [m.role for m in out[1:]] == [MessageRole.USER, MessageRole.ASSISTANT, MessageRole.USER]
@@ -439,7 +445,7 @@ def test_get_trims_history_then_shrinks_block_and_never_exceeds() -> None:
 
 
 def test_window_never_opens_on_a_tool_result() -> None:
-    memory = DSPMChatMemory.from_defaults(budget=BUDGET, history_k=2)
+    memory = DSPMChatMemory.from_defaults(budget=BUDGET, max_history_messages=2)
     memory.put(ChatMessage(role="user", content="What is the weather in Paris?"))
     memory.put(ChatMessage(role="assistant", content="",
                            additional_kwargs={"tool_calls": [{"id": "c1"}]}))
@@ -511,8 +517,8 @@ def test_to_dict_from_dict_round_trip_renders_the_same_context() -> None:
     assert [(m.role, m.content) for m in restored.get(input=LAST)] == \
         [(m.role, m.content) for m in memory.get(input=LAST)]
     assert restored.stats["turns"] == memory.stats["turns"]
-    assert (restored.budget, restored.history_k, restored.token_limit, restored.system_prompt) == \
-        (memory.budget, memory.history_k, memory.token_limit, memory.system_prompt)
+    assert (restored.budget, restored.max_history_messages, restored.token_limit, restored.system_prompt) == \
+        (memory.budget, memory.max_history_messages, memory.token_limit, memory.system_prompt)
     # the ledger travelled too: handing the same history over ingests nothing again
     restored.set(restored.get_all())
     assert restored.stats["turns"] == memory.stats["turns"]

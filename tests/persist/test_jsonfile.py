@@ -105,7 +105,7 @@ def test_save_keeps_previous_file_as_bak_and_leaves_no_temp(nb: Path) -> None:
     m.save(nb)
     assert Path(f"{nb}.bak").read_bytes() == first
     assert nb.read_bytes() != first
-    assert _files(nb.parent) == ["notes.json", "notes.json.bak", "notes.json.lock"]
+    assert _files(nb.parent) == ["notes.json", "notes.json.bak"]  # no stray lock file
 
 
 def test_failed_write_leaves_the_old_file(nb: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -182,6 +182,35 @@ def test_concurrent_saves_from_threads_never_tear(nb: Path) -> None:
         t.join()
     assert errors == []
     assert DSPMMemory().load(nb, strict=True) > 0
+    assert not Path(f"{nb}.lock").exists()  # the last holder took its lock file with it
+
+
+def _save_facts(path: str, worker: int) -> None:
+    for i in range(8):
+        m = DSPMMemory()
+        m.add_turn("user", f"The queue depth for worker {worker} shard {i} is {i + 1} jobs.")
+        m.save(path)  # merges what the others saved, under the lock
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_processes_saving_at_once_lose_nothing_and_leave_no_lock_file(nb: Path) -> None:
+    """The lock file is removed by each holder; a waiter that got the removed file's lock
+    must notice and lock again, or two writers would both hold 'the' lock."""
+    import multiprocessing as mp
+
+    DSPMMemory()  # load the word lists before forking
+    ctx = mp.get_context("fork")
+    procs = [ctx.Process(target=_save_facts, args=(str(nb), w)) for w in range(4)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(60)
+        assert p.exitcode == 0
+    loaded = DSPMMemory()
+    loaded.load(nb, strict=True)
+    depths = [p for p in loaded.all_patches if "queue depth" in p.text]
+    assert len(depths) == 4 * 8  # no save was lost to a torn lock
+    assert not Path(f"{nb}.lock").exists()
 
 
 @pytest.mark.parametrize("garbage", [b"", b"{", b"\xff\xfe\x00", b"[1, 2", b"null", b"{}",
