@@ -209,8 +209,8 @@ def _sets_quantity(s: str) -> bool:
     if m is None:
         return False
     dim = parse_value(s[m.start():].split(",")[0]).dimension
-    if dim in ("free", "name"):
-        return False
+    if dim in ("free", "name") or dim == "number" and len(words) < 3:
+        return False  # "Message 1", "Step 3": a label with its number
     if first in _TASK_VERBS and not re.search(r"\b(?:each|every|per|always|by default|from now on|"
                                               r"going forward)\b", s, _I):
         return False

@@ -246,3 +246,8 @@ def test_a_bare_rate_keeps_its_period() -> None:
     assert st.value == "3 per day" and st.scope == "day"
     _, current = _current("Cap password resets to 3 per day.", "Cap password resets to 10 per week.")
     assert {"3 per day", "10 per week"} <= current
+
+
+@pytest.mark.parametrize("text", ["Message 1", "Step 3.", "Chapter 12"])
+def test_a_label_and_its_number_is_no_setting(text: str) -> None:
+    assert setting_kind(text) is None
