@@ -162,12 +162,17 @@ def is_command_message(prose: str) -> bool:
         and any(_FORM_RE.search(s) for s in sentences)
 
 
+_FOLLOW_ON_RE = re.compile(r"^(?:now|next|then|also|and now|finally)\b", _I)
+
+
 def _is_command(sentence: str) -> bool:
     """Whether the sentence, past its lead words, commands the answer; a request for
     something new ("Give me a list of ...", "Write the next 50 lines") does not."""
     rest = sentence.strip()
-    if one_off_task(rest) or states_nothing(rest):
-        return False  # "Sort this list alphabetically", "Never mind the word limit"
+    if states_nothing(rest) or one_off_task(rest) and not _FOLLOW_ON_RE.match(rest):
+        # "Sort this list alphabetically", "Never mind the word limit"; but "Now condense
+        # these relations into one sentence" refines the answer the next ones build on
+        return False
     for _ in range(4):
         if _ASKS_RE.match(rest):
             return False

@@ -251,3 +251,9 @@ def test_a_bare_rate_keeps_its_period() -> None:
 @pytest.mark.parametrize("text", ["Message 1", "Step 3.", "Chapter 12"])
 def test_a_label_and_its_number_is_no_setting(text: str) -> None:
     assert setting_kind(text) is None
+
+
+def test_a_follow_up_refinement_on_the_answer_is_kept() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "Now condense these points into two sentences, keeping the dates.")
+    assert [p for p in memory.all_patches if p.critical]
