@@ -129,3 +129,15 @@ def is_equation(s: str) -> bool:
         return True
     rhs = s[s.index("=", m.start()) + 1:]
     return not re.search(r"[\"'{}\[\];]|://|\w\.\w+\(|==", rhs)
+
+
+# the marks of arithmetic at work: a fraction, an operator between numbers, a pair of
+# numbers, a combination or permutation ("5C3", "4P2"), a factorial
+_WORKING_RE = re.compile(r"\b\d+\s*/\s*\d+\b|\d\s*[*×÷+−]\s*[\d(]|\(\s*-?\d+\s*,\s*-?\d+\s*\)|"
+                         r"\b\d+[CP]\d+\b|\b\d+!")
+
+
+def is_worked_step(s: str) -> bool:
+    """A step of a calculation the user is working through ("(4/52) * (3/51)", "the pairs
+    (1,6), (2,5) ... add up to 7"): two marks of arithmetic or more."""
+    return len(_WORKING_RE.findall(s)) >= 2

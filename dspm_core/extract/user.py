@@ -18,7 +18,7 @@ from .referents import referent_fact
 from .setting_forms import one_off_task, setting_kind, states_nothing
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
-from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation
+from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
 from .cues import (
     ALWAYS_NEVER_RE,
     AVOID_RE,
@@ -163,8 +163,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         return []
     if SIGNATURE_RE.search(s):
         return [new_fact(turn, PatchKind.CODE, s)]
-    if is_equation(s) and not rule_cue(s) and len(s.split()) <= 25:
-        return [new_fact(turn, PatchKind.EQUATION, s)]
+    if (is_equation(s) or is_worked_step(s)) and not rule_cue(s) and len(s.split()) <= 25:
+        return [new_fact(turn, PatchKind.EQUATION, s)]  # a calculation, not a rule
     if _STATUS_RE.search(s) and not rule_cue(s) and not (REVISION_RE.search(s)
                                                          and TO_VALUE_RE.search(s)):
         return []  # "Status: build 4821 passed", "112 tests green": progress, not a fact

@@ -257,3 +257,14 @@ def test_a_follow_up_refinement_on_the_answer_is_kept() -> None:
     memory = DSPMMemory()
     memory.add_turn("user", "Now condense these points into two sentences, keeping the dates.")
     assert [p for p in memory.all_patches if p.critical]
+
+
+@pytest.mark.parametrize("text", [
+    "So I multiply the two chances: (1/6) * (1/6).",
+    "The pairs (2,4), (4,2) and (3,3) all sum to 6.",
+])
+def test_a_worked_calculation_is_no_rule(text: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert not [p for p in memory.all_patches if p.critical]
+    assert any(p.kind is PatchKind.EQUATION for p in memory.all_patches)
