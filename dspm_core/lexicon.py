@@ -16,7 +16,7 @@ __all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
 _TECH_NOUNS = frozenset("retry retries deploy deploys refresh redirect redirects fetch rebuild "
-                        "restart restarts reboot rollback failover".split())
+                        "restart restarts reboot reboots rollback failover".split())
 
 
 @lru_cache(maxsize=65536)
@@ -105,4 +105,6 @@ def is_finite_after(word: str, previous: str) -> bool:
 def is_plural_noun(word: str) -> bool:
     """Whether ``word`` can be the plural of a noun (``seats``, ``players``)."""
     w = word.strip(".,;:!?\"'()").lower()
+    if w in _TECH_NOUNS:
+        return w.endswith("s")  # "retries", "deploys": nouns the lexicon knows as verbs
     return w.isalpha() and any(lemma != w for lemma in getAllLemmas(w).get("NOUN", ()))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from .lexicon import is_adjective, is_base_verb
 from .values import VALUE_RE, WEEKDAYS
 
-__all__ = ["NamedSetting", "read_named", "read_reminder"]
+__all__ = ["LEAD", "NAME", "NamedSetting", "read_named", "read_reminder"]
 
 _I = re.I
 
@@ -33,8 +33,10 @@ class NamedSetting:
     form: str
 
 
-_LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|btw|fyi|oh|just so you know)[,\s]+)*"
-_NAME = r"(?-i:[A-Z][\w.+#'-]*)(?:\s+(?-i:[A-Z0-9][\w.+#-]*))*"
+#: the lead words a form may open with, and a capitalised name (pattern texts)
+LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|btw|fyi|oh|just so you know)[,\s]+)*"
+NAME = r"(?-i:[A-Z][\w.+#'-]*)(?:\s+(?-i:[A-Z0-9][\w.+#-]*))*"
+_LEAD, _NAME = LEAD, NAME
 
 # "The default branch is develop", "Our sprint length is two weeks"
 _DECLARED_RE = re.compile(

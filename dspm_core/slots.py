@@ -536,9 +536,6 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                      old, revision)
 
 
-_COUNTED_TECH = frozenset("retry restart deploy reboot redirect".split())
-
-
 # a value that opens with a name: capitalised words, then lowercase ones
 _LEAD_NAME_RE = re.compile(r"(?:[A-Z][\w.+#'-]*)(?:\s+(?:[A-Z0-9][\w.+#'-]*))*(?=\s+[a-z])")
 
@@ -552,8 +549,7 @@ def _counted_noun(subject: str) -> str | None:
         words.append(w)
     plural = [w for w in words
               if len(w) > 3 and w.endswith("s") and not w.endswith("ss") and w.isalpha()
-              and (is_plural_noun(w) or w[:-1] in _COUNTED_TECH or w[:-3] + "y" in _COUNTED_TECH)
-              and w not in STOP_WORDS]
+              and is_plural_noun(w) and w not in STOP_WORDS]
     return plural[0] if len(plural) == 1 else None
 
 

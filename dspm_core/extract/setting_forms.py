@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon import is_base_verb, is_noun_only
-from ..named_settings import read_named
+from ..named_settings import LEAD, NAME, read_named
 from ..patch import PatchKind
 from ..slots import parse_statement
 from ..value_clause import clauses, reported, weak_subject
@@ -30,8 +30,7 @@ from ..values import VALUE_RE, parse_value
 __all__ = ["one_off_task", "setting_kind", "states_nothing"]
 
 _I = re.I
-_LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|btw|fyi|oh|just so you know)[,\s]+)*"
-_NAME = r"(?-i:[A-Z][\w.+#'-]*)(?:\s+(?-i:[A-Z0-9][\w.+#-]*))*"
+_LEAD, _NAME = LEAD, NAME
 # "I live in Denver", "I'm based in Toronto", "I'm on a Mac", "I keep kosher"
 _ABOUT_ME_RE = re.compile(
     _LEAD + r"i(?:'m| am)\s+(?:based|located|living|staying)\s+in\s+" + _NAME
