@@ -28,6 +28,8 @@ import os
 import statistics
 import sys
 import time
+import zlib
+from dataclasses import replace
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -44,7 +46,30 @@ from retention_metric import make_line, update_delivered, delivered  # noqa: E40
 from retention_systems import ALL_SYSTEMS, TokenCounter, build  # noqa: E402
 from retention_tasks import MISSING_DATA, Case, Probe, load_cases  # noqa: E402
 
-DEFAULT_SYSTEMS = "dspm,recent,langchain_trim,llamaindex_buffer,bm25,peer"
+DEFAULT_SYSTEMS = "dspm,recent,langchain_trim,llamaindex_buffer,bm25,bm25_sentences,peer"
+
+#: Tasks whose items are earlier instructions or preferences: their query-mismatch variant
+#: (``<task>~mismatch``) renders for an unrelated question instead of the probing one, and
+#: the items must still be delivered.
+MISMATCH_TASKS = ("beam_instruction_following", "beam_preference_following",
+                  "prefeval_explicit", "mteval_refinement")
+
+#: Questions unrelated to every conversation of the data; one is picked per probe.
+UNRELATED_QUERIES = (
+    "What is the boiling point of water at sea level in Fahrenheit?",
+    "Who painted the ceiling of the Sistine Chapel?",
+    "How many moons does Neptune have?",
+    "What is the capital city of Mongolia?",
+    "How do tides form on the coast?",
+    "Which instrument has eighty-eight keys?",
+    "What year did the first person walk on the Moon?",
+    "How long does a giraffe sleep each day?",
+)
+
+
+def unrelated_query(case_id: str, at: int) -> str:
+    """A fixed unrelated question for one probe (the same on every run)."""
+    return UNRELATED_QUERIES[zlib.crc32(f"{case_id}:{at}".encode()) % len(UNRELATED_QUERIES)]
 
 
 # ----------------------------------------------------------------------------- progress
@@ -98,7 +123,8 @@ def score_probe(probe: Probe, texts: list[str]) -> list[dict[str, Any]]:
 
 
 def run_case(case: Case, systems: dict[str, Any], budgets: list[int], tc: TokenCounter,
-             keep_context: bool, seconds: dict[str, float]) -> list[dict[str, Any]]:
+             keep_context: bool, seconds: dict[str, float],
+             mismatch: bool = False) -> list[dict[str, Any]]:
     """The per-item results of one conversation; each system's time (feeding the turns and
     rendering at every probe and budget) is added to ``seconds``."""
     results: list[dict[str, Any]] = []
@@ -133,13 +159,18 @@ def run_case(case: Case, systems: dict[str, Any], budgets: list[int], tc: TokenC
                 seconds[s.name] += time.perf_counter() - t0
             fed += 1
         prefix = case.turns[: probe.at]
+        variants = [probe]
+        if mismatch and probe.task in MISMATCH_TASKS:
+            variants.append(replace(probe, task=f"{probe.task}~mismatch",
+                                    query=unrelated_query(case.case_id, probe.at)))
         for name, s in systems.items():
             for b in budgets:
-                t0 = time.perf_counter()
-                texts = s.lines(probe.query, b) if s.stateful else s.lines(prefix, probe.query, b)
-                secs = time.perf_counter() - t0
-                seconds[name] += secs
-                record(name, probe, b, texts, secs)
+                for p in variants:
+                    t0 = time.perf_counter()
+                    texts = s.lines(p.query, b) if s.stateful else s.lines(prefix, p.query, b)
+                    secs = time.perf_counter() - t0
+                    seconds[name] += secs
+                    record(name, p, b, texts, secs)
     return results
 
 
@@ -243,6 +274,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                                                  "retention_<split>)")
     ap.add_argument("--base-url", default=None, help="OpenAI-compatible endpoint for dspm_llm")
     ap.add_argument("--model", default=None, help="model name for dspm_llm")
+    ap.add_argument("--mismatch", action="store_true",
+                    help="also render each instruction and preference probe for an unrelated "
+                         "question (rows <task>~mismatch)")
     ap.add_argument("--no-context", action="store_true",
                     help="do not store the rendered context of undelivered items in the JSON")
     return ap.parse_args(argv)
@@ -289,7 +323,8 @@ def main(argv: list[str] | None = None) -> int:
     for case in cases:
         t0 = time.perf_counter()
         seconds: dict[str, float] = defaultdict(float)
-        results += run_case(case, systems, budgets, tc, not args.no_context, seconds)
+        results += run_case(case, systems, budgets, tc, not args.no_context, seconds,
+                            args.mismatch)
         case_seconds[case.dataset] += time.perf_counter() - t0
         for name, secs in seconds.items():
             per_conv[name][case.dataset].append(secs)

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from dspm_core import DSPMMemory, get_counter
 
 ALL_SYSTEMS = ("dspm", "dspm_semantic", "recent", "langchain_trim", "llamaindex_buffer", "bm25",
+               "bm25_sentences",
                "peer", "dspm_llm")
 
 
@@ -177,9 +178,12 @@ class BM25:
     def lines(self, turns: list[tuple[str, str]], query: str, budget: int) -> list[str]:
         if not turns:
             return []
-        scores = self._impl([bm25_tokens(t) or ["_"] for _, t in turns]).get_scores(
-            bm25_tokens(query))
-        order = sorted(range(len(turns)), key=lambda i: (-scores[i], -i))
+        key = (len(turns), turns[-1], query)
+        if getattr(self, "_last", (None,))[0] != key:  # one ranking serves every budget
+            scores = self._impl([bm25_tokens(t) or ["_"] for _, t in turns]).get_scores(
+                bm25_tokens(query))
+            self._last = (key, sorted(range(len(turns)), key=lambda i: (-scores[i], -i)))
+        order = self._last[1]
         chosen: list[int] = []
         used = 0
         for i in order:
@@ -192,6 +196,30 @@ class BM25:
         while out and self.tc.count("\n".join(out)) > budget:
             out.pop()
         return out
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def turn_sentences(turns: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Every sentence of every turn, as (role, sentence), in conversation order."""
+    out = []
+    for role, text in turns:
+        for sent in _SENTENCE_END.split(text):
+            sent = sent.strip()
+            if bm25_tokens(sent):
+                out.append((role, sent))
+    return out
+
+
+class BM25Sentences(BM25):
+    """BM25 over the sentences of all turns (instead of whole turns), the final question as
+    the query; fills the budget with the best-scoring sentences, in conversation order."""
+
+    name = "bm25_sentences"
+
+    def lines(self, turns: list[tuple[str, str]], query: str, budget: int) -> list[str]:
+        return super().lines(turn_sentences(turns), query, budget)
 
 
 # ----------------------------------------------------------------------------- stateful
@@ -327,6 +355,8 @@ def build(names: list[str], tc: TokenCounter, base_url: str | None = None,
                 made[name] = LlamaIndexBuffer(tc)
             elif name == "bm25":
                 made[name] = BM25(tc)
+            elif name == "bm25_sentences":
+                made[name] = BM25Sentences(tc)
             elif name == "peer":
                 made[name] = Peer(tc)
             elif name == "dspm_llm":
