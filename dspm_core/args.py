@@ -55,6 +55,17 @@ def check_query(value: object, name: str = "query") -> str:
     return value
 
 
+def check_shown(value: object, name: str = "shown") -> tuple[str, ...]:
+    """Texts shown beside the memory: an iterable of strings (not one string)."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise ArgumentTypeError(f"{name} must be an iterable of strings, got {_type_name(value)}")
+    out = tuple(value)  # type: ignore[call-overload]
+    for v in out:
+        if not isinstance(v, str):
+            raise ArgumentTypeError(f"{name} must hold strings, got {_type_name(v)}")
+    return out
+
+
 def check_flag(value: object, name: str) -> bool:
     """``True`` or ``False`` exactly (``1``, ``None`` or ``"yes"`` are refused)."""
     if not isinstance(value, bool):

@@ -16,11 +16,11 @@ import logging
 import os
 import threading
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from .args import check_count, check_flag, check_patch_fields, check_patch_id, check_path
-from .args import check_query, check_timeout
+from .args import check_query, check_shown, check_timeout
 from .errors import BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
 from .extract.rules import RuleExtractor
@@ -33,6 +33,7 @@ from .retry import Backoff, checked_facts, surfaced
 from .render import MIN_BUDGET, Rendered, Renderer
 from .state import FORMAT, SCHEMA_VERSION, parse_state, turn_to_dict
 from .store import DEFAULT_HISTORY_LIMIT, MergeOutcome, PatchStore
+from .tier import mark_earlier, sentence_facts
 from .tokens import TokenCounter, get_counter
 from .vocab import word_frequency
 
@@ -81,6 +82,10 @@ class DSPMMemory:
             of value but carries no revision cue ("I secured 5 interviews" after "3
             interviews for producer roles"): both stay, the older shown as ``(earlier)``;
             see :meth:`unlink`. Off by default.
+        sentences: keep every substantive sentence of the user's turns that no extractor
+            typed, with the words as written (the lossless tier; rendered by query
+            relevance after the criticals). On by default; greetings and acknowledgements
+            are left out and counted (``stats["greetings_skipped"]``).
     """
 
     def __init__(
@@ -100,6 +105,7 @@ class DSPMMemory:
         user_id: str | None = None,
         session_id: str | None = None,
         links: bool = False,
+        sentences: bool = True,
     ) -> None:
         context_turns = check_count(context_turns, "context_turns")
         self._budget = _check_budget(budget)
@@ -126,6 +132,8 @@ class DSPMMemory:
         self.renderer = Renderer(self.counter, scorer)
         self._lock = threading.RLock()
         self.strict_llm = bool(strict_llm)
+        self.sentences = check_flag(sentences, "sentences")
+        self._greetings = 0
         self._turns = 0
         self._conversation_tokens = 0
         self._last_query = ""
@@ -202,6 +210,16 @@ class DSPMMemory:
         return Turn(role=r, text=text, index=index, session_id=session_id, recent=recent,
                     settings=settings)
 
+    def _with_tier(self, turn: Turn, facts: list[Fact]) -> list[Fact]:
+        """The turn's typed facts, then its sentences none of them came from (the tier)."""
+        if not self.sentences:
+            return facts
+        tier = sentence_facts(turn, facts)
+        if tier.skipped:
+            with self._lock:
+                self._greetings += tier.skipped
+        return facts + tier.facts
+
     def _merge(self, facts: list[Fact], turn: Turn | None = None) -> list[MergeOutcome]:
         if self._backend is not None:  # one transaction: the turn's row and what it changed
             return self._backend.commit(self, facts, turn)
@@ -251,7 +269,7 @@ class DSPMMemory:
         error: BaseException | None = None
         for t in self._queue(turn, force):
             try:
-                facts = checked_facts(self.extractor.extract(t))
+                facts = self._with_tier(t, checked_facts(self.extractor.extract(t)))
             except Exception as exc:  # kept pending; see retry.surfaced for what is raised
                 error = error or self._failed(t, exc, t is turn)
                 continue
@@ -271,6 +289,7 @@ class DSPMMemory:
                     facts = checked_facts(await aextract(t))
                 else:
                     facts = checked_facts(await asyncio.to_thread(self.extractor.extract, t))
+                facts = self._with_tier(t, facts)
             except Exception as exc:  # kept pending; see retry.surfaced for what is raised
                 error = error or self._failed(t, exc, t is turn)
                 continue
@@ -348,20 +367,27 @@ class DSPMMemory:
         return self._merge([fact])[0].patch
 
     # ------------------------------------------------------------------ render
-    def render(self, query: str = "", budget: int | None = None) -> Rendered:
+    def render(self, query: str = "", budget: int | None = None, *,
+               shown: Iterable[str] = ()) -> Rendered:
         """Render the memory for ``query`` under the budget, with a full account.
 
         ``budget`` renders once at another budget (at least 16) without changing
-        :attr:`budget`.
+        :attr:`budget`. ``shown``: texts the caller puts beside the memory verbatim (the
+        recent messages of a chat window); the user's sentences found in them are not
+        repeated in the memory.
         """
         query = check_query(query)
         one_off = None if budget is None else _check_budget(budget)
+        visible = check_shown(shown)
         with self._lock:
-            patches = self.store.patches()
+            patches = self.store.pool(query or "")
+            if visible:
+                patches = [p for p in patches if p.kind is not PatchKind.SENTENCE
+                           or not any(p.text in v for v in visible)]
             use = self._budget if one_off is None else one_off
             if one_off is None:
                 self._last_query = query or ""
-        return self.renderer.render(patches, use, query or "", self.stable_order)
+        return self.renderer.render(mark_earlier(patches), use, query or "", self.stable_order)
 
     def get_context(self, query: str = "") -> str:
         """The rendered memory text (never over the budget)."""
@@ -422,6 +448,8 @@ class DSPMMemory:
             "merges": dict(self.store.counters),
             "pending_turns": len(self.pending_turns),
             "extraction_failures": self._failures,
+            "sentence_patches": sum(1 for p in patches if p.kind is PatchKind.SENTENCE),
+            "greetings_skipped": self._greetings,
             "extractor": dict(getattr(self.extractor, "stats", {}) or {}),
         }
 

@@ -37,6 +37,9 @@ class PatchKind(str, Enum):
     EQUATION = "equation"
     ENTITY = "entity"
     STRUCTURE = "structure"
+    #: a sentence of the user's kept as written because no extractor typed it (the
+    #: lossless tier): retrieved by query relevance, never a setting
+    SENTENCE = "sentence"
 
     def __str__(self) -> str:
         return self.value
@@ -56,6 +59,7 @@ KIND_TAGS: dict[PatchKind, str] = {
     PatchKind.EQUATION: "equation",
     PatchKind.ENTITY: "entity",
     PatchKind.STRUCTURE: "structure",
+    PatchKind.SENTENCE: "said",
 }
 
 

@@ -16,12 +16,14 @@ from .slots import content_terms
 
 __all__ = [
     "KIND_WEIGHT",
+    "NAMED_ALIGNMENT",
     "STANCE_WEIGHT",
     "SimilarityScorer",
     "alignment",
     "critical_priority",
     "query_terms",
     "recency",
+    "subject_terms",
     "utility",
 ]
 
@@ -31,6 +33,7 @@ KIND_WEIGHT: dict[PatchKind, float] = {
     PatchKind.STRUCTURE: 0.9,
     PatchKind.EQUATION: 0.9,
     PatchKind.ENTITY: 0.6,
+    PatchKind.SENTENCE: 0.8,
     PatchKind.CONSTRAINT: 2.0,
     PatchKind.DECISION: 1.8,
 }
@@ -53,6 +56,16 @@ def query_terms(query: str) -> frozenset[str]:
 def _patch_terms(text: str, slot: str | None) -> frozenset[str]:
     return content_terms(f"{slot} {text}" if slot else text)
 
+
+@lru_cache(maxsize=65536)
+def subject_terms(slot: str) -> frozenset[str]:
+    """Stemmed content words of a setting's subject."""
+    return content_terms(slot)
+
+
+#: A rule with no subject is named by a query that has at least this share of the words
+#: it is aligned on (see :func:`alignment`).
+NAMED_ALIGNMENT = 0.5
 
 #: A patch that mentions this many of the query's content words is fully aligned with it,
 #: however long the query: "the deadline of the first sprint" answers a forty-word question
@@ -120,7 +133,15 @@ def critical_priority(patch: Patch, align: float = 0.0) -> tuple[int, int, float
     return (int(patch.pinned), ROLE_PRIORITY[patch.role], align + kind + stance, patch.turn)
 
 
+#: How much of its kind's weight a sentence patch keeps when the query does not touch it:
+#: the user's untyped sentences fill what typed patches leave, unless the query asks for them.
+UNASKED_SENTENCE = 0.15
+
+
 def utility(patch: Patch, now: int, align: float) -> float:
     """Value of delivering a non-critical patch (divide by its tokens for value per token)."""
     pin = 4.0 if patch.pinned else 1.0
-    return pin * KIND_WEIGHT[patch.kind] * (0.3 + 0.7 * recency(patch, now)) * (1.0 + 3.0 * align)
+    kind = KIND_WEIGHT[patch.kind]
+    if patch.kind is PatchKind.SENTENCE and align <= 0.0:
+        kind *= UNASKED_SENTENCE
+    return pin * kind * (0.3 + 0.7 * recency(patch, now)) * (1.0 + 3.0 * align)

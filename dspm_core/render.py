@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from .forms import Form, forms_for
 from .patch import CRITICAL_KINDS, Patch
-from .rank import SimilarityScorer, alignment, critical_priority, query_terms, utility
+from .rank import (NAMED_ALIGNMENT, SimilarityScorer, alignment, critical_priority, query_terms,
+                   subject_terms, utility)
 from .tokens import TokenCounter
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
@@ -157,8 +158,10 @@ class Renderer:
             else:
                 rest.append(p)
         if aligns:
-            crit.sort(key=lambda e: (e.key[0], e.key[1], e.key[2] + aligns.get(e.patch.id, 0.0),
-                                     e.key[3]), reverse=True)
+            named = self._named(crit, query)
+            crit.sort(key=lambda e: (e.key[0], e.key[1], e.patch.id in named,
+                                     e.key[2] + aligns.get(e.patch.id, 0.0), e.key[3]),
+                      reverse=True)
         else:
             crit.sort(key=lambda e: e.key, reverse=True)
 
@@ -220,6 +223,22 @@ class Renderer:
                 room -= cost - cur_cost
         return room
 
+    @staticmethod
+    def _named(crit: list[_Entry], query: str) -> set[str]:
+        """The criticals the query names: it has a word of the setting's subject (or, for
+        a rule with no subject, at least half of the rule's words it counts against). Within
+        one pin and speaker class these are filled before the ones the query does not touch."""
+        qterms = query_terms(query)
+        out = set()
+        for e in crit:
+            p = e.patch
+            if p.slot:
+                if qterms & subject_terms(p.slot):
+                    out.add(p.id)
+            elif alignment(qterms, p) >= NAMED_ALIGNMENT:
+                out.add(p.id)
+        return out
+
     def _alignments(self, patches: Sequence[Patch], query: str) -> dict[str, float]:
         if not query or not query.strip():
             return {}
@@ -237,9 +256,10 @@ class Renderer:
         sel_crit = [p for p in crit if p.id in chosen]
         sel_rest = [p for p in rest if p.id in chosen]
         if stable:
-            # by first appearance only: a new patch is appended, never inserted earlier
+            # by first appearance only: a new patch is appended, never inserted earlier; the
+            # criticals first, so the rest (sentences retrieved for this query) never move them
             key = lambda p: (p.first_turn, int(p.id[1:]) if p.id[1:].isdigit() else 0)  # noqa: E731
-            return sorted(sel_crit + sel_rest, key=key)
+            return sorted(sel_crit, key=key) + sorted(sel_rest, key=key)
         sel_rest.sort(key=lambda p: utility(p, now, aligns.get(p.id, 0.0)), reverse=True)
         return sel_crit + sel_rest
 

@@ -28,7 +28,8 @@ __all__ = [
 ]
 
 FORMAT = "dspm-memory-state"
-SCHEMA_VERSION = 1
+#: 2: patches of kind ``sentence`` (the lossless tier) may be present
+SCHEMA_VERSION = 2
 
 
 class NotebookValidationError(CorruptNotebookError):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 from itertools import islice
-from collections import Counter
+from collections import Counter, deque
 import re
 import threading
 from collections.abc import Iterable
@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
+from .index import LexicalIndex
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
 from .resolve import as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
@@ -41,6 +42,11 @@ from .vocab import fold_typo, is_identifier
 __all__ = ["JournalEntry", "MergeOutcome", "PatchStore", "DEFAULT_HISTORY_LIMIT"]
 
 DEFAULT_HISTORY_LIMIT = 3
+
+#: non-critical patches a query brings into a render by its words (BM25 candidates)
+QUERY_CANDIDATES = 48
+#: non-critical patches brought into every render by recency (the last stated or restated)
+RECENT_REST = 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +122,10 @@ class PatchStore:
         self._lock = threading.RLock()
         self._patches: dict[str, Patch] = {}
         self._ix = StoreIndex()
+        # the render's views: criticals in the order stored, the rest by words and by time
+        self._crit: dict[str, None] = {}
+        self._lex = LexicalIndex()
+        self._recent_rest: deque[str] = deque(maxlen=RECENT_REST)
         self._journal: list[JournalEntry] = []
         self._dict_cache: dict[str, tuple[Patch, dict[str, Any]]] = {}
         self._journal_dicts: list[dict[str, Any]] = []  # to_dict of the journal, append-only
@@ -170,6 +180,23 @@ class PatchStore:
                      and self._patches[pid].value is not None]
             keyed.sort(key=lambda pid: (-score[pid], -self._patches[pid].turn))
             return [self._patches[pid] for pid in keyed[:limit]]
+
+    def pool(self, query: str = "", limit: int = QUERY_CANDIDATES) -> list[Patch]:
+        """What a render chooses from: every critical, then the ``limit`` other patches
+        the query's words score best (BM25 over the lexical index), then the most recently
+        stated others. From the indexes, never a scan of the non-criticals."""
+        with self._lock:
+            out = [self._patches[pid] for pid in self._crit]
+            seen: set[str] = set()
+            if query and query.strip():
+                for pid, _ in self._lex.search(content_terms(query), limit):
+                    seen.add(pid)
+                    out.append(self._patches[pid])
+            for pid in reversed(self._recent_rest):
+                if pid not in seen and pid in self._lex:
+                    seen.add(pid)
+                    out.append(self._patches[pid])
+            return out
 
     def find(self, subject: str) -> list[Patch]:
         """Current patches whose normalised subject equals that of ``subject``."""
@@ -336,10 +363,28 @@ class PatchStore:
         return parse_value(old.value).canonical == stmt.canonical
 
     # ------------------------------------------------------------------ outcomes
+    def _views(self, patch: Patch, spoken: bool = False) -> None:
+        """Keep the render's views of a stored patch current (after any replacement that
+        may change its text or kind); ``spoken``: it was just stated or restated."""
+        pid = patch.id
+        if patch.critical:
+            self._crit[pid] = None
+            self._lex.remove(pid)
+            return
+        self._crit.pop(pid, None)
+        self._lex.add(pid, content_terms(f"{patch.slot} {patch.text}" if patch.slot else patch.text))
+        if spoken:
+            self._recent_rest.append(pid)
+
+    def _unview(self, pid: str) -> None:
+        self._crit.pop(pid, None)
+        self._lex.remove(pid)
+
     def _store_new(self, patch: Patch, subject: str | None, norm_text: str | None,
                    journal: bool = True) -> None:
         self._patches[patch.id] = patch
         self._ix.add(patch, subject, norm_text)
+        self._views(patch, spoken=True)
         if patch.key is not None:
             self._ix.spoken(patch.turn, patch.id)
         if journal:
@@ -360,6 +405,8 @@ class PatchStore:
             new = replace(old, turn=max(old.turn, fact.turn), echoes=old.echoes + 1,
                           pinned=old.pinned or fact.pinned)
         self._patches[old.id] = new
+        if not new.critical:
+            self._recent_rest.append(old.id)
         if new.key is not None:
             self._ix.spoken(fact.turn, old.id)
         self._journal.append(JournalEntry(action, old.id, fact.turn, reason, None, fact.text,
@@ -422,6 +469,7 @@ class PatchStore:
         self._ix.set_value(new)
         if new.critical:
             self._ix.set_terms(old.id, content_terms(new.text))
+        self._views(new)
 
     # ------------------------------------------------------------------ editing
     def pin(self, patch_id: str, pinned: bool = True) -> Patch:
@@ -442,6 +490,7 @@ class PatchStore:
             old = self.get(patch_id)
             del self._patches[patch_id]
             self._ix.remove(old)
+            self._unview(patch_id)
             self._journal.append(JournalEntry("forgotten", patch_id, old.turn, "forgotten by caller",
                                               old))
             self.counters["forgotten"] += 1
@@ -509,6 +558,7 @@ class PatchStore:
             if AUTHORITY[patch.role] > AUTHORITY[old.role]:
                 new = replace(new, role=patch.role, text=patch.text)
             self._patches[old.id] = new
+            self._views(new)
             self.version += 1
             return MergeOutcome("duplicate", new, old, "already held")
         current, earlier = (patch, old) if patch.turn >= old.turn else (old, patch)
@@ -563,6 +613,9 @@ class PatchStore:
         with self._lock:
             self._patches.clear()
             self._ix = StoreIndex()
+            self._crit.clear()
+            self._lex.clear()
+            self._recent_rest.clear()
             self._journal.clear()
             self._journal_dicts.clear()
             self._dict_cache.clear()

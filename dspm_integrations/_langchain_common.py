@@ -272,10 +272,13 @@ class MemoryFactory:
         return DSPMMemory.from_dict(data, budget=self.body_budget, extractor=self.extractor,
                                     **self.kwargs)
 
-    def block(self, memory: DSPMMemory, query: str) -> str:
+    def block(self, memory: DSPMMemory, query: str,
+              shown: Iterable[BaseMessage] = ()) -> str:
         """The fenced block of ``memory`` rendered for ``query`` (``""`` when empty),
-        never over ``budget`` tokens."""
-        return render_block(memory, query, self.budget, self.header)
+        never over ``budget`` tokens; the user's sentences in the ``shown`` messages (the
+        window sent beside it) are not repeated in it."""
+        return render_block(memory, query, self.budget, self.header,
+                            shown=[text_of(m.content) for m in shown])
 
     def window(self, messages: list[BaseMessage], keep_last: bool = True) -> list[BaseMessage]:
         """``messages`` cut to the history bounds (see :func:`bounded_messages`)."""

@@ -234,7 +234,7 @@ class DSPMChatMessageHistory(BaseChatMessageHistory, BaseModel):
         recent = self.recent
         if query is None:
             query = last_user_text(recent or self.transcript, self._factory.header)
-        block = self._factory.block(self.memory, query)
+        block = self._factory.block(self.memory, query, recent)
         head: list[BaseMessage] = [SystemMessage(content=block)] if block else []
         return head + recent
 

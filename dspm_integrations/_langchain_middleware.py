@@ -384,7 +384,7 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
             overrides["messages"] = messages
         if memory is not None:
             query = last_user_text(request.messages, self.factory.header)
-            block = self.factory.block(memory, query)
+            block = self.factory.block(memory, query, messages)
             if block:
                 overrides["system_message"] = append_to_system(request.system_message, block)
         return request.override(**overrides) if overrides else request

@@ -107,6 +107,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     async def _aget(self, messages: list[ChatMessage] | None = None,
                     **block_kwargs: Any) -> str:
         messages = list(messages or [])
+        self._shown = tuple(messages)  # sent beside the block: not repeated in it
         session_id = block_kwargs.get("session_id")
         query = query_of(None, messages)
         if messages and messages[-1].role == MessageRole.USER:
@@ -146,7 +147,8 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
         return text or None
 
     def _text(self, query: str, budget: int) -> str:
-        return block_text(self._dspm, query, budget, fenced=False)
+        return block_text(self._dspm, query, budget, fenced=False,
+                          shown=getattr(self, "_shown", ()))
 
     @property
     def last_text(self) -> str:

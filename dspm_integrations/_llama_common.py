@@ -188,11 +188,14 @@ def min_block_budget(dspm: DSPMMemory) -> int:
     return shared_min_budget(dspm.counter)
 
 
-def block_text(dspm: DSPMMemory, query: str, budget: int, *, fenced: bool = True) -> str:
+def block_text(dspm: DSPMMemory, query: str, budget: int, *, fenced: bool = True,
+               shown: Sequence[Any] = ()) -> str:
     """The memory block in at most ``budget`` tokens, counted by the memory's own
     tokenizer; ``""`` when memory is empty or nothing fits. ``fenced=False`` leaves out
-    the fences (``Memory`` puts its blocks between tags named after them)."""
-    return render_block(dspm, query, budget, fenced=fenced)
+    the fences (``Memory`` puts its blocks between tags named after them). ``shown``: the
+    messages sent beside the block (their sentences are not repeated in it)."""
+    return render_block(dspm, query, budget, fenced=fenced,
+                        shown=[message_text(m) for m in shown])
 
 
 def build_dspm(

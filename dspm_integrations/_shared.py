@@ -173,21 +173,24 @@ def lines_budget(budget: int, counter: TokenCounter, header: str = DEFAULT_HEADE
 
 
 def render_block(memory: DSPMMemory, query: str, budget: int,
-                 header: str = DEFAULT_HEADER, *, fenced: bool = True) -> str:
+                 header: str = DEFAULT_HEADER, *, fenced: bool = True,
+                 shown: Sequence[str] = ()) -> str:
     """The fenced block of ``memory`` for ``query`` in at most ``budget`` tokens, counted
     with the memory's own tokenizer; ``""`` when memory is empty or nothing fits.
+    ``shown``: the texts of the messages sent beside the block (the user's sentences in
+    them are not repeated in it).
 
     The memory renders its lines under ``budget`` minus the fences and header; when the
     joined text counts more (token counts of joined text are not always additive) it
     renders again a little smaller.
     """
-    if not memory.store.patches():
+    if not len(memory.store):
         return ""
     counter = memory.counter
     inner = lines_budget(budget, counter, header)
     while inner >= MIN_BUDGET:
-        body = (memory.render(query) if inner == memory.budget
-                else memory.render(query, budget=inner)).text
+        body = (memory.render(query, shown=shown) if inner == memory.budget
+                else memory.render(query, budget=inner, shown=shown)).text
         text = format_block(body, header, fenced=fenced)
         if not text:
             return ""

@@ -407,9 +407,9 @@ class DSPMChatMemory(ChatMemoryBuffer):
             self._ledger.clear()
 
     # ------------------------------------------------------------------ get
-    def _system_message(self, query: str, budget: int,
-                        lead: str | None) -> ChatMessage | None:
-        block = block_text(self._dspm, query, budget)
+    def _system_message(self, query: str, budget: int, lead: str | None,
+                        window: Sequence[ChatMessage] = ()) -> ChatMessage | None:
+        block = block_text(self._dspm, query, budget, shown=window)
         parts = [p.strip() for p in (self.system_prompt, lead, block) if p and p.strip()]
         if not parts:
             return None
@@ -444,7 +444,7 @@ class DSPMChatMemory(ChatMemoryBuffer):
         window = bounded_window(history, self._count, max_tokens=self.max_history_tokens,
                                 max_messages=self.max_history_messages)
         budget = self.budget
-        system = self._system_message(query, budget, lead)
+        system = self._system_message(query, budget, lead, window)
 
         def over(sys_msg: ChatMessage | None, win: list[ChatMessage]) -> int:
             msgs = ([sys_msg] if sys_msg is not None else []) + win
@@ -455,12 +455,18 @@ class DSPMChatMemory(ChatMemoryBuffer):
             if shorter is window:
                 break
             window = shorter
+        if len(window) != len(history):  # what the dropped messages said may join the block
+            system = self._system_message(query, budget, lead, window)
         least = min_block_budget(self._dspm)
         excess = over(system, window)
         while excess > 0 and budget > least:
             budget = max(least, budget - excess)
-            system = self._system_message(query, budget, lead)
+            system = self._system_message(query, budget, lead, window)
             excess = over(system, window)
+        if excess > 0 and system is not None:
+            # not even the smallest block fits the limit beside the newest exchange: the
+            # limit wins, the block is left out (it stays in memory for the next call)
+            system = self._system_message(query, 0, lead, window)
         self._last_system = system.content or "" if system is not None else ""
         return ([system] if system is not None else []) + window
 

@@ -73,6 +73,7 @@ def track(store: PatchStore) -> TrackedPatches:
 def _unindex(store: PatchStore, patch_id: str) -> None:
     """Remove a patch from the lookup indexes (the patch itself stays in place)."""
     store._ix.remove(store._patches[patch_id])
+    store._unview(patch_id)
 
 
 def put_patch(store: PatchStore, patch: Patch) -> None:

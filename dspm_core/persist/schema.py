@@ -4,6 +4,8 @@ A notebook is the dict :meth:`DSPMMemory.to_dict` returns (``format``
 ``"dspm-memory-state"``, ``schema_version``). Older shapes are upgraded one version at a
 time by :data:`MIGRATIONS` before validation:
 
+* version 2 may hold patches of kind ``sentence`` (the lossless tier); version 1 is read
+  as it is (it has none);
 * version 0 is the notebook file of the peer package ``dspm-memory`` 0.1.x
   (``{"schema": 1, "turns": ..., "patches": [{"patch_id", "turn_index", "patch_type",
   "payload", "dependencies", "source_role"}]}``; before 0.1.17 without ``source_role`` and
@@ -169,8 +171,18 @@ def _from_legacy(data: Any) -> dict[str, Any]:
     }
 
 
+def _to_sentence_tier(data: Any) -> dict[str, Any]:
+    """1 -> 2: version 2 adds the ``sentence`` patch kind (the lossless tier). A version-1
+    notebook has none, and its sentences that were never typed are not recoverable: its
+    patches stay as they are."""
+    if not isinstance(data, dict):
+        raise _fail("notebook", f"expected an object, got {type(data).__name__}")
+    return {**data, "schema_version": 2}
+
+
 #: ``MIGRATIONS[n]`` turns a version-``n`` notebook into a version-``n + 1`` one.
-MIGRATIONS: dict[int, Callable[[Any], dict[str, Any]]] = {LEGACY_VERSION: _from_legacy}
+MIGRATIONS: dict[int, Callable[[Any], dict[str, Any]]] = {LEGACY_VERSION: _from_legacy,
+                                                          1: _to_sentence_tier}
 
 
 # ---------------------------------------------------------------------- extra checks

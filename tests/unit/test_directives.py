@@ -82,7 +82,8 @@ def test_follow_up_commands_accumulate_and_survive_a_small_budget():
     for expected in ("Summarise the story in plain words.", "Focus only on the cat.",
                      "Rewrite it as a limerick.", "Avoid the words 'oil' and 'ice'."):
         assert any(expected in line for line in lines), (expected, lines)
-    assert not any("Fennick" in line for line in lines)  # the pasted story is not a rule
+    # the pasted story is not a rule (its sentences are kept as said, not as rules)
+    assert not any("Fennick" in line for line in lines if not line.startswith("said: "))
 
 
 def test_documents_are_not_read_for_commands():

@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from dspm_core import DSPMMemory
 from dspm_core.slots import bound_class
 from dspm_core.values import parse_value, short_unit
+from test_render import assert_stable_order
 
 COMPONENTS = (
     "billing-service", "auth-gateway", "search-indexer", "notification-hub",
@@ -258,9 +259,8 @@ def test_a_never_over_budget(steps, budget, query, stable):
     delivered = set(r.delivered)
     assert crit - delivered == set(r.dropped_criticals), explain_run(run)
     assert m.stats["undelivered_criticals"] == len(crit - delivered)
-    if stable:  # lines by first appearance, so the prompt prefix stays byte-stable
-        firsts = [(m.store.get(l.patch_id).first_turn, int(l.patch_id[1:])) for l in r.lines]
-        assert firsts == sorted(firsts)
+    if stable:  # criticals, then the rest, each by first appearance: the prefix stays stable
+        assert_stable_order(m, r)
     else:  # criticals are placed first
         flags = [m.store.get(line.patch_id).critical for line in r.lines]
         assert flags == sorted(flags, reverse=True)

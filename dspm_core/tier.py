@@ -1,0 +1,174 @@
+"""The lossless tier: every substantive sentence of a user's turn is kept.
+
+An extractor classifies; it never decides what is forgotten. After a turn's typed facts
+are read, each sentence of the turn that none of them came from becomes a plain
+``sentence`` fact with the words as written (retrieved later by query relevance).
+Greetings and acknowledgements ("Thanks!", "Hi there", "ok got it") are left out and
+counted. Fenced code is typed by the extractors and not repeated here; a run-on sentence
+is kept in pieces of at most :data:`MAX_PIECE_WORDS` words, cut at its clause breaks.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+
+from .extract.clauses import TABLE_ROW_RE, split_sentences
+from .patch import Fact, Patch, PatchKind, Role, Turn
+from .slots import content_terms
+
+__all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "sentence_facts"]
+
+#: whose sentences enter the tier (assistant, tool and document text is typed only: it is
+#: long, mostly not the user's own, and would crowd the user's sentences out of the index)
+TIER_ROLES = frozenset({Role.USER, Role.SYSTEM})
+
+#: a longer sentence is kept in pieces of at most this many words
+MAX_PIECE_WORDS = 60
+
+#: a typed fact covers a sentence when at most this share of the sentence's content words
+#: is left over once the words of the facts read from it are taken out
+UNCOVERED_SHARE = 0.34
+
+_GREETING_TERMS = frozenset(
+    """hi hello hey hiya howdy thank thanks thx ty cheers great cool awesome perfect nice
+    lovely wonderful excellent fantastic amazing good morning afternoon evening night bye
+    goodbye later see soon welcome appreciate appreciated much lot help helpful glad happy
+    alright fine yep yeah yup nope ah oh hmm wow haha lol love sound sounds work works
+    there again thing everyone folks guys""".split())
+
+_CLAUSE_BREAK_RE = re.compile(r"(?<=[,;:])\s+|\s+(?=(?:and|but|so|because|which|while|then)\b)")
+_FENCED_RE = re.compile(r"```.*?(?:```|\Z)", re.S)
+
+
+class TierResult:
+    """The sentence facts of one turn and how many sentences were left out as greetings."""
+
+    __slots__ = ("facts", "skipped")
+
+    def __init__(self, facts: list[Fact], skipped: int) -> None:
+        self.facts = facts
+        self.skipped = skipped
+
+
+def _sentences(text: str) -> list[str]:
+    prose = _FENCED_RE.sub("\n", text)
+    out: list[str] = []
+    for line in prose.splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        if TABLE_ROW_RE.match(line):
+            out.append(line)
+        else:
+            out.extend(split_sentences(line, semicolons=False))
+    return out
+
+
+def _pieces(sentence: str) -> list[str]:
+    words = sentence.split()
+    if len(words) <= MAX_PIECE_WORDS:
+        return [" ".join(words)]
+    out: list[str] = []
+    cur: list[str] = []
+    for part in _CLAUSE_BREAK_RE.split(sentence):
+        pw = part.split()
+        if cur and len(cur) + len(pw) > MAX_PIECE_WORDS:
+            out.append(" ".join(cur))
+            cur = []
+        while len(pw) > MAX_PIECE_WORDS:  # a clause with no break of its own
+            out.append(" ".join(pw[:MAX_PIECE_WORDS]))
+            pw = pw[MAX_PIECE_WORDS:]
+        cur.extend(pw)
+    if cur:
+        out.append(" ".join(cur))
+    return out
+
+
+def _covered(terms: frozenset[str], typed: Iterable[frozenset[str]]) -> bool:
+    """Whether typed facts were read from a sentence with these content words."""
+    left = set(terms)
+    for ft in typed:
+        if ft and len(ft & terms) >= max(1, len(ft) // 2):
+            left -= ft
+    return len(left) <= UNCOVERED_SHARE * len(terms)
+
+
+def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
+    """The ``sentence`` facts of ``turn``: its sentences that no fact in ``facts`` came
+    from, greetings and acknowledgements left out (and counted)."""
+    if turn.role not in TIER_ROLES or not turn.text.strip():
+        return TierResult([], 0)
+    typed = [content_terms(f.text) for f in facts if f.kind is not PatchKind.SENTENCE]
+    out: list[Fact] = []
+    skipped = 0
+    for sentence in _sentences(turn.text.replace("’", "'")):
+        terms = content_terms(sentence)
+        if not terms or terms <= _GREETING_TERMS:
+            skipped += 1
+            continue
+        if typed and _covered(terms, typed):
+            continue
+        for piece in _pieces(sentence):
+            if content_terms(piece):
+                out.append(Fact(kind=PatchKind.SENTENCE, text=piece, role=turn.role,
+                                turn=turn.index, source="tier", session_id=turn.session_id))
+    return TierResult(out, skipped)
+
+
+_NUMBER_RE = re.compile(r"\d[\d,.]*")
+
+
+def _old_values(patches: Iterable[Patch]) -> dict[str, list[tuple[re.Pattern[str], frozenset[str], str, str]]]:
+    """Earlier values of revised settings, by the first number (or word) of each:
+    (pattern of the old value, the setting's subject words, old label, current label)."""
+    out: dict[str, list[tuple[re.Pattern[str], frozenset[str], str, str]]] = {}
+    for p in patches:
+        if not p.history or not p.slot or not p.value:
+            continue
+        subject = content_terms(p.slot)
+        if not subject:
+            continue
+        for rev in p.history:
+            old = (rev.value or "").strip()
+            if not old or old.lower() == p.value.lower():
+                continue
+            num = _NUMBER_RE.search(old)
+            key = num.group(0).rstrip(".,") if num else old.split()[0].lower()
+            pattern = re.compile(rf"(?<![\w.,$€£]){re.escape(old)}(?![\w%])", re.I)
+            out.setdefault(key, []).append((pattern, subject, old, p.value_label))
+    return out
+
+
+def _keys_of(text: str) -> set[str]:
+    return {m.rstrip(".,") for m in _NUMBER_RE.findall(text)} | set(text.lower().split())
+
+
+def mark_earlier(patches: list[Patch]) -> list[Patch]:
+    """``patches`` with each sentence patch that states an old value of a setting since
+    revised shown with that value marked: "I have (earlier: 3; now 5) interviews". The
+    tier never shows a stale value as current. Only the sentences among ``patches`` are
+    checked, against the revised settings among them."""
+    old = _old_values(p for p in patches if p.critical)
+    if not old:
+        return patches
+    out = []
+    for p in patches:
+        if p.kind is PatchKind.SENTENCE:
+            p = _marked(p, old)
+        out.append(p)
+    return out
+
+
+def _marked(p: Patch, old: dict[str, list[tuple[re.Pattern[str], frozenset[str], str, str]]]) -> Patch:
+    text = p.text
+    terms: frozenset[str] | None = None
+    for key in _keys_of(text) & old.keys():
+        for pattern, subject, was, now in old[key]:
+            if terms is None:
+                terms = content_terms(text)
+            if not subject & terms or not pattern.search(text):
+                continue
+            text = pattern.sub(lambda m: f"(earlier: {m.group(0)}; now {now})", text, count=1)
+    return p if text == p.text else replace(p, text=text)

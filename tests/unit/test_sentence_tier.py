@@ -1,0 +1,275 @@
+"""The lossless tier: every substantive user sentence is kept, typed or as written."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from dspm_core import DSPMMemory
+from dspm_core.index import LexicalIndex
+from dspm_core.patch import Fact, Patch, PatchKind, Revision, Role, Turn
+from dspm_core.slots import content_terms
+from dspm_core.tier import MAX_PIECE_WORDS, mark_earlier, sentence_facts
+
+
+class NothingExtractor:
+    """An extractor that types nothing (as an LLM that returns no facts)."""
+
+    def extract(self, turn):
+        return []
+
+
+def sentences(memory: DSPMMemory) -> list[str]:
+    return [p.text for p in memory.all_patches if p.kind is PatchKind.SENTENCE]
+
+
+# ---------------------------------------------------------------- what enters the tier
+def test_untyped_user_sentences_are_kept_as_written():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "My grandmother grew up in a fishing village near Porto. "
+                       "She still cooks bacalhau every Christmas Eve.")
+    assert sentences(m) == ["My grandmother grew up in a fishing village near Porto.",
+                            "She still cooks bacalhau every Christmas Eve."]
+    assert m.all_patches[0].role is Role.USER and m.all_patches[0].source == "tier"
+
+
+def test_greetings_and_acknowledgements_are_left_out_and_counted():
+    m = DSPMMemory(budget=250, extractor=NothingExtractor())
+    for text in ("Hi there!", "Thanks so much.", "ok got it", "Sounds good!", "Great, thank you!"):
+        m.add_turn("user", text)
+    assert sentences(m) == []
+    assert m.stats["greetings_skipped"] == 5
+    m.add_turn("user", "Thanks! Our office dog is called Biscuit.")
+    assert sentences(m) == ["Our office dog is called Biscuit."]
+    assert m.stats["greetings_skipped"] == 6
+
+
+def test_a_typed_sentence_is_not_stored_twice():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "Set the webhook timeout to 30 seconds. My cat sleeps on the router.")
+    kinds = [(p.kind, p.text) for p in m.all_patches]
+    assert any(k is PatchKind.DECISION and "webhook timeout" in t for k, t in kinds)
+    assert sentences(m) == ["My cat sleeps on the router."]
+
+
+def test_assistant_and_tool_sentences_stay_out_of_the_tier():
+    m = DSPMMemory(budget=250)
+    m.add_turn("assistant", "Lisbon has many hills and the trams are yellow.")
+    m.add_turn("tool", "The weather in Lisbon is sunny with light wind.")
+    assert sentences(m) == []
+
+
+def test_a_repeated_sentence_is_one_patch():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "My daughter plays the cello in the school orchestra.")
+    m.add_turn("user", "My daughter plays the cello in the school orchestra.")
+    assert sentences(m) == ["My daughter plays the cello in the school orchestra."]
+
+
+def test_run_on_monologue_is_kept_whole_in_pieces():
+    words = [f"word{i}" for i in range(150)]
+    text = ", ".join(" ".join(words[i:i + 10]) for i in range(0, 150, 10))
+    m = DSPMMemory(budget=250, extractor=NothingExtractor())
+    m.add_turn("user", text)
+    kept = sentences(m)
+    assert len(kept) >= 3 and all(len(s.split()) <= MAX_PIECE_WORDS for s in kept)
+    # nothing is lost: every word is in some piece, in order
+    assert " ".join(kept).replace(",", "").split() == words
+
+
+def test_long_pasted_labelled_text_is_kept():
+    pasted = "\n".join(f"Field {i}: value number {i} for the intake form" for i in range(40))
+    m = DSPMMemory(budget=250, extractor=NothingExtractor())
+    m.add_turn("user", pasted)
+    kept = sentences(m)
+    assert len(kept) == 40 and kept[7] == "Field 7: value number 7 for the intake form"
+
+
+def test_fenced_code_is_not_repeated_as_sentences():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "Here is my helper.\n```python\ndef add(a, b):\n    return a + b\n```\n"
+                       "It runs inside the billing worker.")
+    assert any(p.kind is PatchKind.CODE for p in m.all_patches)
+    assert not any("return a + b" in s for s in sentences(m))
+    assert "It runs inside the billing worker." in sentences(m)
+
+
+def test_the_tier_can_be_turned_off():
+    m = DSPMMemory(budget=250, sentences=False)
+    m.add_turn("user", "My grandmother grew up in a fishing village near Porto.")
+    assert sentences(m) == []
+    with pytest.raises(Exception):
+        DSPMMemory(sentences="yes")
+
+
+def test_sentence_facts_is_pure_and_keeps_turn_fields():
+    turn = Turn(role=Role.USER, text="Our kiln fires at dawn. Hello!", index=7, session_id="s1")
+    got = sentence_facts(turn, [])
+    assert [f.text for f in got.facts] == ["Our kiln fires at dawn."]
+    assert got.skipped == 1
+    f = got.facts[0]
+    assert (f.turn, f.session_id, f.kind, f.source) == (7, "s1", PatchKind.SENTENCE, "tier")
+
+
+def test_a_sentence_the_extractor_returns_nothing_for_is_still_kept_async():
+    m = DSPMMemory(budget=250, extractor=NothingExtractor())
+
+    async def run():
+        await m.aadd_turn("user", "The spare key is under the blue flower pot.")
+
+    asyncio.run(run())
+    assert sentences(m) == ["The spare key is under the blue flower pot."]
+
+
+# ---------------------------------------------------------------- rendering
+def test_the_query_retrieves_a_buried_sentence():
+    m = DSPMMemory(budget=120)
+    m.add_turn("user", "My sister Ingrid is a marine biologist in Bergen.")
+    for i in range(300):
+        m.add_turn("user", f"Filler note number {i} about the quarterly garden plans and compost.")
+    assert "Ingrid" not in m.get_context("")  # not recent: only the query brings it back
+    assert "Ingrid" in m.get_context("What does my sister do for a living?")
+
+
+def test_criticals_keep_their_place_before_sentences():
+    m = DSPMMemory(budget=60)
+    m.add_turn("user", "Never deploy on Fridays.")
+    for i in range(30):
+        m.add_turn("user", f"The deployment dashboard showed chart number {i} in green.")
+    lines = m.render("deploy dashboard chart").lines
+    assert lines[0].text == "rule: Never deploy on Fridays."
+    assert all(line.kind == "sentence" for line in lines[1:]) and len(lines) > 1
+
+
+def test_render_reads_candidates_from_the_index_not_the_whole_store():
+    m = DSPMMemory(budget=250, extractor=NothingExtractor())
+    for i in range(2000):
+        m.add_turn("user", f"Observation {i} about topic{i % 97} and the weather station.")
+    pool = m.store.pool("topic5 weather")
+    assert len(pool) <= 48 + 32
+    r = m.render("topic5 weather")
+    assert r.tokens <= 250 and any("topic5 " in line.text for line in r.lines)
+
+
+def test_stale_value_in_a_sentence_is_marked_earlier():
+    m = DSPMMemory(budget=250, extractor=NothingExtractor())
+    m.add_turn("user", "We keep the raw footage for about 10 MB per clip in the upload queue.")
+    m.add_patch("decision", "Max upload size is 10 MB.", slot="max upload size", value="10 MB")
+    m.add_patch("decision", "Raise the max upload size to 25 MB.", slot="max upload size",
+                value="25 MB")
+    ctx = m.get_context("upload size per clip")
+    assert "(earlier: 10 MB; now 25 MB)" in ctx
+    assert "10 MB per clip" not in ctx
+    # the stored sentence keeps the words as written
+    assert "about 10 MB per clip" in sentences(m)[0]
+
+
+def test_mark_earlier_leaves_sentences_of_other_settings_alone():
+    rev = Revision("10 MB", None, "=", 1, "Max upload size is 10 MB.")
+    setting = Patch(id="p1", kind=PatchKind.DECISION, text="Raise it to 25 MB.", turn=2,
+                    role=Role.USER, slot="max upload size", op="=", value="25 MB",
+                    history=(rev,))
+    other = Patch(id="p2", kind=PatchKind.SENTENCE, text="The log file grew by 10 MB today.",
+                  turn=3, role=Role.USER)
+    same = Patch(id="p3", kind=PatchKind.SENTENCE, text="Each upload was 10 MB last year.",
+                 turn=3, role=Role.USER)
+    out = mark_earlier([setting, other, same])
+    assert out[1] is other
+    assert out[2].text == "Each upload was (earlier: 10 MB; now 25 MB) last year."
+
+
+# ---------------------------------------------------------------- the index
+def test_lexical_index_add_replace_remove():
+    ix = LexicalIndex()
+    ix.add("a", content_terms("alpha beta gamma"))
+    ix.add("b", content_terms("beta delta"))
+    ix.add("c", content_terms("epsilon"))
+    assert [pid for pid, _ in ix.search(content_terms("delta"), 5)] == ["b"]
+    hits = [pid for pid, _ in ix.search(content_terms("beta gamma"), 5)]
+    assert hits[0] == "a" and set(hits) == {"a", "b"}
+    ix.add("b", content_terms("zeta"))  # replaced: its old words no longer find it
+    assert ix.search(content_terms("delta"), 5) == []
+    ix.remove("a")
+    assert ix.search(content_terms("gamma"), 5) == [] and len(ix) == 2
+    ix.remove("missing")  # nothing happens
+    assert [pid for pid, _ in ix.search(content_terms("zeta epsilon"), 1)] in (["b"], ["c"])
+
+
+def test_forget_and_reset_take_sentences_out_of_the_index():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "The harbour ferry leaves at seven from pier four.")
+    pid = next(p.id for p in m.all_patches if p.kind is PatchKind.SENTENCE)
+    assert "ferry" in m.get_context("ferry pier")
+    m.forget(pid)
+    assert "ferry" not in m.get_context("ferry pier")
+    m.add_turn("user", "The harbour ferry leaves at seven from pier four.")
+    m.reset()
+    assert m.store.pool("ferry pier") == []
+
+
+def test_sentences_round_trip_through_a_notebook(tmp_path):
+    path = tmp_path / "memory.json"
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "Never email the client on weekends.")
+    m.add_turn("user", "The espresso machine in our kitchen hisses like an old steam train.")
+    before = m.get_context("espresso machine")
+    m.save(path)
+    loaded = DSPMMemory(budget=250)
+    loaded.load(path)
+    assert sentences(loaded) == sentences(m) != []
+    assert loaded.get_context("espresso machine") == before  # the index is rebuilt on load
+
+
+def test_sentences_round_trip_through_sqlite(tmp_path):
+    from dspm_core.persist.sqlite import SQLiteStore
+
+    db = tmp_path / "m.db"
+    store = SQLiteStore(db)
+    m = DSPMMemory(budget=250, store=store, user_id="u1")
+    m.add_turn("user", "Our staging cluster lives in the Frankfurt region.")
+    before = m.get_context("staging cluster region")
+    store.close()
+    store2 = SQLiteStore(db)
+    again = DSPMMemory(budget=250, store=store2, user_id="u1")
+    assert "Frankfurt" in before and again.get_context("staging cluster region") == before
+    store2.close()
+
+
+def test_shared_memory_keeps_every_sentence_across_threads():
+    import threading
+
+    m = DSPMMemory(budget=250, extractor=NothingExtractor())
+
+    def worker(k):
+        for i in range(50):
+            m.add_turn("user", f"Worker {k} recorded sample {i} from the north sensor.")
+            m.get_context(f"sample {i}")
+
+    threads = [threading.Thread(target=worker, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(sentences(m)) == 200
+    assert len(m.store.pool("")) == 32
+
+
+def test_a_version_1_notebook_is_migrated(tmp_path):
+    import json
+
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "Never email the client on weekends.")
+    old = m.to_dict()
+    old["schema_version"] = 1
+    assert not any(p["kind"] == "sentence" for p in old["patches"])
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(old))
+    loaded = DSPMMemory(budget=250)
+    loaded.load(path)
+    assert loaded.get_context() == m.get_context()
+    loaded.add_turn("user", "The printer on floor two jams on glossy paper.")
+    loaded.save(path)
+    saved = json.loads(path.read_text())
+    assert saved["schema_version"] == 2
+    assert any(p["kind"] == "sentence" for p in saved["patches"])
