@@ -200,8 +200,8 @@ class DSPMSystem:
         total = perf_counter() - t0
         return total, ex.elapsed - before
 
-    def context(self) -> str:
-        return self.mem.get_context(query="")
+    def context(self, query: str = "") -> str:
+        return self.mem.get_context(query=query)
 
     def entries(self) -> list[Entry]:
         out = []
@@ -244,8 +244,8 @@ class PeerSystem:
             raise BenchError(client.mismatch)
         return total, client.elapsed - before
 
-    def context(self) -> str:
-        return self.mem.get_context("")
+    def context(self, query: str = "") -> str:
+        return self.mem.get_context(query)
 
     def entries(self) -> list[Entry]:
         return [Entry(text=p.payload, kind=p.patch_type) for p in self.mem.all_patches]
@@ -413,19 +413,25 @@ def _ms(values: list[float]) -> dict[str, float]:
             "p95": percentile(values, 95) * 1e3, "n": len(values)}
 
 
-def feed(system: Any, workload: Workload, ctx_samples: int, count_tokens: Any) -> dict:
-    """Add every turn; time add_turn and, for the last ``ctx_samples`` adds, get_context."""
+def feed(system: Any, workload: Workload, ctx_samples: int, count_tokens: Any,
+         empty_query: bool = False) -> dict:
+    """Add every turn; time add_turn and, for the last ``ctx_samples`` adds, get_context
+    with the latest user message as the query (as the adapters call it), or with an empty
+    query (``empty_query``)."""
     overhead, extractor, ctx_times, ctx_tokens = [], [], [], []
     first_ctx = max(0, len(workload.turns) - ctx_samples)
     context = ""
+    query = ""
     t_start = perf_counter()
     for turn in workload.turns:
         total, spent = system.add(turn)
         overhead.append(total - spent)
         extractor.append(spent)
+        if turn.role == "user" and not empty_query:
+            query = turn.text
         if turn.index >= first_ctx:
             t0 = perf_counter()
-            context = system.context()
+            context = system.context(query)
             ctx_times.append(perf_counter() - t0)
             ctx_tokens.append(count_tokens(context))
     return {"overhead": overhead, "extractor": extractor, "ctx_times": ctx_times,
@@ -441,7 +447,7 @@ def run_system(system: Any, workload: Workload, args: argparse.Namespace,
         tracemalloc.start()
         tracemalloc.reset_peak()
     system.new()
-    fed = feed(system, workload, args.ctx_samples, count_tokens)
+    fed = feed(system, workload, args.ctx_samples, count_tokens, args.empty_query)
     if args.single_pass:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
@@ -457,7 +463,7 @@ def run_system(system: Any, workload: Workload, args: argparse.Namespace,
         tracemalloc.start()
         tracemalloc.reset_peak()
         system.new()
-        feed(system, workload, args.ctx_samples, lambda _text: 0)
+        feed(system, workload, args.ctx_samples, lambda _text: 0, args.empty_query)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         system.drop()
@@ -542,6 +548,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=20261130, help="workload seed")
     ap.add_argument("--ctx-samples", type=int, default=50,
                     help="get_context is timed after each of the last K adds (default 50)")
+    ap.add_argument("--empty-query", action="store_true",
+                    help="time get_context with an empty query instead of the latest user message")
     ap.add_argument("--single-pass", action="store_true",
                     help="trace memory during the timed pass instead of a separate pass")
     ap.add_argument("--tiktoken-cache", default=os.path.join(tempfile.gettempdir(),

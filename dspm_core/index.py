@@ -19,11 +19,20 @@ import math
 from collections.abc import Iterable
 from itertools import islice
 
-__all__ = ["LexicalIndex", "POSTING_SCAN"]
+__all__ = ["COMMON_SHARE", "LexicalIndex", "POSTING_SCAN", "QUERY_TERMS"]
 
 #: Entries of one term's postings read by a query (the most recently indexed first): a
 #: word that common scores little, and the recent patches that hold it are the ones kept.
-POSTING_SCAN = 4096
+POSTING_SCAN = 256
+
+#: A query word held by more than this share of the patches (and more than
+#: :data:`POSTING_SCAN` of them) is skipped when the query has rarer words: its BM25 weight
+#: is a fraction of theirs, and reading its postings would cost more than all the others.
+COMMON_SHARE = 0.05
+
+#: At most this many of a query's words are looked up, the rarest first (a long message
+#: pasted as the query has hundreds; its rare words are the ones that find anything).
+QUERY_TERMS = 24
 
 
 class LexicalIndex:
@@ -37,6 +46,7 @@ class LexicalIndex:
         # term -> ids holding it, a dict as an ordered set (oldest first)
         self._postings: dict[str, dict[str, None]] = {}
         self._terms: dict[str, frozenset[str]] = {}
+        self._length: dict[str, int] = {}
         self._total = 0
 
     def __len__(self) -> int:
@@ -52,6 +62,7 @@ class LexicalIndex:
                 return
             self.remove(pid)
         self._terms[pid] = terms
+        self._length[pid] = len(terms)
         self._total += len(terms)
         for t in terms:
             posting = self._postings.get(t)
@@ -65,6 +76,7 @@ class LexicalIndex:
         terms = self._terms.pop(pid, None)
         if terms is None:
             return
+        del self._length[pid]
         self._total -= len(terms)
         for t in terms:
             posting = self._postings.get(t)
@@ -76,6 +88,7 @@ class LexicalIndex:
     def clear(self) -> None:
         self._postings.clear()
         self._terms.clear()
+        self._length.clear()
         self._total = 0
 
     def search(self, terms: Iterable[str], limit: int) -> list[tuple[str, float]]:
@@ -86,16 +99,20 @@ class LexicalIndex:
         avg = self._total / n or 1.0
         k1, b = self.K1, self.B
         scores: dict[str, float] = {}
-        lengths = self._terms
-        for t in set(terms):
-            posting = self._postings.get(t)
-            if not posting:
-                continue
-            df = len(posting)
-            idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+        lengths = self._length
+        found = sorted((len(p), i, p) for i, p in enumerate(map(self._postings.get, set(terms)))
+                       if p)
+        common = max(POSTING_SCAN, COMMON_SHARE * n)
+        if found and found[0][0] <= common:
+            found = [f for f in found if f[0] <= common]
+        get = scores.get
+        for df, _, posting in found[:QUERY_TERMS]:
+            idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5)) * (k1 + 1.0)
+            base, per = k1 * (1.0 - b), k1 * b / avg
             for pid in islice(reversed(posting), POSTING_SCAN):
-                norm = k1 * (1.0 - b + b * len(lengths[pid]) / avg)
-                scores[pid] = scores.get(pid, 0.0) + idf * (k1 + 1.0) / (1.0 + norm)
+                scores[pid] = get(pid, 0.0) + idf / (1.0 + base + per * lengths[pid])
         if not scores:
             return []
+        if len(scores) <= limit:
+            return sorted(scores.items(), key=lambda kv: kv[1], reverse=True)
         return heapq.nlargest(limit, scores.items(), key=lambda kv: kv[1])

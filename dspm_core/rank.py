@@ -16,11 +16,12 @@ from .slots import content_terms
 
 __all__ = [
     "KIND_WEIGHT",
-    "NAMED_ALIGNMENT",
+    "NAMED_WORDS",
     "STANCE_WEIGHT",
     "SimilarityScorer",
     "alignment",
     "critical_priority",
+    "patch_terms",
     "query_terms",
     "recency",
     "subject_terms",
@@ -63,14 +64,19 @@ def subject_terms(slot: str) -> frozenset[str]:
     return content_terms(slot)
 
 
-#: A rule with no subject is named by a query that has at least this share of the words
-#: it is aligned on (see :func:`alignment`).
-NAMED_ALIGNMENT = 0.5
+#: A setting is named by a query that has every word of its subject, when the subject
+#: has at most this many content words.
+NAMED_WORDS = 4
 
 #: A patch that mentions this many of the query's content words is fully aligned with it,
 #: however long the query: "the deadline of the first sprint" answers a forty-word question
 #: about the first sprint's deadline as well as a five-word one.
 ALIGN_SATURATION = 6
+
+
+def patch_terms(patch: Patch) -> frozenset[str]:
+    """The stemmed content words of a patch's subject and text (what a query aligns on)."""
+    return _patch_terms(patch.text, patch.slot)
 
 
 def alignment(qterms: frozenset[str], patch: Patch) -> float:

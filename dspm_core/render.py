@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from .forms import Form, forms_for
 from .patch import CRITICAL_KINDS, Patch
-from .rank import (NAMED_ALIGNMENT, SimilarityScorer, alignment, critical_priority, query_terms,
-                   subject_terms, utility)
+from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, alignment,
+                   critical_priority, patch_terms, query_terms, subject_terms, utility)
 from .tokens import TokenCounter
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
@@ -84,12 +84,13 @@ class Rendered:
 class _Entry:
     """What the renderer needs of one patch, computed once per patch version."""
 
-    __slots__ = ("patch", "forms", "key")
+    __slots__ = ("patch", "forms", "key", "terms")
 
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
         self.forms = forms  # (form, cost) longest first; cost counts the joining newline
         self.key = critical_priority(patch)
+        self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
 
 
 class _Cache:
@@ -225,25 +226,32 @@ class Renderer:
 
     @staticmethod
     def _named(crit: list[_Entry], query: str) -> set[str]:
-        """The criticals the query names: it has a word of the setting's subject (or, for
-        a rule with no subject, at least half of the rule's words it counts against). Within
-        one pin and speaker class these are filled before the ones the query does not touch."""
+        """The criticals the query names: it has every word of the setting's subject (a
+        subject of at most :data:`~dspm_core.rank.NAMED_WORDS` words: a longer one is the
+        leftover of a sentence, not a name). Within one pin and speaker class these are
+        filled before the ones the query does not touch."""
         qterms = query_terms(query)
         out = set()
+        if not qterms:
+            return out
         for e in crit:
             p = e.patch
             if p.slot:
-                if qterms & subject_terms(p.slot):
+                words = subject_terms(p.slot)
+                if words and len(words) <= NAMED_WORDS and words <= qterms:
                     out.add(p.id)
-            elif alignment(qterms, p) >= NAMED_ALIGNMENT:
-                out.add(p.id)
         return out
 
     def _alignments(self, patches: Sequence[Patch], query: str) -> dict[str, float]:
         if not query or not query.strip():
             return {}
         qterms = query_terms(query)
-        out = {p.id: alignment(qterms, p) for p in patches}
+        if not qterms:
+            out = dict.fromkeys((p.id for p in patches), 0.0)
+        else:
+            scale = 1.0 / min(len(qterms), ALIGN_SATURATION)
+            entry = self._cache.entry
+            out = {p.id: min(1.0, len(qterms & entry(p).terms) * scale) for p in patches}
         if self.scorer is not None and patches:
             sims = self.scorer.similarities(query, [p.text for p in patches])
             for p, s in zip(patches, sims):

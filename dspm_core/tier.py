@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from functools import lru_cache
 
 from .extract.clauses import TABLE_ROW_RE, split_sentences
 from .patch import Fact, Patch, PatchKind, Role, Turn
+from .rank import subject_terms
 from .slots import content_terms
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "sentence_facts"]
@@ -119,30 +121,45 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
 
 _NUMBER_RE = re.compile(r"\d[\d,.]*")
 
+_Old = tuple[re.Pattern[str], frozenset[str], str]  # old value's pattern, subject words, now
 
-def _old_values(patches: Iterable[Patch]) -> dict[str, list[tuple[re.Pattern[str], frozenset[str], str, str]]]:
-    """Earlier values of revised settings, by the first number (or word) of each:
-    (pattern of the old value, the setting's subject words, old label, current label)."""
-    out: dict[str, list[tuple[re.Pattern[str], frozenset[str], str, str]]] = {}
-    for p in patches:
-        if not p.history or not p.slot or not p.value:
-            continue
-        subject = content_terms(p.slot)
-        if not subject:
-            continue
+
+@lru_cache(maxsize=16384)
+def _old_value(old: str) -> tuple[str, re.Pattern[str]]:
+    """The lookup key of an old value (its first number, else its first word) and the
+    pattern that finds it as a whole value."""
+    num = _NUMBER_RE.search(old)
+    key = num.group(0).rstrip(".,") if num else old.split()[0].lower()
+    return key, re.compile(rf"(?<![\w.,$€£]){re.escape(old)}(?![\w%])", re.I)
+
+
+@lru_cache(maxsize=65536)
+def _keys_of(text: str) -> frozenset[str]:
+    """The numbers and lower-cased words of a text (what an old value is looked up by)."""
+    return frozenset({m.rstrip(".,") for m in _NUMBER_RE.findall(text)} | set(text.lower().split()))
+
+
+_OLDS: dict[str, tuple[Patch, list[tuple[str, _Old]]]] = {}  # patch id -> (patch, its olds)
+_OLDS_MAX = 65536
+
+
+def _olds_of(p: Patch) -> list[tuple[str, _Old]]:
+    """The earlier values of a revised setting, each with its lookup key (cached per patch
+    object: patches are replaced, never changed)."""
+    hit = _OLDS.get(p.id)
+    if hit is not None and hit[0] is p:
+        return hit[1]
+    out: list[tuple[str, _Old]] = []
+    if p.slot and p.value:
         for rev in p.history:
-            old = (rev.value or "").strip()
-            if not old or old.lower() == p.value.lower():
-                continue
-            num = _NUMBER_RE.search(old)
-            key = num.group(0).rstrip(".,") if num else old.split()[0].lower()
-            pattern = re.compile(rf"(?<![\w.,$€£]){re.escape(old)}(?![\w%])", re.I)
-            out.setdefault(key, []).append((pattern, subject, old, p.value_label))
+            was = (rev.value or "").strip()
+            if was and was.lower() != p.value.lower():
+                key, pattern = _old_value(was)
+                out.append((key, (pattern, subject_terms(p.slot), p.value_label)))
+    if len(_OLDS) >= _OLDS_MAX:
+        _OLDS.clear()
+    _OLDS[p.id] = (p, out)
     return out
-
-
-def _keys_of(text: str) -> set[str]:
-    return {m.rstrip(".,") for m in _NUMBER_RE.findall(text)} | set(text.lower().split())
 
 
 def mark_earlier(patches: list[Patch]) -> list[Patch]:
@@ -150,22 +167,28 @@ def mark_earlier(patches: list[Patch]) -> list[Patch]:
     revised shown with that value marked: "I have (earlier: 3; now 5) interviews". The
     tier never shows a stale value as current. Only the sentences among ``patches`` are
     checked, against the revised settings among them."""
-    old = _old_values(p for p in patches if p.critical)
-    if not old:
-        return patches
-    out = []
+    sentence_keys: set[str] = set()
     for p in patches:
         if p.kind is PatchKind.SENTENCE:
-            p = _marked(p, old)
-        out.append(p)
-    return out
+            sentence_keys |= _keys_of(p.text)
+    if not sentence_keys:
+        return patches
+    old: dict[str, list[_Old]] = {}
+    for p in patches:
+        if p.history and p.critical:
+            for key, item in _olds_of(p):
+                if key in sentence_keys:
+                    old.setdefault(key, []).append(item)
+    if not old:
+        return patches
+    return [_marked(p, old) if p.kind is PatchKind.SENTENCE else p for p in patches]
 
 
-def _marked(p: Patch, old: dict[str, list[tuple[re.Pattern[str], frozenset[str], str, str]]]) -> Patch:
+def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
     text = p.text
     terms: frozenset[str] | None = None
     for key in _keys_of(text) & old.keys():
-        for pattern, subject, was, now in old[key]:
+        for pattern, subject, now in old[key]:
             if terms is None:
                 terms = content_terms(text)
             if not subject & terms or not pattern.search(text):

@@ -331,7 +331,7 @@ def test_save_and_load_need_a_path_without_a_store() -> None:
 def test_file_is_plain_json_of_the_documented_format(nb: Path) -> None:
     rich_memory().save(nb)
     data = json.loads(nb.read_text())
-    assert data["format"] == "dspm-memory-state" and data["schema_version"] == 1
+    assert data["format"] == "dspm-memory-state" and data["schema_version"] == 2
     assert set(data) >= {"patches", "journal", "pending_turns", "counters", "aliases"}
     p = data["patches"][0]
     assert set(p) >= {"id", "kind", "text", "slot", "op", "value", "unit", "history", "turn"}
