@@ -106,6 +106,17 @@ class EmbeddingScorer:
                 self._cache.popitem(last=False)
         return found
 
+    def embed(self, texts: Sequence[str]) -> Any:
+        """Unit-length embeddings of ``texts``, one row each (a numpy array)."""
+        import numpy as np
+
+        texts = list(texts)
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        with self._lock:
+            vectors = self._embed(texts)
+        return np.stack([vectors[t] for t in texts])
+
     def similarities(self, query: str, texts: Sequence[str]) -> list[float]:
         """Cosine similarity in [-1, 1] between ``query`` and each text, in order.
 

@@ -130,6 +130,12 @@ class DSPMMemory:
         if scorer is not None and not callable(getattr(scorer, "similarities", None)):
             raise ConfigError("scorer must have a similarities(query, texts) method")
         self.renderer = Renderer(self.counter, scorer)
+        self._vectors: Any = None  # patch vectors, when the scorer embeds (see vectors.py)
+        self._vec_version = -1
+        if callable(getattr(scorer, "embed", None)):
+            from .vectors import VectorIndex
+
+            self._vectors = VectorIndex()
         self._lock = threading.RLock()
         self.strict_llm = bool(strict_llm)
         self.sentences = check_flag(sentences, "sentences")
@@ -277,6 +283,7 @@ class DSPMMemory:
             outcomes.extend(self._merge(facts, t))
         if error is not None:
             raise error
+        self._vectorise(outcomes)
         return outcomes
 
     async def _aingest(self, turn: Turn | None, force: bool = False) -> list[MergeOutcome]:
@@ -297,6 +304,8 @@ class DSPMMemory:
             outcomes.extend(await self._amerge(facts, t))
         if error is not None:
             raise error
+        if self._vectors is not None:  # the model runs off the event loop
+            await asyncio.to_thread(self._vectorise, outcomes)
         return outcomes
 
     def add_turn(self, role: str, text: str, *, session_id: str | None = None) -> list[MergeOutcome]:
@@ -366,6 +375,55 @@ class DSPMMemory:
                     pinned=pinned, source="manual")
         return self._merge([fact])[0].patch
 
+    # ------------------------------------------------------------------ vectors
+    def _vectorise(self, outcomes: list[MergeOutcome]) -> None:
+        """Embed the patches a turn stored or changed (with a scorer that embeds)."""
+        vectors = self._vectors
+        if vectors is None or not outcomes:
+            return
+        with self._lock:
+            in_sync = self._vec_version >= 0
+            items = [(o.patch.id, o.patch.text) for o in outcomes
+                     if o.patch is not None and not vectors.has(o.patch.id, o.patch.text)]
+            version = self.store.version
+        if items:
+            vectors.put(items, self.renderer.scorer.embed([t for _, t in items]))
+        if in_sync:  # what this turn changed is embedded; the rest already was
+            with self._lock:
+                self._vec_version = version
+
+    def _sync_vectors(self) -> None:
+        """Embed every patch without a vector for its current text and drop the vectors
+        of patches gone (after a load, a forget or another process's writes)."""
+        vectors = self._vectors
+        with self._lock:
+            if self._vec_version == self.store.version:
+                return
+            patches = self.store.patches()
+            version = self.store.version
+        live = {p.id for p in patches}
+        for pid in [pid for pid in list(vectors._rows) if pid not in live]:
+            vectors.remove(pid)
+        items = [(p.id, p.text) for p in patches if not vectors.has(p.id, p.text)]
+        if items:
+            vectors.put(items, self.renderer.scorer.embed([t for _, t in items]))
+        with self._lock:
+            self._vec_version = version
+
+    def _by_meaning(self, query: str, patches: list[Patch]) -> tuple[list[Patch], dict[str, float] | None]:
+        """With patch vectors: the query embedded once, one product over every vector; the
+        most similar patches join ``patches`` and the similarities align them all."""
+        if self._vectors is None or not query.strip():
+            return patches, None
+        from .vectors import VECTOR_CANDIDATES
+
+        self._sync_vectors()
+        qv = self.renderer.scorer.embed([query])[0]
+        sims, best = self._vectors.similarities(qv, VECTOR_CANDIDATES)
+        have = {p.id for p in patches}
+        extra = [self.store.get(pid) for pid in best if pid not in have and pid in self.store]
+        return patches + extra, sims
+
     # ------------------------------------------------------------------ render
     def render(self, query: str = "", budget: int | None = None, *,
                shown: Iterable[str] = ()) -> Rendered:
@@ -387,7 +445,9 @@ class DSPMMemory:
             use = self._budget if one_off is None else one_off
             if one_off is None:
                 self._last_query = query or ""
-        return self.renderer.render(mark_earlier(patches), use, query or "", self.stable_order)
+        patches, sims = self._by_meaning(query or "", patches)
+        return self.renderer.render(mark_earlier(patches), use, query or "", self.stable_order,
+                                    similarity=sims)
 
     def get_context(self, query: str = "") -> str:
         """The rendered memory text (never over the budget)."""
@@ -562,7 +622,11 @@ class DSPMMemory:
             self._pending = []
             self._backoff.clear()
             self._failures = 0
+            self._greetings = 0
             self._recent.clear()
+            if self._vectors is not None:
+                self._vectors.clear()
+                self._vec_version = -1
             if self._backend is not None:  # the user's stored memory goes too
                 self._backend.reset(self)
 

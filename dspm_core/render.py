@@ -147,9 +147,12 @@ class Renderer:
         return self._cache.entry(patch).forms[0][0]
 
     def render(self, patches: Sequence[Patch], budget: int, query: str = "",
-               stable_order: bool = False) -> Rendered:
+               stable_order: bool = False,
+               similarity: dict[str, float] | None = None) -> Rendered:
+        """``similarity``: the query's semantic similarity to the patches, already computed
+        (from patch vectors); without it the scorer, if any, is asked."""
         now = max((p.turn for p in patches), default=0)
-        aligns = self._alignments(patches, query)
+        aligns = self._alignments(patches, query, similarity)
         entry = self._cache.entry
         crit: list[_Entry] = []
         rest: list[Patch] = []
@@ -242,7 +245,8 @@ class Renderer:
                     out.add(p.id)
         return out
 
-    def _alignments(self, patches: Sequence[Patch], query: str) -> dict[str, float]:
+    def _alignments(self, patches: Sequence[Patch], query: str,
+                    similarity: dict[str, float] | None = None) -> dict[str, float]:
         if not query or not query.strip():
             return {}
         qterms = query_terms(query)
@@ -252,7 +256,10 @@ class Renderer:
             scale = 1.0 / min(len(qterms), ALIGN_SATURATION)
             entry = self._cache.entry
             out = {p.id: min(1.0, len(qterms & entry(p).terms) * scale) for p in patches}
-        if self.scorer is not None and patches:
+        if similarity is not None:
+            for p in patches:
+                out[p.id] = max(out[p.id], similarity.get(p.id, 0.0))
+        elif self.scorer is not None and patches:
             sims = self.scorer.similarities(query, [p.text for p in patches])
             for p, s in zip(patches, sims):
                 out[p.id] = max(out[p.id], float(s))

@@ -191,3 +191,29 @@ def test_memory_rejects_unknown_scorer():
         DSPMMemory(scorer="bm25")
     with pytest.raises(ConfigError):
         DSPMMemory(scorer=object())
+
+
+@pytest.mark.semantic
+def test_memory_finds_a_buried_sentence_by_meaning_with_patch_vectors(scorer: EmbeddingScorer) -> None:
+    from dspm_core import DSPMMemory
+
+    calls: list[int] = []
+    real_embed = scorer.embed
+
+    def counting_embed(texts):  # type: ignore[no-untyped-def]
+        calls.append(len(list(texts)))
+        return real_embed(texts)
+
+    scorer.embed = counting_embed  # type: ignore[method-assign]
+    try:
+        m = DSPMMemory(budget=120, scorer=scorer)
+        m.add_turn("user", "My daughter is allergic to peanuts, so her snacks come from home.")
+        for i in range(30):
+            m.add_turn("user", f"Reminder {i}: the quarterly garden plans mention compost bins.")
+        m.render("")
+        calls.clear()
+        ctx = m.get_context("Which foods could give my child a bad reaction?")
+        assert calls == [1]  # the query alone is embedded: patch vectors came at ingest
+        assert "peanuts" in ctx
+    finally:
+        del scorer.embed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import zlib
 
 import pytest
 
@@ -273,3 +274,66 @@ def test_a_version_1_notebook_is_migrated(tmp_path):
     saved = json.loads(path.read_text())
     assert saved["schema_version"] == 2
     assert any(p["kind"] == "sentence" for p in saved["patches"])
+
+
+# ---------------------------------------------------------------- patch vectors
+class BagScorer:
+    """A deterministic embedding scorer (hashed bag of words, with a synonym folded):
+    counts how often it is asked to embed, and what."""
+
+    SYNONYMS = {"canine": "dog", "hound": "dog", "puppy": "dog"}
+    STOP = {"the", "our", "does", "where", "under", "about", "and"}
+
+    def __init__(self):
+        self.calls: list[list[str]] = []
+
+    def _vec(self, text):
+        import numpy as np
+
+        v = np.zeros(4096, dtype=np.float32)
+        for w in text.lower().replace(".", " ").replace("?", " ").split():
+            if w in self.STOP:
+                continue
+            w = self.SYNONYMS.get(w, w)
+            v[zlib.crc32(w.encode()) % 4096] += 1.0
+        n = float(np.linalg.norm(v))
+        return v / n if n else v
+
+    def embed(self, texts):
+        import numpy as np
+
+        self.calls.append(list(texts))
+        return np.stack([self._vec(t) for t in texts])
+
+    def similarities(self, query, texts):  # pragma: no cover - the vectors path is used
+        raise AssertionError("patch vectors are used, not per-call similarities")
+
+
+def test_patch_vectors_are_computed_at_ingest_and_one_query_embedding_per_render():
+    pytest.importorskip("numpy")
+    scorer = BagScorer()
+    m = DSPMMemory(budget=120, scorer=scorer, extractor=NothingExtractor())
+    m.add_turn("user", "Our dog Pepper sleeps under the desk.")
+    for i in range(200):
+        m.add_turn("user", f"Filler note number {i} about the quarterly garden plans and compost.")
+    ingest_calls = len(scorer.calls)
+    assert ingest_calls >= 201 and all(len(c) == 1 for c in scorer.calls[1:])
+    m.render("")  # the first render checks every patch has its vector: nothing to embed
+    scorer.calls.clear()
+    ctx = m.get_context("Where does the canine nap?")
+    assert scorer.calls == [["Where does the canine nap?"]]  # one query embedding, no texts
+    assert "Pepper" in ctx  # found by meaning: no content word shared with the query
+
+
+def test_patch_vectors_follow_forget_and_reset():
+    pytest.importorskip("numpy")
+    scorer = BagScorer()
+    m = DSPMMemory(budget=120, scorer=scorer, extractor=NothingExtractor())
+    m.add_turn("user", "Our dog Pepper sleeps under the desk.")
+    pid = m.all_patches[0].id
+    assert "Pepper" in m.get_context("canine")
+    m.forget(pid)
+    assert "Pepper" not in m.get_context("canine") and len(m._vectors) == 0
+    m.add_turn("user", "Our dog Pepper sleeps under the desk.")
+    m.reset()
+    assert len(m._vectors) == 0 and m.get_context("canine") == ""
