@@ -25,6 +25,7 @@ __all__ = [
     "query_terms",
     "recency",
     "subject_terms",
+    "text_terms",
     "utility",
 ]
 
@@ -72,6 +73,11 @@ NAMED_WORDS = 4
 #: however long the query: "the deadline of the first sprint" answers a forty-word question
 #: about the first sprint's deadline as well as a five-word one.
 ALIGN_SATURATION = 6
+
+
+def text_terms(text: str) -> frozenset[str]:
+    """Stemmed content words of a text (cached)."""
+    return _patch_terms(text, None)
 
 
 def patch_terms(patch: Patch) -> frozenset[str]:

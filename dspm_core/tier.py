@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .extract.clauses import TABLE_ROW_RE, split_sentences
 from .patch import Fact, Patch, PatchKind, Role, Turn
-from .rank import subject_terms
+from .rank import subject_terms, text_terms
 from .slots import content_terms
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "sentence_facts"]
@@ -190,7 +190,7 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
     for key in _keys_of(text) & old.keys():
         for pattern, subject, now in old[key]:
             if terms is None:
-                terms = content_terms(text)
+                terms = text_terms(p.text)
             if not subject & terms or not pattern.search(text):
                 continue
             text = pattern.sub(lambda m: f"(earlier: {m.group(0)}; now {now})", text, count=1)
