@@ -15,6 +15,7 @@ from llama_index.core.memory.memory import BaseMemoryBlock, Memory
 from dspm_core import DSPMMemory
 from dspm_core.errors import ConfigError
 
+from ._llama_agents import find_reader, fit_for_reader
 from ._llama_common import (
     Ledger,
     block_text,
@@ -170,6 +171,18 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
         return cls(**{**data, **kwargs})
 
 
+class _AgentMemory(Memory):
+    """``Memory`` whose ``aget`` also fits the reading agent (see
+    :mod:`dspm_integrations._llama_agents`): the block reaches a ReActAgent's or
+    CodeActAgent's LLM with or without an agent ``system_prompt``."""
+
+    async def aget(self, input: str | ChatMessage | None = None,
+                   **block_kwargs: Any) -> list[ChatMessage]:
+        reader = find_reader()
+        messages = await super().aget(input=input, **block_kwargs)
+        return await fit_for_reader(reader, messages)
+
+
 def dspm_memory(
     budget: int = DEFAULT_BUDGET,
     max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS,
@@ -204,4 +217,4 @@ def dspm_memory(
         memory_kwargs.setdefault("token_flush_size", max(1, max_history_tokens // 5))
     elif token_limit is not None:
         memory_kwargs.setdefault("token_limit", token_limit)
-    return Memory.from_defaults(memory_blocks=blocks, **memory_kwargs)
+    return _AgentMemory.from_defaults(memory_blocks=blocks, **memory_kwargs)

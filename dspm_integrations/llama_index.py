@@ -53,6 +53,7 @@ another message is cut out before extraction.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -83,6 +84,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from dspm_core import DSPMMemory
 
+from ._llama_agents import find_reader, fit_for_reader
 from ._llama_block import DSPMMemoryBlock, dspm_memory
 from ._llama_common import (
     BLOCK_FOOTER,
@@ -463,6 +465,17 @@ class DSPMChatMemory(ChatMemoryBuffer):
             excess = over(system, window)
         self._last_system = system.content or "" if system is not None else ""
         return ([system] if system is not None else []) + window
+
+    async def aget(self, input: str | None = None, initial_token_count: int = 0,
+                   **kwargs: Any) -> list[ChatMessage]:
+        """:meth:`get`, in a worker thread as ``ChatMemoryBuffer.aget``; read by a
+        LlamaIndex agent, the messages are fitted to what that agent does with them (a
+        ReActAgent or CodeActAgent without a ``system_prompt`` would drop the block; see
+        :mod:`dspm_integrations._llama_agents`)."""
+        reader = find_reader()
+        messages = await asyncio.to_thread(self.get, input=input,
+                                           initial_token_count=initial_token_count, **kwargs)
+        return await fit_for_reader(reader, messages)
 
     @property
     def last_system_message(self) -> str:
