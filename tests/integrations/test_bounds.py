@@ -8,7 +8,6 @@ still holding every message. No network.
 from __future__ import annotations
 
 import asyncio
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +34,7 @@ from llama_index.core.base.llms.types import (  # noqa: E402
 )
 from llama_index.core.llms.mock import MockFunctionCallingLLM  # noqa: E402
 from llama_index.core.tools import FunctionTool  # noqa: E402
-from scripted_turns import user_turns  # noqa: E402
+from scripted_turns import run_agent_turns, user_turns  # noqa: E402
 
 from dspm_core.tokens import get_counter  # noqa: E402
 from dspm_integrations._langchain_common import message_tokens  # noqa: E402
@@ -222,13 +221,7 @@ def test_llama_function_agent_calls_are_bounded(kind: str) -> None:
     agent = FunctionAgent(tools=[FunctionTool.from_defaults(fn=get_weather)], llm=llm)
     turns = _weather_turns(32)
 
-    async def go() -> None:
-        for text in turns:
-            await agent.run(user_msg=text, memory=memory)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        asyncio.run(go())
+    run_agent_turns(agent, memory, turns)
     assert len(recorder.calls) == 32 + sum("weather" in t for t in turns)
     for call in recorder.calls:
         # Memory's own queue may hold a little more than the bound between flushes
@@ -276,13 +269,7 @@ def test_llama_function_agent_keeps_the_current_tool_loop_and_pairs(kind: str) -
                                                             name="get_weather")], llm=llm)
     turns = _loop_turns()
 
-    async def go() -> None:
-        for text in turns:
-            await agent.run(user_msg=text, memory=memory)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        asyncio.run(go())
+    run_agent_turns(agent, memory, turns)
     assert len(recorder.calls) == len(turns) + 2
     loops = [c for c in recorder.calls if c[-1].role == MessageRole.TOOL]
     assert len(loops) == 2
@@ -317,13 +304,7 @@ def test_llama_react_agent_keeps_the_current_tool_loop(kind: str) -> None:
                        llm=llm)
     turns = _loop_turns()
 
-    async def go() -> None:
-        for text in turns:
-            await agent.run(user_msg=text, memory=memory)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        asyncio.run(go())
+    run_agent_turns(agent, memory, turns)
     assert len(llm.calls) == len(turns) + 2
     loops = [c for c in llm.calls if (c[-1].content or "").startswith("Observation:")]
     assert len(loops) == 2

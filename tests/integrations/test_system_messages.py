@@ -11,8 +11,6 @@ received. No network.
 
 from __future__ import annotations
 
-import asyncio
-import warnings
 from typing import Any
 
 import pytest
@@ -34,6 +32,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole  # noqa: E
 from llama_index.core.chat_engine import SimpleChatEngine  # noqa: E402
 from llama_index.core.llms.mock import MockFunctionCallingLLM  # noqa: E402
 from llama_index.core.tools import FunctionTool  # noqa: E402
+from scripted_turns import run_agent_turns  # noqa: E402
 
 from dspm_integrations._langchain_testing import RecordingChatModel  # noqa: E402
 from dspm_integrations._llama_testing import (  # noqa: E402
@@ -104,16 +103,6 @@ def test_runnable_with_history_and_a_template_system_prompt(merged: bool) -> Non
 
 
 # --------------------------------------------------------------------------- LlamaIndex
-def _run_agent(agent: Any, memory: Any) -> None:
-    async def go() -> None:
-        for text in TURNS:
-            await agent.run(user_msg=text, memory=memory)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        asyncio.run(go())
-
-
 @pytest.mark.parametrize("where", ["memory", "agent", "none"])
 @pytest.mark.parametrize("kind", ["buffer", "memory_block"])
 def test_function_agent_system_messages(kind: str, where: str) -> None:
@@ -129,7 +118,7 @@ def test_function_agent_system_messages(kind: str, where: str) -> None:
         memory = dspm_memory(budget=200, system_prompt=PROMPT if where == "memory" else None)
     agent = FunctionAgent(tools=[FunctionTool.from_defaults(fn=get_weather)], llm=llm,
                           system_prompt=PROMPT if where == "agent" else None)
-    _run_agent(agent, memory)
+    run_agent_turns(agent, memory, TURNS)
     systems = _li_systems(recorder.calls[-1])
     assert recorder.calls[-1][0].role == MessageRole.SYSTEM
     if where == "agent":
