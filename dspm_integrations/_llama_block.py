@@ -233,5 +233,6 @@ def dspm_memory(
     elif token_limit is not None:
         memory_kwargs.setdefault("token_limit", token_limit)
     memory = _AgentMemory.from_defaults(memory_blocks=blocks, **memory_kwargs)
+    assert isinstance(memory, _AgentMemory)  # from_defaults builds cls
     memory.system_prompt = system_prompt
     return memory

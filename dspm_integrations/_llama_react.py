@@ -4,7 +4,10 @@
 builds its own ReAct header instead). With no agent ``system_prompt`` that first message
 is the memory's, so the block never reached the LLM; with one, the block came second, in
 a system message of its own. This formatter puts the memory's system text (the block,
-with the memory's ``system_prompt`` when it has one) at the end of the ReAct header:
+with the memory's ``system_prompt`` when it has one) at the end of the ReAct header. A DSPM
+memory gives it to a ReActAgent with the stock formatter the first time the agent reads
+the memory, so ``agent.run("...", memory=memory)`` is all it takes; it can also be given
+explicitly, bound to one memory:
 
     memory = DSPMChatMemory.from_defaults(budget=250)
     agent = ReActAgent(tools=tools, llm=llm,

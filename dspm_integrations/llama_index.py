@@ -34,13 +34,17 @@ Where the block goes, per engine (a memory can only shape what ``get`` returns):
   ``memory.get(input=message)`` after it, so the block is a second system message; it
   cannot join the engine's. The memory's part stays within ``token_limit``.
 * ``FunctionAgent`` and ``AgentWorkflow``: the LLM gets ``[system(agent.system_prompt)] +
-  memory.aget()``. Give the prompt to the memory instead of the agent to get one system
-  message. Pass ``memory=`` on every ``run`` (or reuse one ``Context``; this memory
-  survives the context's ``to_dict``/``from_dict``).
+  memory.aget()`` and then the current tool loop. Give the prompt to the memory instead of
+  the agent to get one system message. Pass ``memory=`` on every ``run`` (or reuse one
+  ``Context``; this memory survives the context's ``to_dict``/``from_dict``).
 * ``ReActAgent`` drops the first system message of its input and builds its own ReAct
-  header: build it with ``formatter=DSPMReActChatFormatter.from_memory(memory)`` and the
-  block (with the memory's ``system_prompt``) ends the header, the one system message,
-  whether or not the agent has a ``system_prompt``.
+  header; ``CodeActAgent`` replaces that message with its code-act prompt. Read by either
+  (``run(..., memory=memory)`` is all it takes), the memory puts an empty system message in
+  front of its own when the agent has no ``system_prompt``, so the one consumed is never
+  the block; a ReActAgent with the stock formatter gets :class:`DSPMReActChatFormatter`
+  with the same settings, so the block (with the memory's ``system_prompt``) ends the
+  ReAct header, the one system message. CodeActAgent's LLM gets the block as the system
+  message after the code-act prompt. (See :mod:`dspm_integrations._llama_agents`.)
 * A history whose first stored message is a system message (``chat_history=[system, ...]``)
   keeps it: the block joins that message instead of adding another.
 
