@@ -231,3 +231,19 @@ def test_from_memory_refuses_other_memories() -> None:
 
     with pytest.raises(ConfigError, match="from_memory"):
         DSPMReActChatFormatter.from_memory(ChatMemoryBuffer.from_defaults())
+
+
+@pytest.mark.parametrize("kind", ["buffer", "memory_block"])
+def test_agent_workflow_with_a_react_agent_gets_the_block(kind: str) -> None:
+    """In an ``AgentWorkflow`` the workflow reads the memory and its current agent takes
+    the step: a ReActAgent without a prompt still gets the block, once, in its header."""
+    from llama_index.core.agent.workflow import AgentWorkflow
+
+    llm = RecordingReActLLM()
+    memory = _memory(kind)
+    react = ReActAgent(name="helper", description="Answers questions.",
+                       tools=[FunctionTool.from_defaults(fn=get_weather)], llm=llm)
+    workflow = AgentWorkflow(agents=[react], root_agent="helper")
+    answers, turn_of_call = _run_recorded(workflow, memory, llm, TURNS)  # type: ignore[arg-type]
+    assert answers[3] == "Sunny and 21 C in Paris."
+    _check_react_calls(llm.calls, kind, None, RULE, TURNS.index(RULE) + 1, turn_of_call)
