@@ -30,6 +30,8 @@ alone.
 from __future__ import annotations
 
 import sys
+import warnings
+from contextvars import ContextVar
 from types import FrameType
 from typing import Any
 
@@ -42,7 +44,10 @@ from llama_index.core.agent.workflow import (
 )
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 
-__all__ = ["AgentReader", "find_reader", "fit_for_reader"]
+__all__ = ["FITTING", "AgentReader", "find_reader", "fit_for_reader", "warn_if_lost"]
+
+#: Set while a memory that fits its reader (``dspm_memory()``'s) renders its blocks.
+FITTING: ContextVar[bool] = ContextVar("dspm_fitting", default=False)
 
 #: How far up the stack the reading step may be (the memory's own frames and
 #: LlamaIndex's ``Memory.aget`` -> block ``aget`` -> ``_aget`` chain come first).
@@ -103,6 +108,22 @@ def _dspm_formatter(formatter: ReActChatFormatter) -> ReActChatFormatter:
                                   observation_role=formatter.observation_role)
 
 
+def _loses_first_system(agent: Any) -> bool:
+    return isinstance(agent, (ReActAgent, CodeActAgent)) and not agent.system_prompt
+
+
+async def warn_if_lost(reader: AgentReader | None) -> None:
+    """Warn when a plain ``Memory`` holding a DSPM block is read by an agent that drops
+    the memory's system message: nothing can put the block back from inside the block."""
+    if reader is None or not reader.to_take_step or FITTING.get():
+        return
+    agent = await reader.agent()
+    if _loses_first_system(agent):
+        warnings.warn(f"{type(agent).__name__} without a system_prompt drops the first "
+                      "system message of a plain Memory, and with it the DSPM block: build "
+                      "the memory with dspm_memory() instead", UserWarning, stacklevel=2)
+
+
 async def fit_for_reader(reader: AgentReader | None,
                          messages: list[ChatMessage]) -> list[ChatMessage]:
     """``messages`` (a memory's ``aget``, its system message first) as the reading agent
@@ -114,6 +135,6 @@ async def fit_for_reader(reader: AgentReader | None,
         return messages
     if isinstance(agent, ReActAgent) and type(agent.formatter) is ReActChatFormatter:
         agent.formatter = _dspm_formatter(agent.formatter)
-    if agent.system_prompt or not messages or messages[0].role != MessageRole.SYSTEM:
+    if not _loses_first_system(agent) or not messages or messages[0].role != MessageRole.SYSTEM:
         return messages  # the agent consumes its own prompt, or there is nothing to lose
     return [ChatMessage(role=MessageRole.SYSTEM, content=""), *messages]

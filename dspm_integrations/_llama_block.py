@@ -15,7 +15,7 @@ from llama_index.core.memory.memory import BaseMemoryBlock, Memory
 from dspm_core import DSPMMemory
 from dspm_core.errors import ConfigError
 
-from ._llama_agents import find_reader, fit_for_reader
+from ._llama_agents import FITTING, find_reader, fit_for_reader, warn_if_lost
 from ._llama_common import (
     Ledger,
     block_text,
@@ -56,7 +56,9 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     (``budget``, ``stable_order``, ``extractor_llm``, ``extractor``, ``tokenizer_fn``...).
     The recent messages beside the block are ``Memory``'s own short-term queue; build the
     ``Memory`` with :func:`~dspm_integrations.llama_index.dspm_memory` to bound them by
-    ``max_history_tokens`` like every other adapter.
+    ``max_history_tokens`` like every other adapter, and for ReActAgent and CodeActAgent:
+    without a ``system_prompt`` of their own they drop the first system message of a plain
+    ``Memory``, block included (the block warns when that happens).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
@@ -107,6 +109,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
 
     async def _aget(self, messages: list[ChatMessage] | None = None,
                     **block_kwargs: Any) -> str:
+        await warn_if_lost(find_reader())
         messages = list(messages or [])
         session_id = block_kwargs.get("session_id")
         query = query_of(None, messages)
@@ -182,7 +185,11 @@ class _AgentMemory(Memory):
     async def aget(self, input: str | ChatMessage | None = None,
                    **block_kwargs: Any) -> list[ChatMessage]:
         reader = find_reader()
-        messages = await super().aget(input=input, **block_kwargs)
+        token = FITTING.set(True)
+        try:
+            messages = await super().aget(input=input, **block_kwargs)
+        finally:
+            FITTING.reset(token)
         if self.system_prompt:
             prompt = TextBlock(text=self.system_prompt + "\n\n")
             if messages and messages[0].role == MessageRole.SYSTEM:

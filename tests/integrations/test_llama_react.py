@@ -247,3 +247,27 @@ def test_agent_workflow_with_a_react_agent_gets_the_block(kind: str) -> None:
     answers, turn_of_call = _run_recorded(workflow, memory, llm, TURNS)  # type: ignore[arg-type]
     assert answers[3] == "Sunny and 21 C in Paris."
     _check_react_calls(llm.calls, kind, None, RULE, TURNS.index(RULE) + 1, turn_of_call)
+
+
+def test_a_plain_memory_with_the_block_warns_when_react_drops_it() -> None:
+    """A ``Memory`` built by hand cannot fit its reader: the block says so, loudly; the
+    one from ``dspm_memory()`` does not need to."""
+    import warnings
+
+    from llama_index.core.memory import Memory
+
+    from dspm_integrations.llama_index import DSPMMemoryBlock
+
+    def run(memory: Any) -> RecordingReActLLM:
+        llm = RecordingReActLLM()
+        agent = ReActAgent(tools=[FunctionTool.from_defaults(fn=get_weather)], llm=llm)
+        _run_recorded(agent, memory, llm, [RULE, "Anything else?"])
+        return llm
+
+    with pytest.warns(UserWarning, match="dspm_memory"):
+        llm = run(Memory.from_defaults(memory_blocks=[DSPMMemoryBlock(budget=200)]))
+    assert not any(BLOCK_HEADER in (m.content or "") for m in llm.calls[-1])  # lost, loudly
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        llm = run(dspm_memory(budget=200))
+    assert BLOCK_HEADER in _systems(llm.calls[-1])[0]
