@@ -10,7 +10,8 @@ turn 5 revised at turns 60 and 120, a tool call every 5th turn, chatty filler be
   max_history_tokens=1000)`` and without any middleware;
 * LlamaIndex ``FunctionAgent`` with ``dspm_memory(budget=250, max_history_tokens=1000)``
   and with ``Memory.from_defaults()`` (LlamaIndex's default short-term memory);
-* LlamaIndex ``ReActAgent`` the same way, with ``DSPMReActChatFormatter`` for the DSPM run.
+* LlamaIndex ``ReActAgent`` the same way (the memory passed as ``memory=`` alone, no
+  formatter), with the agent's ``system_prompt`` and without one (``react-bare``).
 
 The fake models record every request; the tokens of a call are the tokens of everything
 the model received (system messages, history, tool calls and results), counted with
@@ -197,23 +198,31 @@ def run_function_agent(n: int, dspm: bool) -> Run:
                       "llama-index FunctionAgent", n, dspm)
 
 
-def run_react_agent(n: int, dspm: bool) -> Run:
+def _react_run(n: int, dspm: bool, system_prompt: str | None, name: str) -> Run:
     from llama_index.core.agent.workflow import ReActAgent
     from llama_index.core.tools import FunctionTool
 
     from dspm_integrations._llama_testing import RecordingReActLLM, get_weather
-    from dspm_integrations.llama_index import DSPMReActChatFormatter
 
     llm = RecordingReActLLM()
-    memory = _llama_memory(dspm)
-    extra = {"formatter": DSPMReActChatFormatter.from_memory(memory)} if dspm else {}
     agent = ReActAgent(tools=[FunctionTool.from_defaults(fn=get_weather)], llm=llm,
-                       system_prompt="You are the payments assistant.", **extra)
-    return _run_llama(agent, memory, llm.calls, "llama-index ReActAgent", n, dspm)
+                       system_prompt=system_prompt)
+    return _run_llama(agent, _llama_memory(dspm), llm.calls, name, n, dspm)
+
+
+def run_react_agent(n: int, dspm: bool) -> Run:
+    return _react_run(n, dspm, "You are the payments assistant.", "llama-index ReActAgent")
+
+
+def run_bare_react_agent(n: int, dspm: bool) -> Run:
+    """ReActAgent without a system prompt of its own (it drops its input's first system
+    message)."""
+    return _react_run(n, dspm, None, "ReActAgent, no prompt")
 
 
 AGENTS: dict[str, Callable[[int, bool], Run]] = {
-    "langchain": run_langchain, "function": run_function_agent, "react": run_react_agent}
+    "langchain": run_langchain, "function": run_function_agent, "react": run_react_agent,
+    "react-bare": run_bare_react_agent}
 
 
 def report(runs: Sequence[Run]) -> str:

@@ -8,8 +8,7 @@ the setting.
 from __future__ import annotations
 
 from functools import lru_cache
-
-from lemminflect import getAllLemmas
+from typing import Any
 
 __all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
 
@@ -17,6 +16,16 @@ __all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
 _TECH_NOUNS = frozenset("retry retries deploy deploys refresh redirect redirects fetch rebuild "
                         "restart restarts reboot reboots rollback failover".split())
+
+
+def getAllLemmas(word: str, upos: str | None = None) -> Any:  # noqa: N802 - lemminflect's name
+    """``lemminflect.getAllLemmas``, imported on first use: lemminflect loads numpy, a
+    fifth of a second that importing the memory need not pay (``warm`` pays it)."""
+    global getAllLemmas
+    from lemminflect import getAllLemmas as lemmas
+
+    getAllLemmas = lemmas  # later calls go straight to lemminflect
+    return lemmas(word, upos)
 
 
 @lru_cache(maxsize=65536)

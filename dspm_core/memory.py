@@ -23,7 +23,6 @@ from .args import check_count, check_flag, check_patch_fields, check_patch_id, c
 from .args import check_query, check_shown, check_timeout
 from .errors import BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
-from .extract.rules import RuleExtractor
 from .chunking import chunk_text
 from .lexicon import warm as warm_lexicon
 from .limits import text_problem
@@ -115,7 +114,11 @@ class DSPMMemory:
             raise ConfigError("extractor must have an extract(turn) method")
         if llm_client is not None:
             extractor = self._llm_extractor(llm_client, model, dense)
-        self.extractor: Extractor = extractor or RuleExtractor()
+        if extractor is None:
+            from .extract.rules import RuleExtractor  # its patterns load with the first memory
+
+            extractor = RuleExtractor()
+        self.extractor: Extractor = extractor
         warm_lexicon()  # the word lists load once per process, here rather than in a turn
         self.model = model
         self.counter = get_counter(tokenizer)

@@ -8,13 +8,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from llama_index.core.base.llms.types import ChatMessage, MessageRole
+from llama_index.core.base.llms.types import ChatMessage, MessageRole, TextBlock
 from llama_index.core.bridge.pydantic import ConfigDict, Field, PrivateAttr
 from llama_index.core.memory.memory import BaseMemoryBlock, Memory
 
 from dspm_core import DSPMMemory
 from dspm_core.errors import ConfigError
 
+from ._llama_agents import FITTING, find_reader, fit_for_reader, warn_if_lost
 from ._llama_common import (
     Ledger,
     block_text,
@@ -55,7 +56,9 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     (``budget``, ``stable_order``, ``extractor_llm``, ``extractor``, ``tokenizer_fn``...).
     The recent messages beside the block are ``Memory``'s own short-term queue; build the
     ``Memory`` with :func:`~dspm_integrations.llama_index.dspm_memory` to bound them by
-    ``max_history_tokens`` like every other adapter.
+    ``max_history_tokens`` like every other adapter, and for ReActAgent and CodeActAgent:
+    without a ``system_prompt`` of their own they drop the first system message of a plain
+    ``Memory``, block included (the block warns when that happens).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
@@ -106,6 +109,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
 
     async def _aget(self, messages: list[ChatMessage] | None = None,
                     **block_kwargs: Any) -> str:
+        await warn_if_lost(find_reader())
         messages = list(messages or [])
         self._shown = tuple(messages)  # sent beside the block: not repeated in it
         session_id = block_kwargs.get("session_id")
@@ -172,10 +176,38 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
         return cls(**{**data, **kwargs})
 
 
+class _AgentMemory(Memory):
+    """``Memory`` with a system prompt of its own, whose ``aget`` also fits the reading
+    agent (see :mod:`dspm_integrations._llama_agents`): the block reaches a ReActAgent's
+    or CodeActAgent's LLM with or without an agent ``system_prompt``."""
+
+    system_prompt: str | None = Field(
+        default=None, description="Opens the system message that holds the memory blocks.")
+
+    async def aget(self, input: str | ChatMessage | None = None,
+                   **block_kwargs: Any) -> list[ChatMessage]:
+        reader = find_reader()
+        token = FITTING.set(True)
+        try:
+            messages = await super().aget(input=input, **block_kwargs)
+        finally:
+            FITTING.reset(token)
+        if self.system_prompt:
+            prompt = TextBlock(text=self.system_prompt + "\n\n")
+            if messages and messages[0].role == MessageRole.SYSTEM:
+                messages[0] = ChatMessage(role=MessageRole.SYSTEM,
+                                          blocks=[prompt, *messages[0].blocks])
+            else:
+                messages.insert(0, ChatMessage(role=MessageRole.SYSTEM,
+                                               content=self.system_prompt))
+        return await fit_for_reader(reader, messages)
+
+
 def dspm_memory(
     budget: int = DEFAULT_BUDGET,
     max_history_tokens: int | None = DEFAULT_MAX_HISTORY_TOKENS,
     *,
+    system_prompt: str | None = None,
     memory_blocks: Sequence[BaseMemoryBlock[Any]] = (),
     token_limit: int | None = None,
     block_kwargs: dict[str, Any] | None = None,
@@ -187,7 +219,10 @@ def dspm_memory(
     tokens (it flushes older messages to the blocks and keeps at least one whole turn);
     here that is ``max_history_tokens``, and the blocks get ``budget`` plus whatever
     ``token_limit`` adds for ``memory_blocks`` of your own (default: nothing more).
-    ``max_history_tokens=None`` keeps ``Memory``'s own defaults. ``block_kwargs`` go to the
+    ``max_history_tokens=None`` keeps ``Memory``'s own defaults. ``system_prompt`` opens
+    the system message that holds the blocks: an agent given no prompt of its own then
+    sends one system message (``FunctionAgent`` sends its own ``system_prompt`` as a
+    message of its own, which no memory can join). ``block_kwargs`` go to the
     DSPM block (``extractor_llm``, ``stable_order``, ``priority``...), ``memory_kwargs``
     to ``Memory.from_defaults`` (``session_id``, ``chat_store``...).
     """
@@ -206,4 +241,7 @@ def dspm_memory(
         memory_kwargs.setdefault("token_flush_size", max(1, max_history_tokens // 5))
     elif token_limit is not None:
         memory_kwargs.setdefault("token_limit", token_limit)
-    return Memory.from_defaults(memory_blocks=blocks, **memory_kwargs)
+    memory = _AgentMemory.from_defaults(memory_blocks=blocks, **memory_kwargs)
+    assert isinstance(memory, _AgentMemory)  # from_defaults builds cls
+    memory.system_prompt = system_prompt
+    return memory

@@ -4,7 +4,10 @@
 builds its own ReAct header instead). With no agent ``system_prompt`` that first message
 is the memory's, so the block never reached the LLM; with one, the block came second, in
 a system message of its own. This formatter puts the memory's system text (the block,
-with the memory's ``system_prompt`` when it has one) at the end of the ReAct header:
+with the memory's ``system_prompt`` when it has one) at the end of the ReAct header. A DSPM
+memory gives it to a ReActAgent with the stock formatter the first time the agent reads
+the memory, so ``agent.run("...", memory=memory)`` is all it takes; it can also be given
+explicitly, bound to one memory:
 
     memory = DSPMChatMemory.from_defaults(budget=250)
     agent = ReActAgent(tools=tools, llm=llm,
@@ -47,10 +50,14 @@ class DSPMReActChatFormatter(ReActChatFormatter):
     """A ``ReActChatFormatter`` that ends the ReAct header with the memory's system text.
 
     Build it with :meth:`from_memory` and give it to ``ReActAgent(formatter=...)``; run
-    the agent with the same memory (``run(..., memory=memory)``). A system message of the
-    memory that is still in the chat history (the agent had a ``system_prompt`` of its
-    own, so its prompt was the message dropped) joins the header instead, so the LLM gets
-    one system message either way.
+    the agent with the same memory (``run(..., memory=memory)``). The system messages
+    that open the chat history (the memory's, when the agent had a ``system_prompt`` of
+    its own, so its prompt was the message dropped) and any holding a memory block join
+    the header instead, so the LLM gets one system message either way.
+
+    Without :meth:`from_memory` (a formatter bound to no memory) it does the same with
+    whatever memory the agent is run with; that is the formatter a DSPM memory gives a
+    ReActAgent that has the stock one.
     """
 
     _memory: Any = PrivateAttr(default=None)
@@ -91,8 +98,13 @@ class DSPMReActChatFormatter(ReActChatFormatter):
             return m.role == MessageRole.SYSTEM and (
                 contains_block(text) or bool(own) and text.strip() == own)
 
-        carried = [m for m in chat_history if is_memorys(m)]
-        rest = [m for m in chat_history if not is_memorys(m)]
+        # the system messages that open the history are the memory's (the agent dropped
+        # its own prompt, already in the header): they join the header too
+        lead = next((i for i, m in enumerate(chat_history) if m.role != MessageRole.SYSTEM),
+                    len(chat_history))
+        carried = [m for i, m in enumerate(chat_history)
+                   if (i < lead and message_text(m).strip()) or is_memorys(m)]
+        rest = [m for i, m in enumerate(chat_history) if i >= lead and not is_memorys(m)]
         messages = super().format(tools, rest, current_reasoning)
         extra = "\n\n".join(message_text(m) for m in carried) or own
         if extra.strip() and messages and messages[0].role == MessageRole.SYSTEM:

@@ -34,13 +34,17 @@ Where the block goes, per engine (a memory can only shape what ``get`` returns):
   ``memory.get(input=message)`` after it, so the block is a second system message; it
   cannot join the engine's. The memory's part stays within ``token_limit``.
 * ``FunctionAgent`` and ``AgentWorkflow``: the LLM gets ``[system(agent.system_prompt)] +
-  memory.aget()``. Give the prompt to the memory instead of the agent to get one system
-  message. Pass ``memory=`` on every ``run`` (or reuse one ``Context``; this memory
-  survives the context's ``to_dict``/``from_dict``).
+  memory.aget()`` and then the current tool loop. Give the prompt to the memory instead of
+  the agent to get one system message. Pass ``memory=`` on every ``run`` (or reuse one
+  ``Context``; this memory survives the context's ``to_dict``/``from_dict``).
 * ``ReActAgent`` drops the first system message of its input and builds its own ReAct
-  header: build it with ``formatter=DSPMReActChatFormatter.from_memory(memory)`` and the
-  block (with the memory's ``system_prompt``) ends the header, the one system message,
-  whether or not the agent has a ``system_prompt``.
+  header; ``CodeActAgent`` replaces that message with its code-act prompt. Read by either
+  (``run(..., memory=memory)`` is all it takes), the memory puts an empty system message in
+  front of its own when the agent has no ``system_prompt``, so the one consumed is never
+  the block; a ReActAgent with the stock formatter gets :class:`DSPMReActChatFormatter`
+  with the same settings, so the block (with the memory's ``system_prompt``) ends the
+  ReAct header, the one system message. CodeActAgent's LLM gets the block as the system
+  message after the code-act prompt. (See :mod:`dspm_integrations._llama_agents`.)
 * A history whose first stored message is a system message (``chat_history=[system, ...]``)
   keeps it: the block joins that message instead of adding another.
 
@@ -53,6 +57,7 @@ another message is cut out before extraction.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -83,6 +88,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
 
 from dspm_core import DSPMMemory
 
+from ._llama_agents import find_reader, fit_for_reader
 from ._llama_block import DSPMMemoryBlock, dspm_memory
 from ._llama_common import (
     BLOCK_FOOTER,
@@ -469,6 +475,17 @@ class DSPMChatMemory(ChatMemoryBuffer):
             system = self._system_message(query, 0, lead, window)
         self._last_system = system.content or "" if system is not None else ""
         return ([system] if system is not None else []) + window
+
+    async def aget(self, input: str | None = None, initial_token_count: int = 0,
+                   **kwargs: Any) -> list[ChatMessage]:
+        """:meth:`get`, in a worker thread as ``ChatMemoryBuffer.aget``; read by a
+        LlamaIndex agent, the messages are fitted to what that agent does with them (a
+        ReActAgent or CodeActAgent without a ``system_prompt`` would drop the block; see
+        :mod:`dspm_integrations._llama_agents`)."""
+        reader = find_reader()
+        messages = await asyncio.to_thread(self.get, input=input,
+                                           initial_token_count=initial_token_count, **kwargs)
+        return await fit_for_reader(reader, messages)
 
     @property
     def last_system_message(self) -> str:

@@ -8,7 +8,6 @@ still holding every message. No network.
 from __future__ import annotations
 
 import asyncio
-import warnings
 from collections.abc import Sequence
 from typing import Any
 
@@ -27,7 +26,7 @@ from langchain_core.messages import (  # noqa: E402
 )
 from langchain_core.tools import tool  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
-from llama_index.core.agent.workflow import FunctionAgent  # noqa: E402
+from llama_index.core.agent.workflow import FunctionAgent, ReActAgent  # noqa: E402
 from llama_index.core.base.llms.types import (  # noqa: E402
     ChatMessage,
     MessageRole,
@@ -35,13 +34,17 @@ from llama_index.core.base.llms.types import (  # noqa: E402
 )
 from llama_index.core.llms.mock import MockFunctionCallingLLM  # noqa: E402
 from llama_index.core.tools import FunctionTool  # noqa: E402
-from scripted_turns import user_turns  # noqa: E402
+from scripted_turns import run_agent_turns, user_turns  # noqa: E402
 
 from dspm_core.tokens import get_counter  # noqa: E402
 from dspm_integrations._langchain_common import message_tokens  # noqa: E402
 from dspm_integrations._langchain_testing import RecordingChatModel  # noqa: E402
 from dspm_integrations._llama_messages import message_tokens as llama_tokens  # noqa: E402
-from dspm_integrations._llama_testing import FunctionCallRecorder, get_weather  # noqa: E402
+from dspm_integrations._llama_testing import (  # noqa: E402
+    FunctionCallRecorder,
+    RecordingReActLLM,
+    get_weather,
+)
 from dspm_integrations.langchain import (  # noqa: E402
     BLOCK_OPEN,
     DSPMChatMemory,
@@ -218,13 +221,7 @@ def test_llama_function_agent_calls_are_bounded(kind: str) -> None:
     agent = FunctionAgent(tools=[FunctionTool.from_defaults(fn=get_weather)], llm=llm)
     turns = _weather_turns(32)
 
-    async def go() -> None:
-        for text in turns:
-            await agent.run(user_msg=text, memory=memory)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        asyncio.run(go())
+    run_agent_turns(agent, memory, turns)
     assert len(recorder.calls) == 32 + sum("weather" in t for t in turns)
     for call in recorder.calls:
         # Memory's own queue may hold a little more than the bound between flushes
@@ -232,3 +229,92 @@ def test_llama_function_agent_calls_are_bounded(kind: str) -> None:
     final = recorder.calls[-1]
     system = "\n".join(m.content or "" for m in final if m.role == MessageRole.SYSTEM)
     assert BLOCK_HEADER in system and RULE.rstrip(".") in system and "10 seconds" in system
+
+
+BIG_WEATHER = "Paris hourly: " + "sunny 21 C, " * 400  # ~1,600 tokens, far over the bound
+
+
+def big_weather(city: str) -> str:
+    """Hourly weather of a city (a long report)."""
+    return BIG_WEATHER
+
+
+def _llama_loop_memory(kind: str) -> Any:
+    return (LlamaMemory.from_defaults(budget=200, max_history_tokens=200)
+            if kind == "buffer" else dspm_memory(budget=200, max_history_tokens=200))
+
+
+def _loop_turns() -> list[str]:
+    return [RULE, f"{CHATTY} One.", "What's the weather in Paris?", f"{CHATTY} Two.",
+            f"{CHATTY} Three.", "What's the weather in Paris again?", "Thanks."]
+
+
+def _tool_call_ids(call: Sequence[ChatMessage]) -> tuple[list[str], list[str]]:
+    called = [b.tool_call_id for m in call for b in m.blocks if isinstance(b, ToolCallBlock)]
+    answered = [(m.additional_kwargs or {}).get("tool_call_id") for m in call
+                if m.role == MessageRole.TOOL]
+    return called, answered
+
+
+@pytest.mark.parametrize("kind", ["buffer", "memory_block"])
+def test_llama_function_agent_keeps_the_current_tool_loop_and_pairs(kind: str) -> None:
+    """FunctionAgent puts its current tool loop (its scratchpad) after what the memory
+    returns: a tool result ten times the history bound reaches the model whole, after its
+    call and the user message that asked for it; in every call each tool call has its
+    result and each result its call; the memory keeps every message."""
+    recorder = FunctionCallRecorder(reply=CHATTY)
+    llm = MockFunctionCallingLLM(response_generator=recorder)
+    memory = _llama_loop_memory(kind)
+    agent = FunctionAgent(tools=[FunctionTool.from_defaults(fn=big_weather,
+                                                            name="get_weather")], llm=llm)
+    turns = _loop_turns()
+
+    run_agent_turns(agent, memory, turns)
+    assert len(recorder.calls) == len(turns) + 2
+    loops = [c for c in recorder.calls if c[-1].role == MessageRole.TOOL]
+    assert len(loops) == 2
+    for call in loops:
+        asked = max(i for i, m in enumerate(call) if m.role == MessageRole.USER)
+        assert "weather" in (call[asked].content or "")  # the question of this loop ...
+        assert any(isinstance(b, ToolCallBlock) for b in call[asked + 1].blocks)  # its call
+        assert call[-1].content == BIG_WEATHER  # ... and the whole result
+    for call in recorder.calls:
+        called, answered = _tool_call_ids(call)
+        assert sorted(called) == sorted(answered), (called, answered)
+        history = [m for m in call if m.role != MessageRole.SYSTEM]
+        assert history[0].role == MessageRole.USER
+        # an earlier loop (over the bound) is left out whole, never cut in two
+        current = any(call is loop for loop in loops)
+        assert sum(m.content == BIG_WEATHER for m in history) == int(current)
+    assert RULE.rstrip(".") in "\n".join(
+        m.content or "" for m in recorder.calls[-1] if m.role == MessageRole.SYSTEM)
+    stored = memory.get_all()
+    assert sum(m.content == BIG_WEATHER for m in stored) == 2
+    assert sum(m.role == MessageRole.USER for m in stored) == len(turns)
+
+
+@pytest.mark.parametrize("kind", ["buffer", "memory_block"])
+def test_llama_react_agent_keeps_the_current_tool_loop(kind: str) -> None:
+    """ReActAgent keeps its current loop (thought, action, observation) in its reasoning,
+    after what the memory returns: the whole observation reaches the model with the user
+    message that asked for it, however small max_history_tokens is."""
+    llm = RecordingReActLLM()
+    memory = _llama_loop_memory(kind)
+    agent = ReActAgent(tools=[FunctionTool.from_defaults(fn=big_weather, name="get_weather")],
+                       llm=llm)
+    turns = _loop_turns()
+
+    run_agent_turns(agent, memory, turns)
+    assert len(llm.calls) == len(turns) + 2
+    loops = [c for c in llm.calls if (c[-1].content or "").startswith("Observation:")]
+    assert len(loops) == 2
+    for call in loops:
+        assert call[-1].content == f"Observation: {BIG_WEATHER}"
+        assert (call[-2].role == MessageRole.ASSISTANT
+                and "Action: get_weather" in (call[-2].content or ""))
+        assert "weather" in (call[-3].content or "") and call[-3].role == MessageRole.USER
+    for call in llm.calls:
+        systems = [m for m in call if m.role == MessageRole.SYSTEM]
+        assert len(systems) == 1
+        if call is not llm.calls[0]:
+            assert RULE.rstrip(".") in (systems[0].content or "")

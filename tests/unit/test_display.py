@@ -52,6 +52,9 @@ def test_html_shows_lines_budget_lineage_and_escapes() -> None:
 @pytest.mark.parametrize("statement, absent", [
     ("import dspm_core", ["openai", "dspm_core.memory", "dspm_core.extract", "lemminflect",
                           "sqlite3", "langchain_core", "llama_index"]),
+    # the facade alone: lemminflect (numpy) and the rule extractor load with the first memory
+    ("from dspm_core import DSPMMemory", ["openai", "lemminflect", "numpy",
+                                          "dspm_core.extract.rules", "langchain_core"]),
     ("import dspm_integrations.langchain", ["openai", "llama_index", "dspm_core.extract.llm"]),
     ("import dspm_integrations.llama_index", ["openai", "langchain_core",
                                               "dspm_core.extract.llm"]),
