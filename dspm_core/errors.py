@@ -116,3 +116,9 @@ class StatementTimeoutError(PersistenceError):
 
 class CounterOverflowError(PersistenceError, OverflowError):
     """A counter (turns, tokens, sequence numbers) above what a saved memory holds (2**53)."""
+
+
+#: Failures of a store's commit that leave nothing of the change applied (or, for a lost
+#: connection, applied at most once: the turn row carries a key): the memory keeps the
+#: turn pending and commits it later.
+NOT_COMMITTED = (StoreUnavailableError, LockTimeoutError, StatementTimeoutError)

@@ -21,7 +21,7 @@ from typing import Any
 
 from .args import check_count, check_flag, check_patch_fields, check_patch_id, check_path
 from .args import check_query, check_timeout
-from .errors import BudgetError, ConfigError, InvalidPatchError, StoreUnavailableError
+from .errors import NOT_COMMITTED, BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
 from .persist.base import Binding, Store
 from .extract.rules import RuleExtractor
@@ -244,8 +244,9 @@ class DSPMMemory:
         return surfaced(exc, new=new, strict=self.strict_llm)
 
     def _unsent(self, turn: Turn, queue: list[Turn]) -> None:
-        """The store could not be reached while committing ``turn``: it and the turns queued
-        after it stay pending (in this memory), to be committed by a later call."""
+        """Committing ``turn`` failed without committing (a lost connection, a lock or pool
+        timeout): it and the turns queued after it stay pending (in this memory), committed
+        by a later call (or ``retry_pending()``), once."""
         with self._lock:
             rest = queue[next(i for i, t in enumerate(queue) if t is turn):]
             held = {id(t) for t in self._pending}
@@ -270,7 +271,7 @@ class DSPMMemory:
             self._succeeded(t)
             try:
                 outcomes.extend(self._merge(facts, t))
-            except StoreUnavailableError:
+            except NOT_COMMITTED:
                 self._unsent(t, queue)
                 raise
         if error is not None:
@@ -294,7 +295,7 @@ class DSPMMemory:
             self._succeeded(t)
             try:
                 outcomes.extend(await self._amerge(facts, t))
-            except StoreUnavailableError:
+            except NOT_COMMITTED:
                 self._unsent(t, queue)
                 raise
         if error is not None:

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..errors import CounterOverflowError, LockTimeoutError, PersistenceError
 from .base import SQLConnection
-from .sqlstore import SQLStore
+from .sqlstore import SQLStore, schema_ddl
 
 if TYPE_CHECKING:
     from typing_extensions import Self
@@ -48,45 +48,10 @@ __all__ = ["DB_SCHEMA_VERSION", "SQLiteStore"]
 T = TypeVar("T")
 DB_SCHEMA_VERSION = 2
 
-_SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS dspm_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    """CREATE TABLE IF NOT EXISTS dspm_users (
-    user_id TEXT PRIMARY KEY,
-    generation TEXT NOT NULL,            -- changes when the user is reset or re-created
-    version INTEGER NOT NULL,            -- bumped by every committed change
-    turns INTEGER NOT NULL DEFAULT 0,
-    conversation_tokens INTEGER NOT NULL DEFAULT 0,
-    extraction_failures INTEGER NOT NULL DEFAULT 0,
-    merges TEXT NOT NULL DEFAULT '{}',
-    history_limit INTEGER,
-    patch_seq INTEGER NOT NULL DEFAULT 0,
-    journal_len INTEGER NOT NULL DEFAULT 0,
-    created REAL NOT NULL,
-    updated REAL NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS dspm_patches (
-    user_id TEXT NOT NULL, patch_id TEXT NOT NULL,
-    seq INTEGER NOT NULL,                -- order of first storage
-    version INTEGER NOT NULL,            -- user version that last wrote the row
-    deleted INTEGER NOT NULL DEFAULT 0,  -- forgotten (kept so other processes see it)
-    data TEXT,
-    PRIMARY KEY (user_id, patch_id)) WITHOUT ROWID""",
-    "CREATE INDEX IF NOT EXISTS dspm_patches_by_version ON dspm_patches (user_id, version)",
-    """CREATE TABLE IF NOT EXISTS dspm_journal (
-    user_id TEXT NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL,
-    PRIMARY KEY (user_id, seq)) WITHOUT ROWID""",
-    """CREATE TABLE IF NOT EXISTS dspm_turns (
-    user_id TEXT NOT NULL, idx INTEGER NOT NULL, session_id TEXT,
-    role TEXT NOT NULL, text NOT NULL,
-    status TEXT NOT NULL,                -- 'done', or 'pending' while extraction fails
-    tokens INTEGER NOT NULL, created REAL NOT NULL,
-    PRIMARY KEY (user_id, idx)) WITHOUT ROWID""",
-    "CREATE INDEX IF NOT EXISTS dspm_turns_pending ON dspm_turns (user_id, idx) "
-    "WHERE status = 'pending'",
-    "CREATE INDEX IF NOT EXISTS dspm_turns_by_session ON dspm_turns (user_id, session_id, idx)",
-    """CREATE TABLE IF NOT EXISTS dspm_aliases (
-    user_id TEXT NOT NULL, long TEXT NOT NULL, short TEXT NOT NULL, version INTEGER NOT NULL,
-    PRIMARY KEY (user_id, long)) WITHOUT ROWID""",
-)
+# SQLite: INTEGER is 64-bit; a turn's text column has no type, so a str with a lone
+# surrogate can be kept as UTF-8 bytes (see db_text)
+_SCHEMA = schema_ddl(int_type="INTEGER", real_type="REAL", blob_type="",
+                     table_suffix=" WITHOUT ROWID")
 
 # (version, statements): each step brings a database from the version before to this one
 _MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (

@@ -25,10 +25,59 @@ from .ids import check_id
 if TYPE_CHECKING:
     from .binding import UserBinding
 
-__all__ = ["SQLStore", "USER_TABLES"]
+__all__ = ["SQLStore", "USER_TABLES", "schema_ddl"]
 
 T = TypeVar("T")
 USER_TABLES = ("dspm_patches", "dspm_journal", "dspm_turns", "dspm_aliases")
+
+# The tables of schema version 1, in either dialect: {int} a 64-bit integer, {real} a
+# float, {blob} the type of a turn's text, {table} what ends a keyed table's definition.
+_DDL = (
+    "CREATE TABLE IF NOT EXISTS dspm_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    """CREATE TABLE IF NOT EXISTS dspm_users (
+    user_id TEXT PRIMARY KEY,
+    generation TEXT NOT NULL,            -- changes when the user is reset or re-created
+    version {int} NOT NULL,              -- bumped by every committed change
+    turns {int} NOT NULL DEFAULT 0,
+    conversation_tokens {int} NOT NULL DEFAULT 0,
+    extraction_failures {int} NOT NULL DEFAULT 0,
+    merges TEXT NOT NULL DEFAULT '{{}}',
+    history_limit INTEGER,
+    patch_seq {int} NOT NULL DEFAULT 0,
+    journal_len {int} NOT NULL DEFAULT 0,
+    created {real} NOT NULL,
+    updated {real} NOT NULL)""",
+    """CREATE TABLE IF NOT EXISTS dspm_patches (
+    user_id TEXT NOT NULL, patch_id TEXT NOT NULL,
+    seq {int} NOT NULL,                  -- order of first storage
+    version {int} NOT NULL,              -- user version that last wrote the row
+    deleted INTEGER NOT NULL DEFAULT 0,  -- forgotten (kept so other processes see it)
+    data TEXT,                           -- the patch in the saved-state form (state.py)
+    PRIMARY KEY (user_id, patch_id)){table}""",
+    "CREATE INDEX IF NOT EXISTS dspm_patches_by_version ON dspm_patches (user_id, version)",
+    """CREATE TABLE IF NOT EXISTS dspm_journal (
+    user_id TEXT NOT NULL, seq {int} NOT NULL, data TEXT NOT NULL,
+    PRIMARY KEY (user_id, seq)){table}""",
+    """CREATE TABLE IF NOT EXISTS dspm_turns (
+    user_id TEXT NOT NULL, idx {int} NOT NULL, session_id TEXT,
+    role TEXT NOT NULL, text {blob} NOT NULL,
+    status TEXT NOT NULL,                -- 'done', or 'pending' while extraction fails
+    tokens {int} NOT NULL, created {real} NOT NULL,
+    PRIMARY KEY (user_id, idx)){table}""",
+    "CREATE INDEX IF NOT EXISTS dspm_turns_pending ON dspm_turns (user_id, idx) "
+    "WHERE status = 'pending'",
+    "CREATE INDEX IF NOT EXISTS dspm_turns_by_session ON dspm_turns (user_id, session_id, idx)",
+    """CREATE TABLE IF NOT EXISTS dspm_aliases (
+    user_id TEXT NOT NULL, long TEXT NOT NULL, short TEXT NOT NULL, version {int} NOT NULL,
+    PRIMARY KEY (user_id, long)){table}""",
+)
+
+
+def schema_ddl(*, int_type: str, real_type: str, blob_type: str,
+               table_suffix: str = "") -> tuple[str, ...]:
+    """The statements creating the tables of schema version 1 in a dialect."""
+    return tuple(stmt.format(int=int_type, real=real_type, blob=blob_type, table=table_suffix)
+                 for stmt in _DDL)
 
 
 class SQLStore:
