@@ -383,6 +383,27 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
             return self.memory_for(user_id=saved["user_id"])
         return None
 
+    def delete_user(self, user_id: str) -> bool:
+        """Delete everything the store holds of ``user_id`` (a DSPM store's rows, or every
+        item of the user's namespace in a LangGraph store); returns whether there was any."""
+        if self.store is None:
+            raise ConfigError("delete_user() needs DSPMMiddleware(store=...)")
+        with self._users_lock:
+            self._users.pop(user_id, None)
+        if self._dspm_store:
+            return bool(self.store.delete_user(user_id))
+        assert self._items is not None
+        return self._items.delete(user_id)
+
+    async def adelete_user(self, user_id: str) -> bool:
+        """Async :meth:`delete_user`."""
+        if self.store is None or self._dspm_store:
+            return await asyncio.to_thread(self.delete_user, user_id)
+        with self._users_lock:
+            self._users.pop(user_id, None)
+        assert self._items is not None
+        return await self._items.adelete(user_id)
+
     # ------------------------------------------------------------------ hooks
     def before_model(self, state: DSPMAgentState, runtime: Runtime[Any]) -> dict[str, Any] | None:
         """Ingest the messages that are new since the last hook (user, tool, assistant)."""

@@ -4,16 +4,16 @@ without compare-and-swap (``BaseStore`` has none: ``put`` overwrites).
 Layout under the namespace ``(*namespace, user_id)``:
 
 * ``w:<time>-<random>`` - one item per write: the writer's memory after its new turns (its
-  saved state). A writer never overwrites an item, so two threads writing at once both land.
-* ``base:<time>-<random>`` - a compaction: the merge of the items it lists in ``folded``.
-* ``memory`` - the single item of earlier releases, read as the oldest base.
+  saved state), and ``after``, the keys of the items that memory was read from. A writer
+  never overwrites an item, so two threads writing at once both land.
+* ``memory`` - the single item of earlier releases, read like any other item.
 
-A read merges every item by the slot rules (:meth:`DSPMMemory.merge_dict`: merging a state
-twice adds nothing, and an older value never overrides a newer one), oldest first. After a
-write that leaves more than :data:`COMPACT_AFTER` items, the writer stores a new base
-holding everything it read plus its own turns, and only then deletes the items it read, so
-at every moment the items hold everything ever written. Two compactions at once are safe:
-each deletes only items its own base (already stored) contains.
+A read keeps the *heads* - items no other item lists in ``after`` (an item named there is
+contained in the one naming it) - and merges them by the slot rules
+(:meth:`DSPMMemory.merge_dict`), oldest first. With one writer at a time there is a single
+head and the memory read is exactly the one written. After storing its item, a writer
+deletes the items it read (compaction): its own item contains them, so at every moment the
+items hold everything ever written, and a user keeps about one item per concurrent writer.
 
 The revision of a user's memory is a digest of the item keys it was merged from, so a live
 memory is reused only while no other writer has added an item.
@@ -37,22 +37,39 @@ from dspm_core import DSPMMemory
 
 from ._langchain_common import MemoryFactory, RevisionCache
 
-__all__ = ["COMPACT_AFTER", "UserItems"]
+__all__ = ["LEGACY_KEY", "UserItems"]
 
-COMPACT_AFTER = 8
 LEGACY_KEY = "memory"
-_WRITE, _BASE = "w:", "base:"
-_LIST_LIMIT = 10_000  # compaction keeps a user to a handful of items
+_WRITE = "w:"
+_LIST_LIMIT = 10_000  # compaction keeps a user to about one item per concurrent writer
 
 
-def _new_key(prefix: str) -> str:
-    return f"{prefix}{time.time_ns():020d}-{uuid.uuid4().hex[:12]}"
+def _new_key() -> str:
+    return f"{_WRITE}{time.time_ns():020d}-{uuid.uuid4().hex[:12]}"
 
 
 def _rank(item: Item) -> tuple[int, str]:
-    if item.key == LEGACY_KEY:
-        return 0, ""
-    return (1 if item.key.startswith(_BASE) else 2), item.key
+    return (0, "") if item.key == LEGACY_KEY else (1, item.key)
+
+
+def _heads(items: list[Item]) -> list[Item]:
+    """The items no other item says it was read from."""
+    contained: set[str] = set()
+    for item in items:
+        after = item.value.get("after")
+        if isinstance(after, list):
+            contained.update(k for k in after if isinstance(k, str))
+    return [i for i in items if i.key not in contained]
+
+
+def _state(item: Item) -> dict[str, Any]:
+    state = item.value.get("memory") if isinstance(item.value, dict) else None
+    if not isinstance(state, dict):
+        from dspm_core.errors import CorruptNotebookError
+
+        raise CorruptNotebookError(f"store item {item.key!r} of {item.namespace!r} holds no "
+                                   f"DSPM memory")
+    return state
 
 
 def revision(keys: Sequence[str]) -> str:
@@ -77,15 +94,16 @@ class UserItems:
     def _ordered(self, user_id: str, items: Sequence[Item]) -> list[Item]:
         ns = self.ns(user_id)
         mine = [i for i in items if tuple(i.namespace) == ns and
-                (i.key == LEGACY_KEY or i.key.startswith((_WRITE, _BASE)))]
+                (i.key == LEGACY_KEY or i.key.startswith(_WRITE))]
         return sorted(mine, key=_rank)
 
     def _merged(self, items: list[Item]) -> DSPMMemory | None:
-        if not items:
+        heads = _heads(items)
+        if not heads:
             return None
-        memory = self.factory.from_dict(items[0].value["memory"])
-        for item in items[1:]:
-            memory.merge_dict(item.value["memory"])
+        memory = self.factory.from_dict(_state(heads[0]))
+        for item in heads[1:]:
+            memory.merge_dict(_state(item))
         return memory
 
     def fold(self, user_id: str, items: Sequence[Item], *, take: bool) -> tuple[
@@ -102,15 +120,12 @@ class UserItems:
                 self.cache.put(rev, memory)
         return keys, memory
 
-    def plan_write(self, memory: DSPMMemory, keys: list[str]) -> tuple[
-            str, dict[str, Any], list[str], str]:
-        """What a writer stores: (key, value, keys to delete after it, new revision)."""
-        state = memory.to_dict()
-        if len(keys) + 1 > COMPACT_AFTER:
-            key = _new_key(_BASE)
-            return key, {"memory": state, "folded": list(keys)}, list(keys), revision([key])
-        key = _new_key(_WRITE)
-        return key, {"memory": state}, [], revision([*keys, key])
+    @staticmethod
+    def plan_write(memory: DSPMMemory, keys: list[str]) -> tuple[str, dict[str, Any], str]:
+        """What a writer stores: its key, its value, and the revision of its memory once the
+        items it was read from are deleted."""
+        key = _new_key()
+        return key, {"memory": memory.to_dict(), "after": list(keys)}, revision([key])
 
     # ------------------------------------------------------------------ sync I/O
     def items(self, user_id: str) -> list[Item]:
@@ -120,12 +135,18 @@ class UserItems:
         return self.fold(user_id, self.items(user_id), take=False)[1]
 
     def write(self, user_id: str, memory: DSPMMemory, keys: list[str]) -> str:
-        key, value, done, rev = self.plan_write(memory, keys)
+        key, value, rev = self.plan_write(memory, keys)
         self.store.put(self.ns(user_id), key, value, index=False, ttl=None)
-        for old in done:  # everything in them is in the item just stored
+        for old in keys:  # everything in them is in the item just stored
             self.store.delete(self.ns(user_id), old)
         self.cache.put(rev, memory)
         return rev
+
+    def delete(self, user_id: str) -> bool:
+        keys = [i.key for i in self._ordered(user_id, self.items(user_id))]
+        for key in keys:
+            self.store.delete(self.ns(user_id), key)
+        return bool(keys)
 
     # ------------------------------------------------------------------ async I/O
     async def aitems(self, user_id: str) -> list[Item]:
@@ -135,9 +156,15 @@ class UserItems:
         return self.fold(user_id, await self.aitems(user_id), take=False)[1]
 
     async def awrite(self, user_id: str, memory: DSPMMemory, keys: list[str]) -> str:
-        key, value, done, rev = self.plan_write(memory, keys)
+        key, value, rev = self.plan_write(memory, keys)
         await self.store.aput(self.ns(user_id), key, value, index=False, ttl=None)
-        for old in done:
+        for old in keys:
             await self.store.adelete(self.ns(user_id), old)
         self.cache.put(rev, memory)
         return rev
+
+    async def adelete(self, user_id: str) -> bool:
+        keys = [i.key for i in self._ordered(user_id, await self.aitems(user_id))]
+        for key in keys:
+            await self.store.adelete(self.ns(user_id), key)
+        return bool(keys)
