@@ -66,11 +66,20 @@ def _fill(backend: Backend, user: str, texts: list[str]) -> None:
         handle.close()
 
 
-def _context(backend: Backend, user: str) -> tuple[str, list[str]]:
+def _context(backend: Backend, user: str, *, fresh_process: bool = False
+             ) -> tuple[str, list[str]]:
+    """The context and pending turns of ``user`` as a new memory object reads them (in a
+    child process when ``fresh_process``)."""
     from .backends import QUERY
 
-    out = json.loads(_child(backend, "context", user, QUERY))
-    return out["context"], out["pending"]
+    if fresh_process:
+        out = json.loads(_child(backend, "context", user, QUERY))
+        return out["context"], out["pending"]
+    handle = backend.open(user)
+    try:
+        return handle.context(QUERY), handle.pending()
+    finally:
+        handle.close()
 
 
 def test_round_trip_gives_a_byte_identical_context_in_a_fresh_process(backend: Backend) -> None:
@@ -80,7 +89,7 @@ def test_round_trip_gives_a_byte_identical_context_in_a_fresh_process(backend: B
     here = handle.context()
     handle.close()
     assert "10 seconds" in here and "MySQL" in here
-    there, _ = _context(backend, "u1")
+    there, _ = _context(backend, "u1", fresh_process=True)
     assert there.encode() == here.encode()
 
 
@@ -102,7 +111,7 @@ def test_pending_turns_survive_and_are_applied_once(backend: Backend) -> None:
     for text in FAILING:
         handle.add_turn(text)
     handle.close()
-    _, pending = _context(backend, "u1")  # another process sees them pending
+    _, pending = _context(backend, "u1", fresh_process=True)  # another process sees them
     assert pending == list(FAILING)
     extractor.failing = False
     handle = backend.open("u1", extractor)
@@ -155,7 +164,7 @@ def test_a_writer_killed_mid_transaction_loses_no_committed_turn(backend: Backen
     rng = random.Random(18)
     _fill(backend, "u1", [CONVERSATION[0]])
     committed: set[str] = set()
-    for _ in range(3):
+    for _ in range(2):
         child = subprocess.Popen([sys.executable, str(WORKER), backend.spec, "loop", "u1"],
                                  env=env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True)
