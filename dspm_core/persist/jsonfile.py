@@ -76,7 +76,7 @@ from .schema import NotebookVersionError, check_state, merge_counters, migrate
 if TYPE_CHECKING:
     from .base import NotebookMemory
 
-__all__ = ["DEFAULT_LOCK_TIMEOUT", "MAX_NOTEBOOK_BYTES", "load_into", "load_notebook",
+__all__ = ["DEFAULT_LOCK_TIMEOUT", "MAX_NOTEBOOK_BYTES", "load_into", "load_notebook", "merge_into",
            "read_notebook", "save_notebook", "validate_notebook"]
 
 log = logging.getLogger("dspm_core.persist")
@@ -237,7 +237,7 @@ def _merge_changed(memory: NotebookMemory, path: Path, seen: _Seen | None) -> bo
     raw = _read(path)
     if seen is not None and hashlib.sha256(raw).digest() == seen.digest:
         return False
-    _merge(memory, _unseen(_parse(raw, path, full=False), seen))
+    merge_into(memory, _unseen(_parse(raw, path, full=False), seen))
     return True
 
 
@@ -445,13 +445,15 @@ def load_into(memory: NotebookMemory, path: _Path, *, strict: bool = False,
     turns (merged) from what it removed itself (left out).
     """
     def consume(p: Path, raw: bytes, data: dict[str, Any]) -> int:
-        added = _merge(memory, data)
+        added = merge_into(memory, data)
         _seen_by(memory)[str(p)] = _Seen.of(raw, data)
         return added
     return _load(path, strict, lock_timeout, consume, full=False) or 0
 
 
-def _merge(memory: NotebookMemory, data: dict[str, Any]) -> int:
+def merge_into(memory: NotebookMemory, data: dict[str, Any]) -> int:
+    """Merge a saved-state dict into ``memory``; with a store bound to the memory, in one
+    committed transaction of that store. Returns the patches added."""
     backend = getattr(memory, "_backend", None)
     if backend is not None:  # one transaction of the user's store
         return int(backend.apply(memory, lambda: merge_state(memory, data)))
