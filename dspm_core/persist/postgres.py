@@ -155,8 +155,8 @@ class PostgresStore(SQLStore):
             raise ConfigError(f"dsn is not a valid PostgreSQL connection string "
                               f"({type(exc).__name__})") from None
         password = params.pop("password", None)
-        self._secrets = [s for s in (password, dsn) if s]
-        self._conninfo = make_conninfo(**params)
+        self._secrets = [str(s) for s in (password, dsn) if s]
+        self._conninfo = make_conninfo("", **params)
         self.label = "postgresql " + " ".join(
             f"{k}={params[k]}" for k in ("host", "port", "dbname", "user") if params.get(k))
         self.min_size, self.max_size = min_size, max_size
