@@ -150,3 +150,22 @@ def test_the_single_item_of_earlier_releases_is_read_and_folded(lg_store: BaseSt
     memory = mw.memory_for(user_id="u4")
     assert memory is not None and "100 items" in memory.get_context()
 
+
+
+def test_middleware_takes_a_postgres_store_shared_by_two_app_servers(pg_dsn: str) -> None:
+    from dspm_core import PostgresStore
+
+    servers = [PostgresStore(pg_dsn), PostgresStore(pg_dsn)]  # two processes' pools
+    agents = [_agent(s) for s in servers]  # type: ignore[arg-type]
+    agents[0][0].invoke({"messages": [HumanMessage(RULE)]},
+                        {"configurable": {"thread_id": "a"}}, context={"user_id": "u5"})
+    agents[1][0].invoke({"messages": [HumanMessage(DB)]},
+                        {"configurable": {"thread_id": "b"}}, context={"user_id": "u5"})
+    agents[0][0].invoke({"messages": [HumanMessage("Summary please")]},
+                        {"configurable": {"thread_id": "c"}}, context={"user_id": "u5"})
+    sent = agents[0][2].requests[-1][0].text
+    assert "100 items" in sent and "PostgreSQL" in sent  # the other server's turn too
+    assert agents[1][1].delete_user("u5") is True
+    assert servers[0].users() == []
+    for s in servers:
+        s.close()
