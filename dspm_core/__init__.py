@@ -23,6 +23,9 @@ from .errors import (
     InvalidPatchError,
     LockTimeoutError,
     PersistenceError,
+    PoolExhaustedError,
+    StatementTimeoutError,
+    StoreUnavailableError,
     TokenizerError,
     UnknownPatchError,
 )
@@ -37,6 +40,7 @@ _LAZY = {
     "Revision": ".patch", "Role": ".patch", "Turn": ".patch",
     "NotebookVersionError": ".persist.schema",
     "SQLiteStore": ".persist.sqlite",
+    "PostgresStore": ".persist.postgres",
     "NotebookValidationError": ".state",
     "MIN_BUDGET": ".render", "Rendered": ".render", "RenderedLine": ".render",
     "Renderer": ".render",
@@ -50,6 +54,7 @@ if TYPE_CHECKING:
     from .memory import DSPMMemory
     from .patch import CRITICAL_KINDS, Fact, Patch, PatchKind, Revision, Role, Turn
     from .persist.schema import NotebookVersionError
+    from .persist.postgres import PostgresStore
     from .persist.sqlite import SQLiteStore
     from .render import MIN_BUDGET, Rendered, RenderedLine, Renderer
     from .state import NotebookValidationError
@@ -97,8 +102,12 @@ __all__ = [
     "PatchKind",
     "PatchStore",
     "PersistenceError",
+    "PoolExhaustedError",
+    "PostgresStore",
     "Rendered",
     "SQLiteStore",
+    "StatementTimeoutError",
+    "StoreUnavailableError",
     "RenderedLine",
     "Renderer",
     "Revision",

@@ -180,6 +180,110 @@ def inspect(target: Path, user_id: str | None, as_json: bool) -> None:
         click.echo(line)
 
 
+def _location(spec: str) -> tuple[str, str]:
+    """What a ``copy`` location names: ``(kind, where)``, kind one of notebook, sqlite,
+    postgres. ``env:NAME`` reads it from an environment variable (keeps a DSN's password
+    out of the process list)."""
+    import os
+
+    if spec.startswith("env:"):
+        value = os.environ.get(spec[4:])
+        if not value:
+            raise _Fail(f"environment variable {spec[4:]} is not set")
+        spec = value
+    if spec.startswith(("postgresql://", "postgres://")) or any(
+            f"{k}=" in spec for k in ("host", "dbname", "user", "port")):
+        return "postgres", spec
+    from .persist.inspect import is_sqlite
+
+    path = Path(spec)
+    if path.suffix.lower() in (".db", ".sqlite", ".sqlite3") or is_sqlite(path):
+        return "sqlite", spec
+    return "notebook", spec
+
+
+def _open_store(kind: str, where: str) -> Any:
+    if kind == "sqlite":
+        from .persist.sqlite import SQLiteStore
+
+        return SQLiteStore(where)
+    from .persist.postgres import PostgresStore
+
+    return PostgresStore(where, min_size=0, max_size=2)
+
+
+def _read_user(kind: str, where: str, user_id: str | None) -> dict[str, Any]:
+    if kind == "notebook":
+        from .persist.jsonfile import read_notebook
+
+        state = read_notebook(where)
+        if state is None:
+            raise _Fail(f"{where}: no such notebook")
+        return state
+    if user_id is None:
+        raise _Fail("copying from a database needs --user")
+    store = _open_store(kind, where)
+    try:
+        state = store.export_user(user_id)
+    finally:
+        store.close()
+    if state is None:
+        raise _Fail(f"{store.label}: no user {user_id!r}")
+    return state
+
+
+def _write_user(kind: str, where: str, user_id: str | None, state: dict[str, Any],
+                replace: bool) -> int:
+    if kind == "notebook":
+        from .persist.jsonfile import read_notebook, save_notebook
+
+        held = read_notebook(where) if Path(where).exists() else None
+        if held and (held.get("patches") or held.get("pending_turns")) and not replace:
+            raise _Fail(f"{where} already holds a memory; pass --replace to overwrite it")
+        return save_notebook(state, where)
+    if user_id is None:
+        raise _Fail("copying into a database needs --user")
+    from .persist.jsonfile import merge_into
+
+    store = _open_store(kind, where)
+    try:
+        if user_id in store.users():
+            if not replace:
+                raise _Fail(f"{store.label} already holds user {user_id!r}; pass --replace "
+                            "to overwrite it")
+            store.delete_user(user_id)
+        memory = DSPMMemory(store=store, user_id=user_id)
+        merge_into(memory, state)  # one transaction: every row of the user, or none
+        return len(memory.store)
+    finally:
+        store.close()
+
+
+@cli.command()
+@click.argument("src")
+@click.argument("dst")
+@click.option("--user", "user_id", default=None,
+              help="The user to copy (needed when SRC or DST is a database).")
+@click.option("--replace", is_flag=True, help="Overwrite what DST holds for the user.")
+def copy(src: str, dst: str, user_id: str | None, replace: bool) -> None:
+    """Copy a user's memory between a notebook file, a SQLite database and PostgreSQL.
+
+    SRC and DST are each a notebook path (``notes.json``), a SQLite file (``memory.db``) or a
+    PostgreSQL DSN (``postgresql://...`` or ``host=... dbname=...``; ``env:NAME`` reads it
+    from an environment variable). Patches, lineage, journal, aliases, counters and
+    pending turns are copied; the copy renders the same context as the original.
+    """
+    try:
+        (skind, swhere), (dkind, dwhere) = _location(src), _location(dst)
+        state = _read_user(skind, swhere, user_id)
+        n = _write_user(dkind, dwhere, user_id, state, replace)
+    except DSPMError as exc:
+        raise _Fail(str(exc)) from None
+    who = f"user {user_id}" if user_id else "the memory"
+    click.echo(f"Copied {who}: {n} patches, {len(state.get('pending_turns', ()))} pending "
+               f"turns ({skind} -> {dkind}).")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``dspm`` command."""
     cli.main(args=argv, prog_name="dspm")

@@ -17,7 +17,11 @@ catch one class. Subclasses say what went wrong::
         ├── CorruptNotebookError
         │   └── NotebookValidationError   (dspm_core.state: a field fails validation)
         │       └── NotebookVersionError  (dspm_core.persist.schema: from a newer release)
-        ├── LockTimeoutError
+        ├── LockTimeoutError       a file, row or advisory lock not granted in time
+        ├── StoreUnavailableError  the database could not be reached or the connection was
+        │   │                      lost; the turn stays pending and is applied once on retry
+        │   └── PoolExhaustedError no pooled connection came free in time
+        ├── StatementTimeoutError  the database cancelled a statement that ran too long
         └── CounterOverflowError   a counter too large to store (also an OverflowError)
 """
 
@@ -35,6 +39,9 @@ __all__ = [
     "InvalidPatchError",
     "LockTimeoutError",
     "PersistenceError",
+    "PoolExhaustedError",
+    "StatementTimeoutError",
+    "StoreUnavailableError",
     "TokenizerError",
     "UnknownPatchError",
 ]
@@ -91,5 +98,27 @@ class LockTimeoutError(PersistenceError):
     """Waiting for the lock on a notebook file took longer than the timeout."""
 
 
+class StoreUnavailableError(PersistenceError):
+    """The database could not be reached, or the connection was lost during a transaction.
+
+    Nothing of the change is known to have been applied; a turn being committed stays
+    pending in the memory and its retry is applied once (its row carries a key)."""
+
+
+class PoolExhaustedError(StoreUnavailableError):
+    """Every connection of the store's pool stayed busy for longer than its timeout."""
+
+
+class StatementTimeoutError(PersistenceError):
+    """The database cancelled a statement that ran longer than the store's statement
+    timeout (the transaction was rolled back)."""
+
+
 class CounterOverflowError(PersistenceError, OverflowError):
     """A counter (turns, tokens, sequence numbers) above what a saved memory holds (2**53)."""
+
+
+#: Failures of a store's commit that leave nothing of the change applied (or, for a lost
+#: connection, applied at most once: the turn row carries a key): the memory keeps the
+#: turn pending and commits it later.
+NOT_COMMITTED = (StoreUnavailableError, LockTimeoutError, StatementTimeoutError)

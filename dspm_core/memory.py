@@ -21,8 +21,9 @@ from typing import Any
 
 from .args import check_count, check_flag, check_patch_fields, check_patch_id, check_path
 from .args import check_query, check_shown, check_timeout
-from .errors import BudgetError, ConfigError, InvalidPatchError
+from .errors import NOT_COMMITTED, BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
+from .persist.base import Binding, Store
 from .chunking import chunk_text
 from .lexicon import warm as warm_lexicon
 from .limits import text_problem
@@ -71,8 +72,9 @@ class DSPMMemory:
         context_turns: how many previous messages an extractor sees as context.
         dense: with ``llm_client``, ask for every distinct fact of each turn (fact-heavy
             turns switch to dense mode automatically).
-        store: a persistent store for many users (e.g.
-            :class:`~dspm_core.persist.sqlite.SQLiteStore`); every ``add_turn``,
+        store: a persistent store for many users (any :class:`~dspm_core.persist.base.Store`:
+            :class:`~dspm_core.persist.sqlite.SQLiteStore`,
+            :class:`~dspm_core.persist.postgres.PostgresStore`); every ``add_turn``,
             ``add_patch``, ``pin`` and ``forget`` is then one committed transaction.
         user_id: with ``store``, whose memory this is (required; letters, digits and
             ``_ . : @ + = -``). A user's rules carry across their sessions.
@@ -100,7 +102,7 @@ class DSPMMemory:
         strict_llm: bool = False,
         context_turns: int = 2,
         dense: bool = False,
-        store: Any = None,
+        store: Store | None = None,
         user_id: str | None = None,
         session_id: str | None = None,
         links: bool = False,
@@ -152,10 +154,10 @@ class DSPMMemory:
         self._recent: deque[tuple[str, str]] = deque(maxlen=max(0, int(context_turns)))
         self.user_id: str | None = None
         self.session_id: str | None = None
-        self._backend: Any = None  # a store's binding of this memory to its user
+        self._backend: Binding | None = None  # a store's binding of this memory to its user
         self._attach(store, user_id, session_id)
 
-    def _attach(self, store: Any, user_id: str | None, session_id: str | None) -> None:
+    def _attach(self, store: Store | None, user_id: str | None, session_id: str | None) -> None:
         from .persist.ids import check_id
 
         if session_id is not None:
@@ -268,6 +270,16 @@ class DSPMMemory:
                     turn.index, attempts, type(exc).__name__, exc)
         return surfaced(exc, new=new, strict=self.strict_llm)
 
+    def _unsent(self, turn: Turn, queue: list[Turn]) -> None:
+        """Committing ``turn`` failed without committing (a lost connection, a lock or pool
+        timeout): it and the turns queued after it stay pending (in this memory), committed
+        by a later call (or ``retry_pending()``), once."""
+        with self._lock:
+            rest = queue[next(i for i, t in enumerate(queue) if t is turn):]
+            held = {id(t) for t in self._pending}
+            self._pending.extend(t for t in rest if id(t) not in held and t.text.strip())
+            self._pending.sort(key=lambda t: t.index)
+
     def _succeeded(self, turn: Turn) -> None:
         if self._backoff:  # only turns that failed before have a backoff to clear
             with self._lock:
@@ -276,14 +288,19 @@ class DSPMMemory:
     def _ingest(self, turn: Turn | None, force: bool = False) -> list[MergeOutcome]:
         outcomes: list[MergeOutcome] = []
         error: BaseException | None = None
-        for t in self._queue(turn, force):
+        queue = self._queue(turn, force)
+        for t in queue:
             try:
                 facts = self._with_tier(t, checked_facts(self.extractor.extract(t)))
             except Exception as exc:  # kept pending; see retry.surfaced for what is raised
                 error = error or self._failed(t, exc, t is turn)
                 continue
             self._succeeded(t)
-            outcomes.extend(self._merge(facts, t))
+            try:
+                outcomes.extend(self._merge(facts, t))
+            except NOT_COMMITTED:
+                self._unsent(t, queue)
+                raise
         if error is not None:
             raise error
         self._vectorise(outcomes)
@@ -293,7 +310,8 @@ class DSPMMemory:
         outcomes: list[MergeOutcome] = []
         error: BaseException | None = None
         aextract = getattr(self.extractor, "aextract", None)
-        for t in self._queue(turn, force):
+        queue = self._queue(turn, force)
+        for t in queue:
             try:
                 if aextract is not None:
                     facts = checked_facts(await aextract(t))
@@ -304,7 +322,11 @@ class DSPMMemory:
                 error = error or self._failed(t, exc, t is turn)
                 continue
             self._succeeded(t)
-            outcomes.extend(await self._amerge(facts, t))
+            try:
+                outcomes.extend(await self._amerge(facts, t))
+            except NOT_COMMITTED:
+                self._unsent(t, queue)
+                raise
         if error is not None:
             raise error
         if self._vectors is not None:  # the model runs off the event loop

@@ -22,9 +22,11 @@ Where memory lives:
   ``to_dict()``), so the checkpointer persists it and threads stay isolated;
 * with a store, per user, the user id coming from the runtime context
   (``context={"user_id": ...}``) or ``config["configurable"]["user_id"]``: a user's rules
-  carry across threads. A LangGraph ``BaseStore`` holds the memory's saved state under
-  ``(*namespace, user_id)``; a DSPM ``SQLiteStore`` holds it in its own tables (the memory
-  commits every turn and replays what other processes committed before each render).
+  carry across threads. A LangGraph ``BaseStore`` holds it under ``(*namespace, user_id)``
+  as append-only items merged on read and compacted (see ``_langchain_store``), so two
+  threads of one user writing at once both keep their turns; a DSPM store (``SQLiteStore``,
+  ``PostgresStore``) holds it in its own tables (the memory commits every turn and replays
+  what other processes committed before each render).
 
 Live :class:`~dspm_core.DSPMMemory` objects are cached by *revision*: every change of a
 memory gets a new random revision id, written next to the saved state. A hook uses the
@@ -61,6 +63,7 @@ from dspm_core.errors import ConfigError
 from dspm_core.extract.base import Extractor
 from dspm_core.persist.ids import check_id
 
+from ._langchain_store import UserItems
 from ._langchain_common import (
     DEFAULT_BUDGET,
     DEFAULT_HEADER,
@@ -74,9 +77,6 @@ from ._langchain_common import (
 )
 
 __all__ = ["DSPMAgentState", "DSPMMiddleware"]
-
-_STORE_KEY = "memory"
-
 
 class DSPMAgentState(AgentState[Any]):
     """Agent state with DSPM's private keys (kept out of the agent's input and output).
@@ -136,7 +136,8 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         extractor_llm: a LangChain chat model (or an OpenAI-compatible client) used for
             fact extraction, sync and async; without it the offline rule extractor runs.
         store: a LangGraph ``BaseStore`` or a DSPM store
-            (:class:`dspm_core.persist.sqlite.SQLiteStore`): memory is then kept per user
+            (:class:`dspm_core.persist.sqlite.SQLiteStore`,
+            :class:`dspm_core.persist.postgres.PostgresStore`): memory is then kept per user
             (the user id comes from the runtime context or ``configurable``), shared by that
             user's threads. Without a store, memory is kept per thread in the agent state.
         extractor: any DSPM extractor (instead of ``extractor_llm``).
@@ -168,7 +169,8 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         super().__init__()
         self._dspm_store = store is not None and not isinstance(store, BaseStore)
         if self._dspm_store and not callable(getattr(store, "attach", None)):
-            raise ConfigError(f"store must be a LangGraph BaseStore or a DSPM store (SQLiteStore), "
+            raise ConfigError(f"store must be a LangGraph BaseStore or a DSPM store (SQLiteStore, "
+                              f"PostgresStore), "
                               f"got {type(store).__name__}")
         if not isinstance(namespace, tuple) or not all(isinstance(n, str) for n in namespace):
             raise ConfigError("namespace must be a tuple of strings")
@@ -182,6 +184,8 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         self.user_id_key = user_id_key
         self.namespace = namespace
         self._cache = RevisionCache(cache_size)
+        self._items = (UserItems(store, namespace, self.factory, self._cache)
+                       if isinstance(store, BaseStore) else None)
         # with a DSPM store: the live memory of each recent user (LRU; the database is the
         # truth, so an evicted user is simply loaded again)
         self._users: OrderedDict[str, DSPMMemory] = OrderedDict()
@@ -211,9 +215,6 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
                 f"the agent with context={{'{self.user_id_key}': ...}} or "
                 f"config={{'configurable': {{'{self.user_id_key}': ...}}}}")
         return str(value)
-
-    def _ns(self, user_id: str) -> tuple[str, ...]:
-        return (*self.namespace, user_id)
 
     def _user_memory(self, user_id: str) -> DSPMMemory:
         """With a DSPM store: the user's memory, bound to the store (it commits every turn
@@ -280,14 +281,13 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
             for role, text in turns:
                 memory.add_turn(role, text, session_id=_session_id(session))
             return {"dspm_memory": {"user_id": user_id}, "dspm_seen": keys}
-        item = self.store.get(self._ns(user_id), _STORE_KEY)
-        memory = self._checkout(item.value if item else {})
+        assert self._items is not None
+        stored, found = self._items.fold(user_id, self._items.items(user_id), take=True)
+        memory = found or self.factory.new()
         for role, text in turns:
             memory.add_turn(role, text, session_id=session)
-        latest = self.store.get(self._ns(user_id), _STORE_KEY)
-        rev, data = self._reconcile(memory, item, latest)
-        self.store.put(self._ns(user_id), _STORE_KEY, {"rev": rev, "memory": data}, index=False)
-        return self._commit_user(memory, rev, user_id, keys)
+        rev = self._items.write(user_id, memory, stored)
+        return {"dspm_memory": {"rev": rev, "user_id": user_id}, "dspm_seen": keys}
 
     # ------------------------------------------------------------------ ingest (async)
     async def _aingest(self, state: Mapping[str, Any],
@@ -308,15 +308,13 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
             for role, text in turns:
                 await memory.aadd_turn(role, text, session_id=_session_id(session))
             return {"dspm_memory": {"user_id": user_id}, "dspm_seen": keys}
-        item = await self.store.aget(self._ns(user_id), _STORE_KEY)
-        memory = self._checkout(item.value if item else {})
+        assert self._items is not None
+        stored, found = self._items.fold(user_id, await self._items.aitems(user_id), take=True)
+        memory = found or self.factory.new()
         for role, text in turns:
             await memory.aadd_turn(role, text, session_id=session)
-        latest = await self.store.aget(self._ns(user_id), _STORE_KEY)
-        rev, data = self._reconcile(memory, item, latest)
-        await self.store.aput(self._ns(user_id), _STORE_KEY, {"rev": rev, "memory": data},
-                              index=False)
-        return self._commit_user(memory, rev, user_id, keys)
+        rev = await self._items.awrite(user_id, memory, stored)
+        return {"dspm_memory": {"rev": rev, "user_id": user_id}, "dspm_seen": keys}
 
     # ------------------------------------------------------------------ shared, no I/O
     def _checkout(self, saved: Mapping[str, Any]) -> DSPMMemory:
@@ -327,24 +325,11 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         data = saved.get("memory")
         return self.factory.from_dict(data) if data else self.factory.new()
 
-    @staticmethod
-    def _reconcile(memory: DSPMMemory, before: Any, latest: Any) -> tuple[str, dict[str, Any]]:
-        """Merge what another thread of the same user wrote meanwhile (by the slot rules)."""
-        before_rev = before.value.get("rev") if before else None
-        if latest is not None and latest.value.get("rev") != before_rev:
-            memory.merge_dict(latest.value["memory"])
-        return _new_rev(), memory.to_dict()
-
     def _commit_thread(self, memory: DSPMMemory, keys: list[str]) -> dict[str, Any]:
         rev = _new_rev()
         update = {"dspm_memory": {"rev": rev, "memory": memory.to_dict()}, "dspm_seen": keys}
         self._cache.put(rev, memory)
         return update
-
-    def _commit_user(self, memory: DSPMMemory, rev: str, user_id: str,
-                     keys: list[str]) -> dict[str, Any]:
-        self._cache.put(rev, memory)
-        return {"dspm_memory": {"rev": rev, "user_id": user_id}, "dspm_seen": keys}
 
     def _cached_for(self, state: Mapping[str, Any]) -> tuple[DSPMMemory | None, bool]:
         """The memory to render from the cache, or whether it must be loaded from the store.
@@ -353,27 +338,16 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         nothing yet: a new thread sees the user's rules from its first model call.
         """
         saved = state.get("dspm_memory") or {}
-        if self._dspm_store:
+        if self.store is not None:  # another thread of the user may have written since
             return None, True
         memory = self._cache.get(saved.get("rev"))
         if memory is not None:
             return memory, False
-        if self.store is not None:
-            return None, True
         if not saved:
             return None, False
         memory = self.factory.from_dict(saved["memory"])
         self._cache.put(saved["rev"], memory)
         return memory, False
-
-    def _loaded(self, item: Any) -> DSPMMemory | None:
-        if item is None:
-            return None
-        memory = self._cache.get(item.value.get("rev"))
-        if memory is None:
-            memory = self.factory.from_dict(item.value["memory"])
-            self._cache.put(item.value["rev"], memory)
-        return memory
 
     def _with_block(self, request: ModelRequest[Any], memory: DSPMMemory | None
                     ) -> ModelRequest[Any]:
@@ -399,14 +373,36 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
                 raise ConfigError("user_id= needs DSPMMiddleware(store=...)")
             if self._dspm_store:
                 return DSPMMemory.from_dict(self._user_memory(user_id).to_dict())
-            item = self.store.get(self._ns(user_id), _STORE_KEY)
-            return self.factory.from_dict(item.value["memory"]) if item else None
+            assert self._items is not None
+            found = self._items.read(user_id)
+            return self.factory.from_dict(found.to_dict()) if found is not None else None
         saved = (state or {}).get("dspm_memory") or {}
         if "memory" in saved:
             return self.factory.from_dict(saved["memory"])
         if "user_id" in saved:
             return self.memory_for(user_id=saved["user_id"])
         return None
+
+    def delete_user(self, user_id: str) -> bool:
+        """Delete everything the store holds of ``user_id`` (a DSPM store's rows, or every
+        item of the user's namespace in a LangGraph store); returns whether there was any."""
+        if self.store is None:
+            raise ConfigError("delete_user() needs DSPMMiddleware(store=...)")
+        with self._users_lock:
+            self._users.pop(user_id, None)
+        if self._dspm_store:
+            return bool(self.store.delete_user(user_id))
+        assert self._items is not None
+        return self._items.delete(user_id)
+
+    async def adelete_user(self, user_id: str) -> bool:
+        """Async :meth:`delete_user`."""
+        if self.store is None or self._dspm_store:
+            return await asyncio.to_thread(self.delete_user, user_id)
+        with self._users_lock:
+            self._users.pop(user_id, None)
+        assert self._items is not None
+        return await self._items.adelete(user_id)
 
     # ------------------------------------------------------------------ hooks
     def before_model(self, state: DSPMAgentState, runtime: Runtime[Any]) -> dict[str, Any] | None:
@@ -432,9 +428,8 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         if load and self._dspm_store:
             memory = self._user_memory(self._user_id(request.runtime))
             memory.load()  # what other processes committed for this user
-        elif load:
-            user_id = self._user_id(request.runtime)
-            memory = self._loaded(self.store.get(self._ns(user_id), _STORE_KEY))
+        elif load and self._items is not None:
+            memory = self._items.read(self._user_id(request.runtime))
         return handler(self._with_block(request, memory))
 
     async def awrap_model_call(
@@ -444,7 +439,6 @@ class DSPMMiddleware(AgentMiddleware[DSPMAgentState, Any, Any]):
         if load and self._dspm_store:
             memory = await self._auser_memory(self._user_id(request.runtime))
             await memory.aload()
-        elif load:
-            user_id = self._user_id(request.runtime)
-            memory = self._loaded(await self.store.aget(self._ns(user_id), _STORE_KEY))
+        elif load and self._items is not None:
+            memory = await self._items.aread(self._user_id(request.runtime))
         return await handler(self._with_block(request, memory))

@@ -1,8 +1,11 @@
-"""UserBinding: keeps one DSPMMemory (the working copy) in step with its user's rows.
+"""UserBinding: keeps one memory (the working copy) in step with its user's rows.
 
-Every change runs as one write transaction:
+The same binding serves the SQLite and the PostgreSQL store: it speaks to the database only
+through :class:`~dspm_core.persist.base.SQLDatabase` (one transaction per call, SQL both
+dialects run). Every change runs as one write transaction:
 
-1. ``BEGIN IMMEDIATE``; read the user's row. If another process or connection committed
+1. Begin a write transaction that no other writer of the user runs beside (SQLite:
+   ``BEGIN IMMEDIATE``; PostgreSQL: an advisory lock on the user); read the user's row. If another process or connection committed
    since this memory last synced, replay that first: only the patches, journal entries
    and aliases written since (a *delta*), or everything when the user was reset, deleted
    or this memory is unsure of its state (a *full* load).
@@ -19,14 +22,14 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import islice
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-from ..errors import CorruptNotebookError, PersistenceError
+from ..errors import CorruptNotebookError, CounterOverflowError, PersistenceError
+from ..limits import check_int
 from ..patch import Fact, Patch, Turn
 from ..state import (
     NotebookValidationError,
@@ -45,15 +48,18 @@ from ._storeops import (
     set_counters,
     track,
 )
-from .sqlite import check_counters, db_text, from_db_text
+from .base import BoundMemory, SQLConnection, SQLDatabase
 
-if TYPE_CHECKING:
-    from ..memory import DSPMMemory
-    from .sqlite import SQLiteStore
-
-__all__ = ["UserBinding"]
+__all__ = ["UserBinding", "check_counters"]
 
 T = TypeVar("T")
+
+
+def check_counters(where: str, **counters: int) -> None:
+    """Refuse, before it is written, a counter (turns, tokens, sequence numbers) above
+    :data:`~dspm_core.limits.MAX_INT`: the loaders would not read it back."""
+    for name, value in counters.items():
+        check_int(value, f"{where}: {name}", CounterOverflowError)
 
 
 @dataclass(slots=True)
@@ -85,9 +91,9 @@ class _Written:
 
 
 class UserBinding:
-    """The link between one memory object and one user of a :class:`SQLiteStore`."""
+    """The link between one memory object and one user of a SQL store."""
 
-    def __init__(self, db: SQLiteStore, user_id: str, session_id: str | None) -> None:
+    def __init__(self, db: SQLDatabase, user_id: str, session_id: str | None) -> None:
         self.db = db
         self.user_id = user_id
         self.session_id = session_id
@@ -101,15 +107,18 @@ class UserBinding:
         self._done: set[int] = set()
         self._tracked: TrackedPatches | None = None  # the change-tracking dict of the store
         self._seq: dict[str, int] = {}  # patch id -> its row's seq (order of first storage)
+        # id(turn) -> the key its turn row carries: a commit retried after an unknown outcome
+        # (a lost connection) finds the row the first attempt wrote and applies nothing twice
+        self._turn_keys: dict[int, str] = {}
 
     def __repr__(self) -> str:
-        return f"UserBinding({self.db.path!r}, user_id={self.user_id!r})"
+        return f"UserBinding({self.db.label!r}, user_id={self.user_id!r})"
 
     # ------------------------------------------------------------------ reading rows
     def _where(self, what: str) -> str:
-        return f"{self.db.path}, user {self.user_id}, {what}"
+        return f"{self.db.label}, user {self.user_id}, {what}"
 
-    def _read_row(self, conn: sqlite3.Connection) -> _Row | None:
+    def _read_row(self, conn: SQLConnection) -> _Row | None:
         r = conn.execute("SELECT generation, version, turns, conversation_tokens, "
                          "extraction_failures, merges, patch_seq, journal_len FROM dspm_users "
                          "WHERE user_id = ?", (self.user_id,)).fetchone()
@@ -138,7 +147,7 @@ class UserBinding:
             raise CorruptNotebookError(self._where(f"patch {pid}: malformed row"))
         return p
 
-    def _journal(self, conn: sqlite3.Connection, start: int) -> list[Any]:
+    def _journal(self, conn: SQLConnection, start: int) -> list[Any]:
         out = []
         for seq, raw in conn.execute("SELECT seq, data FROM dspm_journal WHERE user_id = ? "
                                      "AND seq >= ? ORDER BY seq", (self.user_id, start)):
@@ -149,7 +158,7 @@ class UserBinding:
         return out
 
     # ------------------------------------------------------------------ syncing
-    def _sync(self, conn: sqlite3.Connection, memory: DSPMMemory) -> tuple[_Row, int]:
+    def _sync(self, conn: SQLConnection, memory: BoundMemory) -> tuple[_Row, int]:
         """Bring the working copy up to the database's state; returns the user's row and
         how many patch rows were replayed."""
         row = self._read_row(conn)
@@ -162,7 +171,7 @@ class UserBinding:
             return row, self._load_delta(conn, memory, row)
         return row, 0
 
-    def _load_full(self, conn: sqlite3.Connection, memory: DSPMMemory, row: _Row | None) -> int:
+    def _load_full(self, conn: SQLConnection, memory: BoundMemory, row: _Row | None) -> int:
         self.dirty = True
         store = PatchStore(history_limit=memory.store.history_limit, links=memory.store.links)
         aliases: dict[str, str] = {}
@@ -196,7 +205,7 @@ class UserBinding:
         self.dirty = False
         return len(self._snapshot)
 
-    def _load_delta(self, conn: sqlite3.Connection, memory: DSPMMemory, row: _Row) -> int:
+    def _load_delta(self, conn: SQLConnection, memory: BoundMemory, row: _Row) -> int:
         self.dirty = True
         store = memory.store
         n = 0
@@ -229,12 +238,12 @@ class UserBinding:
         return n
 
     @staticmethod
-    def _set_counters(memory: DSPMMemory, row: _Row | None) -> None:
+    def _set_counters(memory: BoundMemory, row: _Row | None) -> None:
         memory._turns = row.turns if row else 0
         memory._conversation_tokens = row.conversation_tokens if row else 0
         memory._failures = row.extraction_failures if row else 0
 
-    def _load_pending(self, conn: sqlite3.Connection, memory: DSPMMemory) -> None:
+    def _load_pending(self, conn: SQLConnection, memory: BoundMemory) -> None:
         """Pending turns are the stored pending rows (keeping the Turn objects this memory
         already holds for them), then the ones not stored yet."""
         by_idx = {idx: t for t, idx in self._rows.values()}
@@ -245,7 +254,7 @@ class UserBinding:
             t = by_idx.get(idx)
             if t is None:
                 try:
-                    t = turn_from_dict({"role": role, "text": from_db_text(text), "index": idx,
+                    t = turn_from_dict({"role": role, "text": self.db.from_db_text(text), "index": idx,
                                         "session_id": sess}, f"turn {idx}")
                 except NotebookValidationError as exc:
                     raise CorruptNotebookError(self._where(str(exc))) from None
@@ -255,7 +264,7 @@ class UserBinding:
         memory._pending = pending + unstored
 
     # ------------------------------------------------------------------ writing
-    def _write_changes(self, conn: sqlite3.Connection, memory: DSPMMemory, row: _Row) -> _Written:
+    def _write_changes(self, conn: SQLConnection, memory: BoundMemory, row: _Row) -> _Written:
         uid = self.user_id
         version = row.version + 1
         store = memory.store
@@ -283,7 +292,7 @@ class UserBinding:
                 "INSERT INTO dspm_patches (user_id, patch_id, seq, version, deleted, data) "
                 "VALUES (?, ?, ?, ?, 0, ?) ON CONFLICT (user_id, patch_id) DO UPDATE SET "
                 "version = excluded.version, data = excluded.data, "
-                "seq = CASE WHEN dspm_patches.deleted THEN excluded.seq ELSE dspm_patches.seq END, "
+                "seq = CASE WHEN dspm_patches.deleted = 1 THEN excluded.seq ELSE dspm_patches.seq END, "
                 "deleted = 0", rows)
         if removed:
             conn.executemany("UPDATE dspm_patches SET deleted = 1, data = NULL, version = ? "
@@ -325,21 +334,21 @@ class UserBinding:
         return _Written(row, changed, removed, row.journal_len, aliases, new_rows, set(self._done),
                         seqs)
 
-    def _insert_turn(self, conn: sqlite3.Connection, memory: DSPMMemory, row: _Row, turn: Turn,
-                     status: str) -> int:
+    def _insert_turn(self, conn: SQLConnection, memory: BoundMemory, row: _Row, turn: Turn,
+                     status: str, key: str | None = None) -> int:
         idx = row.turns
         tokens = memory.counter.count(turn.text)
         check_counters(self._where(f"turn {idx}"), tokens=tokens, turns=idx + 1,
                        conversation_tokens=row.conversation_tokens + tokens)
         conn.execute("INSERT INTO dspm_turns (user_id, idx, session_id, role, text, status, "
-                     "tokens, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                     (self.user_id, idx, turn.session_id, turn.role.value, db_text(turn.text),
-                      status, tokens, time.time()))
+                     "tokens, created, turn_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     (self.user_id, idx, turn.session_id, turn.role.value,
+                      self.db.db_text(turn.text), status, tokens, time.time(), key))
         row.turns += 1
         row.conversation_tokens += tokens
         return idx
 
-    def _committed(self, memory: DSPMMemory, w: _Written) -> None:
+    def _committed(self, memory: BoundMemory, w: _Written) -> None:
         if self._tracked is not None:
             self._tracked.dirty.clear()  # all of it was written (the memory's lock is held)
         for p in w.changed:
@@ -368,13 +377,13 @@ class UserBinding:
         self._set_counters(memory, w.row)
         self.dirty = False
 
-    def _transact(self, memory: DSPMMemory, work: Callable[[sqlite3.Connection, _Row], T],
+    def _transact(self, memory: BoundMemory, work: Callable[[SQLConnection, _Row], T],
                   what: str) -> T:
         """Sync, do ``work`` on the working copy and write what changed, in one transaction."""
         with memory._lock:
             mark: list[Any] = []
 
-            def run(conn: sqlite3.Connection) -> tuple[T, _Written]:
+            def run(conn: SQLConnection) -> tuple[T, _Written]:
                 self._done = set()
                 row, _ = self._sync(conn, memory)
                 mark[:] = [memory.store, memory.store.version, len(memory._pending)]
@@ -388,14 +397,15 @@ class UserBinding:
                 return result, self._write_changes(conn, memory, row)
 
             try:
-                result, written = self.db.write(run, f"{what} for user {self.user_id}")
+                result, written = self.db.write(run, f"{what} for user {self.user_id}",
+                                                self.user_id)
             except BaseException:
                 self._rolled_back(memory, mark)
                 raise
             self._committed(memory, written)
             return result
 
-    def _rolled_back(self, memory: DSPMMemory, mark: list[Any]) -> None:
+    def _rolled_back(self, memory: BoundMemory, mark: list[Any]) -> None:
         """The transaction did not commit: make sure the working copy holds no change the
         database does not have."""
         if mark and mark[0] is memory.store and mark[1:] == [memory.store.version,
@@ -409,9 +419,9 @@ class UserBinding:
             pass
 
     # ------------------------------------------------------------------ operations
-    def commit(self, memory: DSPMMemory, facts: list[Fact], turn: Turn | None) -> list[MergeOutcome]:
+    def commit(self, memory: BoundMemory, facts: list[Fact], turn: Turn | None) -> list[MergeOutcome]:
         """Store a turn (or, with ``turn=None``, facts added directly) and merge its facts."""
-        def work(conn: sqlite3.Connection, row: _Row) -> list[MergeOutcome]:
+        def work(conn: SQLConnection, row: _Row) -> list[MergeOutcome]:
             if turn is None:
                 return memory.store.merge_all(_stamp(facts, row.turns, None))
             entry = self._rows.get(id(turn))
@@ -425,45 +435,53 @@ class UserBinding:
                 conn.execute("UPDATE dspm_turns SET status = 'done' WHERE user_id = ? AND idx = ?",
                              (self.user_id, idx))
             else:
-                idx = self._insert_turn(conn, memory, row, turn, "done")
+                retry = id(turn) in self._turn_keys
+                key = self._turn_keys.setdefault(id(turn), secrets.token_hex(12))
+                if retry and conn.execute("SELECT idx FROM dspm_turns WHERE user_id = ? AND "
+                                          "turn_key = ?", (self.user_id, key)).fetchone():
+                    return []  # the attempt whose outcome was unknown did commit
+                idx = self._insert_turn(conn, memory, row, turn, "done", key)
             return memory.store.merge_all(_stamp(facts, idx, turn.session_id))
-        return self._transact(memory, work, "add a turn" if turn else "add a patch")
+        outcomes = self._transact(memory, work, "add a turn" if turn else "add a patch")
+        if turn is not None:
+            self._turn_keys.pop(id(turn), None)
+        return outcomes
 
-    def record_pending(self, memory: DSPMMemory) -> None:
+    def record_pending(self, memory: BoundMemory) -> None:
         """Store the turns whose extraction failed as pending rows (and count the failure)."""
-        def work(conn: sqlite3.Connection, row: _Row) -> None:
+        def work(conn: SQLConnection, row: _Row) -> None:
             row.extraction_failures += 1
         self._transact(memory, work, "store pending turns")
 
-    def apply(self, memory: DSPMMemory, fn: Callable[[], T]) -> T:
+    def apply(self, memory: BoundMemory, fn: Callable[[], T]) -> T:
         """Run ``fn`` (pin, forget, merge a notebook ...) on the synced working copy and
         commit what it changed."""
         return self._transact(memory, lambda conn, row: fn(), "update memory")
 
-    def flush(self, memory: DSPMMemory) -> int:
+    def flush(self, memory: BoundMemory) -> int:
         """Commit anything the working copy holds that the database does not."""
         self._transact(memory, lambda conn, row: None, "save memory")
         return len(memory.store)
 
-    def refresh(self, memory: DSPMMemory, initial: bool = False) -> int:
+    def refresh(self, memory: BoundMemory, initial: bool = False) -> int:
         """Pull what other processes committed for this user; returns patch rows replayed."""
         with memory._lock:
-            def run(conn: sqlite3.Connection) -> int:
+            def run(conn: SQLConnection) -> int:
                 _, n = self._sync(conn, memory)
                 if initial and memory._recent.maxlen:
                     recent = conn.execute(
                         "SELECT role, text FROM dspm_turns WHERE user_id = ? ORDER BY idx DESC "
                         "LIMIT ?", (self.user_id, memory._recent.maxlen)).fetchall()
                     memory._recent.clear()
-                    memory._recent.extend((r, from_db_text(t)) for r, t in reversed(recent))
+                    memory._recent.extend((r, self.db.from_db_text(t)) for r, t in reversed(recent))
                 return n
             return self.db.read(run, f"load user {self.user_id}")
 
-    def reset(self, memory: DSPMMemory) -> None:
+    def reset(self, memory: BoundMemory) -> None:
         """Delete the user's stored memory (the working copy was just cleared)."""
         uid = self.user_id
 
-        def run(conn: sqlite3.Connection) -> tuple[str, int] | None:
+        def run(conn: SQLConnection) -> tuple[str, int] | None:
             for table in ("dspm_patches", "dspm_journal", "dspm_turns", "dspm_aliases"):
                 conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (uid,))
             r = conn.execute("SELECT version FROM dspm_users WHERE user_id = ?", (uid,)).fetchone()
@@ -478,7 +496,7 @@ class UserBinding:
 
         with memory._lock:
             try:
-                done = self.db.write(run, f"reset user {uid}")
+                done = self.db.write(run, f"reset user {uid}", uid)
             except BaseException:
                 self.dirty = True
                 raise

@@ -74,9 +74,9 @@ from .paths import (
 from .schema import NotebookVersionError, check_state, merge_counters, migrate
 
 if TYPE_CHECKING:
-    from ..memory import DSPMMemory
+    from .base import NotebookMemory
 
-__all__ = ["DEFAULT_LOCK_TIMEOUT", "MAX_NOTEBOOK_BYTES", "load_into", "load_notebook",
+__all__ = ["DEFAULT_LOCK_TIMEOUT", "MAX_NOTEBOOK_BYTES", "load_into", "load_notebook", "merge_into",
            "read_notebook", "save_notebook", "validate_notebook"]
 
 log = logging.getLogger("dspm_core.persist")
@@ -123,7 +123,7 @@ class _Seen:
                                    if _digest(_ENCODE(t)) not in self.pending])
 
 
-def _seen_by(memory: DSPMMemory) -> dict[str, _Seen]:
+def _seen_by(memory: NotebookMemory) -> dict[str, _Seen]:
     """The notebooks ``memory`` read or wrote, by resolved path (kept on the memory, so a
     copy of it, e.g. in a forked process, knows what its original saw)."""
     with memory._lock:
@@ -152,7 +152,7 @@ def encode_notebook(data: dict[str, Any]) -> bytes:
     return _encode(data)[0]
 
 
-def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
+def save_notebook(source: NotebookMemory | dict[str, Any], path: _Path, *,
                   lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> int:
     """Write a memory (or its :meth:`~DSPMMemory.to_dict`) to ``path`` atomically.
 
@@ -198,7 +198,7 @@ def save_notebook(source: DSPMMemory | dict[str, Any], path: _Path, *,
     return len(data.get("patches", ()))
 
 
-def _take_in(memory: DSPMMemory | None, path: Path) -> tuple[str, bool]:
+def _take_in(memory: NotebookMemory | None, path: Path) -> tuple[str, bool]:
     """What is at ``path`` before a save ("valid", "corrupt" or "missing"), and whether
     ``memory`` merged anything from disk (under the lock).
 
@@ -231,13 +231,13 @@ def _take_in(memory: DSPMMemory | None, path: Path) -> tuple[str, bool]:
         return status, False
 
 
-def _merge_changed(memory: DSPMMemory, path: Path, seen: _Seen | None) -> bool:
+def _merge_changed(memory: NotebookMemory, path: Path, seen: _Seen | None) -> bool:
     """Merge the notebook at ``path`` into ``memory`` unless it is as ``memory`` last
     read or wrote it; returns whether it was merged."""
     raw = _read(path)
     if seen is not None and hashlib.sha256(raw).digest() == seen.digest:
         return False
-    _merge(memory, _unseen(_parse(raw, path, full=False), seen))
+    merge_into(memory, _unseen(_parse(raw, path, full=False), seen))
     return True
 
 
@@ -437,7 +437,7 @@ def _restore(path: Path, raw: bytes, present: bool) -> Path | None:
     return aside
 
 
-def load_into(memory: DSPMMemory, path: _Path, *, strict: bool = False,
+def load_into(memory: NotebookMemory, path: _Path, *, strict: bool = False,
               lock_timeout: float = DEFAULT_LOCK_TIMEOUT) -> int:
     """Merge the notebook at ``path`` into ``memory``; returns the number of patches added.
 
@@ -445,20 +445,22 @@ def load_into(memory: DSPMMemory, path: _Path, *, strict: bool = False,
     turns (merged) from what it removed itself (left out).
     """
     def consume(p: Path, raw: bytes, data: dict[str, Any]) -> int:
-        added = _merge(memory, data)
+        added = merge_into(memory, data)
         _seen_by(memory)[str(p)] = _Seen.of(raw, data)
         return added
     return _load(path, strict, lock_timeout, consume, full=False) or 0
 
 
-def _merge(memory: DSPMMemory, data: dict[str, Any]) -> int:
+def merge_into(memory: NotebookMemory, data: dict[str, Any]) -> int:
+    """Merge a saved-state dict into ``memory``; with a store bound to the memory, in one
+    committed transaction of that store. Returns the patches added."""
     backend = getattr(memory, "_backend", None)
     if backend is not None:  # one transaction of the user's store
         return int(backend.apply(memory, lambda: merge_state(memory, data)))
     return merge_state(memory, data)
 
 
-def merge_state(memory: DSPMMemory, data: dict[str, Any]) -> int:
+def merge_state(memory: NotebookMemory, data: dict[str, Any]) -> int:
     """Merge a migrated notebook dict by the slot rules (see :meth:`DSPMMemory.merge_dict`,
     which validates every field before it changes anything).
 

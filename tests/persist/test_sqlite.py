@@ -214,8 +214,12 @@ def test_lock_held_past_busy_timeout_is_a_clear_error(tmp_path: Path) -> None:
     finally:
         blocker.execute("ROLLBACK")
         blocker.close()
+    # the turn that timed out stayed pending; the next turn commits it first, once
+    assert [t.text for t in m.pending_turns] == ["Reports must be exported as CSV."]
     m.add_turn("user", "The batch size is 500 records.")  # works again, nothing half-done
-    assert [t["text"] for t in store.turns("u1")] == ["The batch size is 500 records."]
+    assert [t["text"] for t in store.turns("u1")] == ["Reports must be exported as CSV.",
+                                                      "The batch size is 500 records."]
+    assert m.pending_turns == []
     assert DSPMMemory(store=store, user_id="u1").to_dict() == m.to_dict()
     store.close()
 

@@ -1,0 +1,53 @@
+"""Fixtures every test directory shares: a real PostgreSQL server.
+
+``pg_admin_dsn`` is the server of ``DSPM_TEST_POSTGRES_DSN`` (``.ci/run`` starts one) or a
+private cluster started here for the session when the server binaries are present (see
+``pgcluster.py``). ``pg_dsn`` is a fresh database on it for one test. Without a server the
+PostgreSQL tests skip locally; in CI (``CI=true``) they fail instead: they never skip there.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+
+import pgcluster
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+@pytest.fixture(scope="session")
+def pg_admin_dsn() -> Iterator[str]:
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        if _in_ci():
+            pytest.fail("the postgres extra (psycopg) is not installed; CI installs every extra")
+        pytest.skip("the postgres extra is not installed")
+    dsn = os.environ.get(pgcluster.DSN_ENV)
+    if dsn:
+        yield dsn
+        return
+    if pgcluster.bin_dir() is None:
+        if _in_ci():
+            pytest.fail(f"no PostgreSQL server: set {pgcluster.DSN_ENV} or install the server "
+                        "binaries (.ci/run does both)")
+        pytest.skip("no PostgreSQL server binaries and no " + pgcluster.DSN_ENV)
+    cluster = pgcluster.start()
+    try:
+        yield cluster.dsn
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture
+def pg_dsn(pg_admin_dsn: str) -> Iterator[str]:
+    dsn = pgcluster.create_database(pg_admin_dsn)
+    try:
+        yield dsn
+    finally:
+        pgcluster.drop_database(pg_admin_dsn, dsn)
