@@ -351,8 +351,9 @@ class PatchStore:
     def _duplicate(self, old: Patch, fact: Fact, reason: str) -> MergeOutcome:
         echo = AUTHORITY[fact.role] < AUTHORITY[old.role] or fact.role != old.role
         action = "echo" if echo else "duplicate"
-        if AUTHORITY[fact.role] > AUTHORITY[old.role]:
-            # the slot now belongs to the higher authority that restated it
+        if AUTHORITY[fact.role] > AUTHORITY[old.role] and AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
+            # the user (or system) adopted it: the slot is theirs now. An assistant quoting
+            # a tool's or a document's rule is an echo and never raises its authority.
             new = replace(old, role=fact.role, text=fact.text, turn=max(old.turn, fact.turn),
                           echoes=old.echoes + 1, pinned=old.pinned or fact.pinned)
             self._reindex_terms(old, new)
