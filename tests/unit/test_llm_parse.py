@@ -250,3 +250,59 @@ def test_llm_module_imports_without_openai():
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "config-error"
+
+
+# ------------------------------------------------------------------ hostile replies stay linear
+TURN = Turn(role=Role.USER, text="x", index=0)
+
+
+def _hostile_replies(n: int) -> dict[str, str]:
+    return {"brackets then a mismatch": "[" * n + "}",
+            "open pairs": "{[" * (n // 2),
+            "unclosed think tags": "<think>x</thinking>" * (n // 19),
+            "mismatched spans": "[see {1] " * (n // 9)}
+
+
+def test_hostile_replies_parse_in_linear_time() -> None:
+    """At 128,000 characters each hostile reply takes well under a second (the quadratic
+    parser took 2.6 s on 4,000 characters of the first one). Figures at growing sizes:
+    benchmarks/hostile_inputs.py."""
+    import time
+
+    from dspm_core.extract.parse import ResponseParseError, recover_json
+
+    for name, reply in _hostile_replies(128_000).items():
+        t0 = time.perf_counter()
+        with pytest.raises(ResponseParseError):
+            recover_json(reply)
+        assert time.perf_counter() - t0 < 2.0, name
+
+
+def test_a_reply_over_the_cap_is_refused_unread() -> None:
+    from dspm_core.extract.parse import MAX_REPLY_CHARS, ResponseParseError
+
+    ok = '{"facts": [{"kind": "constraint", "text": "Never log card numbers."}]}'
+    assert parse_facts(ok + " " * (MAX_REPLY_CHARS - len(ok)), "stop", TURN, max_facts=5)
+    with pytest.raises(ResponseParseError, match="over the limit"):
+        parse_facts(ok + " " * (MAX_REPLY_CHARS - len(ok) + 1), "stop", TURN, max_facts=5)
+
+
+@pytest.mark.parametrize("reply, kind", [
+    ('<think>a</thinking> {"facts": [{"kind": "rule", "text": "Use tabs."}]}', "constraint"),
+    ('{"facts": [{"kind": "rule", "text": "Use tabs."}]} <think>unfinished', "constraint"),
+    ('<think>{"facts": [{"kind": "rule", "text": "Use tabs."}]}', None),
+    ('<thinking>a<think>b</think></thinking>{"facts": [{"kind": "rule", "text": "Use tabs."}]}',
+     "constraint"),
+    ('a "quote {"facts": [{"kind": "rule", "text": "Use tabs."}]}', "constraint"),
+    ('[1, 2] {"facts": [{"kind": "rule", "text": "Use tabs."}]}', "constraint"),
+    ('[see {1] {"facts": [{"kind": "decision", "text": "Use Go."}]}', "decision"),
+])
+def test_linear_recovery_keeps_what_the_reply_says(reply: str, kind: str | None) -> None:
+    from dspm_core.extract.parse import ResponseParseError
+
+    if kind is None:  # the answer is unfinished reasoning after an unclosed open tag
+        with pytest.raises(ResponseParseError):
+            parse_facts(reply, "stop", TURN, max_facts=5)
+        return
+    (fact,) = parse_facts(reply, "stop", TURN, max_facts=5)
+    assert fact.kind.value == kind
