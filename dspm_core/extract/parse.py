@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,12 +124,13 @@ def _strip_think(text: str) -> str:
     return text.strip()
 
 
-def _json_chars(text: str, start: int = 0) -> Iterator[tuple[int, str, bool]]:
-    """``(index, char, in_string)`` for each character from ``start``: whether it is part
-    of a JSON string literal (its quotes included), escapes honoured."""
+def _json_chars(text: str, opens_string: Callable[[], bool] = lambda: True,
+                ) -> Iterator[tuple[int, str, bool]]:
+    """``(index, char, in_string)`` for each character: whether it is part of a JSON
+    string literal (its quotes included), escapes honoured. A quote opens a string only
+    while ``opens_string()`` says so (inside brackets, for prose around the JSON)."""
     in_string = escaped = False
-    for i in range(start, len(text)):
-        c = text[i]
+    for i, c in enumerate(text):
         if in_string:
             yield i, c, True
             if escaped:
@@ -139,7 +140,7 @@ def _json_chars(text: str, start: int = 0) -> Iterator[tuple[int, str, bool]]:
             elif c == '"':
                 in_string = False
         else:
-            in_string = c == '"'
+            in_string = c == '"' and opens_string()
             yield i, c, in_string
 
 
@@ -153,31 +154,20 @@ def _bracket_spans(text: str) -> list[tuple[int, int | None]]:
     count only inside brackets: a quote in the prose around the JSON opens none."""
     spans: list[tuple[int, int | None]] = []
     stack: list[tuple[str, int]] = []  # (expected close, index into spans)
-    in_string = escaped = False
-    for i, c in enumerate(text):
+    for i, c, in_string in _json_chars(text, lambda: bool(stack)):
         if in_string:
-            if escaped:
-                escaped = False
-            elif c == "\\":
-                escaped = True
-            elif c == '"':
-                in_string = False
-        elif c == "[" or c == "{":
+            continue
+        if c == "[" or c == "{":
             stack.append(("]" if c == "[" else "}", len(spans)))
             spans.append((i, -1))
-        elif c == "]" or c == "}":
-            if not stack:
-                continue
+        elif (c == "]" or c == "}") and stack:
             want, k = stack.pop()
             if c == want:
                 spans[k] = (spans[k][0], i + 1)
             else:
-                spans[k] = (spans[k][0], None)
-                for _, k2 in stack:
-                    spans[k2] = (spans[k2][0], None)
+                for _, broken in (*stack, (want, k)):
+                    spans[broken] = (spans[broken][0], None)
                 stack.clear()
-        elif c == '"' and stack:
-            in_string = True
     return spans
 
 
