@@ -479,8 +479,11 @@ class PatchStore:
 
         The same slot with the same value is a duplicate (nothing is added); with another
         value the later statement is current and the other joins its lineage. A patch id
-        already taken by a different patch is replaced by a fresh id.
+        already taken by a different patch is replaced by a fresh id. The lineage kept is
+        cut to this store's ``history_limit``, as every supersession cuts it.
         """
+        if len(patch.history) > self.history_limit:
+            patch = replace(patch, history=patch.history[: self.history_limit])
         with self._lock:
             self._bump_ids(patch.id)
             if patch.key is not None:

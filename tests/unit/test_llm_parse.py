@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -263,19 +264,30 @@ def _hostile_replies(n: int) -> dict[str, str]:
             "mismatched spans": "[see {1] " * (n // 9)}
 
 
-def test_hostile_replies_parse_in_linear_time() -> None:
-    """At 128,000 characters each hostile reply takes well under a second (the quadratic
-    parser took 2.6 s on 4,000 characters of the first one). Figures at growing sizes:
-    benchmarks/hostile_inputs.py."""
-    import time
+def test_hostile_replies_never_hang_the_parser() -> None:
+    """128,000 characters of each hostile reply are parsed in a child process that is
+    given 60 s for all of them (the quadratic parser took 2.6 s on 4,000 characters of
+    the first and would need hours here). Figures at growing sizes are printed by
+    benchmarks/hostile_inputs.py, not asserted here."""
+    import subprocess
+    import sys
 
-    from dspm_core.extract.parse import ResponseParseError, recover_json
-
-    for name, reply in _hostile_replies(128_000).items():
-        t0 = time.perf_counter()
-        with pytest.raises(ResponseParseError):
-            recover_json(reply)
-        assert time.perf_counter() - t0 < 2.0, name
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from test_llm_parse import _hostile_replies\n"
+        "from dspm_core.extract.parse import ResponseParseError, recover_json\n"
+        "for name, reply in _hostile_replies(128_000).items():\n"
+        "    try:\n"
+        "        recover_json(reply)\n"
+        "    except ResponseParseError:\n"
+        "        pass\n"
+        "    else:\n"
+        "        raise SystemExit(name + ' parsed as JSON')\n"
+    )
+    here = str(Path(__file__).parent)
+    done = subprocess.run([sys.executable, "-c", code, here], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
 
 
 def test_a_reply_over_the_cap_is_refused_unread() -> None:
