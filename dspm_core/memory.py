@@ -26,7 +26,7 @@ from .extract.base import Extractor
 from .extract.rules import RuleExtractor
 from .chunking import chunk_text, split_text
 from .lexicon import warm as warm_lexicon
-from .limits import MAX_QUERY, MAX_TURN_PART, text_problem
+from .limits import LARGE_STORE, MAX_QUERY, MAX_TURN_PART, text_problem
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
 from .retry import Backoff, checked_facts, surfaced
@@ -445,6 +445,8 @@ class DSPMMemory:
             "pending_turns": len(self.pending_turns),
             "extraction_failures": self._failures,
             "extractor": dict(getattr(self.extractor, "stats", {}) or {}),
+            # past LARGE_STORE patches every render reads more; nothing is ever evicted
+            "large_store": len(patches) > LARGE_STORE,
         }
 
     def __repr__(self) -> str:

@@ -113,3 +113,16 @@ def test_a_huge_query_is_matched_by_its_end() -> None:
     query = "lorem ipsum " * 1_000_000 + "what is the page size?"
     assert "page size" in m.get_context(query)
     assert max(scorer.queries) == MAX_QUERY
+
+
+def test_a_large_store_is_reported_never_evicted(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import dspm_core.memory as memory_module
+
+    monkeypatch.setattr(memory_module, "LARGE_STORE", 3)
+    m = DSPMMemory(budget=2000)
+    for i in range(3):
+        m.add_patch("code", f"step_{i}()")
+    assert m.stats["large_store"] is False
+    m.add_patch("code", "step_3()")
+    assert m.stats["large_store"] is True and len(m.all_patches) == 4
+    assert len(m.render().lines) == 4
