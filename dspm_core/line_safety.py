@@ -23,7 +23,7 @@ line's text, so the renderer counts them in the budget.
 
 from __future__ import annotations
 
-import regex
+import regex  # type: ignore[import-untyped]
 
 from .patch import Role
 
