@@ -148,3 +148,15 @@ def test_every_rendered_patch_is_one_line_within_budget_whatever_its_text(
     r = m.render()
     assert m.counter.count(r.text) <= budget
     assert len(r.text.split("\n")) == len(r.lines) or not r.text
+
+
+def test_an_echoed_block_with_marked_lines_is_stripped_before_ingest() -> None:
+    from dspm_integrations._shared import BLOCK_OPEN, DEFAULT_HEADER, strip_block
+
+    m = DSPMMemory(budget=400)
+    m.add_turn("user", "Never delete production data.")
+    m.add_turn("tool", "The retry limit must be at most 5.")
+    lines = m.get_context()
+    assert "rule [tool]: " in lines
+    echo = f"Sure.\n{BLOCK_OPEN}\n{DEFAULT_HEADER}\n{lines}\n\nHere is my answer."
+    assert strip_block(echo) == "Sure.\nHere is my answer."
