@@ -82,11 +82,13 @@ def query_seconds(n: int) -> float:
 
 
 def count_floor(kind: str, n: int) -> float:
+    from dspm_core.chunking import split_text
+    from dspm_core.limits import MAX_TURN_PART
     from dspm_core.tokens import get_counter
 
     counter = get_counter("cl100k_base")
     text = text_of(kind, n)
-    parts = [text[i:i + 50_000] for i in range(0, len(text), 50_000)]
+    parts = split_text(text, MAX_TURN_PART)
     return _timed(lambda: [counter.count(p) for p in parts])
 
 

@@ -17,7 +17,7 @@ MAX_TEXT = 10_000_000
 #: characters of the part of a turn extracted at once: a longer turn is split (never
 #: truncated) into consecutive parts of at most this many characters, each its own turn,
 #: so no single extraction or token count works on a huge text
-MAX_TURN_PART = 50_000
+MAX_TURN_PART = 200_000
 #: characters of a render query used for relevance: a longer query is matched by its
 #: last MAX_QUERY characters (the question usually ends a long message)
 MAX_QUERY = 100_000

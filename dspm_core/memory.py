@@ -298,7 +298,7 @@ class DSPMMemory:
         foreign exception of this turn's own extraction is raised; with
         ``strict_llm=True`` every failure is (see :mod:`dspm_core.retry`).
 
-        A message over 50,000 characters (:data:`~dspm_core.limits.MAX_TURN_PART`) is
+        A message over 200,000 characters (:data:`~dspm_core.limits.MAX_TURN_PART`) is
         split at paragraph, sentence or word breaks into parts of at most that size, each
         extracted as a turn of its own; a message over 10,000,000 characters is refused.
         """

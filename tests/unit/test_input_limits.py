@@ -48,16 +48,20 @@ class _Recording:
 
 
 def _long_message() -> str:
+    """Prose, a rule, a word longer than a part, more prose and a rule: over 2 parts."""
+    from dspm_core.limits import MAX_TURN_PART
+
     filler = "The team met on Monday to review the plan and the notes from the call. "
-    return (filler * 1700 + "\n\nThe API page size must be at most 100 items. "
-            + "x" * 60_000 + " " + filler * 200 + "Never log card numbers.")
+    return (filler * (MAX_TURN_PART // len(filler) + 50) + "\n\nThe API page size must be "
+            "at most 100 items. " + "x" * (MAX_TURN_PART + 10) + " " + filler * 200
+            + "Never log card numbers.")
 
 
 def test_an_over_size_turn_is_split_never_truncated() -> None:
     from dspm_core.limits import MAX_TURN_PART
 
     text = _long_message()
-    assert len(text) > 3 * MAX_TURN_PART
+    assert len(text) > 2 * MAX_TURN_PART
     rec = _Recording()
     m = DSPMMemory(extractor=rec, budget=400)
     m.add_turn("user", text)
@@ -85,7 +89,7 @@ def test_a_huge_word_is_never_counted_or_extracted_whole() -> None:
         seen.append(len(text))
         return len(text) // 4 + 1
 
-    word = "a" * 400_000
+    word = "a" * (2 * MAX_TURN_PART)
     rec = _Recording()
     m = DSPMMemory(extractor=rec, tokenizer=counter)
     m.add_turn("tool", word)
@@ -126,3 +130,18 @@ def test_a_large_store_is_reported_never_evicted(monkeypatch) -> None:  # type: 
     m.add_patch("code", "step_3()")
     assert m.stats["large_store"] is True and len(m.all_patches) == 4
     assert len(m.render().lines) == 4
+
+
+def test_split_text_cuts_at_the_best_break_and_keeps_every_character() -> None:
+    import pytest
+
+    from dspm_core.chunking import split_text
+
+    text = "First paragraph here.\n\nSecond one. It goes on and on"
+    parts = split_text(text, 30)
+    assert parts[0] == "First paragraph here.\n\n" and "".join(parts) == text
+    assert split_text("One. Two three four five six", 20)[0] == "One. Two three four "
+    assert split_text("abcdefghij", 4) == ["abcd", "efgh", "ij"]
+    assert split_text("short", 100) == ["short"]
+    with pytest.raises(ValueError):
+        split_text("x", 1)
