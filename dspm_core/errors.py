@@ -13,6 +13,7 @@ catch one class. Subclasses say what went wrong::
     ├── UnknownPatchError      an id that is not in the store (pin, forget)
     ├── TokenizerError         a tokenizer that cannot be built offline
     ├── ExtractionError        an extractor failed (raised only in strict mode)
+    │   └── ExtractionTimeoutError  no complete reply within the extraction's deadline
     └── PersistenceError       saving or loading memory failed
         ├── CorruptNotebookError
         │   └── NotebookValidationError   (dspm_core.state: a field fails validation)
@@ -36,6 +37,7 @@ __all__ = [
     "CounterOverflowError",
     "DSPMError",
     "ExtractionError",
+    "ExtractionTimeoutError",
     "InvalidPatchError",
     "LockTimeoutError",
     "PersistenceError",
@@ -84,6 +86,11 @@ class TokenizerError(DSPMError):
 
 class ExtractionError(DSPMError):
     """Extraction of a turn failed (raised only when strict extraction is asked for)."""
+
+
+class ExtractionTimeoutError(ExtractionError):
+    """No complete reply arrived within the extraction's overall deadline (the turn is
+    kept pending and retried later)."""
 
 
 class PersistenceError(DSPMError):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .line_safety import line_prefix, one_line
 from .patch import Patch, Revision
 from .values import parse_value, short_unit
 
@@ -111,7 +112,16 @@ def _subject_op_value(patch: Patch, value: str) -> str | None:
 
 
 def forms_for(patch: Patch) -> list[Form]:
-    """The forms of ``patch``, longest first, each a complete line body (tag included)."""
+    """The forms of ``patch``, longest first, each one complete line: the kind tag, the
+    source marker of a tool, document or assistant statement, and the text made safe by
+    :func:`~dspm_core.line_safety.one_line` (so no stored text can forge a line)."""
+    tag = patch.tag
+    prefix, safe = line_prefix(tag, patch.role), len(tag) + 2
+    return [Form(f.name, prefix + one_line(f.text[safe:])) for f in _forms(patch)]
+
+
+def _forms(patch: Patch) -> list[Form]:
+    """The forms of ``patch`` as written, each starting with ``<tag>: ``."""
     tag = patch.tag
     full_text = _with_lineage(patch)
     core = _subject_op_value(patch, _short_value(patch)) if patch.critical else None

@@ -8,11 +8,22 @@ with an error that names the field, before it is stored.
 
 from __future__ import annotations
 
-__all__ = ["MAX_ALIASES", "MAX_ALIAS_TEXT", "MAX_ID", "MAX_INT", "MAX_TEXT", "check_int",
-           "check_text", "text_problem"]
+__all__ = ["LARGE_STORE", "MAX_ALIASES", "MAX_ALIAS_TEXT", "MAX_ID", "MAX_INT", "MAX_QUERY",
+           "MAX_TEXT", "MAX_TURN_PART", "check_int", "check_text", "text_problem"]
 
-#: characters of one note or turn; a larger text is not a conversation fact
+#: characters of one note or turn (about 2.5 million tokens: a conversation of a million
+#: tokens fits in one turn); a larger text is not a conversation fact
 MAX_TEXT = 10_000_000
+#: characters of the part of a turn extracted at once: a longer turn is split (never
+#: truncated) into consecutive parts of at most this many characters, each its own turn,
+#: so no single extraction or token count works on a huge text
+MAX_TURN_PART = 200_000
+#: characters of a render query used for relevance: a longer query is matched by its
+#: last MAX_QUERY characters (the question usually ends a long message)
+MAX_QUERY = 100_000
+#: patches past which a memory says so in ``stats["large_store"]``: nothing is evicted,
+#: but rendering reads every patch, so each render costs more (seconds at 100,000)
+LARGE_STORE = 50_000
 #: turn numbers, counters and echo counts (the largest integer JSON readers keep exact)
 MAX_INT = 2**53
 #: characters of a patch id

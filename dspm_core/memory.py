@@ -24,9 +24,9 @@ from .args import check_query, check_shown, check_timeout
 from .errors import NOT_COMMITTED, BudgetError, ConfigError, InvalidPatchError
 from .extract.base import Extractor
 from .persist.base import Binding, Store
-from .chunking import chunk_text
+from .chunking import chunk_text, split_text
 from .lexicon import warm as warm_lexicon
-from .limits import text_problem
+from .limits import LARGE_STORE, MAX_QUERY, MAX_TURN_PART, text_problem
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
 from .retry import Backoff, checked_facts, surfaced
@@ -194,12 +194,20 @@ class DSPMMemory:
         self.budget = value
 
     # ------------------------------------------------------------------ ingest
-    def _next_turn(self, role: str, text: str, session_id: str | None) -> Turn:
+    @staticmethod
+    def _turn_parts(role: str, text: str) -> list[str]:
+        """The parts of one message that are extracted as turns: the message itself, or,
+        over :data:`~dspm_core.limits.MAX_TURN_PART` characters, consecutive parts that
+        join back to it exactly (split, never truncated)."""
         if not isinstance(text, str):
             raise InvalidPatchError(f"turn text must be a string, got {type(text).__name__}")
         if text_problem(text):  # refused whole, never truncated: add_document() splits
             raise InvalidPatchError(f"turn text: {text_problem(text)}; pass it to "
                                     "add_document() to store it in chunks")
+        coerce_role(role)
+        return split_text(text, MAX_TURN_PART) if len(text) > MAX_TURN_PART else [text]
+
+    def _next_turn(self, role: str, text: str, session_id: str | None) -> Turn:
         r = coerce_role(role)
         if session_id is None:
             session_id = self.session_id
@@ -342,13 +350,23 @@ class DSPMMemory:
         of the turns after it; its facts merge at their own turn index. Non-strict, only a
         foreign exception of this turn's own extraction is raised; with
         ``strict_llm=True`` every failure is (see :mod:`dspm_core.retry`).
+
+        A message over 200,000 characters (:data:`~dspm_core.limits.MAX_TURN_PART`) is
+        split at paragraph, sentence or word breaks into parts of at most that size, each
+        extracted as a turn of its own; a message over 10,000,000 characters is refused.
         """
-        return self._ingest(self._next_turn(role, text, session_id))
+        outcomes: list[MergeOutcome] = []
+        for part in self._turn_parts(role, text):
+            outcomes.extend(self._ingest(self._next_turn(role, part, session_id)))
+        return outcomes
 
     async def aadd_turn(self, role: str, text: str, *,
                         session_id: str | None = None) -> list[MergeOutcome]:
         """Async :meth:`add_turn`; uses the extractor's ``aextract`` when it has one."""
-        return await self._aingest(self._next_turn(role, text, session_id))
+        outcomes: list[MergeOutcome] = []
+        for part in self._turn_parts(role, text):
+            outcomes.extend(await self._aingest(self._next_turn(role, part, session_id)))
+        return outcomes
 
     def add_document(self, text: str, chunk_tokens: int = 400, *,
                      session_id: str | None = None) -> list[MergeOutcome]:
@@ -373,7 +391,9 @@ class DSPMMemory:
             raise InvalidPatchError(f"document text must be a string, got {type(text).__name__}")
         if isinstance(chunk_tokens, bool) or not isinstance(chunk_tokens, int) or chunk_tokens < 16:
             raise ConfigError(f"chunk_tokens must be an integer >= 16, got {chunk_tokens!r}")
-        return chunk_text(text, chunk_tokens, self.counter.count)
+        # split by characters first: no paragraph handed to the tokenizer is huge
+        return [chunk for part in split_text(text, MAX_TURN_PART)
+                for chunk in chunk_text(part, chunk_tokens, self.counter.count)]
 
     def retry_pending(self) -> list[MergeOutcome]:
         """Retry the extraction of every pending turn now, whatever its backoff."""
@@ -460,6 +480,8 @@ class DSPMMemory:
         repeated in the memory.
         """
         query = check_query(query)
+        if len(query) > MAX_QUERY:  # relevance reads the end of a long message
+            query = query[-MAX_QUERY:]
         one_off = None if budget is None else _check_budget(budget)
         visible = check_shown(shown)
         with self._lock:
@@ -536,6 +558,8 @@ class DSPMMemory:
             "sentence_patches": sum(1 for p in patches if p.kind is PatchKind.SENTENCE),
             "greetings_skipped": self._greetings,
             "extractor": dict(getattr(self.extractor, "stats", {}) or {}),
+            # past LARGE_STORE patches every render reads more; nothing is ever evicted
+            "large_store": len(patches) > LARGE_STORE,
         }
 
     def __repr__(self) -> str:

@@ -191,6 +191,8 @@ def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm
         p = patches.get(pid)
         if p is None or not p.critical or AUTHORITY[p.role] <= auth:
             continue
+        if (p.op == "!=") != (stmt.op == "!="):  # "must delete X" never echoes "never delete X"
+            continue
         p_terms = ix.terms.get(pid, frozenset())
         covered = len(terms & p_terms) / len(terms)
         idents = {t for t in terms if is_identifier(t)}

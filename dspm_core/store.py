@@ -396,8 +396,9 @@ class PatchStore:
     def _duplicate(self, old: Patch, fact: Fact, reason: str) -> MergeOutcome:
         echo = AUTHORITY[fact.role] < AUTHORITY[old.role] or fact.role != old.role
         action = "echo" if echo else "duplicate"
-        if AUTHORITY[fact.role] > AUTHORITY[old.role]:
-            # the slot now belongs to the higher authority that restated it
+        if AUTHORITY[fact.role] > AUTHORITY[old.role] and AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
+            # the user (or system) adopted it: the slot is theirs now. An assistant quoting
+            # a tool's or a document's rule is an echo and never raises its authority.
             new = replace(old, role=fact.role, text=fact.text, turn=max(old.turn, fact.turn),
                           echoes=old.echoes + 1, pinned=old.pinned or fact.pinned)
             self._reindex_terms(old, new)
@@ -527,8 +528,11 @@ class PatchStore:
 
         The same slot with the same value is a duplicate (nothing is added); with another
         value the later statement is current and the other joins its lineage. A patch id
-        already taken by a different patch is replaced by a fresh id.
+        already taken by a different patch is replaced by a fresh id. The lineage kept is
+        cut to this store's ``history_limit``, as every supersession cuts it.
         """
+        if len(patch.history) > self.history_limit:
+            patch = replace(patch, history=patch.history[: self.history_limit])
         with self._lock:
             self._bump_ids(patch.id)
             if patch.key is not None:

@@ -31,6 +31,7 @@ from typing import Any
 
 from dspm_core import MIN_BUDGET, DSPMMemory
 from dspm_core.errors import BudgetError, ConfigError, DSPMError
+from dspm_core.line_safety import neutralise_tags, prefix_pattern
 from dspm_core.patch import KIND_TAGS
 from dspm_core.tokens import TokenCounter
 
@@ -74,7 +75,7 @@ DEFAULT_MAX_HISTORY_TOKENS = 1000
 MIN_BLOCK_BUDGET = 37
 
 _TAGS = "|".join(map(re.escape, sorted(set(KIND_TAGS.values()))))
-_LINE_RE = re.compile(rf"^\s*(?:{_TAGS}):\s")
+_LINE_RE = re.compile(rf"^\s*{prefix_pattern(_TAGS)}")
 _FENCED_RE = re.compile(re.escape(BLOCK_OPEN) + r".*?" + re.escape(BLOCK_CLOSE), re.S)
 _FENCE_RE = re.compile(re.escape(BLOCK_OPEN) + "|" + re.escape(BLOCK_CLOSE))
 
@@ -85,9 +86,12 @@ def _legacy_re(header: str) -> re.Pattern[str]:
 
 def format_block(body: str, header: str = DEFAULT_HEADER, *, fenced: bool = True) -> str:
     """The rendered memory lines under ``header``, wrapped in their fences (``fenced``);
-    ``""`` when there are none."""
+    ``""`` when there are none. The lines come one per patch from the renderer; a fence
+    or role tag inside one is neutralised here too, so the block has exactly one opening
+    and one closing fence whatever the lines hold."""
     if not body.strip():
         return ""
+    body = neutralise_tags(body)
     if not fenced:
         return f"{header}\n{body}"
     return f"{BLOCK_OPEN}\n{header}\n{body}\n{BLOCK_CLOSE}"

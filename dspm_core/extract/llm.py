@@ -28,11 +28,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import json
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
-from ..errors import ConfigError, ExtractionError
+from ..errors import ConfigError, ExtractionError, ExtractionTimeoutError
 from ..patch import Fact, Turn
 from .parse import ParsedResponse, parse_response
 from .prompts import build_messages, is_dense, prescreen_skip
@@ -42,7 +44,11 @@ try:  # the ``openai`` extra; optional so that the offline core imports without 
 except ImportError:  # pragma: no cover - exercised only without the extra
     _openai = None
 
-__all__ = ["INSTALL_HINT", "STAT_KEYS", "LLMExtractor"]
+__all__ = ["INSTALL_HINT", "MAX_REPLY_BYTES", "STAT_KEYS", "LLMExtractor"]
+
+#: Largest HTTP body of one reply read from the server; a larger one fails the extraction
+#: (the turn stays pending). The reply's text is capped again by the parser.
+MAX_REPLY_BYTES = 8_000_000
 
 INSTALL_HINT = 'pip install "dspm[openai]"'
 
@@ -124,6 +130,42 @@ def _one_line(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
 
 
+class _Body:
+    """The bytes of one reply, read against the extraction's deadline and the size cap.
+
+    Shared by the sync and async reads: each chunk the server sends is added here, so a
+    reply that drips one byte at a time stops at the deadline, not at the last byte."""
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+        self.parts: list[bytes] = []
+        self.size = 0
+
+    def add(self, chunk: bytes) -> None:
+        self.size += len(chunk)
+        if self.size > MAX_REPLY_BYTES:
+            raise ExtractionError(f"the server's reply is over {MAX_REPLY_BYTES:,} bytes")
+        self.parts.append(chunk)
+        _check_deadline(self.deadline)
+
+    def decoded(self) -> Any:
+        with _reading_reply("the server's reply cannot be decoded"):
+            return json.loads(b"".join(self.parts))
+
+
+def _check_deadline(deadline: float | None) -> None:
+    if deadline is not None and time.monotonic() > deadline:
+        raise ExtractionTimeoutError("no complete reply within the extraction deadline")
+
+
+def _streaming_create(client: Any) -> Any:
+    """The SDK's ``with_streaming_response.create`` (reads the body chunk by chunk), or
+    None for a client that has only ``create``."""
+    create = _get(_get(_get(_get(client, "chat"), "completions"), "with_streaming_response"),
+                  "create")
+    return create if callable(create) else None
+
+
 def _positive_int(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ConfigError(f"{name} must be a positive integer, got {value!r}")
@@ -152,6 +194,15 @@ class LLMExtractor:
         response_format: send ``response_format={"type": "json_object"}``; when a server
             rejects it (HTTP 400 naming ``response_format``) the request is repeated once
             without it and it is not sent again.
+        deadline: seconds one extraction may take in all, requests, retries and reading
+            the reply included (``None``: no deadline). The client's ``timeout`` bounds each
+            wait for a byte, so a reply that drips one byte at a time would never time
+            out; past the deadline the extraction raises
+            :class:`~dspm_core.errors.ExtractionTimeoutError` and the memory keeps the turn
+            pending. With an openai client the body is read chunk by chunk and checked
+            against the deadline; an async extraction is also cancelled at the deadline
+            (a sync request still waiting for the response headers is bounded only by the
+            client's ``timeout`` and retries).
 
     Sync and async: :meth:`extract` needs a sync client. With only an async client it
     raises :class:`~dspm_core.errors.ConfigError`: the SDK's async connection pool is bound
@@ -186,6 +237,7 @@ class LLMExtractor:
         max_tokens: int = 1024,
         dense_max_tokens: int | None = None,
         response_format: bool = True,
+        deadline: float | None = 120.0,
     ) -> None:
         if not isinstance(model, str) or not model.strip():
             raise ConfigError(f"model must be a non-empty string, got {model!r}")
@@ -216,6 +268,11 @@ class LLMExtractor:
         self.max_retries = max_retries
         self.temperature = temperature
         self.response_format = bool(response_format)
+        if deadline is not None and (isinstance(deadline, bool) or not isinstance(
+                deadline, (int, float)) or not 0 < deadline < float("inf")):
+            raise ConfigError(f"deadline must be a positive number of seconds or None, "
+                              f"got {deadline!r}")
+        self.deadline = deadline
         self._lock = threading.Lock()
         #: counters (see ``STAT_KEYS``); updated under a lock, safe to read any time
         self.stats: dict[str, int] = dict.fromkeys(STAT_KEYS, 0)
@@ -307,16 +364,27 @@ class LLMExtractor:
             raise
 
     # ------------------------------------------------------------------ sync I/O
-    def _send(self, kwargs: dict[str, Any]) -> Any:
+    def _deadline(self) -> float | None:
+        return None if self.deadline is None else time.monotonic() + self.deadline
+
+    def _send(self, kwargs: dict[str, Any], deadline: float | None = None) -> Any:
         if self.client is None:
             raise ConfigError("this LLMExtractor has only an async client: use aextract() "
                               "(aadd_turn), or also pass a sync client (client=openai.OpenAI(...))")
         create = _create_of(self.client)
+        streaming = _streaming_create(self.client)
         while True:
+            _check_deadline(deadline)
             self._bump(calls=1)
             try:
                 with _reading_reply("the server's reply cannot be decoded"):
-                    return create(**kwargs)
+                    if streaming is None:
+                        return create(**kwargs)
+                    with streaming(**kwargs) as response:
+                        body = _Body(deadline)
+                        for chunk in response.iter_bytes():
+                            body.add(chunk)
+                    return body.decoded()
             except _API_ERRORS as exc:
                 kwargs = self._next_kwargs(exc, kwargs)
 
@@ -326,29 +394,43 @@ class LLMExtractor:
         if self._skip(turn):
             return []
         with self._counting_failures():
-            response = self._send(self._request_kwargs(turn))
+            response = self._send(self._request_kwargs(turn), self._deadline())
             return self._handle(response, turn)
 
     # ------------------------------------------------------------------ async I/O
-    async def _asend(self, kwargs: dict[str, Any]) -> Any:
+    async def _asend(self, kwargs: dict[str, Any], deadline: float | None) -> Any:
         create = _create_of(self.async_client)
+        streaming = _streaming_create(self.async_client)
         while True:
+            _check_deadline(deadline)
             self._bump(calls=1)
             try:
                 with _reading_reply("the server's reply cannot be decoded"):
-                    return await create(**kwargs)
+                    if streaming is None:
+                        return await create(**kwargs)
+                    async with streaming(**kwargs) as response:
+                        body = _Body(deadline)
+                        async for chunk in response.iter_bytes():
+                            body.add(chunk)
+                    return body.decoded()
             except _API_ERRORS as exc:
                 kwargs = self._next_kwargs(exc, kwargs)
 
     async def aextract(self, turn: Turn) -> list[Fact]:
         """Async :meth:`extract`: the async client when there is one, else the sync request
-        in a worker thread."""
+        in a worker thread. Cancelled at the deadline."""
         if self._skip(turn):
             return []
         with self._counting_failures():
             kwargs = self._request_kwargs(turn)
+            deadline = self._deadline()
             if self.async_client is not None:
-                response = await self._asend(kwargs)
+                send = self._asend(kwargs, deadline)
             else:
-                response = await asyncio.to_thread(self._send, kwargs)
+                send = asyncio.to_thread(self._send, kwargs, deadline)
+            try:
+                response = await asyncio.wait_for(send, self.deadline)
+            except asyncio.TimeoutError:
+                raise ExtractionTimeoutError(
+                    "no complete reply within the extraction deadline") from None
             return self._handle(response, turn)

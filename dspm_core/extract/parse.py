@@ -14,13 +14,17 @@ recoverable JSON, and a reply cut off by the token limit (``finish_reason == "le
 whose JSON is incomplete. A truncated reply raises even when some of its facts are
 complete: keeping part of a turn would mark it as extracted and silently lose the rest.
 JSON nested too deeply to read is treated like any other invalid span.
+
+Parsing is linear in the reply's length (the reasoning tags and the brackets are each
+matched in one pass), and a reply over :data:`MAX_REPLY_CHARS` characters is refused
+with :class:`ResponseParseError` before it is read: no reply can stall a turn.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,8 +33,12 @@ from ..limits import MAX_ID, text_problem
 from ..patch import Fact, PatchKind, Turn
 from ..slots import normalise_op
 
-__all__ = ["ParsedResponse", "ResponseParseError", "parse_facts", "parse_response",
-           "recover_json"]
+__all__ = ["MAX_REPLY_CHARS", "ParsedResponse", "ResponseParseError", "parse_facts",
+           "parse_response", "recover_json"]
+
+#: Longest reply parsed (characters). Far above any extraction reply (a dense reply of
+#: 4,096 tokens is about 16,000 characters); a longer one is a runaway or hostile server.
+MAX_REPLY_CHARS = 1_000_000
 
 #: Longest slot / value / unit accepted from a model; longer ones are dropped (the store
 #: then parses them from the text) because a runaway field would become a slot key.
@@ -51,9 +59,8 @@ _REVISES_KEYS = ("revises", "supersedes", "revises_id", "slot_id")
 _NULLS = frozenset({"", "null", "none", "n/a", "nil"})
 _EQ_WORDS = frozenset({"=", "==", "eq", "is", "equals", "equal", "equal to"})
 
-_THINK_BLOCK_RE = re.compile(r"<(think|thinking)\b[^>]*>.*?</\1\s*>", re.I | re.S)
-_THINK_CLOSE_RE = re.compile(r"</(?:think|thinking)\s*>", re.I)
-_THINK_OPEN_RE = re.compile(r"<(?:think|thinking)\b[^>]*>", re.I)
+# one pass over the reasoning tags; "[^<>]*" stops at the next tag, so no tag is rescanned
+_THINK_TAG_RE = re.compile(r"<(/?)(think|thinking)\b[^<>]*>", re.I)
 _FENCE_RE = re.compile(r"```[a-zA-Z0-9_-]*[ \t]*\n?(.*?)(?:```|\Z)", re.S)
 
 
@@ -81,23 +88,49 @@ class ParsedResponse:
 
 # ------------------------------------------------------------------ JSON recovery
 def _strip_think(text: str) -> str:
-    """Remove reasoning blocks: closed ones, an orphan close tag, an unclosed open tag."""
-    text = _THINK_BLOCK_RE.sub(" ", text)
-    closes = list(_THINK_CLOSE_RE.finditer(text))
-    if closes:  # the template ate the opening tag: the answer follows the last close
-        text = text[closes[-1].end():]
-    opened = _THINK_OPEN_RE.search(text)
-    if opened:  # never closed: everything after it is unfinished reasoning
-        text = text[: opened.start()]
+    """Remove reasoning blocks: closed ones, an orphan close tag, an unclosed open tag.
+
+    An open tag is closed by the first close tag of the same name after it (tags between
+    are part of the block). Linear in the reply: the tags are found in one pass and each
+    open tag looks only forward for its close."""
+    tags = [(m.start(), m.end(), bool(m.group(1)), m.group(2).lower())
+            for m in _THINK_TAG_RE.finditer(text)]
+    closes: dict[str, list[int]] = {"think": [], "thinking": []}
+    for i, (_, _, is_close, name) in enumerate(tags):
+        if is_close:
+            closes[name].append(i)
+    nxt = {"think": 0, "thinking": 0}  # the next close of each name not yet passed
+    kept: list[str] = []
+    cut = 0  # the text before this index is decided
+    for i, (start, _, is_close, name) in enumerate(tags):
+        if is_close or start < cut:
+            continue
+        later = closes[name]
+        while nxt[name] < len(later) and later[nxt[name]] <= i:
+            nxt[name] += 1
+        if nxt[name] < len(later):  # a closed block: removed
+            kept.append(text[cut:start] + " ")
+            cut = tags[later[nxt[name]]][1]
+    text = "".join(kept) + text[cut:]
+    left = list(_THINK_TAG_RE.finditer(text))  # orphan tags, outside every closed block
+    ends = [m.end() for m in left if m.group(1)]
+    start = ends[-1] if ends else 0
+    if ends:  # the template ate the opening tag: the answer follows the last close
+        text = text[start:]
+    opened = next((m.start() - start for m in left if not m.group(1) and m.start() >= start),
+                  None)
+    if opened is not None:  # never closed: everything after it is unfinished reasoning
+        text = text[:opened]
     return text.strip()
 
 
-def _json_chars(text: str, start: int = 0) -> Iterator[tuple[int, str, bool]]:
-    """``(index, char, in_string)`` for each character from ``start``: whether it is part
-    of a JSON string literal (its quotes included), escapes honoured."""
+def _json_chars(text: str, opens_string: Callable[[], bool] = lambda: True,
+                ) -> Iterator[tuple[int, str, bool]]:
+    """``(index, char, in_string)`` for each character: whether it is part of a JSON
+    string literal (its quotes included), escapes honoured. A quote opens a string only
+    while ``opens_string()`` says so (inside brackets, for prose around the JSON)."""
     in_string = escaped = False
-    for i in range(start, len(text)):
-        c = text[i]
+    for i, c in enumerate(text):
         if in_string:
             yield i, c, True
             if escaped:
@@ -107,28 +140,35 @@ def _json_chars(text: str, start: int = 0) -> Iterator[tuple[int, str, bool]]:
             elif c == '"':
                 in_string = False
         else:
-            in_string = c == '"'
+            in_string = c == '"' and opens_string()
             yield i, c, in_string
 
 
-def _match_end(text: str, start: int) -> int | None:
-    """Index just past the bracket that closes ``text[start]``.
+def _bracket_spans(text: str) -> list[tuple[int, int | None]]:
+    """Every ``[`` or ``{`` outside a JSON string, in order, with the index just past the
+    bracket that closes it: -1 when it never closes (a truncated reply), None when a
+    mismatched bracket breaks it (prose such as "[see {1]").
 
-    Returns -1 when the brackets never close (a truncated reply) and None when they are
-    mismatched (prose such as "[see {1]").
-    """
-    stack: list[str] = []
-    for i, c, in_string in _json_chars(text, start):
+    One pass with one stack, so linear in ``len(text)``. A mismatched closing bracket
+    breaks every bracket still open; scanning starts afresh after it. String literals
+    count only inside brackets: a quote in the prose around the JSON opens none."""
+    spans: list[tuple[int, int | None]] = []
+    stack: list[tuple[str, int]] = []  # (expected close, index into spans)
+    for i, c, in_string in _json_chars(text, lambda: bool(stack)):
         if in_string:
             continue
-        if c in "[{":
-            stack.append("]" if c == "[" else "}")
-        elif c in "]}":
-            if c != stack.pop():
-                return None
-            if not stack:
-                return i + 1
-    return -1
+        if c == "[" or c == "{":
+            stack.append(("]" if c == "[" else "}", len(spans)))
+            spans.append((i, -1))
+        elif (c == "]" or c == "}") and stack:
+            want, k = stack.pop()
+            if c == want:
+                spans[k] = (spans[k][0], i + 1)
+            else:
+                for _, broken in (*stack, (want, k)):
+                    spans[broken] = (spans[broken][0], None)
+                stack.clear()
+    return spans
 
 
 def _drop_trailing_commas(text: str) -> str:
@@ -169,28 +209,26 @@ def _first_json(text: str) -> tuple[Any, bool]:
     Returns ``(value, False)``, or ``(None, truncated)`` where ``truncated`` says that an
     object or array was opened and never closed. A span that is balanced but not valid
     JSON is skipped as a whole: its inner objects are never mined, because a fragment of a
-    broken reply would pass for the whole answer.
+    broken reply would pass for the whole answer. Linear: the brackets are matched in one
+    pass and the spans tried do not overlap.
     """
     i = 0
-    while True:
-        starts = [p for p in (text.find("{", i), text.find("[", i)) if p >= 0]
-        if not starts:
-            return None, False
-        start = min(starts)
-        end = _match_end(text, start)
+    for start, end in _bracket_spans(text):
+        if start < i:
+            continue
         if end == -1:
             return None, True  # an unclosed bracket swallows the rest of the text
         if end is None:
-            i = start + 1
-            continue
+            continue  # broken by a mismatched bracket: an inner span may still be JSON
+        i = end
         try:
             value = _loads(text[start:end])
         except ValueError:
-            i = end
             continue
         if _fact_shaped(value):
             return value, False
-        i = end  # "[1]" or "{2}" in prose
+        # "[1]" or "{2}" in prose: skipped whole
+    return None, False
 
 
 def recover_json(content: str) -> Any:
@@ -322,6 +360,9 @@ def parse_response(content: str | None, finish_reason: str | None, turn: Turn, *
     if not isinstance(content, str) or not content.strip():
         hint = " (cut off by the token limit)" if finish_reason == "length" else ""
         raise ResponseParseError(f"the model returned an empty reply{hint}")
+    if len(content) > MAX_REPLY_CHARS:
+        raise ResponseParseError(f"the reply has {len(content):,} characters, over the limit "
+                                 f"of {MAX_REPLY_CHARS:,}")
     try:
         value = recover_json(content)
     except ResponseParseError as exc:

@@ -13,6 +13,7 @@ They are kept in this one module so the coupling is visible; they belong in
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from ..patch import Patch
 from ..store import JournalEntry, PatchStore, _norm_text
@@ -77,7 +78,10 @@ def _unindex(store: PatchStore, patch_id: str) -> None:
 
 
 def put_patch(store: PatchStore, patch: Patch) -> None:
-    """Insert or replace ``patch`` exactly as given; a replaced patch keeps its position."""
+    """Insert or replace ``patch`` as given (its lineage cut to the store's
+    ``history_limit``); a replaced patch keeps its position."""
+    if len(patch.history) > store.history_limit:
+        patch = replace(patch, history=patch.history[: store.history_limit])
     with store._lock:
         if patch.id in store._patches:
             _unindex(store, patch.id)

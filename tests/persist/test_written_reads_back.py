@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from dspm_core import DSPMError, DSPMMemory, SQLiteStore
-from dspm_core.extract.parse import parse_response
+from dspm_core.extract.parse import MAX_REPLY_CHARS, ResponseParseError, parse_response
 from dspm_core.limits import MAX_ALIAS_TEXT, MAX_ID, MAX_INT, MAX_TEXT
 from dspm_core.patch import Fact, Turn
 
@@ -38,12 +38,14 @@ def test_text_over_the_limit_is_refused_on_write(tmp_path: Path) -> None:
     _reloads(memory, tmp_path / "m.json")
 
 
-def test_an_llm_fact_over_the_limit_is_skipped_not_stored() -> None:
+def test_an_llm_fact_over_the_limit_is_never_stored() -> None:
+    # a reply that long is over the parser's reply cap: the extraction fails (the turn
+    # stays pending) and nothing of it is stored
     reply = json.dumps({"facts": [{"kind": "code", "text": "x" * (MAX_TEXT + 1)},
                                   {"kind": "constraint", "text": "Never log card numbers."}]})
-    parsed = parse_response(reply, "stop", Turn(role="user", text="t", index=0), max_facts=8)
-    assert [f.text for f in parsed.facts] == ["Never log card numbers."]
-    assert parsed.invalid_items == 1
+    assert len(reply) > MAX_REPLY_CHARS
+    with pytest.raises(ResponseParseError, match="over the limit"):
+        parse_response(reply, "stop", Turn(role="user", text="t", index=0), max_facts=8)
 
 
 @pytest.mark.parametrize("pinned", [1, None, "yes", 0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -250,3 +251,70 @@ def test_llm_module_imports_without_openai():
                          timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "config-error"
+
+
+# ------------------------------------------------------------------ hostile replies stay linear
+TURN = Turn(role=Role.USER, text="x", index=0)
+
+
+def _hostile_replies(n: int) -> dict[str, str]:
+    return {"brackets then a mismatch": "[" * n + "}",
+            "open pairs": "{[" * (n // 2),
+            "unclosed think tags": "<think>x</thinking>" * (n // 19),
+            "mismatched spans": "[see {1] " * (n // 9)}
+
+
+def test_hostile_replies_never_hang_the_parser() -> None:
+    """128,000 characters of each hostile reply are parsed in a child process that is
+    given 60 s for all of them (the quadratic parser took 2.6 s on 4,000 characters of
+    the first and would need hours here). Figures at growing sizes are printed by
+    benchmarks/hostile_inputs.py, not asserted here."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1])\n"
+        "from test_llm_parse import _hostile_replies\n"
+        "from dspm_core.extract.parse import ResponseParseError, recover_json\n"
+        "for name, reply in _hostile_replies(128_000).items():\n"
+        "    try:\n"
+        "        recover_json(reply)\n"
+        "    except ResponseParseError:\n"
+        "        pass\n"
+        "    else:\n"
+        "        raise SystemExit(name + ' parsed as JSON')\n"
+    )
+    here = str(Path(__file__).parent)
+    done = subprocess.run([sys.executable, "-c", code, here], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_reply_over_the_cap_is_refused_unread() -> None:
+    from dspm_core.extract.parse import MAX_REPLY_CHARS, ResponseParseError
+
+    ok = '{"facts": [{"kind": "constraint", "text": "Never log card numbers."}]}'
+    assert parse_facts(ok + " " * (MAX_REPLY_CHARS - len(ok)), "stop", TURN, max_facts=5)
+    with pytest.raises(ResponseParseError, match="over the limit"):
+        parse_facts(ok + " " * (MAX_REPLY_CHARS - len(ok) + 1), "stop", TURN, max_facts=5)
+
+
+@pytest.mark.parametrize("reply, kind", [
+    ('<think>a</thinking> {"facts": [{"kind": "rule", "text": "Use tabs."}]}', "constraint"),
+    ('{"facts": [{"kind": "rule", "text": "Use tabs."}]} <think>unfinished', "constraint"),
+    ('<think>{"facts": [{"kind": "rule", "text": "Use tabs."}]}', None),
+    ('<thinking>a<think>b</think></thinking>{"facts": [{"kind": "rule", "text": "Use tabs."}]}',
+     "constraint"),
+    ('a "quote {"facts": [{"kind": "rule", "text": "Use tabs."}]}', "constraint"),
+    ('[1, 2] {"facts": [{"kind": "rule", "text": "Use tabs."}]}', "constraint"),
+    ('[see {1] {"facts": [{"kind": "decision", "text": "Use Go."}]}', "decision"),
+])
+def test_linear_recovery_keeps_what_the_reply_says(reply: str, kind: str | None) -> None:
+    from dspm_core.extract.parse import ResponseParseError
+
+    if kind is None:  # the answer is unfinished reasoning after an unclosed open tag
+        with pytest.raises(ResponseParseError):
+            parse_facts(reply, "stop", TURN, max_facts=5)
+        return
+    (fact,) = parse_facts(reply, "stop", TURN, max_facts=5)
+    assert fact.kind.value == kind

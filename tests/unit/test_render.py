@@ -373,7 +373,7 @@ def test_pinned_criticals_come_first_and_survive():
                             "The chat-relay queue depth must not exceed 900 messages.",
                             role="tool", pinned=True)
     pinned = {old.id, via_patch.id}
-    for budget in (1000, 40, 25):
+    for budget in (1000, 40, 30):  # two pinned lines with their source markers
         m.set_budget(budget)
         r = m.render()
         assert {line.patch_id for line in r.lines[:2]} == pinned, (budget, r.text)
@@ -388,10 +388,10 @@ def test_user_constraint_survives_over_assistant_when_one_fits():
         user = m.add_patch("constraint",
                            "The billing-service batch size must not exceed 500 records.")
         if via_turn:
-            outs = m.add_turn("assistant", "The cache TTL must not exceed 60 seconds.")
+            outs = m.add_turn("assistant", "The TTL must not exceed 60 seconds.")
             assistant = outs[0].patch
         else:
-            assistant = m.add_patch("constraint", "The cache TTL must not exceed 60 seconds.",
+            assistant = m.add_patch("constraint", "The TTL must not exceed 60 seconds.",
                                     role="assistant")
         assert assistant.role.value == "assistant" and assistant.critical
         costs = _crit_costs(m)
