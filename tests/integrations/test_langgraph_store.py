@@ -52,10 +52,9 @@ def lg_store(request: pytest.FixtureRequest) -> Iterator[BaseStore]:
     if request.param == "in-memory":
         yield InMemoryStore()
         return
-    pytest.importorskip("langgraph.store.postgres")
-    from langgraph.store.postgres import PostgresStore
+    dsn = request.getfixturevalue("pg_dsn")  # skips locally without a server; fails in CI
+    from langgraph.store.postgres import PostgresStore  # the postgres extra
 
-    dsn = request.getfixturevalue("pg_dsn")
     with PostgresStore.from_conn_string(dsn) as store:
         store.setup()
         yield store
