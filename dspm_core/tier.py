@@ -31,7 +31,7 @@ MAX_PIECE_WORDS = 60
 
 #: a typed fact covers a sentence when at most this share of the sentence's content words
 #: is left over once the words of the facts read from it are taken out
-UNCOVERED_SHARE = 0.34
+UNCOVERED_SHARE = 0.5
 
 _GREETING_TERMS = frozenset(
     """hi hello hey hiya howdy thank thanks thx ty cheers great cool awesome perfect nice
