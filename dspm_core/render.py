@@ -152,15 +152,16 @@ class Renderer:
         """``similarity``: the query's semantic similarity to the patches, already computed
         (from patch vectors); without it the scorer, if any, is asked."""
         now = max((p.turn for p in patches), default=0)
-        aligns = self._alignments(patches, query, similarity)
         entry = self._cache.entry
+        entries = [entry(p) for p in patches]
+        aligns = self._alignments(entries, query, similarity)
         crit: list[_Entry] = []
         rest: list[Patch] = []
-        for p in patches:
-            if p.kind in CRITICAL_KINDS:
-                crit.append(entry(p))
+        for e in entries:
+            if e.patch.kind in CRITICAL_KINDS:
+                crit.append(e)
             else:
-                rest.append(p)
+                rest.append(e.patch)
         if aligns:
             named = self._named(crit, query)
             crit.sort(key=lambda e: (e.key[0], e.key[1], e.patch.id in named,
@@ -245,24 +246,28 @@ class Renderer:
                     out.add(p.id)
         return out
 
-    def _alignments(self, patches: Sequence[Patch], query: str,
+    def _alignments(self, entries: Sequence[_Entry], query: str,
                     similarity: dict[str, float] | None = None) -> dict[str, float]:
+        """Query alignment of the patches that have any (a patch left out aligns 0.0)."""
         if not query or not query.strip():
             return {}
         qterms = query_terms(query)
-        if not qterms:
-            out = dict.fromkeys((p.id for p in patches), 0.0)
-        else:
+        out: dict[str, float] = {}
+        if qterms:
             scale = 1.0 / min(len(qterms), ALIGN_SATURATION)
-            entry = self._cache.entry
-            out = {p.id: min(1.0, len(qterms & entry(p).terms) * scale) for p in patches}
+            for e in entries:
+                if not qterms.isdisjoint(e.terms):
+                    out[e.patch.id] = min(1.0, len(qterms & e.terms) * scale)
         if similarity is not None:
-            for p in patches:
-                out[p.id] = max(out[p.id], similarity.get(p.id, 0.0))
-        elif self.scorer is not None and patches:
-            sims = self.scorer.similarities(query, [p.text for p in patches])
-            for p, s in zip(patches, sims):
-                out[p.id] = max(out[p.id], float(s))
+            for e in entries:
+                s = similarity.get(e.patch.id, 0.0)
+                if s > out.get(e.patch.id, 0.0):
+                    out[e.patch.id] = s
+        elif self.scorer is not None and entries:
+            sims = self.scorer.similarities(query, [e.patch.text for e in entries])
+            for e, s in zip(entries, sims):
+                if float(s) > out.get(e.patch.id, 0.0):
+                    out[e.patch.id] = float(s)
         return out
 
     @staticmethod
