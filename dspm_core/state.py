@@ -56,6 +56,19 @@ def _fail(where: str, msg: str) -> NotebookValidationError:
 
 def _get(d: dict[str, Any], key: str, where: str, types: type | tuple[type, ...],
          default: Any = ..., allow_none: bool = False) -> Any:
+    v = d.get(key, _ABSENT)
+    t = type(v)
+    # the common cases first: a string or an integer of exactly the type asked for
+    if t is str and types is str:
+        if len(v) <= MAX_TEXT:
+            return v
+    elif t is int and types is int:
+        if 0 <= v <= MAX_INT:
+            return v
+    elif v is None and allow_none:
+        return None
+    elif t is bool and types is bool:
+        return v
     if key not in d:
         if default is ...:
             raise _fail(f"{where}.{key}", "missing field")
@@ -72,6 +85,9 @@ def _get(d: dict[str, Any], key: str, where: str, types: type | tuple[type, ...]
     if isinstance(v, int) and not isinstance(v, bool) and (v < 0 or v > MAX_INT):
         raise _fail(f"{where}.{key}", f"integer out of range: {v}")
     return v
+
+
+_ABSENT = object()
 
 
 def _names(types: type | tuple[type, ...]) -> str:
