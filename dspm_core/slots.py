@@ -400,13 +400,17 @@ _TITLE_SMALL_WORDS = frozenset("of for to in on at by with per and or from into 
 
 def content_terms(text: str) -> frozenset[str]:
     """Stems of the content words of ``text`` (for recognising restatements)."""
-    out = set()
-    for raw in _TOKEN_RE.findall(text):
-        low = raw.lower()
-        if low in STOP_WORDS or low in _ECHO_WORDS or len(low) < 2:
-            continue
-        out.add(stem(fold_typo(singular(low))) if not is_identifier(raw) else low)
-    return frozenset(out)
+    terms = map(_content_term, _TOKEN_RE.findall(text))
+    return frozenset(t for t in terms if t is not None)
+
+
+@lru_cache(maxsize=262144)
+def _content_term(raw: str) -> str | None:
+    """The stem :func:`content_terms` keeps for one token, or None for a word it skips."""
+    low = raw.lower()
+    if low in STOP_WORDS or low in _ECHO_WORDS or len(low) < 2:
+        return None
+    return stem(fold_typo(singular(low))) if not is_identifier(raw) else low
 
 
 _ECHO_WORDS = frozenset(

@@ -97,7 +97,7 @@ def test_llm_fact_text_with_line_breaks_is_one_line() -> None:
         def extract(self, turn: Turn) -> list[Fact]:
             return parse_facts(reply, "stop", turn, max_facts=10, source="llm")
 
-    m = DSPMMemory(budget=400, extractor=ReplyExtractor())
+    m = DSPMMemory(budget=400, extractor=ReplyExtractor(), sentences=False)  # the LLM's facts only
     m.add_turn("user", "Some message.")
     assert len(m.all_patches) == 2 and all("\n" in p.text for p in m.all_patches)
     _check_lines(m)
