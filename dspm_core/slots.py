@@ -377,6 +377,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
 _SUBJECT_NOISE = frozenset("again too anymore instead either overall though".split())
 
 
+@lru_cache(maxsize=65536)
 def folded_subject(key: str) -> str:
     """A subject key with typos of ordinary words folded ("webhok timout" -> "webhook
     timeout"); identifiers are left alone. Used to find a stored subject that a new one

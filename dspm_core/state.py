@@ -132,9 +132,48 @@ def revision_from_dict(d: Any, where: str) -> Revision:
     )
 
 
+#: the saved patch fields that are a string or null
+_OPTIONAL_TEXT = ("key", "slot", "value", "unit", "scope", "session_id", "later")
+
+
+def _plain_patch(d: dict[str, Any]) -> Patch | None:
+    """The patch of a saved dict whose every field has its usual type and range (most of
+    them), built without the per-field checks; None sends it through them."""
+    pid, text, kind, role, turn = d.get("id"), d.get("text"), d.get("kind"), d.get("role", "user"), d.get("turn", 0)
+    if not (type(pid) is str and 0 < len(pid) <= MAX_ID and type(text) is str
+            and 0 < len(text) <= MAX_TEXT and text.strip() and type(turn) is int
+            and 0 <= turn <= MAX_INT and d.get("history", ()) == [] and d.get("deps", ()) == []):
+        return None
+    for name in _OPTIONAL_TEXT:
+        v = d.get(name)
+        if v is not None and (type(v) is not str or len(v) > MAX_TEXT):
+            return None
+    op, pinned, source = d.get("op"), d.get("pinned", False), d.get("source", "rules")
+    first, echoes = d.get("first_turn", turn), d.get("echoes", 0)
+    if op not in _OPS or type(pinned) is not bool or type(source) is not str or \
+            type(first) is not int or not 0 <= first <= MAX_INT or \
+            type(echoes) is not int or not 0 <= echoes <= MAX_INT or len(source) > MAX_TEXT:
+        return None
+    try:
+        k, r = PatchKind(kind), Role(role)
+    except ValueError:
+        return None
+    return Patch(id=pid, kind=k, text=text, turn=turn, role=r, key=d.get("key"),
+                 slot=d.get("slot"), op=op, value=d.get("value"), unit=d.get("unit"),
+                 scope=d.get("scope"), history=(), deps=(), pinned=pinned, source=source,
+                 first_turn=first, session_id=d.get("session_id"), echoes=echoes,
+                 later=d.get("later"))
+
+
+_OPS = (None, "=", "<=", ">=", "<", ">", "!=")
+
+
 def patch_from_dict(d: Any, where: str = "patch") -> Patch:
     """Validate and build a :class:`Patch` from its saved dict."""
     d = _obj(d, where)
+    plain = _plain_patch(d)
+    if plain is not None:
+        return plain
     pid = _get(d, "id", where, str)
     if not pid or len(pid) > MAX_ID:
         raise _fail(f"{where}.id", f"must be a non-empty string of at most {MAX_ID} characters")
