@@ -52,6 +52,11 @@ from .base import BoundMemory, SQLConnection, SQLDatabase
 
 __all__ = ["UserBinding", "check_counters"]
 
+try:  # orjson (installed with the framework extras) parses rows about three times faster
+    from orjson import loads as _fast_loads
+except ImportError:  # pragma: no cover - the standard library parser serves
+    _fast_loads = None  # type: ignore[assignment]
+
 T = TypeVar("T")
 
 
@@ -133,6 +138,11 @@ class UserBinding:
         return _Row(str(r[0]), r[1], r[2], r[3], r[4], merges, r[6], r[7])
 
     def _json(self, raw: Any, what: str) -> Any:
+        if _fast_loads is not None:
+            try:
+                return _fast_loads(raw)
+            except (ValueError, TypeError):  # orjson is stricter (lone surrogates, NaN):
+                pass                         # the standard parser decides
         try:
             return json.loads(raw)
         except (ValueError, TypeError, RecursionError) as exc:
