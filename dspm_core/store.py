@@ -130,6 +130,7 @@ class PatchStore:
         self._dict_cache: dict[str, tuple[Patch, dict[str, Any]]] = {}
         self._journal_dicts: list[dict[str, Any]] = []  # to_dict of the journal, append-only
         self._ids = itertools.count(1)
+        self._id_floor = 1  # fresh ids are at least this (loaded ids move it)
         self.version = 0
         self.counters: dict[str, int] = {
             "merged": 0, "added": 0, "superseded": 0, "duplicate": 0, "echo": 0,
@@ -245,7 +246,11 @@ class PatchStore:
                          parsed.dimension, parsed.canonical, parsed.old_value, parsed.revision)
 
     def _new_id(self) -> str:
-        pid = f"p{next(self._ids)}"
+        n = next(self._ids)
+        if n < self._id_floor:  # ids up to the floor were loaded: continue after them
+            self._ids = itertools.count(self._id_floor)
+            n = next(self._ids)
+        pid = f"p{n}"
         while pid in self._patches:
             pid = f"p{next(self._ids)}"
         return pid
@@ -610,8 +615,8 @@ class PatchStore:
         digits = patch_id[1:]
         if digits.isdigit() and digits.isascii() and len(digits) < 18:
             n = int(digits)
-            nxt = next(self._ids)
-            self._ids = itertools.count(max(nxt, n + 1))
+            if n >= self._id_floor:  # the counter moves on to it when next asked
+                self._id_floor = n + 1
 
     def clear(self) -> None:
         with self._lock:
