@@ -321,8 +321,16 @@ class UserBinding:
                              "(?, ?, ?, ?) ON CONFLICT (user_id, long) DO UPDATE SET "
                              "short = excluded.short, version = excluded.version",
                              [(uid, k, v, version) for k, v in aliases.items()])
-        new_rows = [(t, self._insert_turn(conn, memory, row, t, "pending"))
-                    for t in memory._pending if id(t) not in self._rows]
+        new_rows = []
+        for t in memory._pending:
+            if id(t) in self._rows:
+                continue
+            key = self._turn_keys.get(id(t))  # an attempt to commit it had an unknown outcome
+            if key is not None and conn.execute(
+                    "SELECT idx FROM dspm_turns WHERE user_id = ? AND turn_key = ?",
+                    (uid, key)).fetchone():
+                continue  # that attempt did commit: its retry finds the row by the key
+            new_rows.append((t, self._insert_turn(conn, memory, row, t, "pending", key)))
         check_counters(self._where("counters"), turns=row.turns,
                        conversation_tokens=row.conversation_tokens,
                        extraction_failures=row.extraction_failures, patch_seq=row.patch_seq,

@@ -249,3 +249,37 @@ def test_a_database_of_other_tables_is_refused(pg_dsn: str) -> None:
         conn.execute("CREATE TABLE dspm_meta (k INTEGER)")
     with pytest.raises(PersistenceError):
         PostgresStore(pg_dsn)
+
+
+@pytest.mark.parametrize("kind", ["postgres", "sqlite"])
+def test_a_commit_that_landed_with_its_reply_lost_is_applied_once(kind: str, pg_dsn: str,
+                                                                   tmp_path) -> None:
+    """The commit reaches the database but the reply does not: the turn is kept pending;
+    a pin committed before the retry must not store it again as a pending row, and the
+    retry finds the committed row by its key."""
+    from dspm_core.persist.sqlite import SQLiteStore
+
+    store = PostgresStore(pg_dsn) if kind == "postgres" else SQLiteStore(tmp_path / "m.db")
+    memory = DSPMMemory(store=store, user_id="u1")
+    memory.add_turn("user", "Reports must be exported as CSV.")
+    binding = memory._backend
+    real_write = binding.db.write
+
+    def write_then_lose_reply(*args, **kwargs):  # type: ignore[no-untyped-def]
+        result = real_write(*args, **kwargs)
+        binding.db.write = real_write
+        raise StoreUnavailableError("the connection was lost before the reply arrived")
+
+    binding.db.write = write_then_lose_reply
+    with pytest.raises(StoreUnavailableError):
+        memory.add_turn("user", TURN)
+    assert [t.text for t in memory.pending_turns] == [TURN]
+    rule = next(p for p in memory.all_patches if "CSV" in p.text)
+    memory.pin(rule.id)  # commits while the turn is pending
+    memory.retry_pending()
+    assert memory.pending_turns == []
+    fresh = DSPMMemory(store=store, user_id="u1")
+    texts = [p.text for p in fresh.all_patches]
+    assert sum("10 seconds" in t for t in texts) == 1, texts
+    assert fresh.stats["turns"] == 2
+    store.close()
