@@ -35,6 +35,7 @@ if importlib.util.find_spec("dspm_core") is None:
 
 from dspm_core import DSPMMemory  # noqa: E402
 from extraction_recall import load_beam  # noqa: E402
+from perf import percentile  # noqa: E402
 
 
 def conversation(data: Path, chats: list[int]) -> list[tuple[str, str]]:
@@ -43,11 +44,6 @@ def conversation(data: Path, chats: list[int]) -> list[tuple[str, str]]:
         messages, _ = load_beam(data, n)
         turns += [(m["role"], m["content"]) for m in messages if m.get("content", "").strip()]
     return turns
-
-
-def pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         m.get_context(q)
         times.append(time.perf_counter() - t0)
     print(f"get_context (latest user message as the query, {len(queries)} queries): median "
-          f"{statistics.median(times) * 1000:.2f} ms, p95 {pct(times, 0.95) * 1000:.2f} ms")
+          f"{statistics.median(times) * 1000:.2f} ms, p95 {percentile(times, 95) * 1000:.2f} ms")
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "memory.json"

@@ -447,7 +447,7 @@ class DSPMMemory:
             patches = self.store.patches()
             version = self.store.version
         live = {p.id for p in patches}
-        for pid in [pid for pid in list(vectors._rows) if pid not in live]:
+        for pid in [pid for pid in vectors.ids() if pid not in live]:
             vectors.remove(pid)
         items = [(p.id, p.text) for p in patches if not vectors.has(p.id, p.text)]
         if items:

@@ -24,7 +24,6 @@ __all__ = [
     "patch_terms",
     "query_terms",
     "recency",
-    "subject_terms",
     "text_terms",
     "utility",
 ]
@@ -57,12 +56,6 @@ def query_terms(query: str) -> frozenset[str]:
 @lru_cache(maxsize=65536)
 def _patch_terms(text: str, slot: str | None) -> frozenset[str]:
     return content_terms(f"{slot} {text}" if slot else text)
-
-
-@lru_cache(maxsize=65536)
-def subject_terms(slot: str) -> frozenset[str]:
-    """Stemmed content words of a setting's subject."""
-    return content_terms(slot)
 
 
 #: A setting is named by a query that has every word of its subject, when the subject

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from .forms import Form, forms_for
 from .patch import CRITICAL_KINDS, Patch
-from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, alignment,
-                   critical_priority, patch_terms, query_terms, subject_terms, utility)
+from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
+                   patch_terms, query_terms, text_terms, utility)
 from .tokens import TokenCounter
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
@@ -241,7 +241,7 @@ class Renderer:
         for e in crit:
             p = e.patch
             if p.slot:
-                words = subject_terms(p.slot)
+                words = text_terms(p.slot)
                 if words and len(words) <= NAMED_WORDS and words <= qterms:
                     out.add(p.id)
         return out

@@ -22,6 +22,7 @@ from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
 from .index import LexicalIndex
+from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
 from .resolve import as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
@@ -190,7 +191,7 @@ class PatchStore:
             out = [self._patches[pid] for pid in self._crit]
             seen: set[str] = set()
             if query and query.strip():
-                for pid, _ in self._lex.search(content_terms(query), limit):
+                for pid, _ in self._lex.search(query_terms(query), limit):
                     seen.add(pid)
                     out.append(self._patches[pid])
             for pid in reversed(self._recent_rest):
@@ -377,7 +378,7 @@ class PatchStore:
             self._lex.remove(pid)
             return
         self._crit.pop(pid, None)
-        self._lex.add(pid, content_terms(f"{patch.slot} {patch.text}" if patch.slot else patch.text))
+        self._lex.add(pid, patch_terms(patch))  # the words a render aligns it on (cached)
         if spoken:
             self._recent_rest.append(pid)
 

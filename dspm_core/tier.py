@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .extract.clauses import TABLE_ROW_RE, split_sentences
 from .patch import Fact, Patch, PatchKind, Role, Turn
-from .rank import subject_terms, text_terms
+from .rank import text_terms
 from .slots import content_terms
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "sentence_facts"]
@@ -155,7 +155,7 @@ def _olds_of(p: Patch) -> list[tuple[str, _Old]]:
             was = (rev.value or "").strip()
             if was and was.lower() != p.value.lower():
                 key, pattern = _old_value(was)
-                out.append((key, (pattern, subject_terms(p.slot), p.value_label)))
+                out.append((key, (pattern, text_terms(p.slot), p.value_label)))
     if len(_OLDS) >= _OLDS_MAX:
         _OLDS.clear()
     _OLDS[p.id] = (p, out)

@@ -37,6 +37,11 @@ class VectorIndex:
     def __len__(self) -> int:
         return len(self._rows)
 
+    def ids(self) -> list[str]:
+        """The ids that have a vector."""
+        with self._lock:
+            return list(self._rows)
+
     def has(self, pid: str, text: str) -> bool:
         """Whether ``pid`` has a vector for exactly this text."""
         return self._texts.get(pid) == text

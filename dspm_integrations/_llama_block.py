@@ -74,6 +74,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
     _ledger: Ledger = PrivateAttr()
     _base: int = PrivateAttr(default=0)  # ledger position of the active queue's first message
     _last_query: str = PrivateAttr(default="")
+    _shown: tuple[ChatMessage, ...] = PrivateAttr(default=())  # sent beside the block
 
     def __init__(self, **data: Any) -> None:
         engine = pop_engine_kwargs(data)
@@ -111,7 +112,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
                     **block_kwargs: Any) -> str:
         await warn_if_lost(find_reader())
         messages = list(messages or [])
-        self._shown = tuple(messages)  # sent beside the block: not repeated in it
+        self._shown = tuple(messages)
         session_id = block_kwargs.get("session_id")
         query = query_of(None, messages)
         if messages and messages[-1].role == MessageRole.USER:
@@ -152,7 +153,7 @@ class DSPMMemoryBlock(BaseMemoryBlock[str]):
 
     def _text(self, query: str, budget: int) -> str:
         return block_text(self._dspm, query, budget, fenced=False,
-                          shown=getattr(self, "_shown", ()))
+                          shown=self._shown)
 
     @property
     def last_text(self) -> str:
