@@ -71,6 +71,10 @@ class LexicalIndex:
             else:
                 posting[pid] = None
 
+    def holding(self, term: str) -> tuple[str, ...]:
+        """The ids indexed under ``term``, oldest first."""
+        return tuple(self._postings.get(term, ()))
+
     def remove(self, pid: str) -> None:
         """Take ``pid`` out of the index (nothing happens when it is not in it)."""
         terms = self._terms.pop(pid, None)

@@ -156,7 +156,12 @@ def fitting(patches: dict[str, Patch], ids: Iterable[str], stmt: Statement) -> l
 
 
 def _unit_of(x: Patch | Statement) -> str | None:
-    return canonical_unit(x.unit)[0] if x.unit else None
+    if not x.unit:
+        return None
+    return canonical_unit(_RATE_LEAD_RE.sub("", x.unit))[0]  # "a month" is "per month"
+
+
+_RATE_LEAD_RE = re.compile(r"^(?:per|an?|each|/)\s*", re.I)
 
 
 def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm: str,

@@ -173,9 +173,10 @@ ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number
 
 def _core(words: list[str]) -> list[str]:
     """The words of a subject that can tell one setting from another (see :func:`vetoed`)."""
-    kept = [w for w in words  # a single letter is a name ("cluster I", "plan B")
-            if len(w) == 1 or w not in ATTRIBUTE_WORDS and w not in _PRONOUNS
-            and w not in _TIME_WORDS]
+    kept = [w for i, w in enumerate(words)  # a single letter is a name ("cluster I", "plan B")
+            if (len(w) == 1 and not (w == "s" and 0 < i < len(words) - 1))  # "jenna s party"
+            or (len(w) > 1 and w not in ATTRIBUTE_WORDS and w not in _PRONOUNS
+                and w not in _TIME_WORDS)]
     return kept
 
 
@@ -305,7 +306,7 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
         if dim == f"rate:{stmt.dimension}" or (stmt.dimension == "number" and stmt.unit is None
                                                 and dim.startswith("rate:")):
             # "make it 50" of "20 results per page": 50 results per page
-            probe = replace(probe, scope=p.scope, dimension=dim)
+            probe = replace(probe, scope=p.scope, dimension=dim, unit=p.unit)
     return probe
 
 
@@ -325,8 +326,10 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         if subj == subj_norm or vetoed(subj, subj_norm):
             continue  # not vetoed: one subject's words lie within the other's
         theirs = set(_core(subj.split()))
-        if len(mine ^ theirs) > MAX_EXTRA_WORDS:
+        if mine and len(mine ^ theirs) > MAX_EXTRA_WORDS:
             continue  # "hoping enough make shine word" is no other wording of "word count"
+        # (a subject of words for a kind of quantity only, "the target", lies within any
+        # setting with those words: when it fits two, it revises neither)
         for pid in ix.by_subject.get(subj, ()):
             # "lower the CPU alert to 70%" keeps the bound of "alert when CPU goes above 80%"
             found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),

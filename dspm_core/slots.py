@@ -533,6 +533,11 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
+    if subj and pv.scope is None and pv.dimension in _PERIODIC_DIMS:
+        period = _PERIOD_ADJ_RE.search(subj)
+        if period:  # "my monthly budget is €400": €400 a month
+            per = _PERIOD_OF[period.group(0).lower()]
+            pv = replace(parse_value(f"{pv.text} per {per}"), text=pv.text)
     if pv.dimension == "number" and subj:
         counted = _counted_noun(subj)
         if counted:  # "Max players per lobby is 16": 16 players, written as it was said
@@ -540,6 +545,12 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     return Statement(subj or None, op, pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical,
                      old, revision)
 
+
+_PERIODIC_DIMS = frozenset({"money"})
+_PERIOD_OF = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
+              "fortnightly": "fortnight", "monthly": "month", "quarterly": "quarter",
+              "yearly": "year", "annual": "year", "annually": "year"}
+_PERIOD_ADJ_RE = re.compile(r"\b(?:" + "|".join(_PERIOD_OF) + r")\b", re.I)
 
 # a value that opens with a name: capitalised words, then lowercase ones
 _LEAD_NAME_RE = re.compile(r"(?:[A-Z][\w.+#'-]*)(?:\s+(?:[A-Z0-9][\w.+#'-]*))*(?=\s+[a-z])")
@@ -688,7 +699,7 @@ def _sentence(t: str) -> Statement:
     later = _LATER_RE.search(t)
     if later:
         t = re.sub(r"\s+,", ",", " ".join(_LATER_RE.sub(" ", t).split())).strip(" ,")
-        st = _parse(t) if t else Statement(None, None, None)
+        st = _sentence(t) if t else Statement(None, None, None)
         return replace(st, revision=True) if st.value is not None else st
     # "Thursday instead of Friday", "Ruff rather than Black": the old value named
     inst = _INSTEAD_OF_RE.search(t)
@@ -696,6 +707,10 @@ def _sentence(t: str) -> Statement:
         st = _parse(t[: inst.start("cut")] + t[inst.end("cut"):])
         if st.value is not None:
             return replace(st, old_value=inst.group("old"), revision=True)
+        new = _NAME_BEFORE_RE.search(t, 0, inst.start("cut"))
+        if new and inst.group("old")[:1].isupper():
+            # "Ship from Manchester rather than Leeds": one name for another
+            return _statement(None, "=", new.group(0), True, inst.group("old"))
     # "replace React with Svelte", "swap Jest for Vitest"
     low = t.lower()
     rep = _REPLACE_RE.search(t) if ("replace" in low or "swap" in low or "trade" in low) else None
@@ -714,6 +729,7 @@ _INSTEAD_OF_RE = re.compile(
     rf"(?P<cut>,?\s+(?:instead of|rather than)\s+(?:the\s+)?(?P<old>{_NAME}|"
     r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
+_NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
 _REPLACE_RE = re.compile(
     rf"\b(?i:replace|swap|swap out|trade)\s+(?:the\s+)?(?P<old>{_NAME})\s+(?i:with|for)\s+"
     rf"(?P<new>{_NAME})")

@@ -26,6 +26,7 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
 from .resolve import as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, Revision, Role
+from .tier import sentence_with_value
 from .slots import (
     AliasTable,
     Statement,
@@ -306,6 +307,11 @@ class PatchStore:
             echo_of = echo_target(self._ix, self._patches, fact, subj_norm, stmt)
             if echo_of is not None:
                 return self._duplicate(echo_of, fact, "restatement of a higher-authority patch")
+        if stmt.old_value and stmt.revision:
+            said = sentence_with_value(self._lex, self._patches, stmt.old_value,
+                                       AUTHORITY[fact.role])
+            if said is not None:  # "... rather than Leeds": the sentence that said Leeds
+                return self._replace_sentence(said, fact, key, stmt)
         slot_display = stmt.subject or None
         earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
         patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
@@ -317,6 +323,26 @@ class PatchStore:
                 and self._patches[earlier].turn <= fact.turn:
             self._link(earlier, patch)
         return MergeOutcome("added", patch)
+
+    def _replace_sentence(self, said: Patch, fact: Fact, key: str,
+                          stmt: Statement) -> MergeOutcome:
+        """A new setting whose old value only a tier sentence stated: the sentence leaves
+        the store for the setting's lineage."""
+        del self._patches[said.id]
+        self._ix.remove(said)
+        self._unview(said.id)
+        patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
+                      role=fact.role, key=key, slot=stmt.subject or None, op=stmt.op,
+                      value=stmt.value, unit=stmt.unit, scope=stmt.scope, deps=fact.deps,
+                      pinned=fact.pinned, source=fact.source, first_turn=said.first_turn,
+                      session_id=fact.session_id,
+                      history=(Revision(stmt.old_value, None, "=", said.turn, said.text),))
+        self._store_new(patch, subject=key.split("|", 1)[0], norm_text=None, journal=False)
+        self._journal.append(JournalEntry("superseded", said.id, fact.turn,
+                                          f"new value for what {said.id} said", said, fact.text,
+                                          fact.role.value))
+        self.counters["superseded"] += 1
+        return MergeOutcome("superseded", patch, said, "the old value named, said in a sentence")
 
     def _link(self, earlier_id: str, later: Patch) -> None:
         old = self._patches[earlier_id]

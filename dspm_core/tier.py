@@ -16,7 +16,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from .extract.clauses import TABLE_ROW_RE, split_sentences
-from .patch import Fact, Patch, PatchKind, Role, Turn
+from .index import LexicalIndex
+from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
 from .rank import text_terms
 from .slots import content_terms
 
@@ -97,6 +98,21 @@ def _covered(terms: frozenset[str], typed: Iterable[frozenset[str]]) -> bool:
     return len(left) <= UNCOVERED_SHARE * len(terms)
 
 
+def _left_over(sentence: str, facts: list[Fact]) -> str:
+    """``sentence`` without the typed facts read word for word out of it: "Lower the batch
+    size to 32, we're running out of GPU memory" keeps "we're running out of GPU memory",
+    so the tier never holds a typed value a second time."""
+    rest = sentence
+    for f in facts:
+        core = f.text.strip().rstrip(".!;,").strip()
+        if f.kind is not PatchKind.SENTENCE and len(core) > 3 and core in rest:
+            rest = rest.replace(core, " ", 1)
+    if rest is sentence:
+        return sentence
+    rest = " ".join(rest.split()).strip(" ,;:-")
+    return rest if content_terms(rest) else sentence
+
+
 def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
     """The ``sentence`` facts of ``turn``: its sentences that no fact in ``facts`` came
     from, greetings and acknowledgements left out (and counted)."""
@@ -112,11 +128,32 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
             continue
         if typed and _covered(terms, typed):
             continue
-        for piece in _pieces(sentence):
+        for piece in _pieces(_left_over(sentence, facts)):
             if content_terms(piece):
                 out.append(Fact(kind=PatchKind.SENTENCE, text=piece, role=turn.role,
                                 turn=turn.index, source="tier", session_id=turn.session_id))
     return TierResult(out, skipped)
+
+
+#: the longest tier sentence a revision naming its old value may take as that setting
+MAX_SETTING_WORDS = 20
+
+
+def sentence_with_value(lex: LexicalIndex, patches: dict[str, Patch], old_value: str,
+                        authority: int) -> Patch | None:
+    """The one short tier sentence stating ``old_value`` as a whole value, said by a
+    speaker of at most ``authority`` ("Ship orders from the Leeds warehouse" for "...
+    rather than Leeds"): a revision that names it takes it as the setting it replaces.
+    None when no sentence or several do."""
+    terms = content_terms(old_value)
+    if not terms:
+        return None
+    _, pattern = _old_value(old_value.strip())
+    found = [p for pid in lex.holding(min(terms, key=lambda t: len(lex.holding(t))))
+             if (p := patches.get(pid)) is not None and p.kind is PatchKind.SENTENCE
+             and AUTHORITY[p.role] <= authority and len(p.text.split()) <= MAX_SETTING_WORDS
+             and pattern.search(p.text)]
+    return found[0] if len(found) == 1 else None
 
 
 _NUMBER_RE = re.compile(r"\d[\d,.]*")

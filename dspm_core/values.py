@@ -99,9 +99,12 @@ _RATE_RE = re.compile(r"^(?P<unit>.*?)\s*(?:\bper\b|/|\ba\b|\ban\b|\beach\b)\s*(
 # words that follow a number but are not its unit
 _NOT_UNITS = frozenset(
     "and or but to for of in on at by with from than the a an is are was be so if as when "
-    "then that this which while until unless after before or more less max min maximum "
+    "then that this which while until unless after before or more less max maximum "
     "minimum at most least".split()
-)
+)  # "15 min" is minutes; "3 max" a bound
+
+_PERIODS = frozenset("second minute hour day night week fortnight month quarter year "
+                     "sprint semester term session".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +154,7 @@ def parse_value(text: str) -> ParsedValue:
     >>> parse_value("100 requests per minute").scope
     'minute'
     """
-    raw = " ".join(text.strip().rstrip(".,;:!").split())
+    raw = " ".join(text.strip().rstrip(".,;:!?").split())
     if not raw:
         return ParsedValue(text="", unit=None, canonical="", dimension="free")
     if _DATE_RE.match(raw):
@@ -235,12 +238,19 @@ def split_number_unit(fragment: str) -> str:
     words = fragment.split()
     if not words:
         return fragment
+    first = words[0].rstrip(".,;:!?)")
+    if first != words[0] and re.match(rf"^[$€£]?{_NUM}[kKmM]?$", first):
+        return first  # "8, I want more", "$1,500?": the value ends at its punctuation
     out = [words[0]]
     rest = words[1:]
     if rest and rest[0].lower() in ("k", "m") and re.match(rf"^[$€£]?{_NUM}$", out[0]):
         out.append(rest.pop(0))
     if len(rest) >= 2 and rest[0].lower() in ("per", "each") and re.match(r"^[A-Za-z]+", rest[1]):
         # "5 per minute", "$30 per hour": a bare rate, its period the unit's place
+        return " ".join(out + [rest[0], rest[1].rstrip(".,;:!?)")])
+    if len(rest) >= 2 and rest[0].lower() in ("a", "an") \
+            and rest[1].lower().rstrip(".,;:!?)") in _PERIODS:
+        # "£950 a month": an amount and its period
         return " ".join(out + [rest[0], rest[1].rstrip(".,;:!?)")])
     if rest and rest[0].lower().strip(".,;:") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]):
         unit = rest.pop(0)

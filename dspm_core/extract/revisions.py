@@ -11,7 +11,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from ..slots import name_category
-from ..values import split_number_unit
+from ..values import parse_value, split_number_unit
 from .clauses import strip_lead, tidy
 from .cues import REVISION_VERBS, VALUES
 from .settings import (
@@ -83,6 +83,10 @@ def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fac
     cut = tidy(re.sub(r"\s*\bfrom\s+" + re.escape(m.group("old")) + r"(?=\s+to\b)", "", text,
                       count=1, flags=_I))
     if VALUES.match(old) and VALUES.match(new):
+        new_text = split_number_unit(new)
+        new_v, old_v = parse_value(new_text), parse_value(old)
+        if new_v.scope and not old_v.scope and old_v.dimension == new_v.dimension[5:]:
+            old = f"{old} {new_text.split(None, 1)[1]}"  # "from $65 to $75 an hour": $65 an hour
         return [new_fact(turn, kind, f"{subject} = {old}", slot=subject, op=op, value=old),
                 new_fact(turn, kind, cut, slot=subject, op=op, value=new)]
     # names: the slot rules read them from the text, and know "Kafka" is a message queue

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
+from ..named_settings import read_named
 from ..slots import Statement, parse_statement
 from ..values import parse_value, split_number_unit
 from .clauses import clean, split_sentences, squash, strip_lead, tidy
@@ -119,7 +120,8 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
         return {"op": st.op, "value": st.value, "unit": st.unit, "scope": st.scope} \
             if explicit else {}
     if kind is PatchKind.CONSTRAINT and st.dimension in ("free", "name") and st.op in ("=", None) \
-            and (PREFERENCE_RE.search(s) or AVOID_RE.search(s) or ALWAYS_NEVER_RE.search(s)):
+            and (PREFERENCE_RE.search(s) or AVOID_RE.search(s) or ALWAYS_NEVER_RE.search(s)) \
+            and read_named(s) is None:  # "I'm vegetarian" is the diet, revisable as one
         phrase = _rule_phrase(s)  # a preference: the whole of it is its identity
         return {"slot": phrase, "op": "="} if phrase else {}
     if st.value is None and st.op in ("=", None) and kind in (PatchKind.CONSTRAINT,

@@ -189,3 +189,46 @@ def test_no_link_between_settings_with_words_of_their_own() -> None:
                  "The gamma queue retry limit is 5 attempts."):
         memory.add_turn("user", text)
     assert not any(p.later for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("first,then,new,old", [
+    # a possessive is no word of the setting's own ("Tom's retirement dinner")
+    ("Tom's retirement dinner is on the 14th.", "They moved the dinner to the 21st.",
+     "21st", "14th"),
+    # a subject of words for a kind of quantity only lies within the one setting it fits
+    ("Our target resolution time for bugs is 48 hours.",
+     "From next month the target is 36 hours.", "36 hours", "48 hours"),
+    # a diet stated as a rule is the diet, revisable as one
+    ("I'm pescatarian.", "I've gone fully vegetarian.", "vegetarian", "pescatarian"),
+])
+def test_reworded_settings_are_revised(first, then, new, old) -> None:
+    memory = remember(first, then)
+    held = [p for p in memory.all_patches if p.value and new.lower() in p.value.lower()]
+    assert len(held) == 1, [p.to_dict() for p in memory.all_patches]
+    assert [(r.value or "").lower() for r in held[0].history][:1] == [old.lower()]
+    assert not [p for p in memory.all_patches if p is not held[0] and old.lower() in p.text.lower()]
+
+
+def test_a_name_rather_than_the_one_a_sentence_stated_takes_that_sentence_as_its_old_value(
+) -> None:
+    memory = remember("Send the invoices from the Berlin office.", "What's a good invoice tool?",
+                      "Send them from Munich rather than Berlin from now on.")
+    (held,) = [p for p in memory.all_patches if p.value == "Munich"]
+    assert [r.value for r in held.history] == ["Berlin"]
+    assert "Berlin office" in held.history[0].text
+    assert not [p for p in memory.all_patches if p.kind.value == "sentence" and "Berlin" in p.text]
+    assert "(was Berlin)" in memory.get_context()
+
+
+def test_a_rather_than_naming_a_value_two_sentences_stated_takes_neither() -> None:
+    memory = remember("Book the hotel in Porto.", "My sister also lives in Porto.",
+                      "Book it in Lisbon rather than Porto.")
+    assert len([p for p in memory.all_patches if "Porto" in p.text]) >= 2
+
+
+def test_the_tier_keeps_what_a_sentence_adds_to_a_typed_fact_not_the_fact_again() -> None:
+    memory = remember("The retry count is 5.",
+                      "Lower the retry count to 2, we're hammering the partner API.")
+    said = [p.text for p in memory.all_patches if p.kind.value == "sentence"]
+    assert said == ["we're hammering the partner API."], said
+    assert [p.text for p in memory.all_patches if "2" in p.text] == ["Lower the retry count to 2"]
