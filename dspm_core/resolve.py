@@ -40,14 +40,15 @@ from .values import parse_value
 from .lexicon import is_past_verb, is_verb_only
 from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
 
-__all__ = ["REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target", "resolve",
+__all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target", "resolve",
            "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
 
 _PRONOUNS = frozenset("it that this those these them one".split())
-_LIGHT_VERBS = frozenset("do make have go get let try say take use put".split())
+LIGHT_VERBS = frozenset("do make have go get let try say take use put".split())
+_LIGHT_VERBS = LIGHT_VERBS
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,10 +108,12 @@ def vetoed(a: str, b: str) -> bool:
 
 def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
             turn: int, referent: bool, same_unit: bool = False,
-            terse: bool = False) -> Resolution:
+            terse: bool = False, own: str = "") -> Resolution:
     """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises;
     ``terse``: the statement is a bare "<subject> = <value>" (the old value of "raise my
-    rate from $65 to $75"), which may restate a setting under a shorter name."""
+    rate from $65 to $75"), which may restate a setting under a shorter name; ``own``: the
+    words a pointer's sentence names beside it ("for the paid plan make it 90 days"), which
+    veto a setting they differ from."""
     if stmt.value is None:
         return NONE
     if not referent:
@@ -128,7 +131,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "old value named")
     if referent:
-        return _referent(ix, patches, stmt, turn, same_unit)
+        return _referent(ix, patches, stmt, turn, same_unit, own)
     if stmt.revision and subj_norm:
         found = _same_head(ix, patches, subj_norm, stmt)
         if found:
@@ -173,10 +176,9 @@ ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number
 
 def _core(words: list[str]) -> list[str]:
     """The words of a subject that can tell one setting from another (see :func:`vetoed`)."""
-    kept = [w for i, w in enumerate(words)  # a single letter is a name ("cluster I", "plan B")
-            if (len(w) == 1 and not (w == "s" and 0 < i < len(words) - 1))  # "jenna s party"
-            or (len(w) > 1 and w not in ATTRIBUTE_WORDS and w not in _PRONOUNS
-                and w not in _TIME_WORDS)]
+    kept = [w for w in words  # a single letter is a name ("cluster I", "plan B")
+            if len(w) == 1 or w not in ATTRIBUTE_WORDS and w not in _PRONOUNS
+            and w not in _TIME_WORDS]
     return kept
 
 
@@ -269,7 +271,7 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
 
 
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
-              turn: int, same_unit: bool = False) -> Resolution:
+              turn: int, same_unit: bool = False, own: str = "") -> Resolution:
     """The setting of the same kind of value spoken of last; a tie in that turn keeps both."""
     seen: set[str] = set()
     latest: int | None = None
@@ -280,6 +282,9 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         if pid in seen or pid not in patches:
             continue
         seen.add(pid)
+        theirs = ix.subject_of.get(pid) or ""
+        if own and set(own.split()) & set(theirs.split()) and vetoed(own, theirs):
+            continue  # "now for the paid plan make it 90 days" is not the free plan's
         if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value):
             continue  # "use Seattle" is no database: a name points back only within its kind
         # "make it 150 words" keeps the bound of "under 100 words"
@@ -326,7 +331,7 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         if subj == subj_norm or vetoed(subj, subj_norm):
             continue  # not vetoed: one subject's words lie within the other's
         theirs = set(_core(subj.split()))
-        if mine and len(mine ^ theirs) > MAX_EXTRA_WORDS:
+        if mine and len((mine ^ theirs) - {"s"}) > MAX_EXTRA_WORDS:  # "jenna s party"
             continue  # "hoping enough make shine word" is no other wording of "word count"
         # (a subject of words for a kind of quantity only, "the target", lies within any
         # setting with those words: when it fits two, it revises neither)

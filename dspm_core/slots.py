@@ -121,7 +121,8 @@ _LABEL_RE = re.compile(r"(?:[A-Za-z][\w-]*\s+){1,3}#?(?P<n>\d{1,4}[a-z]?):(?:\s|
 # "always use ...", "I usually use ...": a standing instruction, not a choice of a named thing
 _HABIT_RE = re.compile(r"(?:(?:always|usually|generally|normally|only|also|just|still|please|"
                        r"consistently|strictly|exclusively)\s*)+", re.I)
-_FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>[^,;]+?)\s+to\s+(?P<val>[^,;]+)", re.I)
+_FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>(?:[^,;]|,(?=\d{3}))+?)\s+to\s+"
+                         r"(?P<val>(?:[^,;]|,(?=\d{3}))+)", re.I)
 _USE_RE = re.compile(
     r"\b(?i:let'?s\s+|we(?:'ll| will| should|'re| are)?\s+|i(?:'ll| will|'m| am)?\s+)?"
     r"(?i:use|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
@@ -587,8 +588,14 @@ def parse_statement(text: str) -> Statement:
         "Let's use PostgreSQL for the database"       -> database = PostgreSQL
     """
     st = _statement_of(text)
-    if not st.revision and st.value is not None and _LEAD_CUE_RE.match(text):
+    cue = _LEAD_CUE_RE.match(text)
+    if not st.revision and st.value is not None and cue:
         return replace(st, revision=True)  # "Actually, let's use Plotly for the charts"
+    if st.value is None and cue:
+        # "actually 400 flyers, the council approved a second street": the new value alone
+        bare = _bare_value(re.split(r"[,;]", text[cue.end():].lstrip(" ,.:;-!"), maxsplit=1)[0])
+        if bare is not None:
+            return replace(bare, revision=True)
     return st
 
 

@@ -24,9 +24,9 @@ from .errors import ConfigError, InvalidPatchError, UnknownPatchError
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
-from .resolve import as_said_of, is_referent, link_target, names_nothing, resolve
-from .patch import AUTHORITY, Fact, Patch, Revision, Role
-from .tier import sentence_with_value
+from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
+from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
+from .tier import sentence_setting, sentence_with_value
 from .slots import (
     AliasTable,
     Statement,
@@ -39,7 +39,7 @@ from .slots import (
     terms_key,
 )
 from .values import parse_value
-from .vocab import fold_typo, is_identifier
+from .vocab import STOP_WORDS, fold_typo, is_identifier
 
 __all__ = ["JournalEntry", "MergeOutcome", "PatchStore", "DEFAULT_HISTORY_LIMIT"]
 
@@ -217,6 +217,11 @@ class PatchStore:
             self.counters["merged"] += 1
             self.aliases.learn(fact.text)
             stmt = self._statement_for(fact)
+            if fact.kind is PatchKind.SENTENCE:
+                stmt = sentence_setting(fact.text)
+                if stmt is None:
+                    return self._merge_text(fact)
+                return self._merge_keyed(fact, stmt)
             if stmt.subject is None and not fact.kind.critical:
                 return self._merge_text(fact)
             return self._merge_keyed(fact, stmt)
@@ -274,16 +279,23 @@ class PatchStore:
         subj_norm = subject_key(subject, self.aliases) or _norm_text(subject)
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
+        if fact.kind is PatchKind.SENTENCE and not stmt.revision:
+            existing_id = None  # a sentence with no cue revises nothing; it may be revised
         weak = stmt.revision and names_nothing(subj_norm, stmt)  # a cue: else a link at most
         referent = fact.referent or (is_referent(stmt.subject) and stmt.revision) or weak
+        if referent and fact.kind is PatchKind.SENTENCE:
+            if not stmt.dimension.startswith("count:"):
+                return self._merge_text(fact)  # a sentence binds no pointer on its own...
+            weak = True  # ...but "actually 400 flyers" binds to the flyers, the same unit
         if fact.revises is not None:
             named = self._named_revision(fact, stmt)
             if named is not None:
                 existing_id, referent = named, True
-        if existing_id is None:
+        if existing_id is None and (stmt.revision or fact.kind is not PatchKind.SENTENCE):
             res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent,
                           same_unit=weak and not fact.referent,
-                          terse=len(fact.text.split()) <= TERSE_WORDS)
+                          terse=len(fact.text.split()) <= TERSE_WORDS,
+                          own=self._own_words(fact) if referent else "")
             existing_id = res.target
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
                 self._journal.append(JournalEntry(
@@ -299,7 +311,8 @@ class PatchStore:
             if referent and (stmt.subject is None or weak):
                 # "raise that to 25 MB": the setting keeps its kind, bound and name
                 stmt = as_said_of(stmt, old)
-                fact = replace(fact, kind=old.kind)
+                if old.kind is not PatchKind.SENTENCE:  # a setting said in passing takes
+                    fact = replace(fact, kind=old.kind)  # the kind the revision gives it
             if fact.turn < old.turn:  # a late fact (a retried turn): older than the value held
                 return self._earlier(old, fact, stmt)
             return self._supersede(old, fact, stmt)
@@ -323,6 +336,16 @@ class PatchStore:
                 and self._patches[earlier].turn <= fact.turn:
             self._link(earlier, patch)
         return MergeOutcome("added", patch)
+
+    def _own_words(self, fact: Fact) -> str:
+        """The words a pointer's sentence names beside the pointer, its light verbs,
+        prepositions and value left out: "paid plan" of "for the paid plan make it 90 days"."""
+        subject = parse_statement(fact.text).subject
+        if not subject:
+            return ""
+        words = subject_key(subject, self.aliases).split()
+        return " ".join(w for w in words if w not in STOP_WORDS and not is_referent(w)
+                        and w not in LIGHT_VERBS)
 
     def _replace_sentence(self, said: Patch, fact: Fact, key: str,
                           stmt: Statement) -> MergeOutcome:
@@ -392,7 +415,12 @@ class PatchStore:
             return False
         if old.value is None or stmt.value is None:
             return old.value is None and stmt.value is None
-        return parse_value(old.value).canonical == stmt.canonical
+        held = parse_value(old.value)
+        if held.canonical == stmt.canonical:
+            return True
+        # "from 15 to 20 minutes" after "the standup is 15 min": 15 is the 15 minutes held
+        return stmt.dimension == "number" and stmt.unit is None and held.unit is not None \
+            and held.canonical.split(" ", 1)[0] == stmt.canonical
 
     # ------------------------------------------------------------------ outcomes
     def _views(self, patch: Patch, spoken: bool = False) -> None:
@@ -464,6 +492,8 @@ class PatchStore:
             fact = replace(fact, text=f"{old.slot}: {fact.text}")
         rev = Revision(old.value, old.unit, old.op, old.turn, old.text)
         history = ((rev,) + old.history)[: self.history_limit]
+        if fact.kind is PatchKind.SENTENCE and old.kind is not PatchKind.SENTENCE:
+            fact = replace(fact, kind=old.kind)  # a setting revised in passing stays a setting
         unit = stmt.unit if stmt.unit is not None else (old.unit if stmt.dimension in ("number",) else None)
         new = replace(old, kind=fact.kind, text=fact.text, turn=fact.turn, role=fact.role,
                       op=stmt.op, value=stmt.value, unit=unit, scope=stmt.scope, history=history,

@@ -19,7 +19,7 @@ from .extract.clauses import TABLE_ROW_RE, split_sentences
 from .index import LexicalIndex
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
 from .rank import text_terms
-from .slots import content_terms
+from .slots import Statement, content_terms, parse_statement
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "sentence_facts"]
 
@@ -154,6 +154,23 @@ def sentence_with_value(lex: LexicalIndex, patches: dict[str, Patch], old_value:
              and AUTHORITY[p.role] <= authority and len(p.text.split()) <= MAX_SETTING_WORDS
              and pattern.search(p.text)]
     return found[0] if len(found) == 1 else None
+
+
+#: the longest tier sentence read as a setting
+MAX_SETTING_SENTENCE_WORDS = 24
+
+
+@lru_cache(maxsize=16384)
+def sentence_setting(text: str) -> Statement | None:
+    """A tier sentence read as a setting: "we're printing 250 flyers" holds 250 flyers, so
+    "actually 400 flyers" revises it. Only a short sentence with a value that is not free
+    text and with a subject (or a revision cue) is read; None for the rest."""
+    if len(text.split()) > MAX_SETTING_SENTENCE_WORDS:
+        return None
+    st = parse_statement(text)
+    if st.value is None or st.dimension == "free" or not (st.subject or st.revision):
+        return None
+    return st
 
 
 _NUMBER_RE = re.compile(r"\d[\d,.]*")

@@ -25,7 +25,8 @@ from .settings import (
 
 _I = re.I
 
-_FROM_TO_SPLIT_RE = re.compile(r"\bfrom\s+(?P<old>[^,;]+?)\s+to\s+(?P<new>[^,;]+)", _I)
+_FROM_TO_SPLIT_RE = re.compile(r"\bfrom\s+(?P<old>(?:[^,;]|,(?=\d{3}))+?)\s+to\s+"
+                               r"(?P<new>(?:[^,;]|,(?=\d{3}))+)", _I)  # "£1,025" is one number
 _FT_VERB_LEAD_RE = re.compile(
     r"^(?:(?:let's|let us|please|we(?:'re| are|'ll| will| should| need to)?|i(?:'m| am|'ll| will| want to|"
     r"'d like to)?|go ahead and|can we|trying to|going to|want to|plan to|planning to|need to|"

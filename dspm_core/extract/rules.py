@@ -37,6 +37,7 @@ from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
 from .directives import directive_facts
 from .settings import new_fact
+from .casual import plain_spelling
 from .user import user_sentence_facts
 
 __all__ = ["RuleExtractor"]
@@ -71,6 +72,7 @@ class RuleExtractor:
             facts.extend(commands)
         goal: list[str] = []
         for sentence in split_sentences(prose, semicolons=False):
+            sentence = plain_spelling(sentence)
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 facts.extend(user_sentence_facts(turn, part, goal, self.min_words))
         return _apart(_dedupe(facts))

@@ -232,3 +232,50 @@ def test_the_tier_keeps_what_a_sentence_adds_to_a_typed_fact_not_the_fact_again(
     said = [p.text for p in memory.all_patches if p.kind.value == "sentence"]
     assert said == ["we're hammering the partner API."], said
     assert [p.text for p in memory.all_patches if "2" in p.text] == ["Lower the retry count to 2"]
+
+
+@pytest.mark.parametrize("first,then,new,old", [
+    # a sentence no extractor typed is still a setting a later revision replaces
+    ("we're ordering 120 mugs for the conference", "actually 150 mugs, registrations went up",
+     "150 mugs", "120 mugs"),
+    ("The guest wifi password rotates every 30 days.",
+     "Change it so the guest wifi password rotates every 14 days.", "14 days", "30 days"),
+])
+def test_a_setting_said_in_a_plain_sentence_is_revised(first, then, new, old) -> None:
+    memory = remember(first, then)
+    held = [p for p in memory.all_patches if p.value == new]
+    assert len(held) == 1, [p.to_dict() for p in memory.all_patches]
+    assert [r.value for r in held[0].history] == [old]
+    assert f"(was {old.split()[0]}" in memory.get_context()
+
+
+def test_a_plain_sentence_without_a_cue_revises_nothing() -> None:
+    memory = remember("we're ordering 120 mugs for the conference",
+                      "we're ordering 40 mugs for the office")
+    assert sorted(p.value for p in memory.all_patches if p.value) == ["120 mugs", "40 mugs"]
+
+
+def test_a_pointer_naming_another_variant_of_the_setting_does_not_take_it() -> None:
+    memory = remember("the free tier keeps logs for 7 days",
+                      "now for the paid tier make it 90 days")
+    texts = " ".join(p.text for p in memory.all_patches)
+    assert not [p for p in memory.all_patches if p.history], [p.to_dict() for p in memory.all_patches]
+    assert "7 days" in texts and "90 days" in texts
+
+
+def test_from_a_bare_number_to_a_new_one_keeps_the_unit_held_once() -> None:
+    memory = remember("the retro is 45 min", "we're cutting the retro from 45 to 30 minutes")
+    (held,) = [p for p in memory.all_patches if p.value and p.value.startswith("30")]
+    assert [r.value for r in held.history] == ["45 min"]
+
+
+def test_from_to_reads_a_number_with_a_thousands_comma_whole() -> None:
+    memory = remember("the deposit is £1,500", "they raised the deposit from £1,500 to £2,250")
+    (held,) = [p for p in memory.all_patches if p.history]
+    assert held.value == "£2,250" and [r.value for r in held.history] == ["£1,500"]
+
+
+def test_a_single_letter_s_in_a_name_is_a_name_not_a_possessive() -> None:
+    memory = remember("The bucket S memory limit should be 5534 MB.",
+                      "Let's make the velaw bucket memory limit 8074 MB.")
+    assert current(memory) == ["5534 MB", "8074 MB"]
