@@ -280,7 +280,9 @@ class PatchStore:
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
         if fact.kind is PatchKind.SENTENCE and not stmt.revision:
-            existing_id = None  # a sentence with no cue revises nothing; it may be revised
+            if existing_id is not None:  # a sentence with no cue revises nothing, and one
+                return self._merge_text(fact)  # slot is held by one patch (as on load)
+            # it may be revised later
         weak = stmt.revision and names_nothing(subj_norm, stmt)  # a cue: else a link at most
         referent = fact.referent or (is_referent(stmt.subject) and stmt.revision) or weak
         if referent and fact.kind is PatchKind.SENTENCE:
