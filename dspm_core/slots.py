@@ -587,6 +587,17 @@ def parse_statement(text: str) -> Statement:
         "Never use eval"                              -> use eval !=
         "Let's use PostgreSQL for the database"       -> database = PostgreSQL
     """
+    lead = _DISCOURSE_LEAD_RE.match(text)
+    if lead and lead.end() < len(text):
+        # "ugh no, 25.", "ok fine, 60 mins", "Cool thanks. let's go to 2 minutes rest": the
+        # words before the statement are talk, not its subject
+        rest = text[lead.end():]
+        st = _statement_of(rest)
+        if st.value is None:
+            bare = _bare_value(re.split(r"[,;]", rest, maxsplit=1)[0])
+            if bare is not None:
+                return replace(bare, revision=bool(_CORRECTING_RE.search(lead.group(0))))
+        return st
     st = _statement_of(text)
     cue = _LEAD_CUE_RE.match(text)
     if not st.revision and st.value is not None and cue:
@@ -598,6 +609,13 @@ def parse_statement(text: str) -> Statement:
             return replace(bare, revision=True)
     return st
 
+
+# talk before a statement: interjections and acknowledgements closed by punctuation
+_DISCOURSE_LEAD_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|fine|hmm+|ugh+|um+|uh+|no|nah|nope|yes|yeah|yep|cool|great|nice|"
+    r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|and|also|so)\b[\s,]*)+"
+    r"[,.!:;-]+\s*", re.I)
+_CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+)\b", re.I)
 
 # a correction that opens a sentence, which cleaning takes off before the forms are read
 _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(?:actually|"

@@ -281,3 +281,14 @@ def test_a_single_letter_s_in_a_name_is_a_name_not_a_possessive() -> None:
     memory = remember("The bucket S memory limit should be 5534 MB.",
                       "Let's make the velaw bucket memory limit 8074 MB.")
     assert current(memory) == ["5534 MB", "8074 MB"]
+
+
+@pytest.mark.parametrize("first,then,new,old", [
+    ("Keep the daily standup to 15 minutes.", "ugh no, 20 minutes, we never finish", "20 minutes",
+     "15 minutes"),
+    ("The demo slot is 45 min.", "ok fine, 30 min then", "30 min", "45 min"),
+])
+def test_talk_before_a_bare_value_is_no_subject(first, then, new, old) -> None:
+    memory = remember(first, then)
+    (held,) = [p for p in memory.all_patches if p.value == new]
+    assert [r.value for r in held.history] == [old]
