@@ -37,6 +37,7 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candid
 from .patch import Patch
 from .slots import Statement, bound_class, folded_subject, name_category
 from .values import parse_value
+from .value_clause import weak_subject
 from .lexicon import is_past_verb, is_verb_only
 from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
 
@@ -108,12 +109,13 @@ def vetoed(a: str, b: str) -> bool:
 
 def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
             turn: int, referent: bool, same_unit: bool = False,
-            terse: bool = False, own: str = "") -> Resolution:
+            terse: bool = False, own: str = "", text: str = "") -> Resolution:
     """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises;
     ``terse``: the statement is a bare "<subject> = <value>" (the old value of "raise my
     rate from $65 to $75"), which may restate a setting under a shorter name; ``own``: the
     words a pointer's sentence names beside it ("for the paid plan make it 90 days"), which
-    veto a setting they differ from."""
+    veto a setting they differ from; ``text``: the statement as said, where a revision may
+    name the value it replaces in passing ("we're moving to pnpm, npm installs were slow")."""
     if stmt.value is None:
         return NONE
     if not referent:
@@ -130,6 +132,10 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _old_value(ix, patches, subj_norm, stmt, referent)
         if found:
             return _one(found, "old value named")
+    if stmt.revision and text and stmt.dimension in ("name", "free"):
+        found = _named_in_passing(ix, patches, subj_norm, stmt, text, referent)
+        if found:
+            return _one(found, "old value named in passing")
     if referent:
         return _referent(ix, patches, stmt, turn, same_unit, own)
     if stmt.revision and subj_norm:
@@ -268,6 +274,43 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     return revision_candidates(patches, keep, replace(stmt, revision=True), exact_dim=True)
+
+
+_MENTION_RE = re.compile(r"[\w][\w.+#:/-]*[\w+#]|\w")
+
+
+def _named_in_passing(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                      stmt: Statement, text: str, referent: bool) -> list[str]:
+    """The one setting holding a name this revision mentions besides its new value ("we're
+    moving to pnpm, npm installs were taking forever", "swap it for Auth0, firebase pricing
+    got silly"): a name of the same known kind, or of no known kind, whose subject this
+    statement's does not veto."""
+    new = (stmt.value or "").lower()
+    own_subject = not referent and not weak_subject(stmt.subject, stmt.value) \
+        and not stmt.subject.lower().startswith(("we're", "i'm", "we are", "i am"))
+    words = _MENTION_RE.findall(text)
+    found: list[str] = []
+    for n in (3, 2, 1):
+        for i in range(len(words) - n + 1):
+            said = " ".join(words[i:i + n])
+            if said.lower() == new or said.lower() in new.split():
+                continue
+            for pid in ix.by_value.get(value_base(parse_value(said).canonical), ()):
+                p = patches.get(pid)
+                if p is None or p.key is None or p.value is None \
+                        or p.key.split("|")[2] not in ("name",) and not p.key.split("|")[2].startswith("free:"):
+                    continue
+                cat_new, cat_old = name_category(stmt.value or ""), name_category(p.value)
+                if cat_new and cat_old and cat_new != cat_old:
+                    continue  # "switch the cache to Redis, Postgres stays": another kind
+                theirs = ix.subject_of.get(pid) or ""
+                if own_subject and theirs and vetoed(subj_norm, theirs) \
+                        and new not in subj_norm.split():  # a subject of the sentence's words
+                    continue  # "switch the cache to X, Y stays our database"
+                found.append(pid)
+        if found:
+            break
+    return list(dict.fromkeys(found))
 
 
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,

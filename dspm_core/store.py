@@ -297,7 +297,7 @@ class PatchStore:
             res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent,
                           same_unit=weak and not fact.referent,
                           terse=len(fact.text.split()) <= TERSE_WORDS,
-                          own=self._own_words(fact) if referent else "")
+                          own=self._own_words(fact) if referent else "", text=fact.text)
             existing_id = res.target
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
                 self._journal.append(JournalEntry(

@@ -292,3 +292,16 @@ def test_talk_before_a_bare_value_is_no_subject(first, then, new, old) -> None:
     memory = remember(first, then)
     (held,) = [p for p in memory.all_patches if p.value == new]
     assert [r.value for r in held.history] == [old]
+
+
+def test_a_revision_that_names_the_old_value_in_passing_replaces_it() -> None:
+    memory = remember("Our package manager is npm",
+                      "We're moving to pnpm, npm installs were taking forever")
+    (held,) = [p for p in memory.all_patches if p.value == "pnpm"]
+    assert [r.value for r in held.history] == ["npm"]
+
+
+def test_a_name_of_another_kind_named_in_passing_is_not_replaced() -> None:
+    memory = remember("Our database is PostgreSQL.",
+                      "Switch the cache to Redis, PostgreSQL stays as it is.")
+    assert "PostgreSQL" in current(memory) and "Redis" in current(memory)
