@@ -595,7 +595,8 @@ def parse_statement(text: str) -> Statement:
         st = _statement_of(rest)
         if st.value is None:
             bare = _bare_value(re.split(r"[,;]", rest, maxsplit=1)[0])
-            if bare is not None:
+            if bare is not None and bare.value and bare.value[:1] in "0123456789$€£":
+                # (a number: "Ugh, Mondays." is a sigh, not a setting)
                 return replace(bare, revision=bool(_CORRECTING_RE.search(lead.group(0))))
         return st
     st = _statement_of(text)

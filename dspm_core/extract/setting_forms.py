@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon import is_base_verb, is_noun_only
+from ..lexicon import is_base_verb, is_noun_only, is_past_verb
 from ..named_settings import LEAD, NAME, read_named
 from ..patch import PatchKind
 from ..slots import parse_statement
@@ -156,13 +156,56 @@ _RECURRENCE_RE = re.compile(r"\b(?:always|every|each|from now on|going forward|i
 # "Never mind the word limit", "Don't worry about it": a withdrawal or a reassurance
 _NOTHING_RE = re.compile(r"^(?:(?:oh|ok(?:ay)?|ah|well)[,\s]+)?(?:never mind|nevermind|forget about|"
                          r"(?:don't|do not) worry|no worries|not to worry|it's fine|that's fine|"
-                         r"all good)\b", _I)
+                         r"all good|forget (?:what i said|the|my|that|about)|"
+                         r"(?:you can|feel free to|go ahead and|we can) (?:drop|ditch|ignore|forget|"
+                         r"scrap|lose) (?:the|my|that|this|those|these)|no need (?:for|to)\b"
+                         r"|(?:the|my|that) [\w -]{1,30} (?:no longer applies|is off|is gone)\b)", _I)
 
 
 @lru_cache(maxsize=16384)
 def states_nothing(sentence: str) -> bool:
     """A withdrawal or a reassurance ("Never mind the word limit"): no rule of its own."""
     return bool(_NOTHING_RE.match(sentence.strip()))
+
+
+# "Back in uni I only coded in Java.", "we had a deadline last friday and missed it": a
+# story of the past, told with a past verb and a past time
+_PAST_TIME_RE = re.compile(r"\b(?:back in|back when|when i was|when we were|years ago|ago\b|"
+                           r"yesterday|last (?:year|week|month|night|time|summer|winter|spring|"
+                           r"autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+                           r"in (?:19|20)\d\d)\b", _I)
+_PAST_VERB_RE = re.compile(r"\b(?:i|we|they|he|she)\s+(?:\w+ly\s+|only\s+|just\s+)?"
+                           r"(?P<verb>[a-z]+)\b", _I)
+
+
+@lru_cache(maxsize=16384)
+def not_of_now(sentence: str) -> bool:
+    """A sentence that states no rule or setting of the user's now: someone else's words
+    reported ("my boss said never to use tabs"), or what happened once ("we had a
+    deadline last friday and missed it")."""
+    if _SOMEONE_SAID_RE.match(sentence.strip()):
+        return True
+    if not _PAST_TIME_RE.search(sentence) or _RECURRENCE_RE.search(sentence):
+        return False
+    m = _PAST_VERB_RE.search(sentence)
+    verb = m.group("verb").lower() if m else ""
+    return bool(verb) and verb not in _CHANGED_STATE and (verb == "had" or is_past_verb(verb))
+
+
+# "a colleague told me to always use UTC", "my boss said never to use tabs": someone
+# else's words, reported, not the user's own rule
+_SAYING = ("told tells said says reckons thinks thought suggested suggests insisted insists "
+           "claimed claims").split()
+_SOMEONE_SAID_RE = re.compile(
+    r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,2}?"
+    rf"(?:{'|'.join(_SAYING)})\s+(?:(?:me|us|that)\s+)?(?:to\s+|we\s+should\s+|i\s+should\s+)?"
+    r"(?:always|never|not|no|use|avoid|keep|stop)\b", _I)
+
+
+# past verbs whose result holds now ("I moved to Denver last year": I live in Denver)
+_CHANGED_STATE = frozenset("moved switched started joined became got married retired changed "
+                           "upgraded downgraded quit left bought adopted relocated transferred "
+                           "migrated converted signed enrolled".split())
 
 
 @lru_cache(maxsize=16384)

@@ -48,6 +48,12 @@ _TEAM_CHOICE_RE = re.compile(
     r"hosts?\s+(?:\w+\s+)?on|runs?\s+(?:\w+\s+)?on|tracks?\s+\w+\s+in|"
     r"keeps?\s+\w+(?:\s+\w+)?\s+in)\s+"
     r"(?:(?-i:[A-Z])[\w.+#-]*|[a-z]+\d[\w.-]*|pnpm|npm|yarn|git|vim|emacs)", _I)
+# "we use sentry for error tracking", "we're using tailwind for styling", "we use slack, not
+# teams": a tool for a purpose, or instead of another, whatever its capitals
+_TOOL_FOR_RE = re.compile(
+    r"^(?:we|our team|the team|my team|i)(?:'re|\s+are|'m|\s+am)?\s+(?:\w+ly\s+)?"
+    r"(?:uses?|using)\s+(?!(?:this|that|it|them|a|an|the|some|our|my|your|these|those|what|"
+    r"whatever|any)\b)[a-z][\w.+#-]*(?:\s+for\s+\w|\s*,\s*not\s+\w|\s+instead\s+of\s+\w)", _I)
 _NAMED_IS_OURS_RE = re.compile(
     r"^(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+){0,2}\s+is\s+(?:our|the team's|my)\s+(?:\w+\s+){0,2}"
     r"(?:tool|image|stack|platform|framework|library|editor|language|database|provider|"
@@ -68,6 +74,6 @@ def standing_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT  # "Be blunt with feedback on my drafts."
     if _CALL_ME_RE.match(s):
         return PatchKind.DECISION
-    if _TEAM_CHOICE_RE.match(s) or _NAMED_IS_OURS_RE.match(s):
+    if _TEAM_CHOICE_RE.match(s) or _TOOL_FOR_RE.match(s) or _NAMED_IS_OURS_RE.match(s):
         return PatchKind.DECISION
     return None

@@ -15,7 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from .referents import referent_fact
-from .setting_forms import one_off_task, setting_kind, states_nothing
+from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
@@ -253,7 +253,7 @@ _EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|a
 def _label(c: Clause, first: bool) -> None:
     """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or context."""
     text = c.text.strip()
-    if one_off_task(text) or states_nothing(text):
+    if one_off_task(text) or states_nothing(text) or not_of_now(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
         return
     hypothetical = _HYPOTHETICAL_RE.match(text) and not _REVISED_RE.search(text)
