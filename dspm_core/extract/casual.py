@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plain_spelling"]
+__all__ = ["plain_prose", "plain_spelling"]
 
 _CONTRACTIONS = {
     "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't", "wont": "won't",
@@ -32,15 +32,30 @@ def plain_spelling(sentence: str) -> str:
     if not sentence or not sentence[:1].islower() and "'" in sentence:
         return sentence
 
-    def spell(m: re.Match[str]) -> str:
-        word = m.group(1)
-        low = word.lower()
-        if word != low and low != "i":
-            return word  # "ID", "Ill": written as meant
-        if low in _AMBIGUOUS and m.start() > 0 and not _PRONOUN_BEFORE_RE.search(
-                m.string, 0, m.start()):
-            return word
-        return _CONTRACTIONS[low]
-
-    out = _SHORTHAND_RE.sub(spell, sentence)
+    out = _SHORTHAND_RE.sub(_spelled, sentence)
     return out[:1].upper() + out[1:]
+
+
+def _spelled(m: re.Match[str]) -> str:
+    word = m.group(1)
+    low = word.lower()
+    if word != low and low != "i":
+        return word  # "ID", "Ill": written as meant
+    start = m.start()
+    line_start = m.string.rfind("\n", 0, start) + 1
+    first = not m.string[line_start:start].strip() or bool(
+        re.search(r"[.!?]\s+$", m.string[line_start:start]))
+    if low in _AMBIGUOUS and not first and not _PRONOUN_BEFORE_RE.search(m.string, 0, start):
+        return word
+    return _CONTRACTIONS[low]
+
+
+_SENTENCE_START_RE = re.compile(r"(^|[.!?]\s+|\n\s*)([a-z])", re.M)
+
+
+def plain_prose(prose: str) -> str:
+    """:func:`plain_spelling` of every sentence of ``prose``, line breaks kept."""
+    if not prose or not re.search(r"(?:^|[.!?]\s+|\n\s*)[a-z]", prose) and "'" in prose:
+        return prose
+    out = _SHORTHAND_RE.sub(_spelled, prose)
+    return _SENTENCE_START_RE.sub(lambda m: m.group(1) + m.group(2).upper(), out)

@@ -70,6 +70,10 @@ _CODE_ASSIGN_RE = re.compile(r"^[\w.$\[\]\"']+\s*(?:[+\-*/%|&]?=|:=|=>|->)\s*\S"
 
 
 _CODEISH_RE = re.compile(r"[;{}()=<>/@#$\[\]]")
+# a line of code that opens with a keyword but has no bracket, operator or semicolon: a
+# block's header ("try:", "else:"), a keyword alone, an import, or SQL in capitals
+_KEYWORD_CODE_RE = re.compile(r"^(?:.*:$|\w+$|(?:import|from)\s+[\w.]+(?:\s+(?:import|as)\s+"
+                              r"[\w., ]+)?$|(?-i:SELECT|INSERT|UPDATE|CREATE|DELETE|ALTER)\b)")
 
 
 def _code_line(line: str) -> int:
@@ -79,6 +83,8 @@ def _code_line(line: str) -> int:
         return 0
     if not _CODEISH_RE.search(t) and not _CODE_KEYWORD_RE.match(t):
         return 0
+    if not _CODEISH_RE.search(t) and not _KEYWORD_CODE_RE.match(t):
+        return 0  # "try not to use semicolons", "let me know", "print it double sided"
     if t.endswith((";", "{", "}", "};", "});", "],", "},")) or t.startswith(
             ("}", "{", "//", "/*", "*/", "*", ">>>", "</", "<!--", "@", "#!", "$ ")) \
             or _CODE_KEYWORD_RE.match(t) and not t.endswith((".", "?", "!")) \

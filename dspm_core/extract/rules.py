@@ -37,7 +37,7 @@ from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
 from .directives import directive_facts
 from .settings import new_fact
-from .casual import plain_spelling
+from .casual import plain_prose
 from .user import user_sentence_facts
 
 __all__ = ["RuleExtractor"]
@@ -62,6 +62,8 @@ class RuleExtractor:
                              for block in code_blocks(text, precise)]
         prose, pasted = unfenced_code(FENCE_RE.sub("\n", text))
         if not precise:
+            prose = plain_prose(prose)  # "dont recommend anything with pork"
+        if not precise:
             facts.extend(new_fact(turn, PatchKind.CODE, block) for block in pasted)
         if precise:
             facts.extend(assistant_facts(turn, prose))
@@ -72,7 +74,6 @@ class RuleExtractor:
             facts.extend(commands)
         goal: list[str] = []
         for sentence in split_sentences(prose, semicolons=False):
-            sentence = plain_spelling(sentence)
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 facts.extend(user_sentence_facts(turn, part, goal, self.min_words))
         return _apart(_dedupe(facts))

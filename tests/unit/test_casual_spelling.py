@@ -28,7 +28,17 @@ def test_plain_writing_is_left_as_it_is(text: str) -> None:
     assert plain_spelling(text) == text
 
 
-def test_a_lower_case_rule_without_apostrophes_is_stored_as_a_rule() -> None:
-    memory = DSPMMemory()
-    memory.add_turn("user", "dont ever suggest recipes with peanuts, my son is allergic")
-    assert [p.kind.value for p in memory.all_patches if p.critical] == ["constraint"]
+CASUAL_RULES = (
+    "dont ever suggest recipes with peanuts, my son is allergic",
+    # a lower-case sentence opening with a keyword of code is prose, not pasted code
+    "try not to use semicolons in the blog posts",
+    "return the summaries as plain text from now on",
+)
+
+
+def test_casual_rules_are_stored_as_rules() -> None:
+    for text in CASUAL_RULES:
+        memory = DSPMMemory()
+        memory.add_turn("user", text)
+        assert [p.kind.value for p in memory.all_patches if p.critical] == ["constraint"], text
+
