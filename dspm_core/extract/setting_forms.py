@@ -33,7 +33,9 @@ _I = re.I
 _LEAD, _NAME = LEAD, NAME
 # "I live in Denver", "I'm based in Toronto", "I'm on a Mac", "I keep kosher"
 _ABOUT_ME_RE = re.compile(
-    _LEAD + r"i(?:'m| am)\s+(?:based|located|living|staying)\s+in\s+" + _NAME
+    _LEAD + r"i(?:'m| am)\s+(?:based\s+|located\s+|living\s+|staying\s+)?in\s+(?-i:[A-Z])\w+"
+    r"(?:\s+(?-i:[A-Z])\w+)?\s*[.!]?$"
+    + r"|" + _LEAD + r"i(?:'m| am)\s+(?:based|located|living|staying)\s+in\s+" + _NAME
     + r"|^i\s+(?:live|work)\s+in\s+" + _NAME
     + r"|^i(?:'m| am)\s+on\s+(?:a\s+|an\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+\w+)?\s*[.!]?$"
     r"|^i\s+keep\s+(?:kosher|halal)\b"
@@ -43,7 +45,17 @@ _ABOUT_ME_RE = re.compile(
     r"|^i\s+have\s+(?:\d+|two|three|four|five|six)\s+(?:kids|children|sons|daughters|dogs|cats|"
     r"pets|dependents|roommates)\b(?:\s+\S+){0,4}\s*[.!]?$"
     r"|^i\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to|am unable to|'m unable to)"
-    r"\s+(?:install|use|run|access|eat|drink|travel|drive|lift|afford|walk|fly)\b", _I)
+    r"\s+(?:install|use|run|access|eat|drink|travel|drive|lift|afford|walk|fly)\b"
+    # "I'm 7 months pregnant", "I use a wheelchair", "i don't have a car", "I teach year 6",
+    # "I work nights", "I'm not an admin on this machine"
+    r"|^i(?:'m| am)\s+(?:\d+|a few|several)\s+(?:weeks|months)\s+pregnant\b"
+    r"|^i\s+(?:use|rely on|need)\s+(?:a|an)\s+(?:wheelchair|cane|walker|walking stick|hearing aid|"
+    r"screen reader|mobility scooter|crutches|guide dog)\b"
+    r"|^i\s+(?:don't|do not|no longer)\s+(?:have|own)\s+(?:a|an|any)\s+[a-z]+"
+    r"|^i\s+teach\s+(?:year|grade|class|primary|secondary|high school|kindergarten|\w+\s+graders)\b"
+    r"|^i\s+work\s+(?:nights|night shifts|weekends|shifts|from home|remotely|part[- ]time|"
+    r"full[- ]time)\b"
+    r"|^i(?:'m| am)\s+not\s+(?:an?\s+)?(?:admin|administrator|root|sudoer)\b", _I)
 # "Remind me to take my meds at 8 AM", "I want to fast for 16 hours a day": a standing
 # reminder or a goal with its quantity
 _REMINDER_RE = re.compile(_LEAD + r"(?:please\s+)?remind me\s+(?:to|about)\s+\w", _I)
@@ -87,9 +99,16 @@ _FRAGMENT_RE = re.compile(
     r"^(?:no|less|fewer|more|only|shorter|longer|simpler|briefer)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
     r"(?:\s+please)?(?:,\s*(?:from now on|going forward|please))?\s*[.!]?$"
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only,\s+no\s+[a-z][\w-]*\s*[.!]?$"
-    r"|^(?:shorter|longer|simpler|briefer|slower|calmer)\s+please\b", _I)
+    r"|^(?:shorter|longer|simpler|briefer|slower|calmer)\s+please\b"
+    # "no spoilers for the last season", "no emojis in commit messages"
+    r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,4}[.!]?$"
+    # "metric please", "British spelling throughout", "UTC everywhere"
+    r"|^[\w/-]+(?:\s+[\w/-]+)?\s+(?:please|throughout|everywhere|across the board|"
+    r"at all times|from now on|going forward)\s*[.!]?$", _I)
 _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue thanks thank doubt "
-                                 "kidding joke luck rush pressure offense offence".split())
+                                 "kidding joke luck rush pressure offense offence yes yeah yep ok "
+                                 "okay sure more another again continue next same help this that "
+                                 "it one".split())
 # "Going forward, send the summary as a table."
 _FROM_NOW_ON_RE = re.compile(r"^(?:from now on|going forward|in future|moving forward|"
                              r"from here on(?: out)?)[,\s]+(?:please\s+)?(?P<verb>[a-z]+)\b", _I)
@@ -99,7 +118,12 @@ _ASIDE_RE = re.compile(
     r"^(?:as an?\s+\w+|with my\s+\w+(?:\s+\w+)?)\b"
     r"|^(?:(?:because|since|given that|now that)\s+)?(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+"
     r"(?:runs|uses|targets|is on|are on|is all in|are all in|is in|are in|lives in|is based in)\s+"
-    r"(?-i:[A-Z0-9])", _I)
+    r"(?-i:[A-Z0-9])"
+    # "given we're on AWS, ...", "Since our repo is an Nx monorepo, ..."
+    r"|^(?:given|since|because|as|now that)\s+(?:that\s+)?(?:we're|we are|i'm|i am)\s+"
+    r"(?:on|using|in|with)\s+(?-i:[A-Z0-9])"
+    r"|^(?:given|since|because|now that)\s+(?:that\s+)?(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+"
+    r"(?:is|are)\s+(?:an?\s+|on\s+|in\s+)?(?-i:[A-Z0-9])", _I)
 
 
 @lru_cache(maxsize=16384)

@@ -15,6 +15,9 @@ def criticals(text: str) -> list[str]:
 
 
 NOT_RULES = (
+    "yes please",
+    "more please",
+    "I'm in a meeting right now",
     "my manager told me to always cc finance on invoices",
     "A friend said never to buy a used laptop.",
     "Back in college I only wrote Perl.",
@@ -23,6 +26,19 @@ NOT_RULES = (
     "forget what I said about bullet points",
 )
 KEPT = (
+    # fragments about every answer
+    "no emojis in the commit messages",
+    "Celsius please",
+    "Oxford commas throughout",
+    # what holds of the user
+    "I'm 6 months pregnant",
+    "I use a screen reader",
+    "i don't have a printer",
+    "I work night shifts",
+    "where can I get a good coffee? I'm in Bristol",
+    # asides before a question
+    "given we're on GCP, which queue is cheapest?",
+    "Since our monorepo is a Turborepo setup, how do I add a package?",
     "we use linear for issue tracking",
     "we're using vite for the frontend build",
     "we use zulip, not slack",
