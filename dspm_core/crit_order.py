@@ -29,7 +29,7 @@ from .tier import old_value_keys
 __all__ = ["BLOCK", "Block", "CriticalOrder", "CriticalView", "Pool", "order_key", "query_key"]
 
 #: Criticals per block (a block holds up to twice this many before it splits).
-BLOCK = 256
+BLOCK = 64
 
 Key = tuple[int, int, int, float, int, int]
 

@@ -2,9 +2,9 @@
 
 The criticals come in render order from a :class:`~dspm_core.crit_order.CriticalView`;
 the ones the query touches are taken out of that order and walked at their own place
-(:func:`~dspm_core.crit_order.query_key`). A block of criticals whose cheapest minimal
-line is more than the room left is passed over whole: nothing in it can be delivered, now
-or later in the walk, since the room only shrinks. So a render reads the criticals it
+(:func:`~dspm_core.crit_order.query_key`). The rest of a block of criticals whose cheapest
+minimal line is more than the room left is passed over whole: nothing in it can be
+delivered, now or later in the walk, since the room only shrinks. So a render reads the criticals it
 delivers, the blocks it passes over and the ones the query touches, not every critical.
 What it passed over is written down as ranges and listed only when asked
 (:class:`Account`).
@@ -50,29 +50,30 @@ class Walk:
 
 def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
                    moved: frozenset[str] | set[str], entry: Callable[[Patch], Any],
-                   block_min: Callable[[Block], int], room: int) -> Walk:
+                   least: Callable[[Block], Sequence[int]], room: int) -> Walk:
     """Take criticals at their minimal form while they fit: the ones of ``blocks`` in
-    order, except the ``moved`` ids, which come from ``touched`` (sorted by key)."""
+    order, except the ``moved`` ids, which come from ``touched`` (sorted by key).
+    ``least(block)[j]``: the cheapest minimal line from the block's ``j``-th critical on."""
     w = Walk(room)
     ti, nt = 0, len(touched)
     for b in blocks:
-        keys = b.keys
-        if w.room < block_min(b):
-            lo = 0
-            while ti < nt and touched[ti][0] < keys[-1]:
-                hi = bisect_left(keys, touched[ti][0], lo)
-                w.pass_over(b, lo, hi)
-                lo = hi
+        keys, patches, suffix = b.keys, b.patches, least(b)
+        lo, n = 0, len(keys)
+        while lo < n and w.room >= suffix[lo]:
+            while ti < nt and touched[ti][0] < keys[lo]:
                 w.consider(touched[ti][1])
                 ti += 1
-            w.pass_over(b, lo, len(keys))
-            continue
-        for key, p in zip(keys, b.patches):
-            while ti < nt and touched[ti][0] < key:
-                w.consider(touched[ti][1])
-                ti += 1
-            if p.id not in moved:
-                w.consider(entry(p))
+            if patches[lo].id not in moved:
+                w.consider(entry(patches[lo]))
+            lo += 1
+        # nothing from here to the block's end fits, now or later (the room only shrinks)
+        while ti < nt and touched[ti][0] < keys[-1]:
+            hi = max(bisect_left(keys, touched[ti][0], lo), lo)
+            w.pass_over(b, lo, hi)
+            lo = hi
+            w.consider(touched[ti][1])
+            ti += 1
+        w.pass_over(b, lo, n)
     for _, e in touched[ti:]:
         w.consider(e)
     return w

@@ -313,6 +313,7 @@ class DSPMMemory:
         if error is not None:
             raise error
         self._vectorise(outcomes)
+        self._prepare(outcomes)
         return outcomes
 
     async def _aingest(self, turn: Turn | None, force: bool = False) -> list[MergeOutcome]:
@@ -340,7 +341,13 @@ class DSPMMemory:
             raise error
         if self._vectors is not None:  # the model runs off the event loop
             await asyncio.to_thread(self._vectorise, outcomes)
+        self._prepare(outcomes)
         return outcomes
+
+    def _prepare(self, outcomes: list[MergeOutcome]) -> None:
+        """What a render reads of the patches a turn stored or changed (forms, token
+        counts) is computed with the turn, not by the first render that reads them."""
+        self.renderer.prepare(o.patch for o in outcomes if o.patch is not None)
 
     def add_turn(self, role: str, text: str, *, session_id: str | None = None) -> list[MergeOutcome]:
         """Extract the facts of one message and merge them. Returns what each merge did.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .crit_order import Block, Pool, query_key
@@ -105,7 +105,8 @@ class _Entry:
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
         self.forms = forms  # (form, cost) longest first; cost counts the joining newline
-        self.key = critical_priority(patch)
+        # (the stance check reads the whole text: only a critical's place needs it)
+        self.key = critical_priority(patch) if patch.critical else None
         self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
 
 
@@ -154,10 +155,18 @@ class Renderer:
         self.counter = counter
         self.scorer = scorer
         self._cache = _Cache(counter)
-        self._mins: weakref.WeakKeyDictionary[Block, int] = weakref.WeakKeyDictionary()
+        self._mins: weakref.WeakKeyDictionary[Block, tuple[int, ...]] = \
+            weakref.WeakKeyDictionary()
 
     def count(self, text: str) -> int:
         return self._cache.count(text)
+
+    def prepare(self, patches: Iterable[Patch]) -> None:
+        """Compute the forms and token counts of ``patches`` now (when they are stored),
+        not in the first render that reads them."""
+        entry = self._cache.entry
+        for p in patches:
+            entry(p)
 
     def full_form(self, patch: Patch) -> Form:
         """The longest form of ``patch`` (cached with the rest of its forms)."""
@@ -189,7 +198,7 @@ class Renderer:
 
         # 1. every critical at its smallest form, by priority (+1: the newline that is
         # not needed after the last line)
-        walk = walk_criticals(view.blocks, touched, moved, entry, self._block_min, budget + 1)
+        walk = walk_criticals(view.blocks, touched, moved, entry, self._least, budget + 1)
         chosen = walk.chosen
         room = walk.room
         # 2. upgrades, by priority: the largest form that fits
@@ -211,13 +220,17 @@ class Renderer:
         order = self._order([e.patch for e in walk.taken], rest, chosen, stable_order, now, aligns)
         return self._finish(order, chosen, rest, budget, walk.parts, moved)
 
-    def _block_min(self, block: Block) -> int:
-        """The cost of the cheapest minimal line in ``block`` (cached while it lives:
-        blocks are never changed, a change to the order builds a new one)."""
+    def _least(self, block: Block) -> tuple[int, ...]:
+        """The cost of the cheapest minimal line from each critical of ``block`` to its
+        end (cached while the block lives: blocks are never changed, a change to the
+        order builds a new one)."""
         got = self._mins.get(block)
         if got is None:
             entry = self._cache.entry
-            got = min(entry(p).forms[-1][1] for p in block.patches)
+            costs = [entry(p).forms[-1][1] for p in block.patches]
+            for j in range(len(costs) - 2, -1, -1):
+                costs[j] = min(costs[j], costs[j + 1])
+            got = tuple(costs)
             with self._cache.lock:
                 self._mins[block] = got
         return got

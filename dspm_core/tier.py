@@ -210,4 +210,18 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
             if not subject & terms or not pattern.search(text):
                 continue
             text = pattern.sub(lambda m: f"(earlier: {m.group(0)}; now {now})", text, count=1)
-    return p if text == p.text else replace(p, text=text)
+    if text == p.text:
+        return p
+    # the same sentence marked the same way is the same patch object on every render, so
+    # the renderer's per-patch cache (forms, token counts) keeps it
+    hit = _MARKED.get(p.id)
+    if hit is not None and hit[0] is p and hit[1].text == text:
+        return hit[1]
+    out = replace(p, text=text)
+    if len(_MARKED) >= _OLDS_MAX:
+        _MARKED.clear()
+    _MARKED[p.id] = (p, out)
+    return out
+
+
+_MARKED: dict[str, tuple[Patch, Patch]] = {}  # patch id -> (sentence, as last marked)
