@@ -81,6 +81,19 @@ def query_seconds(n: int) -> float:
     return _timed(lambda: memory.get_context(query))
 
 
+def many_criticals_seconds(n: int, query: str = "") -> float:
+    """Median seconds of ``get_context`` over ``n`` short distinct user turns, each typed
+    as a setting (``n`` criticals), after a first render."""
+    from dspm_core import DSPMMemory
+
+    memory = DSPMMemory()
+    for i in range(n):
+        memory.add_turn("user", f"Set the limit{i} to {i} seconds.")
+    memory.get_context(query)
+    times = sorted(_timed(lambda: memory.get_context(query)) for _ in range(7))
+    return times[3]
+
+
 def count_floor(kind: str, n: int) -> float:
     from dspm_core.chunking import split_text
     from dspm_core.limits import MAX_TURN_PART
@@ -112,8 +125,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--baseline", help="another checkout to run the same inputs against")
     ap.add_argument("--cap", type=float, default=60.0, help="seconds per baseline run")
+    ap.add_argument("--many", type=int, default=100_000,
+                    help="short distinct turns for the many-criticals case")
+    ap.add_argument("--only-many", action="store_true", help="run the many-criticals case only")
     args = ap.parse_args()
 
+    if args.only_many:
+        _many(args)
+        return
     print("reply parser: seconds for recover_json (json.loads of a valid reply of the same size)")
     head = f"{'input':<12} {'chars':>8} {'this':>8} {'json':>8}"
     print(head + (f" {'baseline':>9}" if args.baseline else ""))
@@ -137,11 +156,25 @@ def main() -> None:
                 row += f" {got if got.startswith(('>', 'e')) else f'{float(got) / mb:.2f}':>9}"
             print(row, flush=True)
 
+    _many(args)
+
     print("\nget_context with a long query: seconds")
     for n in (1_000_000, 20_000_000):
         row = f"{'query':<12} {n:>10,} {query_seconds(n):>8.3f}"
         if args.baseline:
             row += f" {_in_checkout(args.baseline, f'query_seconds({n})', args.cap):>9}"
+        print(row, flush=True)
+
+
+def _many(args: argparse.Namespace) -> None:
+    print(f"\nget_context over {args.many:,} short distinct turns (as many criticals): "
+          f"median seconds")
+    for query in ("", "what is limit5 now?"):
+        row = f"{'query' if query else 'no query':<12} {args.many:>10,} " \
+              f"{many_criticals_seconds(args.many, query):>8.4f}"
+        if args.baseline:
+            call = f"many_criticals_seconds({args.many}, {query!r})"
+            row += f" {_in_checkout(args.baseline, call, args.cap * 10):>9}"
         print(row, flush=True)
 
 

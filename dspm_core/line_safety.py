@@ -64,6 +64,8 @@ def neutralise_tags(text: str) -> str:
 def one_line(text: str) -> str:
     """``text`` as one safe line: line breaks escaped, invisible characters removed,
     structural tags neutralised (see the module docstring). Linear in ``len(text)``."""
+    if text.isascii() and text.isprintable() and "<" not in text and "[" not in text:
+        return text  # no control or format character, no bracket any tag starts with
     text = _BREAK_RE.sub(lambda _: LINE_BREAK_ESCAPE, text)
     text = _INVISIBLE_RE.sub(lambda m: " " if m.group(0) == "\t" else "", text)
     return neutralise_tags(text)

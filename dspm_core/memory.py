@@ -30,6 +30,7 @@ from .limits import LARGE_STORE, MAX_QUERY, MAX_TURN_PART, text_problem
 from .patch import Fact, Patch, PatchKind, Turn, coerce_kind, coerce_role
 from .rank import SimilarityScorer
 from .retry import Backoff, checked_facts, surfaced
+from .crit_order import Pool
 from .render import MIN_BUDGET, Rendered, Renderer
 from .state import FORMAT, SCHEMA_VERSION, parse_state, turn_to_dict
 from .store import DEFAULT_HISTORY_LIMIT, MergeOutcome, PatchStore
@@ -312,6 +313,7 @@ class DSPMMemory:
         if error is not None:
             raise error
         self._vectorise(outcomes)
+        self._prepare(outcomes)
         return outcomes
 
     async def _aingest(self, turn: Turn | None, force: bool = False) -> list[MergeOutcome]:
@@ -339,7 +341,13 @@ class DSPMMemory:
             raise error
         if self._vectors is not None:  # the model runs off the event loop
             await asyncio.to_thread(self._vectorise, outcomes)
+        self._prepare(outcomes)
         return outcomes
+
+    def _prepare(self, outcomes: list[MergeOutcome]) -> None:
+        """What a render reads of the patches a turn stored or changed (forms, token
+        counts) is computed with the turn, not by the first render that reads them."""
+        self.renderer.prepare(o.patch for o in outcomes if o.patch is not None)
 
     def add_turn(self, role: str, text: str, *, session_id: str | None = None) -> list[MergeOutcome]:
         """Extract the facts of one message and merge them. Returns what each merge did.
@@ -457,7 +465,8 @@ class DSPMMemory:
 
     def _by_meaning(self, query: str, patches: list[Patch]) -> tuple[list[Patch], dict[str, float] | None]:
         """With patch vectors: the query embedded once, one product over every vector; the
-        most similar patches join ``patches`` and the similarities align them all."""
+        most similar patches join ``patches`` (the non-criticals of the pool: the criticals
+        are all in the render's view) and the similarities align them all."""
         if self._vectors is None or not query.strip():
             return patches, None
         from .vectors import VECTOR_CANDIDATES
@@ -466,7 +475,8 @@ class DSPMMemory:
         qv = self.renderer.scorer.embed([query])[0]
         sims, best = self._vectors.similarities(qv, VECTOR_CANDIDATES)
         have = {p.id for p in patches}
-        extra = [self.store.get(pid) for pid in best if pid not in have and pid in self.store]
+        extra = [p for p in map(self.store.patch_or_none, best)
+                 if p is not None and p.id not in have and not p.critical]
         return patches + extra, sims
 
     # ------------------------------------------------------------------ render
@@ -485,16 +495,18 @@ class DSPMMemory:
         one_off = None if budget is None else _check_budget(budget)
         visible = check_shown(shown)
         with self._lock:
-            patches = self.store.pool(query or "")
+            pool = self.store.pool(query or "")
+            rest = pool.rest
             if visible:
-                patches = [p for p in patches if p.kind is not PatchKind.SENTENCE
-                           or not any(p.text in v for v in visible)]
+                rest = [p for p in rest if p.kind is not PatchKind.SENTENCE
+                        or not any(p.text in v for v in visible)]
             use = self._budget if one_off is None else one_off
             if one_off is None:
                 self._last_query = query or ""
-        patches, sims = self._by_meaning(query or "", patches)
-        return self.renderer.render(mark_earlier(patches), use, query or "", self.stable_order,
-                                    similarity=sims)
+        rest, sims = self._by_meaning(query or "", rest)
+        rest = mark_earlier(rest, self.store.revised_for)
+        return self.renderer.render(Pool(pool.criticals, rest), use, query or "",
+                                    self.stable_order, similarity=sims)
 
     def get_context(self, query: str = "") -> str:
         """The rendered memory text (never over the budget)."""

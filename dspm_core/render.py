@@ -15,11 +15,14 @@ cannot be delivered is listed in :attr:`Rendered.dropped`.
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+import weakref
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from .crit_order import Block, Pool, query_key
+from .fill import Account, walk_criticals
 from .forms import Form, forms_for
-from .patch import CRITICAL_KINDS, Patch
+from .patch import Patch
 from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
                    patch_terms, query_terms, text_terms, utility)
 from .tokens import TokenCounter
@@ -48,12 +51,25 @@ class Rendered:
     tokens: int
     budget: int
     delivered: tuple[str, ...]
-    dropped: tuple[str, ...]
-    dropped_criticals: tuple[str, ...] = ()
     trimmed: tuple[str, ...] = ()
-    #: why a critical was not delivered: patch id -> (tokens its minimal form needs,
-    #: tokens that were left), or (-1, -1) when the exact final count removed it
-    undelivered: dict[str, tuple[int, int]] = field(default_factory=dict)
+    _account: Account | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def dropped(self) -> tuple[str, ...]:
+        """The ids of the patches considered and not delivered: the criticals (in priority
+        order), then the others. Listed when first read, not during the render."""
+        return self._account.dropped() if self._account is not None else ()
+
+    @property
+    def dropped_criticals(self) -> tuple[str, ...]:
+        """The criticals not delivered, in priority order (they stay in the store)."""
+        return self._account.dropped_criticals() if self._account is not None else ()
+
+    @property
+    def undelivered(self) -> dict[str, tuple[int, int]]:
+        """Why a critical was not delivered: patch id -> (tokens its minimal form needs,
+        tokens that were left), or (-1, -1) when the exact final count removed it."""
+        return self._account.undelivered() if self._account is not None else {}
 
     def __str__(self) -> str:
         return self.text
@@ -89,7 +105,8 @@ class _Entry:
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
         self.forms = forms  # (form, cost) longest first; cost counts the joining newline
-        self.key = critical_priority(patch)
+        # (the stance check reads the whole text: only a critical's place needs it)
+        self.key = critical_priority(patch) if patch.critical else None
         self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
 
 
@@ -138,59 +155,57 @@ class Renderer:
         self.counter = counter
         self.scorer = scorer
         self._cache = _Cache(counter)
+        self._mins: weakref.WeakKeyDictionary[Block, tuple[int, ...]] = \
+            weakref.WeakKeyDictionary()
 
     def count(self, text: str) -> int:
         return self._cache.count(text)
+
+    def prepare(self, patches: Iterable[Patch]) -> None:
+        """Compute the forms and token counts of ``patches`` now (when they are stored),
+        not in the first render that reads them."""
+        entry = self._cache.entry
+        for p in patches:
+            entry(p)
 
     def full_form(self, patch: Patch) -> Form:
         """The longest form of ``patch`` (cached with the rest of its forms)."""
         return self._cache.entry(patch).forms[0][0]
 
-    def render(self, patches: Sequence[Patch], budget: int, query: str = "",
+    def render(self, patches: Sequence[Patch] | Pool, budget: int, query: str = "",
                stable_order: bool = False,
                similarity: dict[str, float] | None = None) -> Rendered:
-        """``similarity``: the query's semantic similarity to the patches, already computed
+        """Render ``patches`` (a list, or a store's :class:`~dspm_core.crit_order.Pool`).
+
+        ``similarity``: the query's semantic similarity to the patches, already computed
         (from patch vectors); without it the scorer, if any, is asked."""
-        now = max((p.turn for p in patches), default=0)
+        pool = patches if isinstance(patches, Pool) else Pool.of(patches, query)
+        view, rest = pool.criticals, pool.rest
         entry = self._cache.entry
-        entries = [entry(p) for p in patches]
-        aligns = self._alignments(entries, query, similarity)
-        crit: list[_Entry] = []
-        rest: list[Patch] = []
-        for e in entries:
-            if e.patch.kind in CRITICAL_KINDS:
-                crit.append(e)
-            else:
-                rest.append(e.patch)
-        if aligns:
-            named = self._named(crit, query)
-            crit.sort(key=lambda e: (e.key[0], e.key[1], e.patch.id in named,
-                                     e.key[2] + aligns.get(e.patch.id, 0.0), e.key[3]),
-                      reverse=True)
-        else:
-            crit.sort(key=lambda e: e.key, reverse=True)
+        now = max([p.turn for p in rest] + ([view.max_turn] if view.max_turn is not None else []),
+                  default=0)
+        semantic = bool(query and query.strip()) and (
+            similarity is not None or self.scorer is not None)
+        # the criticals whose place the query may change: all of them when a semantic
+        # score aligns every text, else the ones its words touch (from the view's index)
+        touched = [(k, entry(p)) for k, p in (view if semantic else view.touched)]
+        aligns = self._alignments([entry(p) for p in rest] + [e for _, e in touched], query,
+                                  similarity)
+        named = self._named([e for _, e in touched], query) if aligns else set()
+        moved = {e.patch.id for _, e in touched}
+        touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
+                                     e.key[2]), e) for k, e in touched), key=lambda t: t[0])
 
-        # +1 for the newline that is not needed after the last line
-        room = budget + 1
-        chosen: dict[str, tuple[Form, int]] = {}
-        dropped_crit: list[str] = []
-        undelivered: dict[str, tuple[int, int]] = {}
-
-        # 1. every critical at its smallest form, by priority
-        for e in crit:
-            form, cost = e.forms[-1]
-            if cost <= room:
-                chosen[e.patch.id] = (form, cost)
-                room -= cost
-            else:
-                dropped_crit.append(e.patch.id)
-                undelivered[e.patch.id] = (cost - 1, room - 1 if room > 0 else 0)
+        # 1. every critical at its smallest form, by priority (+1: the newline that is
+        # not needed after the last line)
+        walk = walk_criticals(view.blocks, touched, moved, entry, self._least, budget + 1)
+        chosen = walk.chosen
+        room = walk.room
         # 2. upgrades, by priority: the largest form that fits
-        for e in crit:
-            cur = chosen.get(e.patch.id)
-            if cur is None or len(e.forms) == 1:
+        for e in walk.taken:
+            if len(e.forms) == 1:
                 continue
-            cur_cost = cur[1]
+            cur_cost = chosen[e.patch.id][1]
             for form, cost in e.forms:
                 if cost <= cur_cost:
                     break
@@ -202,9 +217,23 @@ class Renderer:
         if rest:
             room = self._fill_rest(rest, now, aligns, chosen, room)
 
-        crit_patches = [e.patch for e in crit]
-        order = self._order(crit_patches, rest, chosen, stable_order, now, aligns)
-        return self._finish(order, chosen, patches, budget, dropped_crit, undelivered)
+        order = self._order([e.patch for e in walk.taken], rest, chosen, stable_order, now, aligns)
+        return self._finish(order, chosen, rest, budget, walk.parts, moved)
+
+    def _least(self, block: Block) -> tuple[int, ...]:
+        """The cost of the cheapest minimal line from each critical of ``block`` to its
+        end (cached while the block lives: blocks are never changed, a change to the
+        order builds a new one)."""
+        got = self._mins.get(block)
+        if got is None:
+            entry = self._cache.entry
+            costs = [entry(p).forms[-1][1] for p in block.patches]
+            for j in range(len(costs) - 2, -1, -1):
+                costs[j] = min(costs[j], costs[j + 1])
+            got = tuple(costs)
+            with self._cache.lock:
+                self._mins[block] = got
+        return got
 
     def _fill_rest(self, rest: list[Patch], now: int, aligns: dict[str, float],
                    chosen: dict[str, tuple[Form, int]], room: int) -> int:
@@ -284,11 +313,11 @@ class Renderer:
         return sel_crit + sel_rest
 
     def _finish(self, order: list[Patch], chosen: dict[str, tuple[Form, int]],
-                patches: Sequence[Patch], budget: int, dropped_crit: list[str],
-                undelivered: dict[str, tuple[int, int]]) -> Rendered:
+                rest: Sequence[Patch], budget: int, parts: list, moved: set[str]) -> Rendered:
         lines = [(p, chosen[p.id][0]) for p in order]
         text = "\n".join(f.text for _, f in lines)
         total = self.count(text) if text else 0
+        trimmed_crit: list[str] = []
         # The sum of line costs is exact for these tokenizers, but verify: trim the
         # least valuable line (last non-critical, else the last critical) until it fits.
         while total > budget and lines:
@@ -296,15 +325,15 @@ class Renderer:
                        len(lines) - 1)
             p, _ = lines.pop(idx)
             if p.critical:
-                dropped_crit.append(p.id)
-                undelivered[p.id] = (-1, -1)
+                trimmed_crit.append(p.id)
             text = "\n".join(f.text for _, f in lines)
             total = self.count(text) if text else 0
         delivered = tuple(p.id for p, _ in lines)
         got = set(delivered)
-        dropped = tuple(p.id for p in patches if p.id not in got)
+        rest_dropped = tuple(p.id for p in rest if p.id not in got)
         trimmed = tuple(p.id for p, f in lines if f.name != "full")
         out_lines = tuple(RenderedLine(p.id, p.kind.value, f.name, f.text, self.count(f.text))
                           for p, f in lines)
-        return Rendered(text, out_lines, total, budget, delivered, dropped,
-                        tuple(dropped_crit), trimmed, undelivered)
+        account = Account(parts, moved, lambda p: self._cache.entry(p).forms[-1][1],
+                          trimmed_crit, rest_dropped)
+        return Rendered(text, out_lines, total, budget, delivered, trimmed, account)

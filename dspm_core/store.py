@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
+from .crit_order import CriticalOrder, Pool
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
@@ -124,8 +125,8 @@ class PatchStore:
         self._lock = threading.RLock()
         self._patches: dict[str, Patch] = {}
         self._ix = StoreIndex()
-        # the render's views: criticals in the order stored, the rest by words and by time
-        self._crit: dict[str, None] = {}
+        # the render's views: criticals in render order, the rest by words and by time
+        self._order = CriticalOrder()
         self._lex = LexicalIndex()
         self._recent_rest: deque[str] = deque(maxlen=RECENT_REST)
         self._journal: list[JournalEntry] = []
@@ -151,6 +152,10 @@ class PatchStore:
             return self._patches[patch_id]
         except KeyError:
             raise UnknownPatchError(f"no patch with id {patch_id!r}") from None
+
+    def patch_or_none(self, patch_id: str) -> Patch | None:
+        """The patch of ``patch_id``, or None when there is none."""
+        return self._patches.get(patch_id)
 
     def patches(self) -> list[Patch]:
         """All current patches, in the order they were first stored."""
@@ -184,12 +189,15 @@ class PatchStore:
             keyed.sort(key=lambda pid: (-score[pid], -self._patches[pid].turn))
             return [self._patches[pid] for pid in keyed[:limit]]
 
-    def pool(self, query: str = "", limit: int = QUERY_CANDIDATES) -> list[Patch]:
-        """What a render chooses from: every critical, then the ``limit`` other patches
-        the query's words score best (BM25 over the lexical index), then the most recently
-        stated others. From the indexes, never a scan of the non-criticals."""
+    def pool(self, query: str = "", limit: int = QUERY_CANDIDATES) -> Pool:
+        """What a render chooses from: the criticals in render order (a snapshot, with the
+        ones the query's words touch), then the ``limit`` other patches the query's words
+        score best (BM25 over the lexical index), then the most recently stated others.
+        From the indexes, never a scan of the store."""
         with self._lock:
-            out = [self._patches[pid] for pid in self._crit]
+            qterms = query_terms(query) if query and query.strip() else frozenset()
+            crit = self._order.view(qterms)
+            out: list[Patch] = []
             seen: set[str] = set()
             if query and query.strip():
                 for pid, _ in self._lex.search(query_terms(query), limit):
@@ -199,7 +207,13 @@ class PatchStore:
                 if pid not in seen and pid in self._lex:
                     seen.add(pid)
                     out.append(self._patches[pid])
-            return out
+            return Pool(crit, out)
+
+    def revised_for(self, keys: Iterable[str]) -> list[Patch]:
+        """The revised settings with an earlier value looked up by one of ``keys`` (see
+        :func:`dspm_core.tier.mark_earlier`), from the index, in the order stored."""
+        with self._lock:
+            return self._order.revised_for(keys)
 
     def find(self, subject: str) -> list[Patch]:
         """Current patches whose normalised subject equals that of ``subject``."""
@@ -371,7 +385,7 @@ class PatchStore:
 
     def _link(self, earlier_id: str, later: Patch) -> None:
         old = self._patches[earlier_id]
-        self._patches[earlier_id] = replace(old, later=later.id)
+        self._put(replace(old, later=later.id))
         self._journal.append(JournalEntry("linked", earlier_id, later.turn,
                                           f"linked to the later {later.id} (same head noun and "
                                           f"kind of value); shown as earlier", None, later.text,
@@ -386,7 +400,7 @@ class PatchStore:
             if old.later is None:
                 return old
             new = replace(old, later=None)
-            self._patches[patch_id] = new
+            self._put(new)
             self._journal.append(JournalEntry("unlinked", patch_id, old.turn, "unlinked by caller"))
             self.version += 1
             return new
@@ -430,21 +444,29 @@ class PatchStore:
         may change its text or kind); ``spoken``: it was just stated or restated."""
         pid = patch.id
         if patch.critical:
-            self._crit[pid] = None
             self._lex.remove(pid)
             return
-        self._crit.pop(pid, None)
         self._lex.add(pid, patch_terms(patch))  # the words a render aligns it on (cached)
         if spoken:
             self._recent_rest.append(pid)
 
     def _unview(self, pid: str) -> None:
-        self._crit.pop(pid, None)
+        self._order.discard(pid)
         self._lex.remove(pid)
+
+    def _put(self, patch: Patch) -> None:
+        """Store ``patch`` (new, or replacing the patch of its id) in the render order too:
+        every replacement goes through here, so the order holds each critical's current
+        version (its pin, speaker, turn and text decide its place)."""
+        self._patches[patch.id] = patch
+        if patch.critical:
+            self._order.put(patch)
+        else:
+            self._order.discard(patch.id)
 
     def _store_new(self, patch: Patch, subject: str | None, norm_text: str | None,
                    journal: bool = True) -> None:
-        self._patches[patch.id] = patch
+        self._put(patch)
         self._ix.add(patch, subject, norm_text)
         self._views(patch, spoken=True)
         if patch.key is not None:
@@ -467,7 +489,7 @@ class PatchStore:
         else:
             new = replace(old, turn=max(old.turn, fact.turn), echoes=old.echoes + 1,
                           pinned=old.pinned or fact.pinned)
-        self._patches[old.id] = new
+        self._put(new)
         if not new.critical:
             self._recent_rest.append(old.id)
         if new.key is not None:
@@ -504,7 +526,7 @@ class PatchStore:
                       source=fact.source, session_id=fact.session_id or old.session_id)
         if stmt.subject and old.slot and len(stmt.subject) >= len(old.slot):
             new = replace(new, slot=stmt.subject)
-        self._patches[old.id] = new
+        self._put(new)
         self._reindex_terms(old, new)
         self._ix.spoken(fact.turn, old.id)
         self._journal.append(JournalEntry("superseded", old.id, fact.turn,
@@ -521,7 +543,7 @@ class PatchStore:
         history = sorted((*old.history, rev), key=lambda r: r.turn, reverse=True)
         new = replace(old, history=tuple(history[: self.history_limit]),
                       first_turn=min(old.first_turn, fact.turn))
-        self._patches[old.id] = new
+        self._put(new)
         self._journal.append(JournalEntry("earlier", old.id, fact.turn,
                                           f"an earlier value of slot {old.slot!r}, stated before "
                                           f"the current one", None, fact.text, fact.role.value))
@@ -543,7 +565,7 @@ class PatchStore:
         with self._lock:
             old = self.get(patch_id)
             new = replace(old, pinned=pinned)
-            self._patches[patch_id] = new
+            self._put(new)
             self._journal.append(JournalEntry("pinned" if pinned else "unpinned", patch_id,
                                               old.turn, "set by caller"))
             self.version += 1
@@ -625,7 +647,7 @@ class PatchStore:
                           first_turn=min(old.first_turn, patch.first_turn))
             if AUTHORITY[patch.role] > AUTHORITY[old.role]:
                 new = replace(new, role=patch.role, text=patch.text)
-            self._patches[old.id] = new
+            self._put(new)
             self._views(new)
             self.version += 1
             return MergeOutcome("duplicate", new, old, "already held")
@@ -641,7 +663,7 @@ class PatchStore:
         new = replace(current, id=old.id, history=tuple(history[: self.history_limit]),
                       pinned=old.pinned or patch.pinned,
                       first_turn=min(old.first_turn, patch.first_turn))
-        self._patches[old.id] = new
+        self._put(new)
         self._reindex_terms(old, new)
         if current is patch:
             self._journal.append(JournalEntry("superseded", old.id, patch.turn,
@@ -681,7 +703,7 @@ class PatchStore:
         with self._lock:
             self._patches.clear()
             self._ix = StoreIndex()
-            self._crit.clear()
+            self._order.clear()
             self._lex.clear()
             self._recent_rest.clear()
             self._journal.clear()

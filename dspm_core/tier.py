@@ -11,7 +11,7 @@ is kept in pieces of at most :data:`MAX_PIECE_WORDS` words, cut at its clause br
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache
 
@@ -21,7 +21,8 @@ from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
 from .rank import text_terms
 from .slots import Statement, content_terms, parse_statement
 
-__all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "sentence_facts"]
+__all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "old_value_keys",
+           "sentence_facts", "sentence_keys"]
 
 #: whose sentences enter the tier (assistant, tool and document text is typed only: it is
 #: long, mostly not the user's own, and would crowd the user's sentences out of the index)
@@ -216,22 +217,37 @@ def _olds_of(p: Patch) -> list[tuple[str, _Old]]:
     return out
 
 
-def mark_earlier(patches: list[Patch]) -> list[Patch]:
+def old_value_keys(p: Patch) -> frozenset[str]:
+    """The keys a sentence is looked up by for the earlier values of ``p`` (empty for a
+    patch never revised)."""
+    return frozenset(key for key, _ in _olds_of(p)) if p.history else frozenset()
+
+
+def sentence_keys(patches: Iterable[Patch]) -> set[str]:
+    """The lookup keys of the sentence patches among ``patches``."""
+    keys: set[str] = set()
+    for p in patches:
+        if p.kind is PatchKind.SENTENCE:
+            keys |= _keys_of(p.text)
+    return keys
+
+
+def mark_earlier(patches: list[Patch],
+                 revised: Callable[[set[str]], Iterable[Patch]] | None = None) -> list[Patch]:
     """``patches`` with each sentence patch that states an old value of a setting since
     revised shown with that value marked: "I have (earlier: 3; now 5) interviews". The
     tier never shows a stale value as current. Only the sentences among ``patches`` are
-    checked, against the revised settings among them."""
-    sentence_keys: set[str] = set()
-    for p in patches:
-        if p.kind is PatchKind.SENTENCE:
-            sentence_keys |= _keys_of(p.text)
-    if not sentence_keys:
+    checked, against the revised settings among them, or, with ``revised``, against the
+    revised settings it returns for the sentences' keys (a store's index)."""
+    keys = sentence_keys(patches)
+    if not keys:
         return patches
+    settings = patches if revised is None else revised(keys)
     old: dict[str, list[_Old]] = {}
-    for p in patches:
+    for p in settings:
         if p.history and p.critical:
             for key, item in _olds_of(p):
-                if key in sentence_keys:
+                if key in keys:
                     old.setdefault(key, []).append(item)
     if not old:
         return patches
@@ -248,4 +264,18 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
             if not subject & terms or not pattern.search(text):
                 continue
             text = pattern.sub(lambda m: f"(earlier: {m.group(0)}; now {now})", text, count=1)
-    return p if text == p.text else replace(p, text=text)
+    if text == p.text:
+        return p
+    # the same sentence marked the same way is the same patch object on every render, so
+    # the renderer's per-patch cache (forms, token counts) keeps it
+    hit = _MARKED.get(p.id)
+    if hit is not None and hit[0] is p and hit[1].text == text:
+        return hit[1]
+    out = replace(p, text=text)
+    if len(_MARKED) >= _OLDS_MAX:
+        _MARKED.clear()
+    _MARKED[p.id] = (p, out)
+    return out
+
+
+_MARKED: dict[str, tuple[Patch, Patch]] = {}  # patch id -> (sentence, as last marked)

@@ -31,7 +31,7 @@ import inspect
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import ConfigError, ExtractionError, ExtractionTimeoutError
@@ -156,6 +156,32 @@ class _Body:
 def _check_deadline(deadline: float | None) -> None:
     if deadline is not None and time.monotonic() > deadline:
         raise ExtractionTimeoutError("no complete reply within the extraction deadline")
+
+
+def _within(deadline: float | None, call: Callable[[], Any]) -> Any:
+    """``call()``, returned by the deadline or given up: the client's timeout bounds each
+    wait for a byte, so a server that sends its status line and headers one byte at a
+    time is out of reach of the reply's own checks (:class:`_Body`). The call runs in a
+    daemon thread that the caller stops waiting for at the deadline; left alone, it ends
+    at its next deadline check (the first chunk of the body) or when the server stops."""
+    if deadline is None:
+        return call()
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["value"] = call()
+        except BaseException as exc:  # noqa: BLE001 - handed to the waiting caller below
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, name="dspm-extraction", daemon=True)
+    worker.start()
+    worker.join(max(0.0, deadline - time.monotonic()))
+    if worker.is_alive():
+        raise ExtractionTimeoutError("no complete reply within the extraction deadline")
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
 
 
 def _streaming_create(client: Any) -> Any:
@@ -394,7 +420,8 @@ class LLMExtractor:
         if self._skip(turn):
             return []
         with self._counting_failures():
-            response = self._send(self._request_kwargs(turn), self._deadline())
+            kwargs, deadline = self._request_kwargs(turn), self._deadline()
+            response = _within(deadline, lambda: self._send(kwargs, deadline))
             return self._handle(response, turn)
 
     # ------------------------------------------------------------------ async I/O

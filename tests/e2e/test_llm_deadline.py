@@ -1,4 +1,5 @@
-"""A reply that drips one byte at a time is cut off by the extraction's overall deadline.
+"""A reply that drips one byte at a time, body or headers, is cut off by the extraction's
+overall deadline.
 
 The client's ``timeout`` bounds each wait for a byte, so a server that sends a byte every
 0.1 s never trips it. The test starts such a server on 127.0.0.1 and drives the real
@@ -38,9 +39,12 @@ class _Dripping(ThreadingHTTPServer):
     daemon_threads = True
 
 
-@pytest.fixture
-def drip_url() -> Iterator[str]:
+@pytest.fixture(params=["body", "headers"])
+def drip_url(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A server that drips the reply's body, or its status line and headers, one byte at
+    a time (the client's per-read timeout never trips)."""
     stop = threading.Event()
+    drip_head = request.param == "headers"
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -50,17 +54,22 @@ def drip_url() -> Iterator[str]:
 
         def do_POST(self) -> None:  # noqa: N802 - the http.server name
             self.rfile.read(int(self.headers.get("Content-Length") or 0))
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(REPLY)))
-            self.end_headers()
+            head = (f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                    f"X-Padding: {'x' * 120}\r\nContent-Length: {len(REPLY)}\r\n\r\n").encode()
+            slow = head if drip_head else REPLY
             try:
-                for i in range(len(REPLY)):
+                if not drip_head:
+                    self.wfile.write(head)
+                    self.wfile.flush()
+                for i in range(len(slow)):
                     if stop.is_set():
                         return
-                    self.wfile.write(REPLY[i:i + 1])
+                    self.wfile.write(slow[i:i + 1])
                     self.wfile.flush()
                     time.sleep(DRIP_SECONDS)
+                if drip_head:
+                    self.wfile.write(REPLY)
+                    self.wfile.flush()
             except (BrokenPipeError, ConnectionResetError):
                 pass  # the client gave up at its deadline
 

@@ -1,0 +1,227 @@
+"""The criticals of a store in their static priority order, kept up to date per patch.
+
+A render walks the criticals by priority (pinned, speaker, kind and stance, recency; see
+:func:`dspm_core.rank.critical_priority`) and stops taking them when the budget is spent,
+so the order is maintained here as patches are stored, revised and forgotten instead of
+being sorted on every render. It is a list of small immutable blocks: a change copies one
+block, and a render takes a snapshot of the block list (a few hundred references for
+100,000 criticals) that later changes do not touch. Ties keep the order in which the
+criticals were first stored.
+
+The criticals a query touches are found through a term index over the words a render
+aligns on (:func:`dspm_core.rank.patch_terms`); only those are re-ranked. Revised settings
+are indexed by their earlier values, for the sentences that still state one.
+
+Not thread-safe on its own: the store calls it under its lock.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .patch import Patch
+from .rank import critical_priority, patch_terms, query_terms
+from .tier import old_value_keys
+
+__all__ = ["BLOCK", "Block", "CriticalOrder", "CriticalView", "Pool", "order_key", "query_key"]
+
+#: Criticals per block (a block holds up to twice this many before it splits).
+BLOCK = 64
+
+Key = tuple[int, int, int, float, int, int]
+
+
+def order_key(patch: Patch, seq: int) -> Key:
+    """Ascending in render order: the negated priority, 0 (the place a query's "named"
+    mark takes in :func:`query_key`), then ``seq``, the order the critical was stored in."""
+    pin, role, weight, turn = critical_priority(patch)
+    return (-pin, -role, 0, -weight, -turn, seq)
+
+
+def query_key(key: Key, named: bool, align: float, weight: float) -> Key:
+    """The place of a critical the query touches (``key``: its :func:`order_key`, ``weight``
+    the kind and stance part of its priority): within its pin and speaker class the ones
+    it names first, then by weight plus alignment, recency and stored order."""
+    return (key[0], key[1], -1 if named else 0, -(weight + align), key[4], key[5])
+
+
+class Block:
+    """A run of consecutive criticals in render order (never changed once built)."""
+
+    __slots__ = ("keys", "patches", "__weakref__")
+
+    def __init__(self, keys: tuple[Key, ...], patches: tuple[Patch, ...]) -> None:
+        self.keys = keys
+        self.patches = patches
+
+
+@dataclass(frozen=True, slots=True)
+class CriticalView:
+    """A snapshot for one render: the blocks in render order, the criticals the query's
+    words touch (with their order keys), the latest turn among all criticals."""
+
+    blocks: tuple[Block, ...]
+    touched: tuple[tuple[Key, Patch], ...]
+    max_turn: int | None
+    size: int
+
+    def __iter__(self) -> Iterator[tuple[Key, Patch]]:
+        for b in self.blocks:
+            yield from zip(b.keys, b.patches)
+
+    @classmethod
+    def of(cls, patches: Sequence[Patch], terms: frozenset[str] = frozenset()) -> CriticalView:
+        """The view of the criticals among ``patches`` (ties in the order given)."""
+        order = CriticalOrder()
+        for p in patches:
+            if p.critical:
+                order.put(p)
+        return order.view(terms)
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """What one render chooses from: the criticals (a view) and the other patches."""
+
+    criticals: CriticalView
+    rest: list[Patch]
+
+    @classmethod
+    def of(cls, patches: Sequence[Patch], query: str = "") -> Pool:
+        """The pool of a plain list of patches."""
+        terms = query_terms(query) if query and query.strip() else frozenset()
+        return cls(CriticalView.of(patches, terms), [p for p in patches if not p.critical])
+
+
+class CriticalOrder:
+    """The criticals of one store in render order, with their term and lineage indexes."""
+
+    def __init__(self) -> None:
+        self.clear()
+
+    def clear(self) -> None:
+        self._blocks: list[Block] = []
+        self._firsts: list[Key] = []  # the first key of each block
+        self._key: dict[str, Key] = {}
+        self._patch: dict[str, Patch] = {}
+        self._seq = 0
+        self._by_term: dict[str, dict[str, None]] = {}
+        self._terms: dict[str, frozenset[str]] = {}
+        self._by_old: dict[str, dict[str, None]] = {}  # earlier value's key -> ids
+        self._olds: dict[str, frozenset[str]] = {}
+        self._turns: Counter[int] = Counter()
+        self._max_turn: int | None = None
+
+    def __len__(self) -> int:
+        return len(self._key)
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._key
+
+    # ------------------------------------------------------------------ changes
+    def put(self, patch: Patch) -> None:
+        """Store or replace a critical (a replaced one keeps its place among ties)."""
+        pid = patch.id
+        old = self._key.get(pid)
+        if old is None:
+            seq = self._seq
+            self._seq += 1
+        else:
+            seq = old[5]
+            self._remove_key(old)
+            self._count_turn(self._patch[pid].turn, -1)
+        key = order_key(patch, seq)
+        self._key[pid] = key
+        self._patch[pid] = patch
+        self._insert(key, patch)
+        self._count_turn(patch.turn, 1)
+        self._index(self._by_term, self._terms, pid, patch_terms(patch))
+        self._index(self._by_old, self._olds, pid, old_value_keys(patch))
+
+    def discard(self, pid: str) -> None:
+        """Take a critical out (nothing happens when ``pid`` is not one)."""
+        key = self._key.pop(pid, None)
+        if key is None:
+            return
+        self._remove_key(key)
+        self._count_turn(self._patch.pop(pid).turn, -1)
+        self._index(self._by_term, self._terms, pid, frozenset())
+        self._index(self._by_old, self._olds, pid, frozenset())
+
+    @staticmethod
+    def _index(postings: dict[str, dict[str, None]], held: dict[str, frozenset[str]],
+               pid: str, terms: frozenset[str]) -> None:
+        before = held.pop(pid, frozenset())
+        for t in before - terms:
+            posting = postings[t]
+            del posting[pid]
+            if not posting:
+                del postings[t]
+        for t in terms - before:
+            postings.setdefault(t, {})[pid] = None
+        if terms:
+            held[pid] = terms
+
+    def _count_turn(self, turn: int, delta: int) -> None:
+        n = self._turns[turn] + delta
+        if n > 0:
+            self._turns[turn] = n
+            if delta > 0 and (self._max_turn is None or turn > self._max_turn):
+                self._max_turn = turn
+            return
+        del self._turns[turn]
+        if turn == self._max_turn:  # the latest one went: rare (a forget, a late revision)
+            self._max_turn = max(self._turns, default=None)
+
+    def _insert(self, key: Key, patch: Patch) -> None:
+        if not self._blocks:
+            self._blocks.append(Block((key,), (patch,)))
+            self._firsts.append(key)
+            return
+        i = max(bisect_right(self._firsts, key) - 1, 0)
+        b = self._blocks[i]
+        j = bisect_left(b.keys, key)
+        keys = b.keys[:j] + (key,) + b.keys[j:]
+        patches = b.patches[:j] + (patch,) + b.patches[j:]
+        if len(keys) > 2 * BLOCK:
+            self._blocks[i:i + 1] = [Block(keys[:BLOCK], patches[:BLOCK]),
+                                     Block(keys[BLOCK:], patches[BLOCK:])]
+            self._firsts[i:i + 1] = [keys[0], keys[BLOCK]]
+        else:
+            self._blocks[i] = Block(keys, patches)
+            self._firsts[i] = keys[0]
+
+    def _remove_key(self, key: Key) -> None:
+        i = bisect_right(self._firsts, key) - 1
+        b = self._blocks[i]
+        j = bisect_left(b.keys, key)
+        if len(b.keys) == 1:
+            del self._blocks[i], self._firsts[i]
+            return
+        self._blocks[i] = Block(b.keys[:j] + b.keys[j + 1:], b.patches[:j] + b.patches[j + 1:])
+        self._firsts[i] = self._blocks[i].keys[0]
+
+    # ------------------------------------------------------------------ reading
+    def view(self, terms: frozenset[str]) -> CriticalView:
+        """The snapshot a render walks; ``terms``: the query's words."""
+        touched: dict[str, None] = {}
+        for t in terms:
+            posting = self._by_term.get(t)
+            if posting:
+                touched.update(posting)
+        key, patch = self._key, self._patch
+        return CriticalView(tuple(self._blocks), tuple((key[i], patch[i]) for i in touched),
+                            self._max_turn, len(key))
+
+    def revised_for(self, keys: Iterable[str]) -> list[Patch]:
+        """The revised criticals with an earlier value looked up by one of ``keys`` (see
+        :func:`dspm_core.tier.old_value_keys`), in the order they were stored."""
+        found: dict[str, None] = {}
+        for k in keys:
+            posting = self._by_old.get(k)
+            if posting:
+                found.update(posting)
+        return sorted((self._patch[pid] for pid in found), key=lambda p: self._key[p.id][5])

@@ -1,0 +1,138 @@
+"""The first step of a render: every critical at its minimal form, in priority order.
+
+The criticals come in render order from a :class:`~dspm_core.crit_order.CriticalView`;
+the ones the query touches are taken out of that order and walked at their own place
+(:func:`~dspm_core.crit_order.query_key`). The rest of a block of criticals whose cheapest
+minimal line is more than the room left is passed over whole: nothing in it can be
+delivered, now or later in the walk, since the room only shrinks. So a render reads the criticals it
+delivers, the blocks it passes over and the ones the query touches, not every critical.
+What it passed over is written down as ranges and listed only when asked
+(:class:`Account`).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .crit_order import Block, Key
+from .patch import Patch
+
+__all__ = ["Account", "Walk", "walk_criticals"]
+
+#: (patch id, tokens of its minimal line, room left) or (block, start, end, room left)
+Part = tuple[Any, ...]
+
+
+class Walk:
+    """The criticals taken at their minimal form, and an account of the ones not taken."""
+
+    def __init__(self, room: int) -> None:
+        self.room = room
+        self.chosen: dict[str, tuple[Any, int]] = {}  # patch id -> (form, cost)
+        self.taken: list[Any] = []  # the entries chosen, in walk order
+        self.parts: list[Part] = []
+
+    def consider(self, e: Any) -> None:
+        form, cost = e.forms[-1]
+        if cost <= self.room:
+            self.chosen[e.patch.id] = (form, cost)
+            self.room -= cost
+            self.taken.append(e)
+        else:
+            self.parts.append((e.patch.id, cost, self.room))
+
+    def pass_over(self, block: Block, lo: int, hi: int) -> None:
+        if hi > lo:
+            self.parts.append((block, lo, hi, self.room))
+
+
+def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
+                   moved: frozenset[str] | set[str], entry: Callable[[Patch], Any],
+                   least: Callable[[Block], Sequence[int]], room: int) -> Walk:
+    """Take criticals at their minimal form while they fit: the ones of ``blocks`` in
+    order, except the ``moved`` ids, which come from ``touched`` (sorted by key).
+    ``least(block)[j]``: the cheapest minimal line from the block's ``j``-th critical on."""
+    w = Walk(room)
+    ti, nt = 0, len(touched)
+    for b in blocks:
+        keys, patches, suffix = b.keys, b.patches, least(b)
+        lo, n = 0, len(keys)
+        while lo < n and w.room >= suffix[lo]:
+            while ti < nt and touched[ti][0] < keys[lo]:
+                w.consider(touched[ti][1])
+                ti += 1
+            if patches[lo].id not in moved:
+                w.consider(entry(patches[lo]))
+            lo += 1
+        # nothing from here to the block's end fits, now or later (the room only shrinks)
+        while ti < nt and touched[ti][0] < keys[-1]:
+            hi = max(bisect_left(keys, touched[ti][0], lo), lo)
+            w.pass_over(b, lo, hi)
+            lo = hi
+            w.consider(touched[ti][1])
+            ti += 1
+        w.pass_over(b, lo, n)
+    for _, e in touched[ti:]:
+        w.consider(e)
+    return w
+
+
+class Account:
+    """The criticals a render did not deliver, listed on first use: by walk order, each
+    with the tokens its minimal line needs and the room that was left."""
+
+    __slots__ = ("_parts", "_moved", "_cost", "_trimmed", "_rest", "_built")
+
+    def __init__(self, parts: list[Part], moved: frozenset[str] | set[str],
+                 cost: Callable[[Patch], int], trimmed: list[str],
+                 rest_dropped: tuple[str, ...]) -> None:
+        self._parts = parts
+        self._moved = moved
+        self._cost = cost
+        self._trimmed = trimmed  # removed when the exact count ran over
+        self._rest = rest_dropped
+        self._built: tuple[tuple[str, ...], dict[str, tuple[int, int]]] | None = None
+
+    def _build(self) -> tuple[tuple[str, ...], dict[str, tuple[int, int]]]:
+        built = self._built
+        if built is not None:
+            return built
+        ids: list[str] = []
+        why: dict[str, tuple[int, int]] = {}
+        for part in self._parts:
+            if len(part) == 3:
+                pid, cost, room = part
+                ids.append(pid)
+                why[pid] = (cost - 1, room - 1 if room > 0 else 0)
+                continue
+            block, lo, hi, room = part
+            for p in block.patches[lo:hi]:
+                if p.id not in self._moved:
+                    ids.append(p.id)
+                    why[p.id] = (self._cost(p) - 1, room - 1 if room > 0 else 0)
+        for pid in self._trimmed:
+            ids.append(pid)
+            why[pid] = (-1, -1)
+        self._built = built = (tuple(ids), why)
+        return built
+
+    def dropped_criticals(self) -> tuple[str, ...]:
+        return self._build()[0]
+
+    def undelivered(self) -> dict[str, tuple[int, int]]:
+        return self._build()[1]
+
+    def dropped(self) -> tuple[str, ...]:
+        return self._build()[0] + self._rest
+
+    def __getstate__(self) -> dict[str, Any]:  # a pickled account is the finished list
+        ids, why = self._build()
+        return {"ids": ids, "why": why, "rest": self._rest}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self._parts, self._moved, self._trimmed = [], frozenset(), []
+        self._rest = state["rest"]
+        self._cost = len  # never called: the list is built
+        self._built = (state["ids"], state["why"])
