@@ -40,7 +40,7 @@ _LEAD, _NAME = LEAD, NAME
 
 # "The default branch is develop", "Our sprint length is two weeks"
 _DECLARED_RE = re.compile(
-    _LEAD + r"(?:(?:the|our|my|your|their)\s+(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)|"
+    _LEAD + r"(?:(?:the|our|my|your|their)\s+(?:[\w-]+'s\s+)?(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)|"
     r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+(?:(?:in|on)\s+(?=(?-i:[A-Z])))?"
     r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})\s*[.!]?$",
     _I)
@@ -66,7 +66,8 @@ _DIET_RE = re.compile(
     r"(?P<val2>(?-i:[A-Z])\w+|" + _DIETS + r")\s+diet(?:\s+(?:now|these days|for now))?\s*$", _I)
 # "Use my work email for anything client-related", "Use the blue template for proposals"
 _USE_FOR_RE = re.compile(
-    _LEAD + r"(?:please\s+)?(?:always\s+)?use\s+(?:my|the|our|a)\s+(?P<val>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})"
+    _LEAD + r"(?:please\s+)?(?:always\s+)?use\s+(?:(?:my|the|our|a)\s+(?P<val>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2})|(?P<ident>[a-z]+(?:[_-][a-z0-9]+)+|[a-z]+[A-Z]\w*))"
     r"\s+for\s+(?:all\s+|any\s+|anything\s+|the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,2})$", _I)
 # "Our CI runs on Jenkins", "The blog is hosted on Netlify"
 _RUNS_ON_RE = re.compile(
@@ -119,8 +120,8 @@ def read_named(sentence: str) -> NamedSetting | None:
         return NamedSetting("diet", (m.group("val") or m.group("val2")).lower()
                             if m.group("val") else m.group("val2"), "diet")
     m = _USE_FOR_RE.match(s)
-    if m:
-        return NamedSetting(m.group("subj"), m.group("val"), "use-for")
+    if m:  # "use the blue template for proposals", "use snake_case for Python variables"
+        return NamedSetting(m.group("subj"), m.group("val") or m.group("ident"), "use-for")
     m = _RECURRING_RE.match(s)
     if m:
         return NamedSetting(m.group("what") or m.group("what2"),

@@ -21,7 +21,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon import is_base_verb, is_noun_only, is_past_verb
-from ..named_settings import LEAD, NAME, read_named
+from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..patch import PatchKind
 from ..slots import parse_statement
 from ..value_clause import clauses, reported, weak_subject
@@ -111,7 +111,14 @@ _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue t
                                  "it one".split())
 # "Going forward, send the summary as a table."
 _FROM_NOW_ON_RE = re.compile(r"^(?:from now on|going forward|in future|moving forward|"
-                             r"from here on(?: out)?)[,\s]+(?:please\s+)?(?P<verb>[a-z]+)\b", _I)
+                             r"from here on(?: out)?)[,\s]+(?:(?:please|just|only|always|"
+                             r"kindly)\s+)*(?P<verb>[a-z]+)\b", _I)
+# an instruction about what the assistant gives: "cite a source for any stats you give me"
+_ABOUT_REPLIES_RE = re.compile(r"\b(?:you (?:give|send|write|show|suggest|recommend|quote|"
+                               r"share|draft|make|produce) (?:me|us)|your (?:answers|replies|"
+                               r"responses|suggestions|messages|code|drafts)|in (?:your |the )?"
+                               r"(?:answers|replies|responses)|when(?:ever)? you (?:answer|reply|"
+                               r"respond|write))\b", _I)
 # an aside before a question: "As a nurse working 12-hour shifts, ...", "With my knee injury,
 # ...", "Because our cluster runs Kubernetes 1.29, ...", "My team is all in Berlin, so ..."
 _ASIDE_RE = re.compile(
@@ -145,6 +152,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
     m = _FROM_NOW_ON_RE.match(s)
     if m and is_base_verb(m.group("verb")):
         return PatchKind.CONSTRAINT  # "Going forward, send the summary as a table"
+    first = s.split(None, 1)[0].lower() if s.split() else ""
+    if _ABOUT_REPLIES_RE.search(s) and is_base_verb(first) and not one_off_task(s):
+        return PatchKind.CONSTRAINT  # "cite a source for any stats you give me"
+    if read_reminder(s) is not None and re.search(r"\b(?:every|each)\b", s, _I):
+        return PatchKind.DECISION  # "remind me to take my vitamins every morning"
     m = _FRAGMENT_RE.match(s)
     if m and not set(re.findall(r"[a-z]+", s.lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."

@@ -57,7 +57,7 @@ _TOOL_FOR_RE = re.compile(
 _NAMED_IS_OURS_RE = re.compile(
     r"^(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+){0,2}\s+is\s+(?:our|the team's|my)\s+(?:\w+\s+){0,2}"
     r"(?:tool|image|stack|platform|framework|library|editor|language|database|provider|"
-    r"host|format|template|tracker|board|app)\b|^(?-i:[A-Z])[\w.+#-]*\s+is\s+where\s+(?:we|i)\s+"
+    r"host|format|template|tracker|board|app|software|system|service|vendor|crm|bank)\b|^(?-i:[A-Z])[\w.+#-]*\s+is\s+where\s+(?:we|i)\s+"
     r"(?:keep|track|store|write|plan|manage)\b", _I)
 
 

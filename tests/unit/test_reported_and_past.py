@@ -26,6 +26,13 @@ NOT_RULES = (
     "forget what I said about bullet points",
 )
 KEPT = (
+    # instructions and settings in casual forms
+    "from now on only send me the diff",
+    "use camelCase for the JSON keys",
+    "the project's default branch is trunk",
+    "Freshdesk is our helpdesk software.",
+    "quote a source for any numbers you give me",
+    "remind me to stretch every afternoon",
     # fragments about every answer
     "no emojis in the commit messages",
     "Celsius please",
