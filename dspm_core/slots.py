@@ -182,6 +182,11 @@ for _cat, _names in {
     "orchestrator": "kubernetes k8s nomad ecs",
     "ci system": "jenkins circleci travis",
     "search engine": "elasticsearch opensearch solr meilisearch typesense",
+    "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
+    "reply language": "english spanish french german italian portuguese dutch japanese chinese "
+                      "mandarin cantonese korean arabic hindi russian polish swedish norwegian "
+                      "danish finnish greek turkish hebrew vietnamese thai indonesian ukrainian "
+                      "czech hungarian romanian catalan welsh irish",
 }.items():
     for _n in _names.split():
         _NAME_CATEGORY[_n] = _cat
@@ -657,7 +662,10 @@ def _clause(t: str) -> Statement:
         if named is not None:  # "Our CI runs on Jenkins", "The default branch is develop"
             pv = parse_value(named.value)
             dim = pv.dimension if pv.dimension != "free" else "name"
-            return Statement(_clean_subject(named.subject) or None, "=", pv.text, pv.unit,
+            subject = _clean_subject(named.subject) or None
+            if subject is None or subject.lower() in ("me", "us", "it", "them", "you"):
+                subject = name_category(pv.text) or subject  # "Answer me in Spanish"
+            return Statement(subject, "=", pv.text, pv.unit,
                              pv.scope, dim, pv.canonical, st.old_value, st.revision)
     return st
 
@@ -983,6 +991,22 @@ def _trailing_bound(value_text: str) -> str:
 def name_category(value: str) -> str | None:
     """The category of a well-known name (``PostgreSQL`` -> ``database``), if any."""
     return _NAME_CATEGORY.get(value.strip().split()[0].lower()) if value.strip() else None
+
+
+_SAYS_NOTHING_OF = frozenset("me us to in with always please only just reply replies answer "
+                              "answers respond talk speak write use using switch go stick".split())
+
+
+def category_subject(subject: str | None, value: str | None) -> str | None:
+    """``subject``, or the kind of a known name when the subject says nothing else ("Reply
+    to me in Portuguese" is about the reply language)."""
+    if not value:
+        return subject
+    cat = name_category(value)
+    if cat is None:
+        return subject
+    words = set(re.findall(r"[a-z']+", (subject or "").lower())) - set(value.lower().split())
+    return cat if words <= _SAYS_NOTHING_OF else subject
 
 
 def terms_key(text: str) -> str:

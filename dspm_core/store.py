@@ -32,6 +32,7 @@ from .slots import (
     AliasTable,
     Statement,
     bound_class,
+    category_subject,
     content_terms,
     make_key,
     normalise_op,
@@ -246,7 +247,8 @@ class PatchStore:
     def _statement_for(self, fact: Fact) -> Statement:
         critical_or_slotted = fact.kind.critical or fact.slot
         parsed = parse_statement(fact.text) if critical_or_slotted else Statement(None, None, None)
-        subject = None if fact.referent else fact.slot or parsed.subject
+        subject = None if fact.referent else category_subject(
+            fact.slot or parsed.subject, None if fact.value is None else str(fact.value))
         op = normalise_op(fact.op) if fact.op is not None else parsed.op
         if fact.value is not None:
             raw = str(fact.value).strip()

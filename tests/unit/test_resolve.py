@@ -305,3 +305,14 @@ def test_a_name_of_another_kind_named_in_passing_is_not_replaced() -> None:
     memory = remember("Our database is PostgreSQL.",
                       "Switch the cache to Redis, PostgreSQL stays as it is.")
     assert "PostgreSQL" in current(memory) and "Redis" in current(memory)
+
+
+def test_the_reply_language_is_one_setting() -> None:
+    memory = remember("Reply to me in Portuguese.", "Actually switch to Italian.")
+    (held,) = [p for p in memory.all_patches if p.value == "Italian"]
+    assert [r.value for r in held.history] == ["Portuguese"]
+
+
+def test_the_language_of_the_docs_is_not_the_reply_language() -> None:
+    memory = remember("Write the docs in German.", "Answer me in French.")
+    assert {"German", "French"} <= set(current(memory))
