@@ -763,6 +763,7 @@ _INSTEAD_OF_RE = re.compile(
     rf"(?P<cut>,?\s+(?:instead of|rather than)\s+(?:the\s+)?(?P<old>{_NAME}|"
     r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
+_ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
 _REPLACE_RE = re.compile(
     rf"\b(?i:replace|swap|swap out|trade)\s+(?:the\s+)?(?P<old>{_NAME})\s+(?i:with|for)\s+"
@@ -844,7 +845,8 @@ def _parse_forms(t: str) -> Statement:
     ft = _FROM_TO_RE.search(t)
     # 3. "set/change/move <subject> (from A) to <value>"
     m = _SET_TO_RE.search(t)
-    if m and (value_at(m.group("val")) or m.group("val")[:1].isupper() or ft):
+    if m and (value_at(m.group("val")) or m.group("val")[:1].isupper() or ft
+              or _ONE_WORD_VALUE_RE.fullmatch(m.group("val"))):  # "Set the editor to nano."
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), True, m.group("old"))
     if ft:

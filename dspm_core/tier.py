@@ -157,8 +157,9 @@ def sentence_with_value(lex: LexicalIndex, patches: dict[str, Patch], old_value:
     return found[0] if len(found) == 1 else None
 
 
-#: the longest tier sentence read as a setting
+#: the longest tier sentence read as a setting, and the longest free-text value it may hold
 MAX_SETTING_SENTENCE_WORDS = 24
+MAX_FREE_VALUE_WORDS = 3
 
 
 @lru_cache(maxsize=16384)
@@ -169,8 +170,11 @@ def sentence_setting(text: str) -> Statement | None:
     if len(text.split()) > MAX_SETTING_SENTENCE_WORDS:
         return None
     st = parse_statement(text)
-    if st.value is None or st.dimension == "free" or not (st.subject or st.revision):
+    if st.value is None or not (st.subject or st.revision):
         return None
+    if st.dimension == "free" and not (st.revision and st.subject
+                                       and len(st.value.split()) <= MAX_FREE_VALUE_WORDS):
+        return None  # a free value counts only when set by name ("Set the editor to nano")
     return st
 
 

@@ -316,3 +316,9 @@ def test_the_reply_language_is_one_setting() -> None:
 def test_the_language_of_the_docs_is_not_the_reply_language() -> None:
     memory = remember("Write the docs in German.", "Answer me in French.")
     assert {"German", "French"} <= set(current(memory))
+
+
+def test_a_lower_case_name_set_by_name_is_revised() -> None:
+    memory = remember("Set the default shell to bash.", "Change the default shell to zsh.")
+    (held,) = [p for p in memory.all_patches if p.value == "zsh"]
+    assert [r.value for r in held.history] == ["bash"]
