@@ -319,6 +319,7 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     seen: set[str] = set()
     latest: int | None = None
     found: list[str] = []
+    unknown: list[str] = []  # names of no known kind, in the window
     for spoken_at, pid in reversed(ix.recent):
         if turn - spoken_at > REFERENT_TURNS or (latest is not None and spoken_at < latest):
             break
@@ -329,12 +330,20 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         if own and set(own.split()) & set(theirs.split()) and vetoed(own, theirs):
             continue  # "now for the paid plan make it 90 days" is not the free plan's
         if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value):
+            if patches[pid].key is not None and patches[pid].key.split("|")[2] == "name" \
+                    and name_category(stmt.value or "") is None \
+                    and name_category(patches[pid].value or "") is None:
+                unknown.append(pid)
             continue  # "use Seattle" is no database: a name points back only within its kind
         # "make it 150 words" keeps the bound of "under 100 words"
         probe = as_said_of(stmt, patches[pid])
         if revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit):
             latest = spoken_at
             found.append(pid)
+    if not found and len(unknown) == 1:
+        # "Scratch that, we're going with Linear" after "We'll track bugs in Jira": the one
+        # name of no known kind in the last turns
+        return Resolution(unknown[0], "referent bound to the one name spoken of lately")
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
 
 

@@ -606,6 +606,9 @@ def parse_statement(text: str) -> Statement:
         return st
     st = _statement_of(text)
     cue = _LEAD_CUE_RE.match(text)
+    if cue and st.value is not None and st.subject and \
+            set(st.subject.lower().split()) <= set(re.findall(r"[a-z']+", cue.group(0).lower())):
+        st = replace(st, subject=None)  # "Scratch that, we're going with Linear"
     if not st.revision and st.value is not None and cue:
         return replace(st, revision=True)  # "Actually, let's use Plotly for the charts"
     if st.value is None and cue:

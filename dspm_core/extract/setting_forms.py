@@ -149,6 +149,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return None
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s):
         return PatchKind.CONSTRAINT
+    m = _POLITE_RE.match(s)  # a request typed without its question mark
+    if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
+        return PatchKind.CONSTRAINT  # "can you always give me the command first"
     m = _FROM_NOW_ON_RE.match(s)
     if m and is_base_verb(m.group("verb")):
         return PatchKind.CONSTRAINT  # "Going forward, send the summary as a table"

@@ -322,3 +322,15 @@ def test_a_lower_case_name_set_by_name_is_revised() -> None:
     memory = remember("Set the default shell to bash.", "Change the default shell to zsh.")
     (held,) = [p for p in memory.all_patches if p.value == "zsh"]
     assert [r.value for r in held.history] == ["bash"]
+
+
+def test_a_pointer_to_a_name_of_no_known_kind_takes_the_one_spoken_of_lately() -> None:
+    memory = remember("We'll file bugs in Trello.", "Scratch that, we're going with Asana.")
+    (held,) = [p for p in memory.all_patches if p.value == "Asana"]
+    assert [r.value for r in held.history] == ["Trello"]
+
+
+def test_a_pointer_between_two_names_of_no_known_kind_takes_neither() -> None:
+    memory = remember("We'll file bugs in Trello.", "Our wiki lives in Notion.",
+                      "Scratch that, we're going with Asana.")
+    assert not [p for p in memory.all_patches if p.history]
