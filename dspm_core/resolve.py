@@ -49,7 +49,6 @@ REFERENT_TURNS = 8
 
 _PRONOUNS = frozenset("it that this those these them one".split())
 LIGHT_VERBS = frozenset("do make have go get let try say take use put".split())
-_LIGHT_VERBS = LIGHT_VERBS
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +78,7 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
     if stmt.value is None or stmt.dimension in ("free", "number", "name"):
         return False
     unit = _unit_noun(stmt)
-    return all(w in _PRONOUNS or w in _LIGHT_VERBS or w in _WEAK_WORDS or w == unit
+    return all(w in _PRONOUNS or w in LIGHT_VERBS or w in _WEAK_WORDS or w == unit
                or _noise(w) for w in subj_norm.split())
 
 
@@ -270,7 +269,7 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
         return []
     # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
     own = set((stmt.value or "").lower().split())  # "use Sakura instead of Luigi's"
-    loose = referent or set(subj_norm.split()) - own <= _LIGHT_VERBS
+    loose = referent or set(subj_norm.split()) - own <= LIGHT_VERBS
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     return revision_candidates(patches, keep, replace(stmt, revision=True), exact_dim=True)

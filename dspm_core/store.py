@@ -343,17 +343,23 @@ class PatchStore:
                                        AUTHORITY[fact.role])
             if said is not None:  # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
-        slot_display = stmt.subject or None
         earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
-        patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
-                      role=fact.role, key=key, slot=slot_display, op=stmt.op, value=stmt.value,
-                      unit=stmt.unit, scope=stmt.scope, deps=fact.deps, pinned=fact.pinned,
-                      source=fact.source, first_turn=fact.turn, session_id=fact.session_id)
+        patch = self._keyed_patch(fact, key, stmt)
         self._store_new(patch, subject=subj_norm, norm_text=None)
         if earlier is not None and AUTHORITY[fact.role] >= AUTHORITY[self._patches[earlier].role] \
                 and self._patches[earlier].turn <= fact.turn:
             self._link(earlier, patch)
         return MergeOutcome("added", patch)
+
+    def _keyed_patch(self, fact: Fact, key: str, stmt: Statement, **more: Any) -> Patch:
+        """A new patch for ``fact`` in the slot ``key`` with ``stmt``'s value."""
+        fields: dict[str, Any] = dict(
+            id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn, role=fact.role,
+            key=key, slot=stmt.subject or None, op=stmt.op, value=stmt.value, unit=stmt.unit,
+            scope=stmt.scope, deps=fact.deps, pinned=fact.pinned, source=fact.source,
+            first_turn=fact.turn, session_id=fact.session_id)
+        fields.update(more)
+        return Patch(**fields)
 
     def _own_words(self, fact: Fact) -> str:
         """The words a pointer's sentence names beside the pointer, its light verbs,
@@ -372,12 +378,8 @@ class PatchStore:
         del self._patches[said.id]
         self._ix.remove(said)
         self._unview(said.id)
-        patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
-                      role=fact.role, key=key, slot=stmt.subject or None, op=stmt.op,
-                      value=stmt.value, unit=stmt.unit, scope=stmt.scope, deps=fact.deps,
-                      pinned=fact.pinned, source=fact.source, first_turn=said.first_turn,
-                      session_id=fact.session_id,
-                      history=(Revision(stmt.old_value, None, "=", said.turn, said.text),))
+        patch = self._keyed_patch(fact, key, stmt, first_turn=said.first_turn, history=(
+            Revision(stmt.old_value, None, "=", said.turn, said.text),))
         self._store_new(patch, subject=key.split("|", 1)[0], norm_text=None, journal=False)
         self._journal.append(JournalEntry("superseded", said.id, fact.turn,
                                           f"new value for what {said.id} said", said, fact.text,

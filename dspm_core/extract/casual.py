@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["plain_prose", "plain_spelling"]
+__all__ = ["plain_prose"]
 
 _CONTRACTIONS = {
     "dont": "don't", "doesnt": "doesn't", "didnt": "didn't", "cant": "can't", "wont": "won't",
@@ -24,16 +24,6 @@ _SHORTHAND_RE = re.compile(r"(?<![\w'-])(" + "|".join(sorted(_CONTRACTIONS, key=
 # when written in lower case right after the subject they contract ("i", "we", ...) or first
 _AMBIGUOUS = frozenset("id ill lets wont cant".split())
 _PRONOUN_BEFORE_RE = re.compile(r"(?<![\w'])(?:i|we|you|u|they|he|she|it)\s+$", re.I)
-
-
-def plain_spelling(sentence: str) -> str:
-    """``sentence`` with a lower-case first letter capitalised and chat shorthand spelled
-    out; a sentence already written with capitals and apostrophes comes back unchanged."""
-    if not sentence or not sentence[:1].islower() and "'" in sentence:
-        return sentence
-
-    out = _SHORTHAND_RE.sub(_spelled, sentence)
-    return out[:1].upper() + out[1:]
 
 
 def _spelled(m: re.Match[str]) -> str:
@@ -54,7 +44,9 @@ _SENTENCE_START_RE = re.compile(r"(^|[.!?]\s+|\n\s*)([a-z])", re.M)
 
 
 def plain_prose(prose: str) -> str:
-    """:func:`plain_spelling` of every sentence of ``prose``, line breaks kept."""
+    """``prose`` with each sentence's lower-case first letter capitalised and chat shorthand
+    spelled out, line breaks kept; prose already written with capitals and apostrophes
+    comes back unchanged."""
     if not prose or not re.search(r"(?:^|[.!?]\s+|\n\s*)[a-z]", prose) and "'" in prose:
         return prose
     out = _SHORTHAND_RE.sub(_spelled, prose)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dspm_core import DSPMMemory
-from dspm_core.extract.casual import plain_spelling
+from dspm_core.extract.casual import plain_prose
 
 
 @pytest.mark.parametrize("typed,plain", [
@@ -16,7 +16,7 @@ from dspm_core.extract.casual import plain_spelling
     ("i cant eat gluten", "I can't eat gluten"),
 ])
 def test_shorthand_is_spelled_out(typed: str, plain: str) -> None:
-    assert plain_spelling(typed) == plain
+    assert plain_prose(typed) == plain
 
 
 @pytest.mark.parametrize("text", [
@@ -25,7 +25,7 @@ def test_shorthand_is_spelled_out(typed: str, plain: str) -> None:
     "The report lets you filter by region.",  # "lets" as a verb
 ])
 def test_plain_writing_is_left_as_it_is(text: str) -> None:
-    assert plain_spelling(text) == text
+    assert plain_prose(text) == text
 
 
 CASUAL_RULES = (

@@ -290,15 +290,13 @@ def test_a_single_letter_s_in_a_name_is_a_name_not_a_possessive() -> None:
 ])
 def test_talk_before_a_bare_value_is_no_subject(first, then, new, old) -> None:
     memory = remember(first, then)
-    (held,) = [p for p in memory.all_patches if p.value == new]
-    assert [r.value for r in held.history] == [old]
+    assert lineage(memory, new) == [old]
 
 
 def test_a_revision_that_names_the_old_value_in_passing_replaces_it() -> None:
     memory = remember("Our package manager is npm",
                       "We're moving to pnpm, npm installs were taking forever")
-    (held,) = [p for p in memory.all_patches if p.value == "pnpm"]
-    assert [r.value for r in held.history] == ["npm"]
+    assert lineage(memory, "pnpm") == ["npm"]
 
 
 def test_a_name_of_another_kind_named_in_passing_is_not_replaced() -> None:
@@ -309,8 +307,7 @@ def test_a_name_of_another_kind_named_in_passing_is_not_replaced() -> None:
 
 def test_the_reply_language_is_one_setting() -> None:
     memory = remember("Reply to me in Portuguese.", "Actually switch to Italian.")
-    (held,) = [p for p in memory.all_patches if p.value == "Italian"]
-    assert [r.value for r in held.history] == ["Portuguese"]
+    assert lineage(memory, "Italian") == ["Portuguese"]
 
 
 def test_the_language_of_the_docs_is_not_the_reply_language() -> None:
@@ -320,14 +317,12 @@ def test_the_language_of_the_docs_is_not_the_reply_language() -> None:
 
 def test_a_lower_case_name_set_by_name_is_revised() -> None:
     memory = remember("Set the default shell to bash.", "Change the default shell to zsh.")
-    (held,) = [p for p in memory.all_patches if p.value == "zsh"]
-    assert [r.value for r in held.history] == ["bash"]
+    assert lineage(memory, "zsh") == ["bash"]
 
 
 def test_a_pointer_to_a_name_of_no_known_kind_takes_the_one_spoken_of_lately() -> None:
     memory = remember("We'll file bugs in Trello.", "Scratch that, we're going with Asana.")
-    (held,) = [p for p in memory.all_patches if p.value == "Asana"]
-    assert [r.value for r in held.history] == ["Trello"]
+    assert lineage(memory, "Asana") == ["Trello"]
 
 
 def test_a_pointer_between_two_names_of_no_known_kind_takes_neither() -> None:
