@@ -1,0 +1,152 @@
+"""Format and value checks for the third held-out sets ("unseen").
+
+``tests/fixtures/revisions/unseen.jsonl`` and ``tests/fixtures/recognition/unseen.jsonl``
+(see the fixture READMEs): ids unique and numbered, split by id parity, turn indices in
+range, every expected value present in the turn it is attributed to by the benchmark's
+own value matching (``matches`` of ``benchmarks/supersession.py``, over its ``value_tokens``), old
+and new values of a revision never matching each other, and the minimum counts.
+These are checks of the data only; no extractor is run.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+REVISIONS = ROOT / "tests" / "fixtures" / "revisions" / "unseen.jsonl"
+RECOGNITION = ROOT / "tests" / "fixtures" / "recognition" / "unseen.jsonl"
+
+_spec = importlib.util.spec_from_file_location("_supersession_bench_unseen",
+                                               ROOT / "benchmarks" / "supersession.py")
+assert _spec is not None and _spec.loader is not None
+supersession = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = supersession  # dataclasses look their module up
+_spec.loader.exec_module(supersession)
+matches = supersession.matches
+value_tokens = supersession.value_tokens
+
+ROLES = {"user", "assistant", "tool", "system"}
+
+
+def _load(path: Path) -> list[dict]:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+DIALOGUES = _load(REVISIONS)
+STATEMENTS = _load(RECOGNITION)
+
+
+def _check_ids(rows: list[dict], prefix: str) -> None:
+    ids = [r["id"] for r in rows]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    assert ids == [f"{prefix}-{n:03d}" for n in range(1, len(ids) + 1)], "ids not numbered in order"
+    for r in rows:
+        m = re.fullmatch(prefix + r"-(\d{3})", r["id"])
+        assert m, r["id"]
+        want = "dev" if int(m.group(1)) % 2 else "check"
+        assert r["split"] == want, f"{r['id']}: split {r['split']!r}, parity says {want!r}"
+
+
+def _expectations(d: dict) -> list[dict]:
+    e = d["expect"]
+    return e if isinstance(e, list) else [e]
+
+
+# ------------------------------------------------------------------------- revisions
+def test_revision_ids_and_splits():
+    _check_ids(DIALOGUES, "un")
+
+
+def test_revision_counts():
+    cats = Counter(d["category"] for d in DIALOGUES)
+    assert set(cats) <= {"revision", "lookalike"}
+    assert len(DIALOGUES) >= 220
+    assert cats["revision"] >= 130
+    assert cats["lookalike"] >= 90
+
+
+@pytest.mark.parametrize("d", DIALOGUES, ids=lambda d: d["id"])
+def test_dialogue_format_and_values(d):
+    assert d.get("topic") and d.get("form")
+    turns = d["turns"]
+    assert len(turns) >= 2
+    for t in turns:
+        assert t["role"] in ROLES and t["text"].strip()
+    n = len(turns)
+    if d["category"] == "revision":
+        exps = _expectations(d)
+        assert exps
+        for e in exps:
+            assert set(e) == {"slot_turn", "revised_by_turn", "new_value", "old_value"}
+            i, j = e["slot_turn"], e["revised_by_turn"]
+            assert 0 <= i < j < n
+            assert turns[j]["role"] == "user"
+            assert matches(e["old_value"], turns[i]["text"]), (e["old_value"], turns[i]["text"])
+            assert matches(e["new_value"], turns[j]["text"]), (e["new_value"], turns[j]["text"])
+            assert not matches(e["new_value"], e["old_value"])
+            assert not matches(e["old_value"], e["new_value"])
+            assert value_tokens(e["new_value"]) != value_tokens(e["old_value"])
+        for a, b in zip(exps, exps[1:]):  # a chain: each step starts where the last ended
+            assert b["slot_turn"] == a["revised_by_turn"]
+            assert b["old_value"] == a["new_value"]
+        if len(exps) > 1:
+            assert d["form"] == "chain"
+        return
+    e = d["expect"]
+    if "distinct" in e:
+        assert set(e) == {"distinct"} and len(e["distinct"]) >= 2
+        idx = [i for i, _ in e["distinct"]]
+        assert len(idx) == len(set(idx))
+        for i, v in e["distinct"]:
+            assert 0 <= i < n
+            assert matches(v, turns[i]["text"]), (v, turns[i]["text"])
+    else:
+        assert set(e) == {"kept", "not_current"}
+        (i, v), (j, w) = e["kept"], e["not_current"]
+        assert 0 <= i < j < n
+        assert turns[i]["role"] in ("user", "system")
+        assert matches(v, turns[i]["text"]), (v, turns[i]["text"])
+        assert matches(w, turns[j]["text"]), (w, turns[j]["text"])
+        assert not matches(v, w) and not matches(w, v)
+        if d["form"] == "claim":
+            assert turns[j]["role"] in ("assistant", "tool")
+        else:
+            assert turns[j]["role"] == "user"
+
+
+# ------------------------------------------------------------------------- recognition
+def test_recognition_ids_and_splits():
+    _check_ids(STATEMENTS, "ru")
+
+
+def test_recognition_counts():
+    kinds = Counter(s["expect"]["kind"] for s in STATEMENTS)
+    assert set(kinds) <= {"constraint", "decision", None}
+    assert kinds["constraint"] + kinds["decision"] >= 170
+    assert kinds[None] >= 70
+
+
+@pytest.mark.parametrize("s", STATEMENTS, ids=lambda s: s["id"])
+def test_statement_format_and_values(s):
+    assert set(s) >= {"id", "split", "form", "text", "expect"}
+    assert s["form"] and s["text"].strip()
+    e = s["expect"]
+    assert set(e) == {"kind", "value", "subject"}
+    if e["kind"] is None:
+        assert e["value"] is None and e["subject"] is None
+        return
+    text = s["text"]
+    assert e["value"], "a positive names the value it must carry"
+    assert e["value"].lower() in text.lower(), (e["value"], text)
+    assert matches(e["value"], text), (e["value"], text)
+    if e["subject"] is not None:
+        assert e["subject"].lower() in text.lower(), (e["subject"], text)
+        assert matches(e["subject"], text), (e["subject"], text)
