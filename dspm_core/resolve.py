@@ -68,7 +68,8 @@ def is_referent(subject: str | None) -> bool:
     """A subject that only points back ("it", "that") or is missing altogether."""
     if not subject:
         return True
-    return all(w in _PRONOUNS for w in subject.lower().split())
+    # "it's due 15 May", "that's 12 now": the pointer with its verb
+    return all(w in _PRONOUNS for w in re.sub(r"['’]s\b", "", subject.lower()).split())
 
 
 def names_nothing(subj_norm: str, stmt: Statement) -> bool:
@@ -135,6 +136,10 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _named_in_passing(ix, patches, subj_norm, stmt, text, referent)
         if found:
             return _one(found, "old value named in passing")
+    if stmt.revision and text and stmt.dimension not in ("name", "free"):
+        found = _number_named(ix, patches, subj_norm, stmt, text, turn, referent)
+        if found:
+            return _one(found, "old number named in passing")
     if referent:
         return _referent(ix, patches, stmt, turn, same_unit, own)
     if stmt.revision and subj_norm:
@@ -312,6 +317,43 @@ def _named_in_passing(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     return list(dict.fromkeys(found))
 
 
+_NUMBER_RE = re.compile(r"(?<![\w.,:])\d+(?:[.:]\d+)?(?![\w.,:]*\d)")
+_KEPT_RE = re.compile(r"\b(?:stays?|remains?|still|unchanged|keep|keeps|kept|same)\b", re.I)
+
+
+def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
+                  text: str, turn: int, referent: bool) -> list[str]:
+    """The setting spoken of lately whose number this revision names beside its new value
+    ("let's go to 2 minutes rest, 90 feels rushed", "let's do 25 per page, 10 is too few"):
+    of the same kind of value, and not vetoed by the statement's own subject. A number
+    said to stay ("alpha stays at 3") replaces nothing."""
+    if _KEPT_RE.search(text):
+        return []
+    new = set(_NUMBER_RE.findall(stmt.value or ""))
+    named = set(_NUMBER_RE.findall(text)) - new
+    if not named or not new:
+        return []
+    own_subject = not referent and bool(subj_norm) and not names_nothing(subj_norm, stmt)
+    found: list[str] = []
+    seen: set[str] = set()
+    for spoken_at, pid in reversed(ix.recent):
+        if turn - spoken_at > REFERENT_TURNS:
+            break
+        p = patches.get(pid)
+        if pid in seen or p is None or p.value is None:
+            continue
+        seen.add(pid)
+        held = _NUMBER_RE.findall(p.value)
+        if not held or held[0] not in named:
+            continue
+        theirs = ix.subject_of.get(pid) or ""
+        if own_subject and theirs and vetoed(subj_norm, theirs):
+            continue
+        if revision_candidates(patches, {pid}, as_said_of(stmt, p), exact_dim=True):
+            found.append(pid)
+    return found
+
+
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
               turn: int, same_unit: bool = False, own: str = "") -> Resolution:
     """The setting of the same kind of value spoken of last; a tie in that turn keeps both."""
@@ -363,6 +405,10 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
                                                 and dim.startswith("rate:")):
             # "make it 50" of "20 results per page": 50 results per page
             probe = replace(probe, scope=p.scope, dimension=dim, unit=p.unit)
+    elif p.scope and stmt.scope == p.scope and stmt.dimension == "rate:number" and p.key is not None:
+        dim = p.key.split("|")[2]
+        if dim.startswith("rate:"):  # "let's do 25 per page" of "10 results per page"
+            probe = replace(probe, dimension=dim, unit=p.unit)
     return probe
 
 

@@ -20,7 +20,8 @@ from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
-from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, fold_typo, is_identifier, singular, stem
+from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
+                    word_frequency)
 
 __all__ = [
     "AliasTable",
@@ -89,7 +90,9 @@ _REVISION_VERBS = (
 )
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
-    r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to)\b", re.I
+    r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
+    r"let'?s (?:do|go (?:to|with|for)|make it|try|say)|can we (?:do|go (?:to|with|for)|make it|try|"
+    r"have|say)|how about|change of plan|(?:i|we) said)\b", re.I
 )
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
@@ -125,7 +128,7 @@ _FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>(?:[^,;]|,(?=\d{3}))+?)\s+to\s+"
                          r"(?P<val>(?:[^,;]|,(?=\d{3}))+)", re.I)
 _USE_RE = re.compile(
     r"\b(?i:let'?s\s+|we(?:'ll| will| should|'re| are)?\s+|i(?:'ll| will|'m| am)?\s+)?"
-    r"(?i:use|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
+    r"(?i:use|uses|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
     r"switched to|switching to|migrate to|migrated to|move to|moved to|stick with|settle on|"
     r"opt for|prefer)\s+(?P<val>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*|[\w.+#-]*\d[\w.+#-]*)"
     r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+)?(?P<subj>[\w\s-]+))?",
@@ -739,7 +742,7 @@ def _sentence(t: str) -> Statement:
         st = _sentence(t) if t else Statement(None, None, None)
         return replace(st, revision=True) if st.value is not None else st
     # "Thursday instead of Friday", "Ruff rather than Black": the old value named
-    inst = _INSTEAD_OF_RE.search(t)
+    inst = _INSTEAD_OF_RE.search(t) or _NOT_OLD_RE.search(t)
     if inst:
         st = _parse(t[: inst.start("cut")] + t[inst.end("cut"):])
         if st.value is not None:
@@ -750,27 +753,56 @@ def _sentence(t: str) -> Statement:
             return _statement(None, "=", new.group(0), True, inst.group("old"))
     # "replace React with Svelte", "swap Jest for Vitest"
     low = t.lower()
-    rep = _REPLACE_RE.search(t) if ("replace" in low or "swap" in low or "trade" in low) else None
-    if rep:
+    rep = _REPLACE_RE.search(t) if _REPLACE_WORDS_RE.search(low) else None
+    if rep and not (_common_plain(rep.group("new")) or _common_plain(rep.group("old"))):
         new, old = rep.group("new"), rep.group("old")
+        if old.lower() in ("it", "that", "this", "them"):  # "swap it for Auth0": a pointer
+            st = _statement(None, "=", new, True)
+            return replace(st, dimension="name") if st.dimension == "free" else st
         subj = name_category(new) or name_category(old)
-        return _statement(subj, "=", new, True, old)
+        st = _statement(subj, "=", new, True, old)
+        # what one name is given up for is a name too ("SQLAlchemy for plain psycopg")
+        return replace(st, dimension="name") if st.dimension == "free" else st
     return _parse(t)
 
 
 _LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|for now|"
-                       r"this time|by the way|(?:starting|from) (?:today|now|tomorrow|"
+                       r"this time|by the way|btw|fyi|(?:starting|from) (?:today|now|tomorrow|"
                        r"next (?:week|month|quarter|year|sprint)|q[1-4]))\b,?", re.I)
 _NAME = r"[A-Z][\w.+#'-]*(?:\s+(?:[A-Z0-9][\w.+#'-]*|v?\d[\w.]*))*"
 _INSTEAD_OF_RE = re.compile(
     rf"(?P<cut>,?\s+(?:instead of|rather than)\s+(?:the\s+)?(?P<old>{_NAME}|"
     r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
+# "I said 12 not 15", "Friday, not Thursday": the old value after "not", ending the clause
+_NOT_OLD_RE = re.compile(
+    rf"(?P<cut>,?\s+not\s+(?:the\s+)?(?P<old>{_NAME}|"
+    r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
+    rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))(?=\s*(?:[,.;:!?)]|$))")
 _ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
+# "replace React with Svelte", "we're dropping SQLAlchemy for plain psycopg", "ripping out
+# Angular for Vue", "swap it for Auth0": the verb of one thing given up for another
+_REPLACE_VERBS = (r"replac(?:e|es|ed|ing)|swap(?:s|ped|ping)?(?:\s+out)?|trad(?:e|es|ed|ing)|"
+                  r"ditch(?:es|ed|ing)?|dump(?:s|ed|ing)?|drop(?:s|ped|ping)?|"
+                  r"(?:rip(?:s|ped|ping)?|switch(?:es|ed|ing)?|swap(?:s|ped|ping)?)\s+out|"
+                  r"exchang(?:e|es|ed|ing)")
+_REPLACE_WORDS_RE = re.compile(r"replac|swap|trad|ditch|dump|drop|rip|switch|exchang")
+_PLAIN_NAME = r"(?:[a-z][\w.+#-]*\d[\w.+#-]*|[a-z][a-z0-9.+#-]{2,})"
+
+
+def _common_plain(word: str) -> bool:
+    """A lower-case word of everyday English ("price", "students"): no name of a tool or a
+    plan that one thing is given up for ("drop the price for students" replaces nothing)."""
+    return word[:1].islower() and not any(c.isdigit() for c in word) \
+        and word.lower() not in ("it", "that", "this", "them") \
+        and word.lower() not in TECH_WORDS and word_frequency().get(word.lower(), 0) >= 1000
+
+
 _REPLACE_RE = re.compile(
-    rf"\b(?i:replace|swap|swap out|trade)\s+(?:the\s+)?(?P<old>{_NAME})\s+(?i:with|for)\s+"
-    rf"(?P<new>{_NAME})")
+    rf"\b(?i:{_REPLACE_VERBS})\s+(?:(?i:the|our|my)\s+)?(?P<old>(?i:it|that|this|them)\b|{_NAME}|"
+    rf"{_PLAIN_NAME})\s+(?i:with|for|in favou?r of)\s+(?:(?i:plain|the|a|an)\s+)?"
+    rf"(?P<new>{_NAME}|{_PLAIN_NAME})")
 
 
 def _parse(t: str) -> Statement:
@@ -813,6 +845,15 @@ _OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|onc
 def _parse_forms(t: str) -> Statement:
     """The forms :func:`_parse` reads, in order."""
     revision = _has_revision_cue(t)
+
+    # 0. "we went up to 500 Mbps", "we're down to 7 agents", "the fee rose to $12": a level
+    # that changed, a new value (never the bound of "you can go up to 150 words")
+    m = _LEVEL_RE.match(t)
+    if m and value_at(m.group("val")):
+        subj = m.group("subj").strip(" ,")
+        if all(w.lower().strip(",") in _LEVEL_NOISE for w in subj.split()):
+            subj = ""
+        return _statement(subj or None, "=", m.group("val"), True)
 
     # 1. "<subject> ... <comparator> <value>"
     m = _CAP_RE.match(t)
@@ -940,6 +981,14 @@ def _parse_forms(t: str) -> Statement:
     return Statement(None, None, None, revision=revision)
 
 
+_MOTION = (r"went|gone|jumped|rose|risen|grew|grown|climbed|fell|fallen|shrank|shrunk|sank|"
+           r"dropped|came|come|got|gotten|crept|shot|dipped|ticked|edged")
+_LEVEL_RE = re.compile(
+    rf"^(?P<subj>.*?)\s*(?:\b(?:has|have|had)\s+)?(?:\b(?:{_MOTION})(?:\s+(?:(?:all the way|back)\s+)?"
+    r"(?:up|down))?|(?:\b(?:is|are|was|were|am|has been|have been|'s|'re|'m)|(?<=\w)(?:'s|'re|'m))"
+    r"\s+(?:(?:all the way|back)\s+)?(?:up|down))\s+to\s+(?P<val>.+)$", re.I)
+_LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well ok okay hmm um oh "
+                         "yeah then also already".split())
 _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull)\b", re.I)
 
 

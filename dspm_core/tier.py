@@ -106,8 +106,11 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
     rest = sentence
     for f in facts:
         core = f.text.strip().rstrip(".!;,").strip()
-        if f.kind is not PatchKind.SENTENCE and len(core) > 3 and core in rest:
-            rest = rest.replace(core, " ", 1)
+        if f.kind is PatchKind.SENTENCE or len(core) <= 3:
+            continue
+        at = rest.lower().find(core.lower())  # a clause typed with a capital ("Can we do ...")
+        if at >= 0:
+            rest = f"{rest[:at]} {rest[at + len(core):]}"
     if rest is sentence:
         return sentence
     rest = " ".join(rest.split()).strip(" ,;:-")
