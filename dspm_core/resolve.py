@@ -72,6 +72,13 @@ def is_referent(subject: str | None) -> bool:
     return all(w in _PRONOUNS for w in re.sub(r"['’]s\b", "", subject.lower()).split())
 
 
+def points_back(subject: str | None) -> bool:
+    """A subject read out of a clause that points at a setting ("landlord's putting it up",
+    "bump it"): its words name no setting of their own."""
+    return bool(subject) and any(w in ("it", "that", "this") for w in
+                                 re.findall(r"[a-z]+", (subject or "").lower()))
+
+
 def names_nothing(subj_norm: str, stmt: Statement) -> bool:
     """A subject made only of verbs, times, pronouns and the value's own unit ("try",
     "go up to 280 characters", "you can use"): it names no setting, so the statement
@@ -274,10 +281,12 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
         return []
     # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
     own = set((stmt.value or "").lower().split())  # "use Sakura instead of Luigi's"
-    loose = referent or set(subj_norm.split()) - own <= LIGHT_VERBS
+    loose = referent or set(subj_norm.split()) - own <= LIGHT_VERBS or points_back(stmt.subject)
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
-    return revision_candidates(patches, keep, replace(stmt, revision=True), exact_dim=True)
+    stmt = replace(stmt, revision=True)  # "... up from £950 to £1,025": £950 a month held
+    return [pid for pid in keep
+            if revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]), exact_dim=True)]
 
 
 _MENTION_RE = re.compile(r"[\w][\w.+#:/-]*[\w+#]|\w")

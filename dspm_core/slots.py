@@ -86,7 +86,9 @@ _REVISION_VERBS = (
     r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured|"
     r"stretch|stretched|postpone|postponed|delayed|reschedule|rescheduled|loosen|"
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
-    r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates"
+    r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|"
+    r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
+    r"(?= (?:it|that|this|the|my|our)\b)"
 )
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
@@ -989,7 +991,8 @@ _LEVEL_RE = re.compile(
     r"\s+(?:(?:all the way|back)\s+)?(?:up|down))\s+to\s+(?P<val>.+)$", re.I)
 _LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well ok okay hmm um oh "
                          "yeah then also already".split())
-_MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull)\b", re.I)
+_MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull|turn|turned|"
+                       r"crank|cranked|dial|dialled|dialed|ramp|ramped|knock|knocked)\b", re.I)
 
 
 def _names_a_thing(text: str, m: re.Match[str]) -> bool:

@@ -54,6 +54,9 @@ def _value_phrase(fragment: str) -> str:
 _YEAR_RE = re.compile(r"(?:19|20)\d\d")
 
 
+_POINTS_RE = re.compile(r"\b(?:it|that|this)\b", _I)  # "landlord's putting it up": no name
+
+
 def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fact]:
     """"Increase the seats from 5 to 12": the earlier value as one fact, then the new one
     with its note cut to "Increase the seats to 12", so the store's lineage carries the
@@ -74,7 +77,7 @@ def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fac
         pre = pre[verbs[-1].end():].strip()  # "adding indexes reduced the query time"
     pre = re.sub(r"^(?:the|our|my|a|an)\s+", "", pre, flags=_I)
     subject = pre if pre and len(pre.split()) <= 8 and pre.lower().split()[0] not in PRONOUN_SUBJ \
-        and content_words(pre) - BAD_EDGE else (name_category(old) or name_category(new))
+        and content_words(pre) - BAD_EDGE and not _POINTS_RE.search(pre) else (name_category(old) or name_category(new))
     if not subject:
         return []
     op = "="

@@ -55,6 +55,9 @@ BAD_EDGE = frozenset("can could will would must should may might use using no mo
                      "which's".split())
 
 
+_POINTER_RE = re.compile(r"(?:it|that|this)(?:['’]s)?", re.I)  # "correction, it's due 15 May"
+
+
 def new_fact(turn: Turn, kind: PatchKind, text: str, **fields: str | None) -> Fact:
     """A fact of ``turn`` with the given slot fields (``slot``, ``op``, ``value``, ...)."""
     return Fact(kind=kind, text=text, role=turn.role, turn=turn.index, source="rules",
@@ -69,7 +72,8 @@ def make_fact(turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
         return new_fact(turn, kind, text)
     explicit = squash(strip_lead(core)) != squash(text)
     whole = parse_statement(text)
-    if explicit and whole.value is not None and whole.subject is None and whole.revision:
+    if explicit and whole.value is not None and whole.revision and (
+            whole.subject is None or _POINTER_RE.fullmatch(whole.subject)):
         return new_fact(turn, kind, text)  # "Scratch that, we're going with Linear": "that"
     return new_fact(turn, kind, text, **_slot_fields(core, kind, turn, explicit))
 
@@ -114,7 +118,8 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
         return {"slot": m.group("name").split()[0], "op": "=", "value": m.group("name")}
     st = parse_statement(s)
     if st.value is not None and st.dimension != "free" and (
-            st.subject is None and st.revision or st.old_value):
+            (st.subject is None or _POINTER_RE.fullmatch(st.subject)) and st.revision
+            or st.old_value):
         # "8080 is taken, use 3000", "make it 80 words", "Ruff instead of Black": the
         # store binds it to the setting spoken of last, or to the one holding the old value
         return {"op": st.op, "value": st.value, "unit": st.unit, "scope": st.scope} \
