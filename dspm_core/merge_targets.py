@@ -181,8 +181,12 @@ def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm
             if p is not None and p.critical and AUTHORITY[p.role] > auth \
                     and 0 <= fact.turn - p.turn <= ECHO_TURNS \
                     and (bound_class(p.op) == bound_class(stmt.op)
-                         or stmt.dimension in ("when", "clock", "name")):
-                # ("I'll remind you a week before October 31": a date is its own echo)
+                         or stmt.dimension in ("when", "clock", "name")
+                         or stmt.dimension != "number" and stmt.unit is not None
+                         or stmt.dimension in ("money", "percent")):
+                # ("I'll remind you a week before October 31": a date is its own echo; "I'll
+                # keep the lunch order under $200" after "the cap is $200": a sum with its
+                # unit is one whatever the bound it is said with)
                 return p
     terms = content_terms(fact.text)
     if not terms:

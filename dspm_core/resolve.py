@@ -75,8 +75,12 @@ def is_referent(subject: str | None) -> bool:
 def points_back(subject: str | None) -> bool:
     """A subject read out of a clause that points at a setting ("landlord's putting it up",
     "bump it"): its words name no setting of their own."""
-    return bool(subject) and any(w in ("it", "that", "this") for w in
-                                 re.findall(r"[a-z]+", (subject or "").lower()))
+    words = re.findall(r"[a-z]+", (subject or "").lower())
+    return 0 < len(words) <= POINTING_WORDS and any(w in ("it", "that", "this") for w in words)
+
+
+#: the longest subject read as pointing at a setting (a longer one is a clause of its own)
+POINTING_WORDS = 5
 
 
 def names_nothing(subj_norm: str, stmt: Statement) -> bool:
@@ -143,7 +147,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _named_in_passing(ix, patches, subj_norm, stmt, text, referent)
         if found:
             return _one(found, "old value named in passing")
-    if stmt.revision and text and stmt.dimension not in ("name", "free"):
+    if stmt.revision and text and not stmt.old_value and stmt.dimension not in ("name", "free"):
         found = _number_named(ix, patches, subj_norm, stmt, text, turn, referent)
         if found:
             return _one(found, "old number named in passing")
@@ -285,8 +289,9 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     stmt = replace(stmt, revision=True)  # "... up from £950 to £1,025": £950 a month held
-    return [pid for pid in keep
-            if revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]), exact_dim=True)]
+    return [pid for pid in keep  # the period of the setting held, never its bound
+            if revision_candidates(patches, {pid}, replace(as_said_of(stmt, patches[pid]), op=stmt.op),
+                                   exact_dim=True)]
 
 
 _MENTION_RE = re.compile(r"[\w][\w.+#:/-]*[\w+#]|\w")
@@ -358,7 +363,8 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
         theirs = ix.subject_of.get(pid) or ""
         if own_subject and theirs and vetoed(subj_norm, theirs):
             continue
-        if revision_candidates(patches, {pid}, as_said_of(stmt, p), exact_dim=True):
+        if revision_candidates(patches, {pid}, replace(as_said_of(stmt, p), op=stmt.op),
+                               exact_dim=True):  # its bound as said: "above 80%" is no 80%
             found.append(pid)
     return found
 
@@ -407,7 +413,10 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
     """A referent's statement read as said of ``p``: "make it 150 words" keeps the bound
     of "under 100 words", "change it to 650 dollars" the period of "500 dollars a month"."""
     probe = replace(stmt, op=p.op) if stmt.op in ("=", None) or \
-        bound_class(stmt.op) == bound_class(p.op) else stmt
+        bound_class(stmt.op) == bound_class(p.op) or (
+            # "we can go up to $300" of "the spending cap is $200": a cap is a bound
+            bound_class(stmt.op) == "upper" and p.op in ("=", None)
+            and _LIMIT_RE.search(p.slot or "")) else stmt
     if p.scope and not stmt.scope and p.key is not None:
         dim = p.key.split("|")[2]
         if dim == f"rate:{stmt.dimension}" or (stmt.dimension == "number" and stmt.unit is None
@@ -419,6 +428,9 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
         if dim.startswith("rate:"):  # "let's do 25 per page" of "10 results per page"
             probe = replace(probe, dimension=dim, unit=p.unit)
     return probe
+
+
+_LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|allowance)\b", re.I)
 
 
 def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,

@@ -790,7 +790,7 @@ _REPLACE_VERBS = (r"replac(?:e|es|ed|ing)|swap(?:s|ped|ping)?(?:\s+out)?|trad(?:
                   r"(?:rip(?:s|ped|ping)?|switch(?:es|ed|ing)?|swap(?:s|ped|ping)?)\s+out|"
                   r"exchang(?:e|es|ed|ing)")
 _REPLACE_WORDS_RE = re.compile(r"replac|swap|trad|ditch|dump|drop|rip|switch|exchang")
-_PLAIN_NAME = r"(?:[a-z][\w.+#-]*\d[\w.+#-]*|[a-z][a-z0-9.+#-]{2,})"
+_PLAIN_NAME = r"(?:[a-z][\w.+#-]*\d[\w.+#-]*|[a-z][\w.+#-]{2,})"
 
 
 def _common_plain(word: str) -> bool:
@@ -1026,12 +1026,19 @@ def _has_revision_cue(text: str) -> bool:
             continue  # "make sure ...", "... to make my CSS modular": no revision
         if word in ("set", "sets", "setting") and re.match(r"\s+up\b", text[m.end():], re.I):
             continue  # "set up the navbar": a setup, not a new value
+        if word == "actually" and _NOT_CORRECTING_RE.search(text, 0, m.start()):
+            continue  # "which I've never actually integrated": no correction
         if m.group(0).lower() in _NOUN_FORMS:
             det = _DETERMINER_BEFORE_RE.search(text, 0, m.start())
             if det and (not det.group("adj") or _NOUN_AFTER_RE.match(text, m.end())):
                 continue
         return True
     return False
+
+
+has_revision_cue = _has_revision_cue
+_NOT_CORRECTING_RE = re.compile(r"\b(?:never|not|ever|hardly|n't|'ve|have|has|had|i|we|they|you|"
+                                r"do|does|did|can|could|would|will|to)\s+$", re.I)
 
 
 def _trailing_bound(value_text: str) -> str:

@@ -27,6 +27,7 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
+from .passing import aligned_earlier, holds_word, named_earlier, new_name
 from .tier import sentence_setting, sentence_with_value
 from .slots import (
     AliasTable,
@@ -284,11 +285,53 @@ class PatchStore:
         if existing_id is not None:
             old = self._patches[existing_id]
             return self._duplicate(old, fact, "same text after normalisation")
+        named = named_earlier(self._lex, self._ix, self._patches, fact)
+        if named is not None:
+            new = new_name(named[0].value or "", fact.text, named[1]) \
+                if named[0].key is not None else None
+            done = self._replace_named(named[0], named[1].word, new, fact, norm)
+            if done is not None:
+                return done
+        aligned = aligned_earlier(self._patches, fact) if named is None else None
+        if aligned is not None:
+            done = self._replace_named(aligned[0], aligned[1], aligned[2], fact, norm)
+            if done is not None:
+                return done
         patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
                       role=fact.role, deps=fact.deps, pinned=fact.pinned, source=fact.source,
                       first_turn=fact.turn, session_id=fact.session_id)
         self._store_new(patch, subject=None, norm_text=norm)
         return MergeOutcome("added", patch)
+
+    def _replace_named(self, old: Patch, named: str, new: str | None, fact: Fact,
+                       norm: str) -> MergeOutcome | None:
+        """``fact`` replaces the name ``named`` of ``old`` ("I've switched to mediterranean,
+        keto was too much"): a setting takes the new name ``new`` in its place ("Birch
+        room" for "Maple room"), a statement with no slot gives way to ``fact`` with the
+        name as its earlier value. None when a setting's new name is not clear."""
+        dim = old.key.split("|")[2] if old.key is not None else "free:"
+        if not dim.startswith("free:"):
+            if new is None or dim != "name":
+                return None  # a quantity is the resolver's to revise, by its number
+            value = re.sub(re.escape(named), new, old.value or "", count=1, flags=re.I)
+            pv = parse_value(value)
+            return self._supersede(old, fact, Statement(
+                old.slot, old.op, value, old.unit, old.scope, dim, pv.canonical))
+        self._patches.pop(old.id)
+        self._ix.remove(old)
+        self._unview(old.id)
+        patch = Patch(id=self._new_id(), kind=fact.kind if fact.kind.critical else old.kind,
+                      text=fact.text, turn=fact.turn, role=fact.role, deps=fact.deps,
+                      pinned=fact.pinned or old.pinned, source=fact.source,
+                      first_turn=old.first_turn, session_id=fact.session_id,
+                      history=((Revision(named, None, "=", old.turn, old.text),)
+                               + old.history)[: self.history_limit])
+        self._store_new(patch, subject=None, norm_text=norm, journal=False)
+        self._journal.append(JournalEntry("superseded", old.id, fact.turn,
+                                          f"named in passing: {named!r}", old, fact.text,
+                                          fact.role.value))
+        self.counters["superseded"] += 1
+        return MergeOutcome("superseded", patch, old, "the old name mentioned in passing")
 
     def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
         subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
@@ -343,6 +386,10 @@ class PatchStore:
                                        AUTHORITY[fact.role])
             if said is not None:  # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
+        elif AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
+            done = self._keyed_in_passing(fact, key, stmt)
+            if done is not None:
+                return done
         earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
         patch = self._keyed_patch(fact, key, stmt)
         self._store_new(patch, subject=subj_norm, norm_text=None)
@@ -350,6 +397,30 @@ class PatchStore:
                 and self._patches[earlier].turn <= fact.turn:
             self._link(earlier, patch)
         return MergeOutcome("added", patch)
+
+    def _keyed_in_passing(self, fact: Fact, key: str, stmt: Statement) -> MergeOutcome | None:
+        """A setting whose revision names the statement it replaces only in passing: the
+        one statement holding a name it mentions ("set prod log level to WARN, INFO is too
+        noisy"), or the one it says again with one name changed ("show examples in
+        TypeScript from now on" after "give me code examples in JavaScript")."""
+        if stmt.value is None:
+            return None
+        named = named_earlier(self._lex, self._ix, self._patches, fact) if stmt.revision else None
+        if named is not None:
+            target, old = named[0], named[1].word
+        else:
+            aligned = aligned_earlier(self._patches, fact)
+            if aligned is None or not stmt.value or not holds_word(stmt.value, aligned[2]):
+                return None
+            target, old = aligned[0], aligned[1]
+        if target.key is not None and not target.key.split("|")[2].startswith("free:"):
+            # a setting of its own kind ("docs site = Netlify" for "we're moving to
+            # Vercel"): superseded when the new value is of that kind
+            if named is not None or not fitting(self._patches, (target.id,), replace(
+                    as_said_of(stmt, target), revision=True)):
+                return None
+            return self._supersede(target, fact, stmt)
+        return self._replace_sentence(target, fact, key, replace(stmt, old_value=old))
 
     def _keyed_patch(self, fact: Fact, key: str, stmt: Statement, **more: Any) -> Patch:
         """A new patch for ``fact`` in the slot ``key`` with ``stmt``'s value."""
@@ -378,8 +449,9 @@ class PatchStore:
         del self._patches[said.id]
         self._ix.remove(said)
         self._unview(said.id)
-        patch = self._keyed_patch(fact, key, stmt, first_turn=said.first_turn, history=(
-            Revision(stmt.old_value, None, "=", said.turn, said.text),))
+        patch = self._keyed_patch(fact, key, stmt, first_turn=said.first_turn, history=((
+            Revision(stmt.old_value, None, "=", said.turn, said.text),) + said.history)[
+            : self.history_limit])
         self._store_new(patch, subject=key.split("|", 1)[0], norm_text=None, journal=False)
         self._journal.append(JournalEntry("superseded", said.id, fact.turn,
                                           f"new value for what {said.id} said", said, fact.text,

@@ -181,7 +181,8 @@ def _state_fields(s: str) -> dict[str, str | None]:
     subj = SUBJ_NOISE_RE.sub("", GOAL_LEAD_RE.sub("", s[: m.start()].strip())).strip(" ,;:-")
     subj = re.sub(r"^(?:the|a|an|our|my|your|their|its)\s+", "", subj, flags=_I)
     words = subj.split()
-    if not words or len(words) > 10 or words[0].lower() in PRONOUN_SUBJ:
+    if not words or len(words) > 10 or words[0].lower() in PRONOUN_SUBJ \
+            or any(_POINTER_RE.fullmatch(w) for w in words):  # "actually it went up to ..."
         return {}
     text = split_number_unit(rest) if rest[:1].isdigit() or rest[:1] in "$€£" else vm.group(0)
     pv = parse_value(text)

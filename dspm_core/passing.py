@@ -1,0 +1,230 @@
+"""The earlier statement a revision names in passing.
+
+"I've switched to mediterranean, keto was too much" after "I'm doing keto at the moment";
+"standups happen in the Birch room now, Maple got turned into an office" after "our standup
+is in the Maple room"; "set prod log level to WARN, INFO is too noisy" after "log level is
+INFO in prod". The revision carries a cue; the name it mentions beside its new value is held
+by exactly one earlier statement of the user's; that statement is what it replaces. The name
+must look like a value (a capitalised word, a word with a digit, a technical or rare word),
+never an everyday word ("the old one was too slow" names nothing), and a name said to stay
+("Postgres stays") or asked about replaces nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import islice
+
+from .index import LexicalIndex
+from .merge_targets import StoreIndex
+from .patch import AUTHORITY, Fact, Patch, Role
+from .slots import content_terms, has_revision_cue, name_category
+from .vocab import STOP_WORDS, TECH_WORDS, singular, word_frequency
+
+__all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
+           "named_words", "new_name", "revises_in_passing"]
+
+#: the longest earlier statement a revision may take by a name it mentions
+MAX_NAMED_WORDS = 20
+
+#: how often (in the bundled frequency list) a lower-case word may occur and still be a name
+RARE_WORD = 1000
+
+_WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#:/-]*[\w+#]|[A-Za-z0-9]")
+_KEPT_RE = re.compile(r"\b(?:stays?|remains?|still|unchanged|keep(?:s|ing)?|kept|as well|also)\b",
+                      re.I)
+_NOW_RE = re.compile(r"\w[\s,]+now\b(?!\s+(?:that|what|how|why|if|let|we|i)\b)", re.I)  # "... in the Birch room now"
+_NOT_NOW_RE = re.compile(r"^\s*(?:what if|if|would|should|could|shall|maybe|might|do you think|"
+                         r"is it|are there|can you)\b|\?\s*$", re.I)
+_CUE_WORDS = frozenset("now instead actually correction rather switched switch switching moved "
+                       "moving move migrated migrating changed change upgraded downgraded replaced "
+                       "swapped dropped ditched".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A word of a statement that looks like a value, and its class ("cap", "num", "rare")."""
+
+    word: str
+    cls: str
+
+
+def _class_of(word: str, first: bool) -> str | None:
+    low = word.lower()
+    if low in STOP_WORDS or low in _CUE_WORDS or len(word) < 2 and not word.isdigit():
+        return None
+    if any(c.isdigit() for c in word):
+        return "num"
+    freq = word_frequency()
+    common = max(freq.get(low, 0), freq.get(singular(low), 0)) >= RARE_WORD  # "approvals"
+    if word[:1].isupper() and word != "I" and not (first and common):
+        return "cap"
+    if word[:1].islower() and len(word) >= 3 and (
+            not common or low in TECH_WORDS or name_category(low) is not None):
+        return "rare"
+    return None
+
+
+def named_words(text: str, value: bool = False) -> list[Named]:
+    """The words of ``text`` that look like values, in order, each once; ``value``: the
+    text is a setting's value, whose first word is a name even when it is an everyday
+    word ("Render")."""
+    out: dict[str, Named] = {}
+    for m in _WORD_RE.finditer(text):
+        word = m.group(0).rstrip(".:/-")
+        first = not value and (m.start() == 0 or text[:m.start()].rstrip()[-1:] in ".!?;")
+        cls = _class_of(word, first)
+        if cls is not None and word.lower() not in out:
+            out[word.lower()] = Named(word, cls)
+    return list(out.values())
+
+
+_STRENGTH = {"cap": 2, "num": 2, "rare": 1}
+_CLAUSE_RE = re.compile(r"[,;.!?]\s+|\s+(?:but|because|since|as|so)\s+", re.I)
+
+
+def _clause_of(text: str, word: str) -> str:
+    """The clause of ``text`` that holds ``word``."""
+    for clause in _CLAUSE_RE.split(text):
+        if holds_word(clause, word):
+            return clause
+    return text
+
+
+def revises_in_passing(text: str) -> bool:
+    """A statement that may replace an earlier one by a name it mentions: it has a revision
+    cue, asks nothing, supposes nothing and keeps nothing."""
+    return (has_revision_cue(text) or _NOW_RE.search(text) is not None) \
+        and not _NOT_NOW_RE.search(text) and not _KEPT_RE.search(text)
+
+
+def holds_word(text: str, word: str) -> bool:
+    """``word`` as a whole word of ``text`` (any case)."""
+    return re.search(rf"(?<![\w.+#-]){re.escape(word)}(?![\w+#-])", text, re.I) is not None
+
+
+def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
+                  fact: Fact) -> tuple[Patch, Named] | None:
+    """The one earlier current statement of the user's (or the system's) that ``fact``
+    names in passing, with the name; None when it names none, or several statements."""
+    if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not revises_in_passing(fact.text):
+        return None
+    found: dict[str, tuple[tuple[int, int], Patch, Named]] = {}
+    for named in named_words(fact.text):
+        clause = _clause_of(fact.text, named.word)
+        for term in content_terms(named.word):
+            for pid in (*lex.holding(term), *ix.by_term.get(term, ())):
+                p = patches.get(pid)
+                if p is None or p.later is not None or p.turn >= fact.turn \
+                        or AUTHORITY[p.role] < AUTHORITY[Role.USER] \
+                        or AUTHORITY[p.role] > AUTHORITY[fact.role] \
+                        or len(p.text.split()) > MAX_NAMED_WORDS:
+                    continue
+                # a setting is named by its value ("Maple room"), never by its subject
+                if not holds_word((p.value or "") if p.key is not None else p.text, named.word):
+                    continue
+                # a name in the clause of a stronger new name ("the offsite is at the
+                # Pinecrest lodge now") is what stays; of the names a statement holds, the
+                # one said apart ("Oakwood double-booked us") is what is replaced
+                new = [n for n in named_words(clause) if not holds_word(p.text, n.word)]
+                score = (sum(_STRENGTH[n.cls] > _STRENGTH[named.cls] for n in new),
+                         sum(_STRENGTH[n.cls] == _STRENGTH[named.cls] for n in new))
+                if score[0] == 0 and (pid not in found or score < found[pid][0]):
+                    found[pid] = (score, p, named)
+    if len(found) != 1:
+        return None
+    _, p, named = next(iter(found.values()))
+    return p, named
+
+
+def new_name(old_text: str, new_text: str, old_word: Named) -> str | None:
+    """The one word of the new statement, of the class of the replaced one, that the old
+    statement does not hold ("Birch" for "Maple"); None for none or several."""
+    found = [n.word for n in named_words(new_text)
+             if n.cls == old_word.cls and n.word.lower() != old_word.word.lower()
+             and not holds_word(old_text, n.word)]
+    return found[0] if len(found) == 1 else None
+
+
+#: how many turns back, and how many stored statements back, a revision may reach for the
+#: statement whose one name it changes
+ALIGN_TURNS = 8
+ALIGN_SCAN = 48
+
+_NO_CONTEXT = frozenset().union(*map(content_terms, (
+    "now instead actually correction rather switch switched switching moving move moved migrate "
+    "migrated changed change upgraded upgrade downgraded downgrade replaced swapped dropped "
+    "ditched going go went use using make made let ok okay yeah today tonight tomorrow morning "
+    "afternoon evening week month year quarter sprint plan decided think".split())))
+
+
+_POINTER_RE = re.compile(r"\b(?:it|them)\b", re.I)
+
+
+def _context(text: str, names: set[str]) -> frozenset[str]:
+    """The content stems of ``text`` beside its names and its words of change and time."""
+    return frozenset(t for w in _WORD_RE.findall(text) if w.lower() not in names and len(w) > 2
+                     for t in content_terms(w)) - _NO_CONTEXT  # not the "re" of "we're"
+
+
+def _modifier(text: str, stem: str) -> str | None:
+    """The content word right before the word of ``text`` whose stem is ``stem``."""
+    words = _WORD_RE.findall(text)
+    for i, w in enumerate(words):
+        if stem in content_terms(w):
+            before = words[i - 1].lower() if i else ""
+            return before if before and before not in STOP_WORDS and content_terms(before) \
+                and _class_of(words[i - 1], i == 1) is None else None
+    return None
+
+
+def _other_modifier(a: str, b: str, stem: str) -> bool:
+    """The shared word has another everyday word before it on each side ("videos bucket",
+    "images bucket"): two things of that kind, not one said again."""
+    ma, mb = _modifier(a, stem), _modifier(b, stem)
+    return ma is not None and mb is not None and content_terms(ma) != content_terms(mb)
+
+
+def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, str] | None:
+    """The one statement of the last turns that ``fact`` says again with one name changed:
+    "send it to the Hackney office" after "ship my order to the Camden office", "show
+    examples in TypeScript from now on" after "give me code examples in JavaScript", "we're
+    moving to Render" (nothing beside the new name) after "hosting is on Heroku". Each side
+    has exactly one name the other lacks, of the same known kind when both are known; they
+    share a content word, or the revision says nothing but its new name. Returns the
+    statement, its old name and the new one; None for none or several."""
+    pointer = _POINTER_RE.search(fact.text) is not None and not _NOT_NOW_RE.search(fact.text)
+    cued = revises_in_passing(fact.text)
+    if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not (cued or pointer):
+        return None
+    mine = [n.word for n in named_words(fact.text) if n.cls != "num" or not n.word.isdigit()]
+    if not mine:
+        return None
+    context = _context(fact.text, {w.lower() for w in mine})
+    found: list[tuple[Patch, str, str]] = []
+    for pid in islice(reversed(patches), ALIGN_SCAN):
+        p = patches[pid]
+        if p.turn >= fact.turn or fact.turn - p.turn > ALIGN_TURNS or p.later is not None \
+                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
+                or len(p.text.split()) > MAX_NAMED_WORDS:
+            continue
+        if p.key is not None and p.key.split("|")[2] != "name" \
+                and not p.key.split("|")[2].startswith("free:"):
+            continue  # a quantity is the resolver's to revise, by its number
+        held = (p.value or "") if p.key is not None else p.text
+        theirs = [n.word for n in named_words(held, value=p.key is not None) if not n.word.isdigit()]
+        olds = [w for w in theirs if not holds_word(fact.text, w)]
+        news = [w for w in mine if not holds_word(p.text, w)]
+        if len(olds) != 1 or len(news) != 1:
+            continue
+        cat_old, cat_new = name_category(olds[0]), name_category(news[0])
+        if cat_old and cat_new and cat_old != cat_new:
+            continue
+        shared = context & _context(p.text, {w.lower() for w in theirs})
+        if (context or not cued) and not shared:
+            continue  # a pointer alone needs a word in common ("send it to the Hackney office")
+        if any(_other_modifier(fact.text, p.text, word) for word in shared):
+            continue  # "the videos bucket" is not "the images bucket"
+        found.append((p, olds[0], news[0]))
+    return found[0] if len(found) == 1 else None

@@ -1,0 +1,215 @@
+"""Revisions that name what they replace only in passing, or say it again with one name
+changed, and the everyday wordings of a change ("dropping X for Y", "went up to", "let's go
+with 2 minutes, 45 is too short").
+
+Each test feeds sentences through ``add_turn`` (default extractor) and checks what the store
+holds: the new statement current with the old name or number in its lineage, or both kept.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from dspm_core import DSPMMemory
+from dspm_core.passing import named_words, revises_in_passing
+from dspm_core.slots import parse_statement
+
+
+def remember(*texts: str | tuple[str, str]) -> DSPMMemory:
+    memory = DSPMMemory()
+    for text in texts:
+        role, said = text if isinstance(text, tuple) else ("user", text)
+        memory.add_turn(role, said)
+    return memory
+
+
+def _holds(text: str, word: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.I) is not None
+
+
+def current_with(memory: DSPMMemory, word: str) -> list:
+    """The current patches whose text or value states ``word``."""
+    return [p for p in memory.all_patches if p.later is None
+            and (_holds(p.text, word) or _holds(p.value or "", word))]
+
+
+def earlier_values(patch) -> list[str]:
+    return [r.value for r in patch.history]
+
+
+def replaced(memory: DSPMMemory, new: str, old: str) -> None:
+    """``new`` is current in one patch whose lineage holds ``old``; no other patch states
+    ``old`` as current, and the rendered context marks it as earlier."""
+    (p,) = current_with(memory, new)
+    assert any(_holds(v or "", old) for v in earlier_values(p)), (p.text, p.history)
+    assert [q for q in current_with(memory, old) if q.id != p.id] == []
+    context = memory.get_context()
+    assert re.search(rf"\(was [^)]*{re.escape(old)}", context, re.I), context
+
+
+def kept(memory: DSPMMemory, word: str) -> None:
+    """``word`` still stated by a current patch, and in no patch's lineage."""
+    assert current_with(memory, word), [p.text for p in memory.all_patches]
+    assert not any(_holds(v or "", word) for p in memory.all_patches for v in earlier_values(p))
+
+
+# ---------------------------------------------------------------- named in passing
+
+def test_a_sentence_named_in_passing_gives_way_to_the_revision() -> None:
+    memory = remember("I'm doing the paleo thing these days",
+                      "switched to whole30 last week, paleo was too strict for me")
+    replaced(memory, "whole30", "paleo")
+
+
+def test_a_setting_named_in_passing_takes_the_new_name_in_place_of_the_old() -> None:
+    memory = remember("the team offsite is at the Oakwood lodge",
+                      "the offsite is at the Pinecrest lodge now, Oakwood double-booked us")
+    replaced(memory, "Pinecrest", "Oakwood")
+
+
+def test_a_typed_revision_replaces_the_sentence_that_held_the_name() -> None:
+    memory = remember("our workers write logfmt lines on staging",
+                      "set the staging log format to JSON, logfmt is a pain to grep")
+    replaced(memory, "JSON", "logfmt")
+
+
+def test_a_name_said_to_stay_is_never_replaced() -> None:
+    memory = remember("jobs go through RabbitMQ and sessions sit in Memcached",
+                      "we're moving sessions to Redis, RabbitMQ stays as it is")
+    kept(memory, "RabbitMQ")
+
+
+def test_a_question_naming_a_setting_replaces_nothing() -> None:
+    memory = remember("I'm on the Basic plan at the moment",
+                      "should I switch to Pro now, or is Basic enough?")
+    kept(memory, "Basic")
+
+
+def test_a_name_held_by_two_statements_replaces_neither() -> None:
+    memory = remember("the billing page takes payments through Stripe",
+                      "the donations form also takes payments through Stripe",
+                      "switched to Paddle now, Stripe fees were silly")
+    assert len(current_with(memory, "Stripe")) >= 2
+    assert not any(p.history for p in memory.all_patches)
+
+
+def test_an_everyday_word_names_nothing() -> None:
+    assert [n.word for n in named_words("switched to a newer one, the old one was too slow")] == []
+    memory = remember("my work laptop is a Dell", "switched to a newer one, the old one was too slow")
+    kept(memory, "Dell")
+
+
+# ---------------------------------------------------------------- one name changed
+
+def test_a_statement_said_again_with_one_name_changed_replaces_it() -> None:
+    memory = remember("draft the release notes in Markdown",
+                      ("assistant", "Sure, Markdown it is."),
+                      "what goes in a good changelog entry?",
+                      "ok draft the release notes in AsciiDoc from now on")
+    replaced(memory, "AsciiDoc", "Markdown")
+
+
+def test_a_pointer_with_a_word_in_common_replaces_the_statement() -> None:
+    memory = remember("deliver the parcel to the Elm Street depot",
+                      "send it to the Oak Street depot, I'll collect it there")
+    replaced(memory, "Oak", "Elm")
+
+
+def test_a_bare_change_of_name_replaces_the_one_statement_of_the_last_turns() -> None:
+    memory = remember("the docs site is hosted on Netlify", "we're moving to Vercel")
+    replaced(memory, "Vercel", "Netlify")
+
+
+def test_a_pointer_with_nothing_in_common_replaces_nothing() -> None:
+    memory = remember("the invoices go to the Leeds office",
+                      "print it on the Canon in the hallway")
+    kept(memory, "Leeds")
+
+
+def test_a_sibling_with_a_cue_and_another_name_is_not_a_change_of_name() -> None:
+    # two names differ on each side: two settings, not one said again
+    memory = remember("the EU servers run in Frankfurt", "the US servers run in Ohio now")
+    kept(memory, "Frankfurt")
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("switched to Paddle now", True),
+    ("is it worth switching to Paddle?", False),
+    ("what if we moved to Paddle", False),
+    ("moving the cache to Redis, Postgres stays", False),
+    ("we're in the Birch room now", True),
+])
+def test_what_may_revise_in_passing(text, expected) -> None:
+    assert revises_in_passing(text) is expected
+
+
+# ---------------------------------------------------------------- everyday wordings
+
+@pytest.mark.parametrize("text,new,old", [
+    ("we're dropping Mongo for Postgres this sprint", "Postgres", "Mongo"),
+    ("ripping out jQuery for htmx", "htmx", "jQuery"),
+    ("I'm ditching Notion in favour of Obsidian", "Obsidian", "Notion"),
+])
+def test_one_thing_given_up_for_another(text, new, old) -> None:
+    st = parse_statement(text)
+    assert (st.value, st.old_value, st.revision) == (new, old, True)
+
+
+def test_a_pointer_given_up_for_a_name_points_back() -> None:
+    st = parse_statement("swap it for Keycloak, the hosted one got pricey")
+    assert (st.subject, st.value, st.revision) == (None, "Keycloak", True)
+
+
+@pytest.mark.parametrize("text", ["drop the price for students", "I'd trade time for money"])
+def test_everyday_words_given_for_others_replace_nothing(text) -> None:
+    assert parse_statement(text).old_value is None
+
+
+@pytest.mark.parametrize("text,value", [
+    ("the queue depth went up to 900 jobs", "900 jobs"),
+    ("we're down to 4 testers after the holidays", "4 testers"),
+    ("the fee rose to $14 in March", "$14"),
+    ("crank the volume up to 11", "11"),
+])
+def test_a_level_that_changed_is_a_new_value_not_a_bound(text, value) -> None:
+    st = parse_statement(text)
+    assert (st.op, st.revision) == ("=", True) and st.value.startswith(value)
+
+
+def test_going_up_to_a_limit_stays_a_bound() -> None:
+    assert parse_statement("you can go up to 200 words per answer").op == "<="
+
+
+def test_a_level_that_changed_revises_its_setting() -> None:
+    memory = remember("our fibre line is 80 Mbps", "actually it went up to 300 Mbps in May")
+    replaced(memory, "300 Mbps", "80")
+
+
+def test_a_number_named_beside_the_new_value_is_the_one_replaced() -> None:
+    memory = remember("the cooldown between rounds is 45 seconds",
+                      "what's a good stretch for hamstrings?",
+                      "let's go with 2 minutes cooldown, 45 is too short")
+    replaced(memory, "2 minutes", "45")
+
+
+def test_a_number_said_to_stay_is_not_replaced() -> None:
+    memory = remember("the alpha pool size is 3 workers", "make the beta pool 8 workers, alpha stays at 3")
+    kept(memory, "3 workers")
+
+
+def test_it_is_points_back() -> None:
+    memory = remember("the rent is due on the 1st of June", "correction, it's due on the 3rd of June")
+    (p,) = [p for p in memory.all_patches if p.value and "3rd" in p.value]
+    assert p.history
+
+
+def test_a_replacement_in_passing_survives_save_and_load(tmp_path) -> None:
+    memory = remember("I'm doing the paleo thing these days",
+                      "switched to whole30 last week, paleo was too strict for me")
+    path = tmp_path / "memory.json"
+    memory.save(path)
+    loaded = DSPMMemory()
+    loaded.load(path)
+    replaced(loaded, "whole30", "paleo")
