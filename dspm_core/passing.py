@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .index import LexicalIndex
+from .lexicon import is_base_verb
 from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, Role
 from .slots import content_terms, has_revision_cue, name_category
@@ -156,7 +157,10 @@ _NO_CONTEXT = frozenset().union(*map(content_terms, (
     "now instead actually correction rather switch switched switching moving move moved migrate "
     "migrated changed change upgraded upgrade downgraded downgrade replaced swapped dropped "
     "ditched going go went use using make made let ok okay yeah today tonight tomorrow morning "
-    "afternoon evening week month year quarter sprint plan decided think".split())))
+    "afternoon evening week month year quarter sprint plan decided think from into onto off over "
+    "about with without for bump bumped raise raised lower lowered increase increased decrease "
+    "decreased reduce reduced set update updated adjust adjusted extend extended shorten cut "
+    "push pushed postpone postponed reschedule rescheduled".split())))
 
 
 _POINTER_RE = re.compile(r"\b(?:it|them)\b", re.I)
@@ -175,6 +179,7 @@ def _modifier(text: str, stem: str) -> str | None:
         if stem in content_terms(w):
             before = words[i - 1].lower() if i else ""
             return before if before and before not in STOP_WORDS and content_terms(before) \
+                and not content_terms(before) <= _NO_CONTEXT and not is_base_verb(before) \
                 and _class_of(words[i - 1], i == 1) is None else None
     return None
 
@@ -198,10 +203,10 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
     cued = revises_in_passing(fact.text)
     if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not (cued or pointer):
         return None
-    mine = [n.word for n in named_words(fact.text) if n.cls != "num" or not n.word.isdigit()]
+    mine = [n for n in named_words(fact.text) if n.cls != "num" or not n.word.isdigit()]
     if not mine:
         return None
-    context = _context(fact.text, {w.lower() for w in mine})
+    terms = content_terms(fact.text)
     found: list[tuple[Patch, str, str]] = []
     for pid in islice(reversed(patches), ALIGN_SCAN):
         p = patches[pid]
@@ -213,17 +218,25 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
                 and not p.key.split("|")[2].startswith("free:"):
             continue  # a quantity is the resolver's to revise, by its number
         held = (p.value or "") if p.key is not None else p.text
-        theirs = [n.word for n in named_words(held, value=p.key is not None) if not n.word.isdigit()]
-        olds = [w for w in theirs if not holds_word(fact.text, w)]
-        news = [w for w in mine if not holds_word(p.text, w)]
-        if len(olds) != 1 or len(news) != 1:
+        news = [n for n in mine if not holds_word(p.text, n.word)
+                and not content_terms(n.word) <= content_terms(p.text)]  # "linting" says "lint"
+        if len(news) != 1:
             continue
-        cat_old, cat_new = name_category(olds[0]), name_category(news[0])
-        if cat_old and cat_new and cat_old != cat_new:
+        # the old name is one of at least the new one's standing: "Elm" for "Oak", never
+        # the "parcel" beside it
+        olds = [n.word for n in named_words(held, value=p.key is not None)
+                if not n.word.isdigit() and _STRENGTH[n.cls] >= _STRENGTH[news[0].cls]
+                and not holds_word(fact.text, n.word) and not content_terms(n.word) <= terms]
+        if len(olds) != 1:
             continue
-        shared = context & _context(p.text, {w.lower() for w in theirs})
+        news = [news[0].word]
+        context = _context(fact.text, {news[0].lower()})
+        shared = context & _context(p.text, {olds[0].lower()})
         if (context or not cued) and not shared:
             continue  # a pointer alone needs a word in common ("send it to the Hackney office")
+        kinds = name_category(olds[0]), name_category(news[0])
+        if kinds[0] != kinds[1] and (all(kinds) or not shared):
+            continue  # "use Seattle" is no database: names of one kind, or a word in common
         if any(_other_modifier(fact.text, p.text, word) for word in shared):
             continue  # "the videos bucket" is not "the images bucket"
         found.append((p, olds[0], news[0]))

@@ -179,7 +179,15 @@ for _cat, _names in {
                 "mssql cockroachdb supabase firestore",
     "cache": "redis memcached valkey",
     "message queue": "kafka rabbitmq sqs nats pulsar",
-    "cloud provider": "aws gcp azure digitalocean heroku vercel netlify",
+    "cloud provider": "aws gcp azure digitalocean heroku vercel netlify render fly.io railway "
+                      "cloudflare linode hetzner",
+    "linter": "flake8 pylint eslint biome rubocop golangci-lint stylelint",
+    "formatter": "black prettier autopep8 yapf gofmt rustfmt",
+    "test framework": "pytest unittest jest vitest mocha jasmine rspec junit",
+    "bundler": "webpack vite rollup esbuild parcel turbopack",
+    "orm": "sqlalchemy prisma typeorm sequelize drizzle peewee",
+    "auth provider": "auth0 okta cognito keycloak clerk",
+    "payment provider": "stripe paddle braintree paypal adyen",
     "programming language": "python go golang rust java kotlin typescript javascript ruby "
                             "php scala elixir swift",
     "frontend framework": "react vue angular svelte nextjs next.js nuxt solid",
@@ -536,7 +544,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         if pv.dimension == "free":
             name = pv.text.split()[0].lower() if pv.text else ""
             lead = _LEAD_NAME_RE.match(pv.text)
-            if name in _NAME_CATEGORY:
+            if name in _NAME_CATEGORY or name_category(pv.text):
                 pv = ParsedValue(pv.text, None, pv.canonical, "name")
             elif lead and revision and lead.end() < len(pv.text):
                 # "migrated CI to GitHub Actions last week": the name, not the words after it
@@ -1054,7 +1062,16 @@ def _trailing_bound(value_text: str) -> str:
 
 def name_category(value: str) -> str | None:
     """The category of a well-known name (``PostgreSQL`` -> ``database``), if any."""
-    return _NAME_CATEGORY.get(value.strip().split()[0].lower()) if value.strip() else None
+    words = value.strip().lower().split()
+    if not words:
+        return None
+    # "British English", "US English": a known name after a word that qualifies it
+    return _NAME_CATEGORY.get(words[0]) or (
+        _NAME_CATEGORY.get(words[-1]) if len(words) == 2 and words[-1] in _QUALIFIED else None)
+
+
+#: known names often said after a word that qualifies them
+_QUALIFIED = frozenset("english spanish french portuguese german chinese".split())
 
 
 _SAYS_NOTHING_OF = frozenset("me us to in with always please only just reply replies answer "

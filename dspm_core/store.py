@@ -285,18 +285,18 @@ class PatchStore:
         if existing_id is not None:
             old = self._patches[existing_id]
             return self._duplicate(old, fact, "same text after normalisation")
-        named = named_earlier(self._lex, self._ix, self._patches, fact)
-        if named is not None:
-            new = new_name(named[0].value or "", fact.text, named[1]) \
-                if named[0].key is not None else None
-            done = self._replace_named(named[0], named[1].word, new, fact, norm)
-            if done is not None:
-                return done
-        aligned = aligned_earlier(self._patches, fact) if named is None else None
+        # one name changed ("I downgraded to Spotify Duo" after "I pay for Spotify
+        # Family"), else the name said apart ("switched to whole30, paleo was too strict")
+        aligned = aligned_earlier(self._patches, fact)
+        named = named_earlier(self._lex, self._ix, self._patches, fact) if aligned is None else None
         if aligned is not None:
             done = self._replace_named(aligned[0], aligned[1], aligned[2], fact, norm)
-            if done is not None:
-                return done
+        elif named is not None:
+            done = self._replace_named(named[0], named[1].word, new_name(
+                named[0].value or "", fact.text, named[1]) if named[0].key is not None else None,
+                fact, norm)
+        if (aligned or named) is not None and done is not None:
+            return done
         patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
                       role=fact.role, deps=fact.deps, pinned=fact.pinned, source=fact.source,
                       first_turn=fact.turn, session_id=fact.session_id)
@@ -405,21 +405,26 @@ class PatchStore:
         TypeScript from now on" after "give me code examples in JavaScript")."""
         if stmt.value is None:
             return None
-        named = named_earlier(self._lex, self._ix, self._patches, fact) if stmt.revision else None
-        if named is not None:
+        aligned = aligned_earlier(self._patches, fact)
+        if aligned is not None and not holds_word(stmt.value, aligned[2]):
+            aligned = None
+        named = named_earlier(self._lex, self._ix, self._patches, fact) \
+            if aligned is None and stmt.revision else None
+        if aligned is not None:
+            target, old = aligned[0], aligned[1]
+        elif named is not None:
             target, old = named[0], named[1].word
         else:
-            aligned = aligned_earlier(self._patches, fact)
-            if aligned is None or not stmt.value or not holds_word(stmt.value, aligned[2]):
-                return None
-            target, old = aligned[0], aligned[1]
+            return None
         if target.key is not None and not target.key.split("|")[2].startswith("free:"):
             # a setting of its own kind ("docs site = Netlify" for "we're moving to
             # Vercel"): superseded when the new value is of that kind
-            if named is not None or not fitting(self._patches, (target.id,), replace(
-                    as_said_of(stmt, target), revision=True)):
+            if named is not None:
                 return None
-            return self._supersede(target, fact, stmt)
+            if fitting(self._patches, (target.id,), replace(as_said_of(stmt, target), revision=True)):
+                return self._supersede(target, fact, stmt)
+            # "Bump Python to 3.12" of "Use Python 3.10": the name with its one word changed
+            return self._replace_named(target, old, aligned[2], fact, "") if aligned else None
         return self._replace_sentence(target, fact, key, replace(stmt, old_value=old))
 
     def _keyed_patch(self, fact: Fact, key: str, stmt: Statement, **more: Any) -> Patch:
