@@ -93,7 +93,25 @@ _MAKE_SURE_RE = re.compile(_LEAD + r"(?:please\s+)?(?:make sure|ensure|be sure|a
 _NEGATED_PREFERENCE_RE = re.compile(
     _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:don't|do not)\s+(?:need|want|care for|like)\s+"
     r"(?:the|any|long|more|all)\b|^(?:i'm|i am|we're|we are)\s+not\s+(?:keen on|a fan of|"
-    r"into|fond of|interested in)\b|^(?:i|we)\s+can do without\b|^no need for\b", _I)
+    r"into|fond of|interested in)\b|^(?:i|we)\s+can do without\b|^no need for\b"
+    # "I can't be doing with bullet points", "I'm sick of disclaimers"
+    r"|^(?:i|we)\s+(?:really\s+)?(?:can't|cannot|can not)\s+(?:be doing with|stand|bear|abide|"
+    r"be bothered with)\b(?!\s+(?:the|this|that|it|him|her|them|my|your|his|their)\b)"
+    r"|^(?:i'm|i am|we're|we are)\s+(?:so\s+|really\s+)?(?:sick|tired|fed up)"
+    r"\s+(?:of|with)\b(?!\s+(?:this|that|it|him|her|them)\b)", _I)
+# "spell it colour not color", "say 'folks' not 'guys'": an instruction that sets one form
+# against another
+_CONTRAST_RE = re.compile(r"[\w'\"’-]+,?\s+(?:not|rather than|instead of)\s+['\"’]?[\w-]+['\"’]?\s*[.!]?$",
+                          _I)
+# "please sign off my emails with 'Best, Tom'": an instruction about all things of a kind
+_ALL_OF_MINE_RE = re.compile(r"\b(?:my|our|all)\s+(?:\w+\s+)?(?:emails|messages|letters|posts|commits|"
+                             r"commit messages|pull requests|prs|docs|documents|reports|invoices|"
+                             r"tickets|slides|notes|summaries|answers|replies)\b", _I)
+# "recipes under 500 calories?": a bound said as a question with no verb
+_ASKING_RE = re.compile(r"^(?:is|are|do|does|did|can|could|should|would|will|what|what's|how|why|"
+                        r"where|when|who|which|was|were|have|has|any)\b", _I)
+# "my son, who's autistic, struggles with loud places, ...": a fact in a relative clause
+_WHO_ASIDE_RE = re.compile(r"^(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,\s+who(?:'s|’s| is| has)\s+\w", _I)
 # "No spoilers.", "Less hedging.", "Bullet points only, no prose.", "shorter please, from now on"
 _FRAGMENT_RE = re.compile(
     r"^(?:no|less|fewer|more|only|shorter|longer|simpler|briefer)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
@@ -133,6 +151,10 @@ _ASIDE_RE = re.compile(
     r"(?:is|are)\s+(?:an?\s+|on\s+|in\s+)?(?-i:[A-Z0-9])", _I)
 
 
+#: the longest question read as a bound said without a verb ("recipes under 500 calories?")
+MAX_BOUND_QUESTION_WORDS = 6
+
+
 @lru_cache(maxsize=16384)
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
@@ -144,8 +166,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
         if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
             return PatchKind.CONSTRAINT  # "Can you please reply in French going forward?"
         first = s.split(",", 1)[0]
-        if first != s and _ASIDE_RE.match(first):
+        if first != s and _ASIDE_RE.match(first) or _WHO_ASIDE_RE.match(s):
             return PatchKind.CONSTRAINT  # "With my knee injury, what cardio can I still do?"
+        if len(s.split()) <= MAX_BOUND_QUESTION_WORDS and _QUESTION_BOUND_RE.search(s) \
+                and not _ASKING_RE.match(s) and not is_base_verb(s.split()[0].lower()):
+            return PatchKind.CONSTRAINT  # "recipes under 500 calories?"
         return None
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s):
         return PatchKind.CONSTRAINT
@@ -160,6 +185,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT  # "cite a source for any stats you give me"
     if read_reminder(s) is not None and re.search(r"\b(?:every|each)\b", s, _I):
         return PatchKind.DECISION  # "remind me to take my vitamins every morning"
+    lead = re.sub(r"^(?:please|kindly|always|just)\s+", "", s, flags=_I)
+    verb = lead.split(None, 1)[0].lower() if lead.split() else ""
+    if is_base_verb(verb) and not one_off_task(lead) and (
+            _CONTRAST_RE.search(lead) or _ALL_OF_MINE_RE.search(lead)):
+        return PatchKind.CONSTRAINT  # "spell it colour not color", "sign off my emails with ..."
     m = _FRAGMENT_RE.match(s)
     if m and not set(re.findall(r"[a-z]+", s.lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."

@@ -213,6 +213,12 @@ def test_a_name_with_a_cue_and_no_subject_revises_nothing_on_a_guess() -> None:
     "With my bad back, which desk chairs hold up?",
     "Since our API runs Django 5, what cache backend fits?",
     "Which hikes near Oslo are there without steep climbs?",
+    "write it as 'organise' not 'organize'",
+    "please start my status reports with the blockers",
+    "I can't stand exclamation marks",
+    "I'm fed up with disclaimers at the end",
+    "hotels under $150 a night?",
+    "my daughter, who's coeliac, wants pizza tonight, any ideas?",
 ])
 def test_standing_requests_fragments_and_asides_are_rules(text: str) -> None:
     assert setting_kind(text) is PatchKind.CONSTRAINT
@@ -228,6 +234,9 @@ def test_standing_requests_fragments_and_asides_are_rules(text: str) -> None:
     "Could you explain how DNS works?",
     "More coffee sounds great.",
     "Can you fix this bug?",
+    "translate this paragraph into French not Spanish",
+    "is the ride under 20 minutes?",
+    "I'm sick of this weather",
 ])
 def test_reassurances_withdrawals_and_one_off_requests_are_not_rules(text: str) -> None:
     memory = DSPMMemory()
