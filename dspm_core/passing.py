@@ -17,30 +17,52 @@ from dataclasses import dataclass
 from itertools import islice
 
 from .index import LexicalIndex
-from .lexicon import is_base_verb
+from .lexicon import is_base_verb, is_past_verb
 from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, Role
-from .slots import content_terms, has_revision_cue, name_category
+from .slots import content_terms, has_revision_cue, name_category, parse_statement
 from .vocab import STOP_WORDS, TECH_WORDS, singular, word_frequency
 
 __all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
            "named_words", "new_name", "revises_in_passing"]
 
-#: the longest earlier statement a revision may take by a name it mentions
-MAX_NAMED_WORDS = 20
+#: the longest earlier statement a revision may take by a name it mentions, and the longest
+#: revision that may take one
+MAX_NAMED_WORDS = 16
+MAX_REVISION_WORDS = 24
+
+# words that say a choice changed (a verb alone, "set", "make", "update", is no such word)
+_CHANGE_RE = re.compile(
+    r"\b(?:instead|no longer|not \w+ any ?more|from now on|going forward|from here on|rather than|"
+    r"in favou?r of|switch(?:ed|ing)?|swap(?:ped|ping)?|mov(?:e|ed|ing) (?:to|over|from|on)|"
+    r"migrat(?:e|ed|ing)|replac(?:e|ed|ing)|ditch(?:ed|ing)?|dropp(?:ed|ing)|rip(?:ped|ping)? out|"
+    r"chang(?:e|ed|ing) (?:it |that |this )?(?:to|over)|change of plans?|upgrad(?:e|ed|ing) to|"
+    r"downgrad(?:e|ed|ing) to|went with|going with|go with|let'?s (?:do|go with|use)|"
+    r"(?:can|could) (?:we|you) (?:do|go|stay|switch|move|use|make it)|actually,|correction|"
+    r"scratch|on second thought|(?:i|we) said|bump(?:ed)?|rais(?:e|ed)|lower(?:ed)?)\b", re.I)
 
 #: how often (in the bundled frequency list) a lower-case word may occur and still be a name
 RARE_WORD = 1000
 
 _WORD_RE = re.compile(r"[A-Za-z0-9][\w.+#:/-]*[\w+#]|[A-Za-z0-9]")
-_KEPT_RE = re.compile(r"\b(?:stays?|remains?|still|unchanged|keep(?:s|ing)?|kept|as well|also)\b",
-                      re.I)
+_KEPT_RE = re.compile(r"\b(?:stays|remains|stay (?:as|the same|put)|still|unchanged|kept|as well|also|"
+                      r"keep(?:s|ing)? (?:it|that|this|them|the|using|to))\b", re.I)
 _NOW_RE = re.compile(r"\w[\s,]+now\b(?!\s+(?:that|what|how|why|if|let|we|i)\b)", re.I)  # "... in the Birch room now"
 _NOT_NOW_RE = re.compile(r"^\s*(?:what if|if|would|should|could|shall|maybe|might|do you think|"
-                         r"is it|are there|can you)\b|\?\s*$", re.I)
+                         r"is it|are there|can you)\b|\?\s*$|\b(?:how|what|why|where|which|whether) "
+                         r"(?:can|do|does|should|could|would|is|are|to) (?:i|we|you)?\b", re.I)
+# "can we do 7-8pm instead?", "could we stay in Asakusa instead?": a change asked for
+_REQUEST_RE = re.compile(r"^\s*(?:(?:ok(?:ay)?|hmm|so|sorry|actually|oh)[,\s]+)*(?:can|could) "
+                         r"(?:we|you|i)\b", re.I)
 _CUE_WORDS = frozenset("now instead actually correction rather switched switch switching moved "
                        "moving move migrated migrating changed change upgraded downgraded replaced "
                        "swapped dropped ditched".split())
+
+
+_CALENDAR = frozenset("january february march april may june july august september october november "
+                      "december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday "
+                      "wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri "
+                      "sat sun today tomorrow tonight yesterday weekend weekday".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +75,8 @@ class Named:
 
 def _class_of(word: str, first: bool) -> str | None:
     low = word.lower()
-    if low in STOP_WORDS or low in _CUE_WORDS or len(word) < 2 and not word.isdigit():
+    if low in STOP_WORDS or low in _CUE_WORDS or len(word) < 2 and not word.isdigit() \
+            or low.rstrip("s") in _CALENDAR:  # a date or a day is a value the resolver reads
         return None
     if any(c.isdigit() for c in word):
         return "num"
@@ -93,11 +116,49 @@ def _clause_of(text: str, word: str) -> str:
     return text
 
 
-def revises_in_passing(text: str) -> bool:
-    """A statement that may replace an earlier one by a name it mentions: it has a revision
-    cue, asks nothing, supposes nothing and keeps nothing."""
-    return (has_revision_cue(text) or _NOW_RE.search(text) is not None) \
-        and not _NOT_NOW_RE.search(text) and not _KEPT_RE.search(text)
+def revises_in_passing(text: str, setting: bool = False) -> bool:
+    """A statement that may replace an earlier one by a name it mentions: it says a choice
+    changed ("instead", "switched to", "now"; for a ``setting`` read with its value, any
+    revision verb: "set the log format to JSON"), asks nothing, supposes nothing and keeps
+    nothing."""
+    if _too_much(text):
+        return False
+    cued = _CHANGE_RE.search(text) is not None or _NOW_RE.search(text) is not None \
+        or setting and has_revision_cue(text)
+    return cued and not _KEPT_RE.search(text) and (
+        not _NOT_NOW_RE.search(text) or _REQUEST_RE.match(text) is not None)
+
+
+#: the longest statement a name may be taken from without being its value
+SHORT_STATEMENT = 8
+
+
+def _states(text: str, word: str) -> bool:
+    """``text`` states ``word`` as what it sets: its value, or a short statement holding it;
+    never a question."""
+    if text.rstrip().endswith("?"):
+        return False
+    value = parse_statement(text).value
+    return len(text.split()) <= SHORT_STATEMENT or value is not None and holds_word(value, word)
+
+
+def _spoken_of(clause: str, word: str) -> bool:
+    """``word`` is what its clause judges: it opens the clause ("keto was too much", "INFO
+    is too noisy", "heroku's pricing is killing us", "Oakwood double-booked us")."""
+    m = re.match(rf"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*"
+                 rf"{re.escape(word)}(?:['’]s)?\s+(?P<verb>[\w-]+)\b", clause, re.I)
+    if m and is_past_verb(m.group("verb").lower().rsplit("-", 1)[-1]):  # "double-booked"
+        return True
+    return re.match(rf"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*"
+                    rf"{re.escape(word)}(?:['’]s)?(?:\s+[\w-]+)?\s+(?:is|was|are|were|isn't|wasn't|"
+                    rf"'s|got|gets|feels|felt|seems|keeps|kept|has|had|doesn't|didn't|won't|can't|"
+                    rf"never|just|always|sucks|stinks|broke|failed|fails|costs|takes)\b",
+                    clause, re.I) is not None
+
+
+def _too_much(text: str) -> bool:
+    """A monologue or code says many things; it replaces none by a guess."""
+    return len(text.split()) > MAX_REVISION_WORDS or "\n" in text.strip() or "`" in text
 
 
 def holds_word(text: str, word: str) -> bool:
@@ -106,10 +167,11 @@ def holds_word(text: str, word: str) -> bool:
 
 
 def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
-                  fact: Fact) -> tuple[Patch, Named] | None:
+                  fact: Fact, setting: bool = False) -> tuple[Patch, Named] | None:
     """The one earlier current statement of the user's (or the system's) that ``fact``
-    names in passing, with the name; None when it names none, or several statements."""
-    if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not revises_in_passing(fact.text):
+    names in passing, with the name; None when it names none, or several statements.
+    ``setting``: ``fact`` was read as a setting with its value."""
+    if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not revises_in_passing(fact.text, setting):
         return None
     found: dict[str, tuple[tuple[int, int], Patch, Named]] = {}
     for named in named_words(fact.text):
@@ -122,14 +184,19 @@ def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
                         or AUTHORITY[p.role] > AUTHORITY[fact.role] \
                         or len(p.text.split()) > MAX_NAMED_WORDS:
                     continue
-                # a setting is named by its value ("Maple room"), never by its subject
-                if not holds_word((p.value or "") if p.key is not None else p.text, named.word):
+                # a setting is named by its value ("Maple room"), never by its subject; a
+                # statement by its value, or it is short: a question states no setting
+                if not holds_word((p.value or "") if p.key is not None else p.text, named.word) \
+                        or p.key is None and not _states(p.text, named.word):
                     continue
                 # a name in the clause of a stronger new name ("the offsite is at the
                 # Pinecrest lodge now") is what stays; of the names a statement holds, the
                 # one said apart ("Oakwood double-booked us") is what is replaced
+                if not _spoken_of(clause, named.word):
+                    continue  # "which Joshua recommended": a name acting, no value judged
                 new = [n for n in named_words(clause) if not holds_word(p.text, n.word)]
-                score = (sum(_STRENGTH[n.cls] > _STRENGTH[named.cls] for n in new),
+                score = (sum(_STRENGTH[n.cls] > _STRENGTH[named.cls] or _STRENGTH[n.cls] ==
+                             _STRENGTH[named.cls] and n.cls != "rare" for n in new),
                          sum(_STRENGTH[n.cls] == _STRENGTH[named.cls] for n in new))
                 if score[0] == 0 and (pid not in found or score < found[pid][0]):
                     found[pid] = (score, p, named)
@@ -148,6 +215,9 @@ def new_name(old_text: str, new_text: str, old_word: Named) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+#: the share of the shorter side's content words two statements said again must have in common
+SAME_WORDS = 0.5
+
 #: how many turns back, and how many stored statements back, a revision may reach for the
 #: statement whose one name it changes
 ALIGN_TURNS = 8
@@ -160,7 +230,8 @@ _NO_CONTEXT = frozenset().union(*map(content_terms, (
     "afternoon evening week month year quarter sprint plan decided think from into onto off over "
     "about with without for bump bumped raise raised lower lowered increase increased decrease "
     "decreased reduce reduced set update updated adjust adjusted extend extended shorten cut "
-    "push pushed postpone postponed reschedule rescheduled".split())))
+    "push pushed postpone postponed reschedule rescheduled do doing done get getting stay "
+    "please think start try want need like see".split())))
 
 
 _POINTER_RE = re.compile(r"\b(?:it|them)\b", re.I)
@@ -170,6 +241,17 @@ def _context(text: str, names: set[str]) -> frozenset[str]:
     """The content stems of ``text`` beside its names and its words of change and time."""
     return frozenset(t for w in _WORD_RE.findall(text) if w.lower() not in names and len(w) > 2
                      for t in content_terms(w)) - _NO_CONTEXT  # not the "re" of "we're"
+
+
+def _shared(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
+    """The stems of ``a`` that ``b`` has too, a stem cut short counting ("deplo", "deploy")."""
+    return frozenset(x for x in a if x in b or len(x) >= 4 and any(
+        len(y) >= 4 and (x.startswith(y) or y.startswith(x)) for y in b))
+
+
+def _class_of_held(p: Patch, word: str) -> str | None:
+    held = (p.value or "") if p.key is not None else p.text
+    return next((n.cls for n in named_words(held, value=p.key is not None) if n.word == word), None)
 
 
 def _modifier(text: str, stem: str) -> str | None:
@@ -199,7 +281,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
     has exactly one name the other lacks, of the same known kind when both are known; they
     share a content word, or the revision says nothing but its new name. Returns the
     statement, its old name and the new one; None for none or several."""
-    pointer = _POINTER_RE.search(fact.text) is not None and not _NOT_NOW_RE.search(fact.text)
+    pointer = _POINTER_RE.search(fact.text) is not None and not _NOT_NOW_RE.search(fact.text) \
+        and not _too_much(fact.text)
     cued = revises_in_passing(fact.text)
     if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not (cued or pointer):
         return None
@@ -213,6 +296,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         if p.turn >= fact.turn or fact.turn - p.turn > ALIGN_TURNS or p.later is not None \
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
                 or len(p.text.split()) > MAX_NAMED_WORDS:
+            continue
+        if "`" in p.text or "\n" in p.text.strip() or p.text.rstrip().endswith("?"):
             continue
         if p.key is not None and p.key.split("|")[2] != "name" \
                 and not p.key.split("|")[2].startswith("free:"):
@@ -229,15 +314,20 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
                 and not holds_word(fact.text, n.word) and not content_terms(n.word) <= terms]
         if len(olds) != 1:
             continue
-        news = [news[0].word]
-        context = _context(fact.text, {news[0].lower()})
-        shared = context & _context(p.text, {olds[0].lower()})
-        if (context or not cued) and not shared:
-            continue  # a pointer alone needs a word in common ("send it to the Hackney office")
-        kinds = name_category(olds[0]), name_category(news[0])
+        news = [news[0]]
+        # the words around the new name in its own clause ("we're doing Sicily instead",
+        # never the reason after it, "cheaper flights")
+        context = _context(_clause_of(fact.text, news[0].word), {news[0].word.lower()})
+        theirs_context = _context(p.text, {olds[0].lower()})
+        shared = _shared(context, theirs_context)
+        if (context or not cued) and len(shared) < SAME_WORDS * min(len(context), len(theirs_context)):
+            continue  # said again: most words in common ("send it to the Hackney office")
+        if not cued and (len(shared) < 2 or news[0].cls != _class_of_held(p, olds[0])):
+            continue  # a pointer alone: two words in common, and a name for a name
+        kinds = name_category(olds[0]), name_category(news[0].word)
         if kinds[0] != kinds[1] and (all(kinds) or not shared):
             continue  # "use Seattle" is no database: names of one kind, or a word in common
         if any(_other_modifier(fact.text, p.text, word) for word in shared):
             continue  # "the videos bucket" is not "the images bucket"
-        found.append((p, olds[0], news[0]))
+        found.append((p, olds[0], news[0].word))
     return found[0] if len(found) == 1 else None

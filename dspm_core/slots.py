@@ -662,6 +662,12 @@ def _statement_of(text: str) -> Statement:
         if pv.dimension != "free":
             return Statement(reminder.subject, "=", pv.text, pv.unit, pv.scope, pv.dimension,
                              pv.canonical)
+    # "For the events table partitions, use 200 GB": the fronted phrase names the setting
+    front = _FOR_FRONT_RE.match(t)
+    if front:
+        st = _clause(front.group("rest"))
+        if st.value is not None and (st.subject is None or weak_subject(st.subject, st.value)):
+            return replace(st, subject=front.group("subj"))
     parts = clauses(t)
     if len(parts) == 2 and not _PREFERS_RE.match(t):  # "My oven runs hot, use 200°C"
         st = _isolated(parts)
@@ -776,6 +782,8 @@ def _sentence(t: str) -> Statement:
     return _parse(t)
 
 
+_FOR_FRONT_RE = re.compile(r"^(?:for|on)\s+(?:the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,4}),\s+"
+                           r"(?P<rest>.+)$", re.I)
 _LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|for now|"
                        r"this time|by the way|btw|fyi|(?:starting|from) (?:today|now|tomorrow|"
                        r"next (?:week|month|quarter|year|sprint)|q[1-4]))\b,?", re.I)
@@ -1014,14 +1022,23 @@ def _names_a_thing(text: str, m: re.Match[str]) -> bool:
             ("count:", "number"))):
         return False  # "Region 2 GB": a known unit, so 2 is a value
     word = before[-1].strip("(\"'")
+    if after and after[0].lower() in _LABEL_VERBS and VALUE_RE.search(" ".join(after[1:])):
+        return True  # "warehouse 2 has 65 pallets": the number names the warehouse
     return (word[:1].isupper() and len(before) > 1) or word.lower() in _NUMBERED_NOUNS \
         or is_noun_only(word)
+
+
+_LABEL_VERBS = frozenset("has have is are was were needs need uses use runs run holds hold gets get "
+                         "takes take stores store keeps keep costs cost opens open closes close "
+                         "starts start ships ship seats seat fits fit".split())
 
 _NUMBERED_NOUNS = frozenset("region zone option tier plan phase step stage level version proxy "
                             "server node worker shard replica cluster team room floor building "
                             "gate lane track bay rack site cohort group batch wave round queue "
                             "pool bucket cache service gateway scheduler host instance pod job "
-                            "pipeline table lobby region db database cluster channel".split())
+                            "pipeline table lobby region db database cluster channel warehouse "
+                            "store shop branch office depot station terminal line route "
+                            "court field ward class".split())
 
 
 def _has_revision_cue(text: str) -> bool:

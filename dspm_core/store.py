@@ -403,13 +403,16 @@ class PatchStore:
         one statement holding a name it mentions ("set prod log level to WARN, INFO is too
         noisy"), or the one it says again with one name changed ("show examples in
         TypeScript from now on" after "give me code examples in JavaScript")."""
-        if stmt.value is None:
-            return None
         aligned = aligned_earlier(self._patches, fact)
+        if stmt.value is None:
+            # "we're deploying on Fly.io now" (no value read) after "we deploy with Heroku"
+            if aligned is None or aligned[0].key is not None:
+                return None
+            return self._replace_named(aligned[0], aligned[1], aligned[2], fact, _norm_text(fact.text))
         if aligned is not None and not holds_word(stmt.value, aligned[2]):
             aligned = None
-        named = named_earlier(self._lex, self._ix, self._patches, fact) \
-            if aligned is None and stmt.revision else None
+        named = named_earlier(self._lex, self._ix, self._patches, fact, setting=stmt.revision) \
+            if aligned is None else None
         if aligned is not None:
             target, old = aligned[0], aligned[1]
         elif named is not None:

@@ -213,3 +213,21 @@ def test_a_replacement_in_passing_survives_save_and_load(tmp_path) -> None:
     loaded = DSPMMemory()
     loaded.load(path)
     replaced(loaded, "whole30", "paleo")
+
+
+@pytest.mark.parametrize("first,then", [
+    ("I'll share the job descriptions with Joshua tomorrow.",
+     "I just got a $12,000 raise in August, which Joshua recommended I add to my resume"),
+    ("hmm, what about handling cases where the response time exceeds 300ms?",
+     "I've implemented a 300ms debounce to reduce the number of calls."),
+    ("Maybe I'll start with a couple of dialogue scenes and get Amy's feedback on them.",
+     "I'll pick a couple of dialogue scenes and see how I can make them clearer and more concise."),
+    ("I'm based in Leeds and I work at the Holbeck office.",
+     "I've scheduled daily walks at Roundhay Park to reduce stress"),
+    ("Here's my current config:",
+     "I've heard that it's a bit complicated, but I want to make sure my app is secure."),
+])
+def test_a_name_mentioned_in_ordinary_talk_replaces_nothing(first, then) -> None:
+    memory = remember(first, then)
+    assert not any(p.history for p in memory.all_patches), [(p.text, p.history) for p in memory.all_patches]
+    assert len([p for p in memory.all_patches if p.later is None]) >= 2
