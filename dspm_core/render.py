@@ -25,7 +25,7 @@ from .forms import Form, forms_for
 from .patch import Patch
 from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
                    patch_terms, query_terms, text_terms, utility)
-from .tokens import TokenCounter
+from .tokens import TokenCounter, line_parts
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
 
@@ -123,6 +123,7 @@ class _Cache:
         self.tokens: dict[str, int] = {}
         self.entries: dict[str, _Entry] = {}
         self.lock = threading.Lock()
+        self.splits_lines = getattr(counter, "splits_lines", False) is True
 
     def count(self, text: str) -> int:
         n = self.tokens.get(text)
@@ -133,6 +134,15 @@ class _Cache:
                     self.tokens.clear()
                 self.tokens[text] = n
         return n
+
+    def count_lines(self, lines: list[str]) -> int:
+        """Tokens of ``lines`` joined by line breaks: the sum of the cached counts of its
+        lines where the tokenizer gives exactly that (:func:`~dspm_core.tokens.line_parts`),
+        else the count of the joined text."""
+        parts = line_parts(lines) if self.splits_lines else None
+        if parts is None:
+            return self.count("\n".join(lines))
+        return sum(map(self.count, parts))
 
     def entry(self, patch: Patch) -> _Entry:
         e = self.entries.get(patch.id)
@@ -315,8 +325,9 @@ class Renderer:
     def _finish(self, order: list[Patch], chosen: dict[str, tuple[Form, int]],
                 rest: Sequence[Patch], budget: int, parts: list, moved: set[str]) -> Rendered:
         lines = [(p, chosen[p.id][0]) for p in order]
-        text = "\n".join(f.text for _, f in lines)
-        total = self.count(text) if text else 0
+        texts = [f.text for _, f in lines]
+        text = "\n".join(texts)
+        total = self._cache.count_lines(texts) if text else 0
         trimmed_crit: list[str] = []
         # The sum of line costs is exact for these tokenizers, but verify: trim the
         # least valuable line (last non-critical, else the last critical) until it fits.
@@ -326,8 +337,9 @@ class Renderer:
             p, _ = lines.pop(idx)
             if p.critical:
                 trimmed_crit.append(p.id)
-            text = "\n".join(f.text for _, f in lines)
-            total = self.count(text) if text else 0
+            texts = [f.text for _, f in lines]
+            text = "\n".join(texts)
+            total = self._cache.count_lines(texts) if text else 0
         delivered = tuple(p.id for p, _ in lines)
         got = set(delivered)
         rest_dropped = tuple(p.id for p in rest if p.id not in got)
