@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import threading
 import weakref
+from operator import itemgetter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .crit_order import Block, Pool, query_key
+from .crit_order import Block, Key, Pool, query_key
 from .fill import Account, walk_criticals
 from .forms import Form, forms_for
 from .patch import Patch
@@ -100,7 +101,7 @@ class Rendered:
 class _Entry:
     """What the renderer needs of one patch, computed once per patch version."""
 
-    __slots__ = ("patch", "forms", "key", "terms")
+    __slots__ = ("patch", "forms", "key", "terms", "named_by")
 
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
@@ -108,6 +109,9 @@ class _Entry:
         # (the stance check reads the whole text: only a critical's place needs it)
         self.key = critical_priority(patch) if patch.critical else None
         self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
+        # the words a query must hold to name this setting (Renderer._named)
+        words = text_terms(patch.slot) if patch.critical and patch.slot else None
+        self.named_by = words if words and len(words) <= NAMED_WORDS else None
 
 
 class _Cache:
@@ -198,13 +202,18 @@ class Renderer:
             similarity is not None or self.scorer is not None)
         # the criticals whose place the query may change: all of them when a semantic
         # score aligns every text, else the ones its words touch (from the view's index)
-        touched = [(k, entry(p)) for k, p in (view if semantic else view.touched)]
-        aligns = self._alignments([entry(p) for p in rest] + [e for _, e in touched], query,
-                                  similarity)
-        named = self._named([e for _, e in touched], query) if aligns else set()
+        if semantic:
+            touched = [(k, entry(p)) for k, p in view]
+            aligns = self._alignments([entry(p) for p in rest] + [e for _, e in touched],
+                                      query, similarity)
+            named = self._named([e for _, e in touched], query) if aligns else set()
+            touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
+                                         e.key[2]), e) for k, e in touched),
+                             key=lambda t: t[0])
+        else:
+            aligns = self._alignments([entry(p) for p in rest], query)
+            touched = self._placed(view.touched, query, aligns)
         moved = {e.patch.id for _, e in touched}
-        touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
-                                     e.key[2]), e) for k, e in touched), key=lambda t: t[0])
 
         # 1. every critical at its smallest form, by priority (+1: the newline that is
         # not needed after the last line)
@@ -266,6 +275,26 @@ class Renderer:
                 chosen[pid] = (form, cost)
                 room -= cost - cur_cost
         return room
+
+    def _placed(self, touched: Sequence[tuple[Key, Patch]], query: str,
+                aligns: dict[str, float]) -> list[tuple[Key, _Entry]]:
+        """The criticals the query's words touch at their places (:func:`query_key`),
+        sorted, their alignments added to ``aligns``: :meth:`_alignments`, :meth:`_named`
+        and the placing in one pass, for the lexical alignment alone."""
+        qterms = query_terms(query) if query and query.strip() else frozenset()
+        scale = 1.0 / min(len(qterms), ALIGN_SATURATION) if qterms else 0.0
+        entry = self._cache.entry
+        out = []
+        for k, p in touched:
+            e = entry(p)
+            align, named = 0.0, False
+            if qterms and not qterms.isdisjoint(e.terms):
+                align = aligns[p.id] = min(1.0, len(qterms & e.terms) * scale)
+                # every word of a subject is among the patch's terms: a named one aligns
+                named = e.named_by is not None and e.named_by <= qterms
+            out.append((query_key(k, named, align, e.key[2]), e))
+        out.sort(key=itemgetter(0))
+        return out
 
     @staticmethod
     def _named(crit: list[_Entry], query: str) -> set[str]:
