@@ -68,8 +68,12 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
     for k in range(len(blocks) - 1, -1, -1):
         later[k] = min(suffixes[k][0], later[k + 1]) if suffixes[k] else later[k + 1]
     tmin = [inf] * (nt + 1)
+    least_cost = inf
     for i in range(nt - 1, -1, -1):
-        tmin[i] = min(touched[i][1].forms[-1][1], tmin[i + 1])
+        cost = touched[i][1].forms[-1][1]
+        if cost < least_cost:
+            least_cost = cost
+        tmin[i] = least_cost
     for k, b in enumerate(blocks):
         keys, patches, suffix = b.keys, b.patches, suffixes[k]
         lo, n = 0, len(keys)

@@ -283,13 +283,16 @@ class Renderer:
         and the placing in one pass, for the lexical alignment alone."""
         qterms = query_terms(query) if query and query.strip() else frozenset()
         scale = 1.0 / min(len(qterms), ALIGN_SATURATION) if qterms else 0.0
-        entry = self._cache.entry
+        entry, entries = self._cache.entry, self._cache.entries
         out = []
         for k, p in touched:
-            e = entry(p)
+            e = entries.get(p.id)
+            if e is None or e.patch is not p:
+                e = entry(p)
             align, named = 0.0, False
             if qterms and not qterms.isdisjoint(e.terms):
-                align = aligns[p.id] = min(1.0, len(qterms & e.terms) * scale)
+                align = len(qterms & e.terms) * scale
+                align = aligns[p.id] = align if align < 1.0 else 1.0
                 # every word of a subject is among the patch's terms: a named one aligns
                 named = e.named_by is not None and e.named_by <= qterms
             out.append((query_key(k, named, align, e.key[2]), e))
