@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from .crit_order import Block, Key, Pool, query_key
 from .fill import Account, walk_criticals
-from .forms import Form, forms_for
+from .forms import Form, forms_for, same_forms
 from .patch import Patch
 from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
                    patch_terms, query_terms, text_terms, utility)
@@ -151,7 +151,11 @@ class _Cache:
     def entry(self, patch: Patch) -> _Entry:
         e = self.entries.get(patch.id)
         if e is None or e.patch is not patch:
-            e = _Entry(patch, [(f, self.count(f.text) + 1) for f in forms_for(patch)])
+            if e is not None and same_forms(e.patch, patch):  # e.g. a restatement
+                forms = e.forms
+            else:
+                forms = [(f, self.count(f.text) + 1) for f in forms_for(patch)]
+            e = _Entry(patch, forms)
             with self.lock:
                 if len(self.entries) >= self.max_items:
                     self.entries.clear()

@@ -81,3 +81,52 @@ def test_a_sentence_with_a_value_since_revised_is_marked_after_the_revision() ->
     after = m.get_context(q)
     assert "5" in after
     assert "(earlier: 3" in after or "3 interviews" not in after
+
+
+# ------------------------------------------------------- forms kept across a restatement
+from dataclasses import fields, replace  # noqa: E402
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from dspm_core.forms import forms_for, same_forms  # noqa: E402
+from dspm_core.patch import Patch, PatchKind, Revision, Role  # noqa: E402
+
+_BASE = Patch(id="p1", kind=PatchKind.DECISION, text="Set the webhook timeout to 10 seconds.",
+              turn=4, role=Role.USER, key="webhook timeout|eq|duration|", slot="webhook timeout",
+              op="=", value="10 seconds", unit="seconds",
+              history=(Revision("30 seconds", "seconds", "=", 1, "Webhook timeout is 30 seconds."),))
+_OTHER = {
+    "id": ["p2"], "kind": list(PatchKind), "text": ["Webhook timeout: 10 s, we agreed.", "x"],
+    "turn": [9], "role": list(Role), "key": [None, "k"], "slot": [None, "retry limit"],
+    "op": [None, "<=", "!="], "value": [None, "10", "12 seconds"], "unit": [None, "s"],
+    "scope": ["per hour"], "history": [(), (Revision("30", None, "=", 1, "t"),)],
+    "deps": [("p0",)], "pinned": [True], "source": ["llm"], "first_turn": [2],
+    "session_id": ["s1"], "echoes": [3], "later": ["p7"],
+}
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.dictionaries(st.sampled_from([f.name for f in fields(Patch)]), st.integers(0, 5),
+                       max_size=4))
+def test_patches_said_to_render_alike_have_the_same_forms(changes) -> None:
+    other = replace(_BASE, **{name: _OTHER[name][i % len(_OTHER[name])]
+                              for name, i in changes.items()})
+    if same_forms(_BASE, other):
+        assert forms_for(_BASE) == forms_for(other)
+    else:
+        assert any(getattr(_BASE, n) != getattr(other, n) for n in changes)
+
+
+def test_a_restated_setting_keeps_its_forms_and_an_edited_one_gets_new_ones() -> None:
+    m = DSPMMemory(budget=200)
+    m.add_turn("user", "Set the webhook timeout to 10 seconds.")
+    pid = m.all_patches[0].id
+    before = m.render("webhook timeout").lines[0]
+    m.add_turn("assistant", "Confirmed: the webhook timeout is 10 seconds.")  # an echo
+    assert m.store.get(pid).echoes == 1
+    assert m.render("webhook timeout").lines[0] == before
+    m.add_turn("user", "Change the webhook timeout to 25 seconds.")
+    line = m.render("webhook timeout").lines[0]
+    assert "25 seconds" in line.text and "(was 10" in line.text
+    assert line.tokens == m.counter.count(line.text)
