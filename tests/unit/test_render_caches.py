@@ -130,3 +130,16 @@ def test_a_restated_setting_keeps_its_forms_and_an_edited_one_gets_new_ones() ->
     line = m.render("webhook timeout").lines[0]
     assert "25 seconds" in line.text and "(was 10" in line.text
     assert line.tokens == m.counter.count(line.text)
+
+
+def test_revised_settings_are_found_by_their_old_values_from_any_number_of_keys() -> None:
+    m = DSPMMemory(budget=200)
+    for i in range(5):
+        m.add_turn("user", f"Set the zone{i} cache size to {i + 10} MB.")
+        m.add_turn("user", f"Change the zone{i} cache size to {i + 50} MB.")
+    words = {f"w{i}" for i in range(100)}  # far more keys than revised values
+    few = m.store.revised_for(["12"])
+    assert [p.value for p in few] == ["52 MB"]
+    assert m.store.revised_for(words | {"12", "14"}) == m.store.revised_for(["12", "14"])
+    assert [p.value for p in m.store.revised_for(frozenset(words | {"14", "10"}))] == \
+        ["50 MB", "54 MB"]
