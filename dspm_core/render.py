@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import threading
 import weakref
-from operator import itemgetter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from .crit_order import Block, Key, Pool, query_key
 from .fill import Account, walk_criticals
@@ -288,7 +288,7 @@ class Renderer:
         qterms = query_terms(query) if query and query.strip() else frozenset()
         scale = 1.0 / min(len(qterms), ALIGN_SATURATION) if qterms else 0.0
         entry, entries = self._cache.entry, self._cache.entries
-        out = []
+        out: list[tuple[Key, _Entry]] = []
         for k, p in touched:
             e = entries.get(p.id)
             if e is None or e.patch is not p:
@@ -299,7 +299,7 @@ class Renderer:
                 align = aligns[p.id] = align if align < 1.0 else 1.0
                 # every word of a subject is among the patch's terms: a named one aligns
                 named = e.named_by is not None and e.named_by <= qterms
-            out.append((query_key(k, named, align, e.key[2]), e))
+            out.append((query_key(k, named, align, e.key[2]), e))  # type: ignore[index]
         out.sort(key=itemgetter(0))
         return out
 
