@@ -7,7 +7,8 @@ minimal line is more than the room left is passed over whole: nothing in it can 
 delivered, now or later in the walk, since the room only shrinks. So a render reads the criticals it
 delivers, the blocks it passes over and the ones the query touches, not every critical.
 What it passed over is written down as ranges and listed only when asked
-(:class:`Account`).
+(:class:`Account`); once the room left fits nothing still to walk, the walk stops and
+only where it stopped is written down, the rest walked when the account is read.
 """
 
 from __future__ import annotations
