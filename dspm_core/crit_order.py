@@ -220,8 +220,13 @@ class CriticalOrder:
         """The revised criticals with an earlier value looked up by one of ``keys`` (see
         :func:`dspm_core.tier.old_value_keys`), in the order they were stored."""
         found: dict[str, None] = {}
-        for k in keys:
-            posting = self._by_old.get(k)
+        by_old = self._by_old
+        if not isinstance(keys, (set, frozenset)) or len(keys) <= len(by_old):
+            lookups: Iterable[str] = keys
+        else:  # many keys (the words of the sentences rendered), few revised values
+            lookups = (k for k in by_old if k in keys)
+        for k in lookups:
+            posting = by_old.get(k)
             if posting:
                 found.update(posting)
         return sorted((self._patch[pid] for pid in found), key=lambda p: self._key[p.id][5])

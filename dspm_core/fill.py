@@ -7,7 +7,8 @@ minimal line is more than the room left is passed over whole: nothing in it can 
 delivered, now or later in the walk, since the room only shrinks. So a render reads the criticals it
 delivers, the blocks it passes over and the ones the query touches, not every critical.
 What it passed over is written down as ranges and listed only when asked
-(:class:`Account`).
+(:class:`Account`); once the room left fits nothing still to walk, the walk stops and
+only where it stopped is written down, the rest walked when the account is read.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Walk:
         self.chosen: dict[str, tuple[Any, int]] = {}  # patch id -> (form, cost)
         self.taken: list[Any] = []  # the entries chosen, in walk order
         self.parts: list[Part] = []
+        self.ti = 0  # where _pass_block left the touched criticals
 
     def consider(self, e: Any) -> None:
         form, cost = e.forms[-1]
@@ -53,11 +55,28 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
                    least: Callable[[Block], Sequence[int]], room: int) -> Walk:
     """Take criticals at their minimal form while they fit: the ones of ``blocks`` in
     order, except the ``moved`` ids, which come from ``touched`` (sorted by key).
-    ``least(block)[j]``: the cheapest minimal line from the block's ``j``-th critical on."""
+    ``least(block)[j]``: the cheapest minimal line from the block's ``j``-th critical on.
+
+    Once the room is below the cheapest minimal line of everything still to walk, the
+    rest of the walk takes nothing: it is written down as one part and walked only when
+    the account is read (:func:`_walk_rest`)."""
     w = Walk(room)
     ti, nt = 0, len(touched)
-    for b in blocks:
-        keys, patches, suffix = b.keys, b.patches, least(b)
+    suffixes = [least(b) for b in blocks]
+    # the cheapest minimal line of the blocks from the k-th on, and of touched[i:]
+    inf = float("inf")
+    later = [inf] * (len(blocks) + 1)
+    for k in range(len(blocks) - 1, -1, -1):
+        later[k] = min(suffixes[k][0], later[k + 1]) if suffixes[k] else later[k + 1]
+    tmin = [inf] * (nt + 1)
+    least_cost = inf
+    for i in range(nt - 1, -1, -1):
+        cost = touched[i][1].forms[-1][1]
+        if cost < least_cost:
+            least_cost = cost
+        tmin[i] = least_cost
+    for k, b in enumerate(blocks):
+        keys, patches, suffix = b.keys, b.patches, suffixes[k]
         lo, n = 0, len(keys)
         while lo < n and w.room >= suffix[lo]:
             while ti < nt and touched[ti][0] < keys[lo]:
@@ -66,17 +85,43 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
             if patches[lo].id not in moved:
                 w.consider(entry(patches[lo]))
             lo += 1
-        # nothing from here to the block's end fits, now or later (the room only shrinks)
-        while ti < nt and touched[ti][0] < keys[-1]:
-            hi = max(bisect_left(keys, touched[ti][0], lo), lo)
-            w.pass_over(b, lo, hi)
-            lo = hi
-            w.consider(touched[ti][1])
-            ti += 1
-        w.pass_over(b, lo, n)
+        if w.room < later[k + 1] and w.room < tmin[ti]:
+            # nothing from here on fits, now or later (the room only shrinks)
+            w.parts.append((_walk_rest, (blocks, k, lo, touched, ti), w.room))
+            return w
+        _pass_block(w, b, lo, touched, ti)
+        ti = w.ti
     for _, e in touched[ti:]:
         w.consider(e)
     return w
+
+
+def _pass_block(w: Walk, b: Block, lo: int, touched: Sequence[tuple[Key, Any]], ti: int) -> None:
+    """The rest of block ``b`` from ``lo``, none of which fits: passed over, with the
+    touched criticals that come before its end considered at their places."""
+    keys, nt = b.keys, len(touched)
+    # nothing from here to the block's end fits, now or later (the room only shrinks)
+    while ti < nt and touched[ti][0] < keys[-1]:
+        hi = max(bisect_left(keys, touched[ti][0], lo), lo)
+        w.pass_over(b, lo, hi)
+        lo = hi
+        w.consider(touched[ti][1])
+        ti += 1
+    w.pass_over(b, lo, len(keys))
+    w.ti = ti
+
+
+def _walk_rest(blocks: Sequence[Block], k: int, lo: int, touched: Sequence[tuple[Key, Any]],
+               ti: int, room: int) -> list[Part]:
+    """The parts the walk would have written from block ``k`` at ``lo`` and ``touched[ti]``
+    on, with ``room`` left that fits none of them."""
+    w = Walk(room)
+    for kk in range(k, len(blocks)):
+        _pass_block(w, blocks[kk], lo if kk == k else 0, touched, ti)
+        ti = w.ti
+    for _, e in touched[ti:]:
+        w.consider(e)
+    return w.parts
 
 
 class Account:
@@ -101,7 +146,11 @@ class Account:
             return built
         ids: list[str] = []
         why: dict[str, tuple[int, int]] = {}
-        for part in self._parts:
+        parts = self._parts
+        if parts and parts[-1][0] is _walk_rest:  # the end of the walk, deferred
+            _, args, room = parts[-1]
+            parts = parts[:-1] + _walk_rest(*args, room)
+        for part in parts:
             if len(part) == 3:
                 pid, cost, room = part
                 ids.append(pid)

@@ -18,7 +18,7 @@ from .line_safety import line_prefix, one_line
 from .patch import Patch, Revision
 from .values import parse_value, short_unit
 
-__all__ = ["Form", "forms_for", "lineage_text"]
+__all__ = ["Form", "forms_for", "lineage_text", "same_forms"]
 
 _OP_TEXT = {"=": "=", "<=": "<=", ">=": ">=", "<": "<", ">": ">", "!=": "!="}
 _SHORT_MAX_CHARS = 160
@@ -109,6 +109,14 @@ def _subject_op_value(patch: Patch, value: str) -> str | None:
         return f"must {subject}" if patch.kind.value == "constraint" else subject
     op = _OP_TEXT.get(patch.op or "=", "=")
     return f"{subject} {op} {value}"
+
+
+def same_forms(a: Patch, b: Patch) -> bool:
+    """Whether :func:`forms_for` writes ``a`` and ``b`` alike: the fields it reads are
+    equal (a restatement that only moves a patch's turn, echo count or pin keeps them)."""
+    return (a.text == b.text and a.kind is b.kind and a.role is b.role and a.slot == b.slot
+            and a.op == b.op and a.value == b.value and a.unit == b.unit
+            and a.history == b.history and a.later == b.later)
 
 
 def forms_for(patch: Patch) -> list[Form]:

@@ -18,14 +18,15 @@ import threading
 import weakref
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 
-from .crit_order import Block, Pool, query_key
+from .crit_order import Block, Key, Pool, query_key
 from .fill import Account, walk_criticals
-from .forms import Form, forms_for
+from .forms import Form, forms_for, same_forms
 from .patch import Patch
 from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
                    patch_terms, query_terms, text_terms, utility)
-from .tokens import TokenCounter
+from .tokens import TokenCounter, line_parts
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
 
@@ -100,7 +101,7 @@ class Rendered:
 class _Entry:
     """What the renderer needs of one patch, computed once per patch version."""
 
-    __slots__ = ("patch", "forms", "key", "terms")
+    __slots__ = ("patch", "forms", "key", "terms", "named_by")
 
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
@@ -108,6 +109,9 @@ class _Entry:
         # (the stance check reads the whole text: only a critical's place needs it)
         self.key = critical_priority(patch) if patch.critical else None
         self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
+        # the words a query must hold to name this setting (Renderer._named)
+        words = text_terms(patch.slot) if patch.critical and patch.slot else None
+        self.named_by = words if words and len(words) <= NAMED_WORDS else None
 
 
 class _Cache:
@@ -123,6 +127,7 @@ class _Cache:
         self.tokens: dict[str, int] = {}
         self.entries: dict[str, _Entry] = {}
         self.lock = threading.Lock()
+        self.splits_lines = getattr(counter, "splits_lines", False) is True
 
     def count(self, text: str) -> int:
         n = self.tokens.get(text)
@@ -134,10 +139,23 @@ class _Cache:
                 self.tokens[text] = n
         return n
 
+    def count_lines(self, lines: list[str]) -> int:
+        """Tokens of ``lines`` joined by line breaks: the sum of the cached counts of its
+        lines where the tokenizer gives exactly that (:func:`~dspm_core.tokens.line_parts`),
+        else the count of the joined text."""
+        parts = line_parts(lines) if self.splits_lines else None
+        if parts is None:
+            return self.count("\n".join(lines))
+        return sum(map(self.count, parts))
+
     def entry(self, patch: Patch) -> _Entry:
         e = self.entries.get(patch.id)
         if e is None or e.patch is not patch:
-            e = _Entry(patch, [(f, self.count(f.text) + 1) for f in forms_for(patch)])
+            if e is not None and same_forms(e.patch, patch):  # e.g. a restatement
+                forms = e.forms
+            else:
+                forms = [(f, self.count(f.text) + 1) for f in forms_for(patch)]
+            e = _Entry(patch, forms)
             with self.lock:
                 if len(self.entries) >= self.max_items:
                     self.entries.clear()
@@ -188,13 +206,18 @@ class Renderer:
             similarity is not None or self.scorer is not None)
         # the criticals whose place the query may change: all of them when a semantic
         # score aligns every text, else the ones its words touch (from the view's index)
-        touched = [(k, entry(p)) for k, p in (view if semantic else view.touched)]
-        aligns = self._alignments([entry(p) for p in rest] + [e for _, e in touched], query,
-                                  similarity)
-        named = self._named([e for _, e in touched], query) if aligns else set()
+        if semantic:
+            touched = [(k, entry(p)) for k, p in view]
+            aligns = self._alignments([entry(p) for p in rest] + [e for _, e in touched],
+                                      query, similarity)
+            named = self._named([e for _, e in touched], query) if aligns else set()
+            touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
+                                         e.key[2]), e) for k, e in touched),
+                             key=lambda t: t[0])
+        else:
+            aligns = self._alignments([entry(p) for p in rest], query)
+            touched = self._placed(view.touched, query, aligns)
         moved = {e.patch.id for _, e in touched}
-        touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
-                                     e.key[2]), e) for k, e in touched), key=lambda t: t[0])
 
         # 1. every critical at its smallest form, by priority (+1: the newline that is
         # not needed after the last line)
@@ -257,6 +280,29 @@ class Renderer:
                 room -= cost - cur_cost
         return room
 
+    def _placed(self, touched: Sequence[tuple[Key, Patch]], query: str,
+                aligns: dict[str, float]) -> list[tuple[Key, _Entry]]:
+        """The criticals the query's words touch at their places (:func:`query_key`),
+        sorted, their alignments added to ``aligns``: :meth:`_alignments`, :meth:`_named`
+        and the placing in one pass, for the lexical alignment alone."""
+        qterms = query_terms(query) if query and query.strip() else frozenset()
+        scale = 1.0 / min(len(qterms), ALIGN_SATURATION) if qterms else 0.0
+        entry, entries = self._cache.entry, self._cache.entries
+        out: list[tuple[Key, _Entry]] = []
+        for k, p in touched:
+            e = entries.get(p.id)
+            if e is None or e.patch is not p:
+                e = entry(p)
+            align, named = 0.0, False
+            if qterms and not qterms.isdisjoint(e.terms):
+                align = len(qterms & e.terms) * scale
+                align = aligns[p.id] = align if align < 1.0 else 1.0
+                # every word of a subject is among the patch's terms: a named one aligns
+                named = e.named_by is not None and e.named_by <= qterms
+            out.append((query_key(k, named, align, e.key[2]), e))  # type: ignore[index]
+        out.sort(key=itemgetter(0))
+        return out
+
     @staticmethod
     def _named(crit: list[_Entry], query: str) -> set[str]:
         """The criticals the query names: it has every word of the setting's subject (a
@@ -315,8 +361,9 @@ class Renderer:
     def _finish(self, order: list[Patch], chosen: dict[str, tuple[Form, int]],
                 rest: Sequence[Patch], budget: int, parts: list, moved: set[str]) -> Rendered:
         lines = [(p, chosen[p.id][0]) for p in order]
-        text = "\n".join(f.text for _, f in lines)
-        total = self.count(text) if text else 0
+        texts = [f.text for _, f in lines]
+        text = "\n".join(texts)
+        total = self._cache.count_lines(texts) if text else 0
         trimmed_crit: list[str] = []
         # The sum of line costs is exact for these tokenizers, but verify: trim the
         # least valuable line (last non-critical, else the last critical) until it fits.
@@ -326,8 +373,9 @@ class Renderer:
             p, _ = lines.pop(idx)
             if p.critical:
                 trimmed_crit.append(p.id)
-            text = "\n".join(f.text for _, f in lines)
-            total = self.count(text) if text else 0
+            texts = [f.text for _, f in lines]
+            text = "\n".join(texts)
+            total = self._cache.count_lines(texts) if text else 0
         delivered = tuple(p.id for p, _ in lines)
         got = set(delivered)
         rest_dropped = tuple(p.id for p in rest if p.id not in got)

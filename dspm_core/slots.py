@@ -288,7 +288,9 @@ class AliasTable:
 
     def learn(self, text: str) -> list[tuple[str, str]]:
         """Learn acronym definitions from ``text``; returns the new (acronym, expansion) pairs."""
-        found = []
+        found: list[tuple[str, str]] = []
+        if "(" not in text:  # every definition form has its parenthesis
+            return found
         for m in self._DEF_RE.finditer(text):
             short = m.group("short") or m.group("short2")
             long = m.group("long") or m.group("long2")

@@ -18,6 +18,7 @@ import re
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
@@ -92,8 +93,13 @@ class MergeOutcome:
 def _norm_text(text: str) -> str:
     """Normalised text for exact/near duplicate detection of patches without a slot."""
     words = re.findall(r"[\w+#/%$-]+(?:\.[\w+#/%$-]+)*", text)
+    return " ".join(map(_norm_word, words))
+
+
+@lru_cache(maxsize=262144)
+def _norm_word(word: str) -> str:
     # the identifier check runs on the word as written: "jQuery" is a name, not a typo
-    return " ".join(w.lower() if is_identifier(w) else fold_typo(w.lower()) for w in words)
+    return word.lower() if is_identifier(word) else fold_typo(word.lower())
 
 
 def _names_any(slot: str, text: str) -> bool:

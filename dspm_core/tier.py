@@ -263,8 +263,11 @@ def mark_earlier(patches: list[Patch],
 
 def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
     text = p.text
+    keys = _keys_of(text)
+    if old.keys().isdisjoint(keys):  # (walks the smaller side, builds no set)
+        return p
     terms: frozenset[str] | None = None
-    for key in _keys_of(text) & old.keys():
+    for key in keys & old.keys():
         for pattern, subject, now in old[key]:
             if terms is None:
                 terms = text_terms(p.text)

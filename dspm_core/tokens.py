@@ -20,7 +20,7 @@ import os
 import pathlib
 import tempfile
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Protocol, runtime_checkable
@@ -35,6 +35,7 @@ __all__ = [
     "TokenCounter",
     "count_tokens",
     "get_counter",
+    "line_parts",
     "seed_tiktoken_cache",
 ]
 
@@ -160,6 +161,9 @@ class TiktokenCounter:
     def __init__(self, name: str = DEFAULT_ENCODING) -> None:
         self.name = name
         self._encoding = _encoding(name)
+        #: The encoding pre-tokenises with the pattern of :data:`_SPECS` (tiktoken, not the
+        #: fallback), so :func:`line_parts` holds for it.
+        self.splits_lines = getattr(self._encoding, "_pat_str", None) == _spec(name).pat_str
 
     def count(self, text: str) -> int:
         """Number of tokens in ``text``."""
@@ -202,6 +206,23 @@ class CallableCounter:
 
     def __repr__(self) -> str:
         return f"CallableCounter({self.name!r})"
+
+
+def line_parts(lines: Sequence[str]) -> list[str] | None:
+    """The parts of ``"\\n".join(lines)`` whose token counts add up to its count, for a
+    counter with ``splits_lines`` (``cl100k_base`` and ``o200k_base`` built by tiktoken):
+    each line with its line break, then the last line. Their pre-tokenisers never carry a
+    piece past a line break into a line that opens with neither whitespace (a run of it
+    may take the break with it) nor ``/`` (``o200k_base`` adds slashes to the punctuation
+    before a break), and encode each piece on its own. None when that does not hold: an
+    empty line, a line break inside a line, a later line that opens with whitespace or ``/``.
+    """
+    if not lines:
+        return None
+    for i, line in enumerate(lines):
+        if not line or "\n" in line or "\r" in line or (i and (line[0].isspace() or line[0] == "/")):
+            return None
+    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
 
 
 def get_counter(spec: str | Callable[[str], int] | TokenCounter | None = None) -> TokenCounter:

@@ -93,6 +93,7 @@ def word_frequency() -> dict[str, int]:
     return _DICT
 
 
+@lru_cache(maxsize=262144)
 def is_identifier(token: str) -> bool:
     """True for names and identifiers that must never be folded or stemmed.
 
