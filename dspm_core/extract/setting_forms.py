@@ -40,7 +40,11 @@ _ABOUT_ME_RE = re.compile(
     + r"|^i(?:'m| am)\s+on\s+(?:a\s+|an\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+\w+)?\s*[.!]?$"
     r"|^i\s+keep\s+(?:kosher|halal)\b"
     r"|^i(?:'m| am)\s+(?:a\s+)?(?:vegan|vegetarian|pescatarian|lactose[- ]intolerant|"
-    r"gluten[- ]free|diabetic|allergic to\s+\w+|pregnant|colou?r[- ]blind|deaf|blind|left[- ]handed)\b"
+    r"gluten[- ]free|diabetic|allergic to\s+\w+|pregnant|colou?r[- ]?blind|deaf|blind|left[- ]handed|"
+    r"[a-z]+[- ]intolerant|(?:a\s+|an\s+)?(?:complete\s+|total\s+)?(?:beginner|novice|newbie|learner)|"
+    r"\d{1,3}(?:\s+years?\s+old)?(?=\s*(?:[,.!]|and\b|$)))\b"
+    # "English is not my first language", "Spanish is my second language"
+    r"|^\w+\s+is(?:n't| not)?\s+(?:not\s+)?my\s+(?:first|native|second|mother)\s+(?:language|tongue)\b"
     r"|^i\s+(?:don't|do not|can't|cannot)\s+(?:eat|drink)\s+\w"
     r"|^i\s+have\s+(?:\d+|two|three|four|five|six)\s+(?:kids|children|sons|daughters|dogs|cats|"
     r"pets|dependents|roommates)\b(?:\s+\S+){0,4}\s*[.!]?$"
@@ -88,12 +92,21 @@ _FUTURE_RE = re.compile(
     _I)
 # "Make sure the recipes you suggest are gluten-free"
 _MAKE_SURE_RE = re.compile(_LEAD + r"(?:please\s+)?(?:make sure|ensure|be sure|always make sure)\s+"
-                           r"(?:that\s+)?(?:the|your|all|every|each|any)\b", _I)
+                           r"(?:that\s+)?(?:the|your|all|every|each|any|(?:you|u)\s+(?:always\s+)?(?:run|test|use|check|include|add|write|cite|keep|follow|"
+                           r"avoid|mention|explain|show|double-check|confirm|commit|format|lint|label|"
+                           r"reply|answer|list|give|read|update|back up|ask)\b|"
+                           r"[a-z]+s\s+(?:are|stay|get|have|work|run|pass)\b)\b", _I)
+# "Give me prices in Canadian dollars", "stick to Python's standard library"
+_IN_UNITS_RE = re.compile(_LEAD + r"(?:please\s+)?(?:give|show|quote|list|write|put)\s+(?:me\s+|us\s+)?"
+                          r"(?:all\s+)?(?:the\s+)?(?:prices|amounts|costs|figures|times|dates|"
+                          r"temperatures|distances|weights|measurements|sizes|numbers)\s+in\s+\w", _I)
+_STICK_TO_RE = re.compile(_LEAD + r"(?:please\s+)?(?:stick|keep|stay)\s+to\s+\w", _I)
 # "I don't need the history lesson", "I'm not keen on long video tutorials"
 _NEGATED_PREFERENCE_RE = re.compile(
     _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:don't|do not)\s+(?:need|want|care for|like)\s+"
     r"(?:the|any|long|more|all)\b|^(?:i'm|i am|we're|we are)\s+not\s+(?:keen on|a fan of|"
     r"into|fond of|interested in)\b|^(?:i|we)\s+can do without\b|^no need for\b"
+    r"|^not\s+(?:keen on|a fan of|into|fond of)\b"
     # "I can't be doing with bullet points", "I'm sick of disclaimers"
     r"|^(?:i|we)\s+(?:really\s+)?(?:can't|cannot|can not)\s+(?:be doing with|stand|bear|abide|"
     r"be bothered with)\b(?!\s+(?:the|this|that|it|him|her|them|my|your|his|their)\b)"
@@ -110,6 +123,7 @@ _ALL_OF_MINE_RE = re.compile(r"\b(?:my|our|all)\s+(?:\w+\s+)?(?:emails|messages|
 # "recipes under 500 calories?": a bound said as a question with no verb
 _ASKING_RE = re.compile(r"^(?:is|are|do|does|did|can|could|should|would|will|what|what's|how|why|"
                         r"where|when|who|which|was|were|have|has|any)\b", _I)
+_SINCE_RE = re.compile(r"^(?:since|because|as|given that|now that)\s+", _I)
 # "my son, who's autistic, struggles with loud places, ...": a fact in a relative clause
 _WHO_ASIDE_RE = re.compile(r"^(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,\s+who(?:'s|’s| is| has)\s+\w", _I)
 # "No spoilers.", "Less hedging.", "Bullet points only, no prose.", "shorter please, from now on"
@@ -122,7 +136,10 @@ _FRAGMENT_RE = re.compile(
     r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,4}[.!]?$"
     # "metric please", "British spelling throughout", "UTC everywhere"
     r"|^[\w/-]+(?:\s+[\w/-]+)?\s+(?:please|throughout|everywhere|across the board|"
-    r"at all times|from now on|going forward)\s*[.!]?$", _I)
+    r"at all times|from now on|going forward)\s*[.!]?$"
+    # "Metric units only.", "GBP for all prices."
+    r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only\s*[.!]?$"
+    r"|^[\w/-]+(?:\s+[\w/-]+)?\s+for\s+(?:all|every|each|any)\s+[a-z]+(?:\s+[a-z]+)?\s*[.!]?$", _I)
 _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue thanks thank doubt "
                                  "kidding joke luck rush pressure offense offence yes yeah yep ok "
                                  "okay sure more another again continue next same help this that "
@@ -166,13 +183,15 @@ def setting_kind(sentence: str) -> PatchKind | None:
         if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
             return PatchKind.CONSTRAINT  # "Can you please reply in French going forward?"
         first = s.split(",", 1)[0]
-        if first != s and _ASIDE_RE.match(first) or _WHO_ASIDE_RE.match(s):
+        if first != s and (_ASIDE_RE.match(first) or _ABOUT_ME_RE.match(_SINCE_RE.sub("", first))) \
+                or _WHO_ASIDE_RE.match(s):
             return PatchKind.CONSTRAINT  # "With my knee injury, what cardio can I still do?"
         if len(s.split()) <= MAX_BOUND_QUESTION_WORDS and _QUESTION_BOUND_RE.search(s) \
                 and not _ASKING_RE.match(s) and not is_base_verb(s.split()[0].lower()):
             return PatchKind.CONSTRAINT  # "recipes under 500 calories?"
         return None
-    if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s):
+    if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
+            or _STICK_TO_RE.match(s):
         return PatchKind.CONSTRAINT
     m = _POLITE_RE.match(s)  # a request typed without its question mark
     if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
@@ -254,6 +273,11 @@ def not_of_now(sentence: str) -> bool:
     deadline last friday and missed it")."""
     if _SOMEONE_SAID_RE.match(sentence.strip()):
         return True
+    told = _TOLD_RE.match(sentence.strip())
+    if told and not _OURS_RE.search(told.group("what")):
+        return True  # "mum says the recipe needs 200g": what someone else holds, not a rule of ours
+    if _FORMER_RE.search(sentence):
+        return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP"
     if not _PAST_TIME_RE.search(sentence) or _RECURRENCE_RE.search(sentence):
         return False
     m = _PAST_VERB_RE.search(sentence)
@@ -269,6 +293,17 @@ _SOMEONE_SAID_RE = re.compile(
     r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,2}?"
     rf"(?:{'|'.join(_SAYING)})\s+(?:(?:me|us|that)\s+)?(?:to\s+|we\s+should\s+|i\s+should\s+)?"
     r"(?:always|never|not|no|use|avoid|keep|stop)\b", _I)
+
+
+_FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ago)\b.*\b(?:was|were|had)\b"
+                        r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+\s+(?:had|was|were|used)\b",
+                        _I)
+
+
+_TOLD_RE = re.compile(r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some)\s+"
+                      r"(?:[\w'-]+\s+){0,2}?|(?:mum|mom|dad|mam|grandma|grandpa|nan)\s+)"
+                      rf"(?:{'|'.join(_SAYING)})\s+(?:that\s+)?(?P<what>.+)$", _I)
+_OURS_RE = re.compile(r"\b(?:we|i|you|us|me|our|my)\b", _I)
 
 
 # past verbs whose result holds now ("I moved to Denver last year": I live in Denver)

@@ -219,6 +219,18 @@ def test_a_name_with_a_cue_and_no_subject_revises_nothing_on_a_guess() -> None:
     "I'm fed up with disclaimers at the end",
     "hotels under $150 a night?",
     "my daughter, who's coeliac, wants pizza tonight, any ideas?",
+    "I'm a complete beginner at Go.",
+    "i'm colorblind",
+    "I'm 74 and new to smartphones",
+    "Since I'm lactose intolerant, which cheeses are safe?",
+    "English isn't my native language, I'm from Chile",
+    "Not a fan of voice notes tbh",
+    "Imperial units only.",
+    "EUR for all invoices.",
+    "make sure tests pass before you open a PR",
+    "make sure you cite the source for every number",
+    "Quote all prices in Swiss francs.",
+    "Stick to the standard library.",
 ])
 def test_standing_requests_fragments_and_asides_are_rules(text: str) -> None:
     assert setting_kind(text) is PatchKind.CONSTRAINT
@@ -237,6 +249,10 @@ def test_standing_requests_fragments_and_asides_are_rules(text: str) -> None:
     "translate this paragraph into French not Spanish",
     "is the ride under 20 minutes?",
     "I'm sick of this weather",
+    "Make sure you have a great holiday!",
+    "Back in 2015 our whole site was Flash.",
+    "My previous team had retros every Friday, it was a lot.",
+    "my aunt says the cake needs 3 eggs",
 ])
 def test_reassurances_withdrawals_and_one_off_requests_are_not_rules(text: str) -> None:
     memory = DSPMMemory()
