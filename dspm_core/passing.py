@@ -145,6 +145,10 @@ def _states(text: str, word: str) -> bool:
 def _spoken_of(clause: str, word: str) -> bool:
     """``word`` is what its clause judges: it opens the clause ("keto was too much", "INFO
     is too noisy", "heroku's pricing is killing us", "Oakwood double-booked us")."""
+    if re.match(rf"\s*(?:(?:ok|so|and|but)\s+)?(?:dropp(?:ed|ing)|drop|ditch(?:ed|ing)?|quit(?:ting)?|"
+                rf"stopp(?:ed|ing)|stop|scrap(?:ped|ping)?|scratch|no more|done with|over|forget)\s+"
+                rf"(?:the\s+|my\s+|our\s+)?{re.escape(word)}\b", clause, re.I):
+        return True  # "dropping keto, ...", "scratch imperative, ...": what is given up
     m = re.match(rf"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*"
                  rf"{re.escape(word)}(?:['’]s)?\s+(?P<verb>[\w-]+)\b", clause, re.I)
     if m and is_past_verb(m.group("verb").lower().rsplit("-", 1)[-1]):  # "double-booked"

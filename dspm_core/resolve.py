@@ -90,12 +90,15 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
     if stmt.value is None or stmt.dimension in ("free", "number", "name"):
         return False
     unit = _unit_noun(stmt)
+    words = subj_norm.split()
+    if len(words) == 2 and words[0] in ("m", "re") and words[1].endswith("ing"):
+        return True  # "I'm taking 1000 mg", "we're doing 25": the speaker doing it, no name
     return all(w in _PRONOUNS or w in LIGHT_VERBS or w in _WEAK_WORDS or w == unit
-               or _noise(w) for w in subj_norm.split())
+               or _noise(w) for w in words)
 
 
 _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
-                        "allow allowed fine ok okay".split())
+                        "allow allowed fine ok okay m re ve ll d i'm we're i've".split())
 
 
 def vetoed(a: str, b: str) -> bool:

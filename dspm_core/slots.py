@@ -620,6 +620,8 @@ def parse_statement(text: str) -> Statement:
                 return replace(bare, revision=bool(_CORRECTING_RE.search(lead.group(0))))
         return st
     st = _statement_of(text)
+    if st.value is not None and not st.revision and _LATER_RE.search(text):
+        st = replace(st, revision=True)  # "Going forward I'm taking 1000 mg" (a lead cleaned off)
     cue = _LEAD_CUE_RE.match(text)
     if cue and st.value is not None and st.subject and \
             set(st.subject.lower().split()) <= set(re.findall(r"[a-z']+", cue.group(0).lower())):

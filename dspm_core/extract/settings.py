@@ -14,6 +14,7 @@ wrong one loses a rule.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..patch import Fact, PatchKind, Turn
 from ..named_settings import read_named
@@ -56,6 +57,7 @@ BAD_EDGE = frozenset("can could will would must should may might use using no mo
 
 
 _POINTER_RE = re.compile(r"(?:it|that|this)(?:['’]s)?", re.I)  # "correction, it's due 15 May"
+_DOING_RE = re.compile(r"(?:i'm|i am|we're|we are)\s+\w+ing", re.I)  # "I'm taking 1000 mg"
 
 
 def new_fact(turn: Turn, kind: PatchKind, text: str, **fields: str | None) -> Fact:
@@ -117,9 +119,11 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     if m and kind is PatchKind.DECISION and not _USE_SUBJECT_RE.search(s):
         return {"slot": m.group("name").split()[0], "op": "=", "value": m.group("name")}
     st = parse_statement(s)
+    if st.value is not None and not st.revision and s != core.strip() and parse_statement(core).revision:
+        st = replace(st, revision=True)  # "Going forward I'm taking 1000 mg": the lead is the cue
     if st.value is not None and st.dimension != "free" and (
-            (st.subject is None or _POINTER_RE.fullmatch(st.subject)) and st.revision
-            or st.old_value):
+            (st.subject is None or _POINTER_RE.fullmatch(st.subject) or _DOING_RE.fullmatch(st.subject))
+            and st.revision or st.old_value):
         # "8080 is taken, use 3000", "make it 80 words", "Ruff instead of Black": the
         # store binds it to the setting spoken of last, or to the one holding the old value
         return {"op": st.op, "value": st.value, "unit": st.unit, "scope": st.scope} \

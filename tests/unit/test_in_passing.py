@@ -231,3 +231,13 @@ def test_a_name_mentioned_in_ordinary_talk_replaces_nothing(first, then) -> None
     memory = remember(first, then)
     assert not any(p.history for p in memory.all_patches), [(p.text, p.history) for p in memory.all_patches]
     assert len([p for p in memory.all_patches if p.later is None]) >= 2
+
+
+def test_a_name_given_up_is_the_one_replaced() -> None:
+    memory = remember("I'm doing the paleo thing these days", "ditching paleo, going with whole30 instead")
+    replaced(memory, "whole30", "paleo")
+
+
+def test_going_forward_with_the_speaker_doing_it_points_back() -> None:
+    memory = remember("I take 400 mg of magnesium daily.", "Going forward I'm taking 600 mg.")
+    replaced(memory, "600 mg", "400")
