@@ -139,7 +139,8 @@ def value_tokens(text: str | None) -> frozenset[str]:
                 tok = str(int(tok))
             elif ":" in tok:
                 head, _, rest = tok.partition(":")
-                tok = f"{int(head)}:{rest}"
+                if head.isdigit():  # "05:30" -> "5:30"; "0.0.0.0:8000" stays as written
+                    tok = f"{int(head)}:{rest}"
         else:
             tok = _UNITS.get(tok, tok)
             if len(tok) > 3 and tok.endswith("s") and not tok.endswith("ss"):

@@ -150,3 +150,11 @@ def test_statement_format_and_values(s):
     if e["subject"] is not None:
         assert e["subject"].lower() in text.lower(), (e["subject"], text)
         assert matches(e["subject"], text), (e["subject"], text)
+
+
+@pytest.mark.parametrize("text,tokens", [
+    ("0.0.0.0:8000->8000/tcp", {"0.0.0.0:8000", "8000", "tcp"}),
+    ("at 05:30", {"5:30"}),
+])
+def test_value_tokens_read_addresses_and_times(text, tokens) -> None:
+    assert value_tokens(text) == frozenset(tokens)
