@@ -798,7 +798,7 @@ _INSTEAD_OF_RE = re.compile(
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
 # "I said 12 not 15", "Friday, not Thursday": the old value after "not", ending the clause
 _NOT_OLD_RE = re.compile(
-    rf"(?P<cut>,?\s+not\s+(?:the\s+)?(?P<old>{_NAME}|"
+    rf"(?P<cut>(?<!\band)(?<!\bor)(?<!\bis)(?<!\bare),?\s+not\s+(?:the\s+)?(?P<old>{_NAME}|"
     r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))(?=\s*(?:[,.;:!?)]|$))")
 _ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")

@@ -114,7 +114,9 @@ _NEGATED_PREFERENCE_RE = re.compile(
     r"\s+(?:of|with)\b(?!\s+(?:this|that|it|him|her|them)\b)", _I)
 # "spell it colour not color", "say 'folks' not 'guys'": an instruction that sets one form
 # against another
-_CONTRAST_RE = re.compile(r"[\w'\"’-]+,?\s+(?:not|rather than|instead of)\s+['\"’]?[\w-]+['\"’]?\s*[.!]?$",
+_CONTRAST_RE = re.compile(r"(?<![\w'’-])(?!(?:is|are|was|were|be|been|do|does|did|has|have|had|will|would|"
+                          r"can|could|should|must|may|might|and|or)\b)[\w'\"’-]+,?\s+(?:not|rather than|"
+                          r"instead of)\s+['\"’]?[\w-]+['\"’]?\s*[.!]?$",
                           _I)
 # "please sign off my emails with 'Best, Tom'": an instruction about all things of a kind
 _ALL_OF_MINE_RE = re.compile(r"\b(?:my|our|all)\s+(?:\w+\s+)?(?:emails|messages|letters|posts|commits|"

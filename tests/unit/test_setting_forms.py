@@ -293,3 +293,10 @@ def test_a_worked_calculation_is_no_rule(text: str) -> None:
     memory.add_turn("user", text)
     assert not [p for p in memory.all_patches if p.critical]
     assert any(p.kind is PatchKind.EQUATION for p in memory.all_patches)
+
+
+def test_a_negated_verb_is_no_contrast_of_forms() -> None:
+    assert setting_kind("Show the name so, therefore, the title is not displayed.") is None
+    assert setting_kind("write it as 'organise' not 'organize'") is PatchKind.CONSTRAINT
+    assert parse_statement("You are saying 3+3=7 and not 6.").old_value is None
+    assert parse_statement("no, I said 14 not 16").old_value == "16"
