@@ -24,7 +24,7 @@ from .slots import content_terms, has_revision_cue, name_category, parse_stateme
 from .vocab import STOP_WORDS, TECH_WORDS, singular, word_frequency
 
 __all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
-           "named_words", "new_name", "revises_in_passing"]
+           "named_words", "new_name", "revises_in_passing", "reworded_earlier"]
 
 #: the longest earlier statement a revision may take by a name it mentions, and the longest
 #: revision that may take one
@@ -335,3 +335,53 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
             continue  # "the videos bucket" is not "the images bucket"
         found.append((p, olds[0], news[0].word))
     return found[0] if len(found) == 1 else None
+
+
+_INSTEAD_RE = re.compile(r"\b(?:instead|rather than)\b", re.I)
+
+
+def reworded_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str] | None:
+    """The one rule or plain statement of the last turns that an "instead" says again with
+    its one or two telling words changed: "could you do sentence case for headings
+    instead?" after "Headings in title case please", "just email me order updates instead"
+    after "for order updates please text me". The clause of "instead" and the statement
+    share a content word; each has at most two the other lacks. Returns the statement and
+    the words of it that were replaced ("title case"); None for none or several."""
+    if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not revises_in_passing(fact.text):
+        return None
+    m = _INSTEAD_RE.search(fact.text)
+    if m is None:
+        return None
+    clause = next((c for c in _CLAUSE_RE.split(fact.text) if _INSTEAD_RE.search(c)), fact.text)
+    mine = _context(clause, set())
+    found: list[tuple[Patch, str]] = []
+    for pid in islice(reversed(patches), ALIGN_SCAN):
+        p = patches[pid]
+        if p.turn >= fact.turn or fact.turn - p.turn > ALIGN_TURNS or p.later is not None \
+                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
+                or len(p.text.split()) > SHORT_STATEMENT + 4 or _too_much(p.text) \
+                or p.text.rstrip().endswith("?"):
+            continue
+        if p.key is not None and not p.key.split("|")[2].startswith("free:"):
+            continue  # a setting with a value of its kind is the resolver's
+        theirs = _context(p.text, set())
+        shared = _shared(mine, theirs)
+        olds = theirs - _shared(theirs, mine)
+        news = mine - shared
+        if shared and 1 <= len(olds) <= 2 and 1 <= len(news) <= 2 \
+                and len(shared) >= SAME_WORDS * min(len(mine), len(theirs)):
+            found.append((p, _span_of(p.text, olds)))
+    return found[0] if len(found) == 1 else None
+
+
+def _span_of(text: str, stems: frozenset[str]) -> str:
+    """The words of ``text`` from the first to the last whose stem is in ``stems``, with the
+    word after them ("title case" of "Headings in title case please")."""
+    words = _WORD_RE.findall(text)
+    at = [i for i, w in enumerate(words) if content_terms(w) & stems]
+    if not at:
+        return text
+    end = min(at[-1] + 2, len(words))
+    if end < len(words) and not content_terms(words[end - 1]) - _NO_CONTEXT:
+        end -= 1
+    return " ".join(words[at[0]:end])

@@ -28,7 +28,7 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
-from .passing import aligned_earlier, holds_word, named_earlier, new_name
+from .passing import aligned_earlier, holds_word, named_earlier, new_name, reworded_earlier
 from .tier import sentence_setting, sentence_with_value
 from .slots import (
     AliasTable,
@@ -303,6 +303,9 @@ class PatchStore:
                 fact, norm)
         if (aligned or named) is not None and done is not None:
             return done
+        reworded = reworded_earlier(self._patches, fact) if aligned is None and named is None else None
+        if reworded is not None:  # "could you do sentence case for headings instead?"
+            return self._replace_named(reworded[0], reworded[1], None, fact, norm)
         patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
                       role=fact.role, deps=fact.deps, pinned=fact.pinned, source=fact.source,
                       first_turn=fact.turn, session_id=fact.session_id)

@@ -241,3 +241,19 @@ def test_a_name_given_up_is_the_one_replaced() -> None:
 def test_going_forward_with_the_speaker_doing_it_points_back() -> None:
     memory = remember("I take 400 mg of magnesium daily.", "Going forward I'm taking 600 mg.")
     replaced(memory, "600 mg", "400")
+
+
+def test_an_instead_says_a_rule_again_with_its_telling_words_changed() -> None:
+    memory = remember("Headings for blog posts in title case please.",
+                      "could you do sentence case for blog headings instead? it's our style guide")
+    (p,) = current_with(memory, "sentence case")
+    assert any("title case" in (r.value or "") for r in p.history), p.history
+    assert [q for q in memory.all_patches if q.id != p.id and "title case" in q.text.lower()
+            and q.later is None] == []
+
+
+def test_an_instead_about_another_thing_replaces_nothing() -> None:
+    memory = remember("for delivery updates please text me",
+                      "what's the weather like in Leeds?",
+                      "just send the invoices by post instead")
+    kept(memory, "text")
