@@ -21,6 +21,7 @@ from .lexicon import is_base_verb, is_past_verb
 from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, Role
 from .slots import content_terms, has_revision_cue, name_category, parse_statement
+from .values import MONTHS, WEEKDAYS
 from .vocab import STOP_WORDS, TECH_WORDS, singular, word_frequency
 
 __all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
@@ -59,10 +60,9 @@ _CUE_WORDS = frozenset("now instead actually correction rather switched switch s
                        "swapped dropped ditched".split())
 
 
-_CALENDAR = frozenset("january february march april may june july august september october november "
-                      "december jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday "
-                      "wednesday thursday friday saturday sunday mon tue tues wed thu thur thurs fri "
-                      "sat sun today tomorrow tonight yesterday weekend weekday".split())
+# a date or a day is a value the resolver reads, never a name changed in passing
+_CALENDAR = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(
+    "today tomorrow tonight yesterday weekend weekday".split())
 
 
 @dataclass(frozen=True, slots=True)

@@ -326,21 +326,13 @@ class PatchStore:
             pv = parse_value(value)
             return self._supersede(old, fact, Statement(
                 old.slot, old.op, value, old.unit, old.scope, dim, pv.canonical))
-        self._patches.pop(old.id)
-        self._ix.remove(old)
-        self._unview(old.id)
         patch = Patch(id=self._new_id(), kind=fact.kind if fact.kind.critical else old.kind,
                       text=fact.text, turn=fact.turn, role=fact.role, deps=fact.deps,
                       pinned=fact.pinned or old.pinned, source=fact.source,
                       first_turn=old.first_turn, session_id=fact.session_id,
-                      history=((Revision(named, None, "=", old.turn, old.text),)
-                               + old.history)[: self.history_limit])
-        self._store_new(patch, subject=None, norm_text=norm, journal=False)
-        self._journal.append(JournalEntry("superseded", old.id, fact.turn,
-                                          f"named in passing: {named!r}", old, fact.text,
-                                          fact.role.value))
-        self.counters["superseded"] += 1
-        return MergeOutcome("superseded", patch, old, "the old name mentioned in passing")
+                      history=self._lineage(old, named))
+        return self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
+                              "the old name mentioned in passing")
 
     def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
         subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
@@ -463,18 +455,27 @@ class PatchStore:
                           stmt: Statement) -> MergeOutcome:
         """A new setting whose old value only a tier sentence stated: the sentence leaves
         the store for the setting's lineage."""
-        del self._patches[said.id]
-        self._ix.remove(said)
-        self._unview(said.id)
-        patch = self._keyed_patch(fact, key, stmt, first_turn=said.first_turn, history=((
-            Revision(stmt.old_value, None, "=", said.turn, said.text),) + said.history)[
-            : self.history_limit])
-        self._store_new(patch, subject=key.split("|", 1)[0], norm_text=None, journal=False)
-        self._journal.append(JournalEntry("superseded", said.id, fact.turn,
-                                          f"new value for what {said.id} said", said, fact.text,
+        patch = self._keyed_patch(fact, key, stmt, first_turn=said.first_turn,
+                                  history=self._lineage(said, stmt.old_value))
+        return self._give_way(said, patch, fact, key.split("|", 1)[0], None,
+                              f"new value for what {said.id} said",
+                              "the old value named, said in a sentence")
+
+    def _lineage(self, old: Patch, was: str | None) -> tuple[Revision, ...]:
+        """``old``'s lineage with ``was`` (the value it stated) in front."""
+        return ((Revision(was, None, "=", old.turn, old.text),) + old.history)[: self.history_limit]
+
+    def _give_way(self, old: Patch, patch: Patch, fact: Fact, subject: str | None,
+                  norm: str | None, note: str, reason: str) -> MergeOutcome:
+        """``old`` leaves the store for ``patch``, which holds it in its lineage."""
+        del self._patches[old.id]
+        self._ix.remove(old)
+        self._unview(old.id)
+        self._store_new(patch, subject=subject, norm_text=norm, journal=False)
+        self._journal.append(JournalEntry("superseded", old.id, fact.turn, note, old, fact.text,
                                           fact.role.value))
         self.counters["superseded"] += 1
-        return MergeOutcome("superseded", patch, said, "the old value named, said in a sentence")
+        return MergeOutcome("superseded", patch, old, reason)
 
     def _link(self, earlier_id: str, later: Patch) -> None:
         old = self._patches[earlier_id]

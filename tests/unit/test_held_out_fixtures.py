@@ -1,11 +1,11 @@
-"""Format and value checks for the fresh held-out sets.
+"""Format and value checks for the held-out sets ``fresh.jsonl`` and ``unseen.jsonl``.
 
-``tests/fixtures/revisions/fresh.jsonl`` and ``tests/fixtures/recognition/fresh.jsonl``
-(see the fixture READMEs): ids unique and numbered, split by id parity, turn indices in
-range, every expected value present in the turn it is attributed to by the benchmark's
-own value matching (``matches`` of ``benchmarks/supersession.py``, over its ``value_tokens``), old
-and new values of a revision never matching each other, and the minimum counts.
-These are checks of the data only; no extractor is run.
+In ``tests/fixtures/revisions/`` and ``tests/fixtures/recognition/`` (see the fixture
+READMEs): ids unique and numbered in order, split by id parity, turn indices in range,
+every expected value present in the turn it is attributed to by the benchmark's own value
+matching (``matches`` of ``benchmarks/supersession.py``, over its ``value_tokens``), old and
+new values of a revision never matching each other, chains that follow on, and the minimum
+counts. These are checks of the data only; no extractor is run.
 """
 
 from __future__ import annotations
@@ -20,18 +20,21 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-REVISIONS = ROOT / "tests" / "fixtures" / "revisions" / "fresh.jsonl"
-RECOGNITION = ROOT / "tests" / "fixtures" / "recognition" / "fresh.jsonl"
+FIXTURES = ROOT / "tests" / "fixtures"
 
-_spec = importlib.util.spec_from_file_location("_supersession_bench",
+_spec = importlib.util.spec_from_file_location("_supersession_bench_held_out",
                                                ROOT / "benchmarks" / "supersession.py")
 assert _spec is not None and _spec.loader is not None
 supersession = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = supersession  # dataclasses look their module up
 _spec.loader.exec_module(supersession)
 matches = supersession.matches
+value_tokens = supersession.value_tokens
 
 ROLES = {"user", "assistant", "tool", "system"}
+
+#: each held-out set: its file name and the id prefixes of its dialogues and statements
+SETS = {"fresh": ("fr", "rf"), "unseen": ("un", "ru")}
 
 
 def _load(path: Path) -> list[dict]:
@@ -39,13 +42,16 @@ def _load(path: Path) -> list[dict]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
-DIALOGUES = _load(REVISIONS)
-STATEMENTS = _load(RECOGNITION)
+DIALOGUES = {name: _load(FIXTURES / "revisions" / f"{name}.jsonl") for name in SETS}
+STATEMENTS = {name: _load(FIXTURES / "recognition" / f"{name}.jsonl") for name in SETS}
+ALL_DIALOGUES = [d for rows in DIALOGUES.values() for d in rows]
+ALL_STATEMENTS = [s for rows in STATEMENTS.values() for s in rows]
 
 
 def _check_ids(rows: list[dict], prefix: str) -> None:
     ids = [r["id"] for r in rows]
     assert len(ids) == len(set(ids)), "duplicate ids"
+    assert ids == [f"{prefix}-{n:03d}" for n in range(1, len(ids) + 1)], "ids not numbered in order"
     for r in rows:
         m = re.fullmatch(prefix + r"-(\d{3})", r["id"])
         assert m, r["id"]
@@ -59,19 +65,21 @@ def _expectations(d: dict) -> list[dict]:
 
 
 # ------------------------------------------------------------------------- revisions
-def test_revision_ids_and_splits():
-    _check_ids(DIALOGUES, "fr")
+@pytest.mark.parametrize("name", SETS)
+def test_revision_ids_and_splits(name):
+    _check_ids(DIALOGUES[name], SETS[name][0])
 
 
-def test_revision_counts():
-    cats = Counter(d["category"] for d in DIALOGUES)
+@pytest.mark.parametrize("name", SETS)
+def test_revision_counts(name):
+    cats = Counter(d["category"] for d in DIALOGUES[name])
     assert set(cats) <= {"revision", "lookalike"}
-    assert len(DIALOGUES) >= 220
+    assert len(DIALOGUES[name]) >= 220
     assert cats["revision"] >= 130
     assert cats["lookalike"] >= 90
 
 
-@pytest.mark.parametrize("d", DIALOGUES, ids=lambda d: d["id"])
+@pytest.mark.parametrize("d", ALL_DIALOGUES, ids=lambda d: d["id"])
 def test_dialogue_format_and_values(d):
     assert d.get("topic") and d.get("form")
     turns = d["turns"]
@@ -91,6 +99,7 @@ def test_dialogue_format_and_values(d):
             assert matches(e["new_value"], turns[j]["text"]), (e["new_value"], turns[j]["text"])
             assert not matches(e["new_value"], e["old_value"])
             assert not matches(e["old_value"], e["new_value"])
+            assert value_tokens(e["new_value"]) != value_tokens(e["old_value"])
         for a, b in zip(exps, exps[1:]):  # a chain: each step starts where the last ended
             assert b["slot_turn"] == a["revised_by_turn"]
             assert b["old_value"] == a["new_value"]
@@ -120,18 +129,20 @@ def test_dialogue_format_and_values(d):
 
 
 # ------------------------------------------------------------------------- recognition
-def test_recognition_ids_and_splits():
-    _check_ids(STATEMENTS, "rf")
+@pytest.mark.parametrize("name", SETS)
+def test_recognition_ids_and_splits(name):
+    _check_ids(STATEMENTS[name], SETS[name][1])
 
 
-def test_recognition_counts():
-    kinds = Counter(s["expect"]["kind"] for s in STATEMENTS)
+@pytest.mark.parametrize("name", SETS)
+def test_recognition_counts(name):
+    kinds = Counter(s["expect"]["kind"] for s in STATEMENTS[name])
     assert set(kinds) <= {"constraint", "decision", None}
     assert kinds["constraint"] + kinds["decision"] >= 170
     assert kinds[None] >= 70
 
 
-@pytest.mark.parametrize("s", STATEMENTS, ids=lambda s: s["id"])
+@pytest.mark.parametrize("s", ALL_STATEMENTS, ids=lambda s: s["id"])
 def test_statement_format_and_values(s):
     assert set(s) >= {"id", "split", "form", "text", "expect"}
     assert s["form"] and s["text"].strip()
@@ -147,3 +158,11 @@ def test_statement_format_and_values(s):
     if e["subject"] is not None:
         assert e["subject"].lower() in text.lower(), (e["subject"], text)
         assert matches(e["subject"], text), (e["subject"], text)
+
+
+@pytest.mark.parametrize("text,tokens", [
+    ("0.0.0.0:8000->8000/tcp", {"0.0.0.0:8000", "8000", "tcp"}),
+    ("at 05:30", {"5:30"}),
+])
+def test_value_tokens_read_addresses_and_times(text, tokens) -> None:
+    assert value_tokens(text) == frozenset(tokens)
