@@ -25,7 +25,7 @@ from .values import MONTHS, WEEKDAYS
 from .vocab import STOP_WORDS, TECH_WORDS, singular, word_frequency
 
 __all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
-           "named_words", "new_name", "revises_in_passing", "reworded_earlier"]
+           "named_words", "new_name", "other_owner", "revises_in_passing", "reworded_earlier"]
 
 #: the longest earlier statement a revision may take by a name it mentions, and the longest
 #: revision that may take one
@@ -168,6 +168,18 @@ def _too_much(text: str) -> bool:
 def holds_word(text: str, word: str) -> bool:
     """``word`` as a whole word of ``text`` (any case)."""
     return re.search(rf"(?<![\w.+#-]){re.escape(word)}(?![\w+#-])", text, re.I) is not None
+
+
+_OWNED_RE = re.compile(r"\b(?:my|our|his|her|their|your)\s+(?P<what>[a-z][\w'’-]*)", re.I)
+
+
+def other_owner(a: str, b: str) -> bool:
+    """Each side speaks of something owned that the other does not name ("my aunt", "my
+    brother"): two things, not one corrected."""
+    def owned(x: str, y: str) -> bool:
+        return any(not holds_word(y, m.group("what")) for m in _OWNED_RE.finditer(x)
+                   if m.group("what").lower() not in STOP_WORDS)
+    return owned(a, b) and owned(b, a)
 
 
 def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],

@@ -34,6 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
+from .passing import other_owner
 from .patch import Patch
 from .slots import Statement, bound_class, folded_subject, name_category
 from .values import parse_value
@@ -143,15 +144,15 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "the same value, of a subject in other words")
     if stmt.old_value:
-        found = _old_value(ix, patches, subj_norm, stmt, referent)
+        found = _same_owner(patches, _old_value(ix, patches, subj_norm, stmt, referent), text)
         if found:
             return _one(found, "old value named")
     if stmt.revision and text and stmt.dimension in ("name", "free"):
-        found = _named_in_passing(ix, patches, subj_norm, stmt, text, referent)
+        found = _same_owner(patches, _named_in_passing(ix, patches, subj_norm, stmt, text, referent), text)
         if found:
             return _one(found, "old value named in passing")
     if stmt.revision and text and not stmt.old_value and stmt.dimension not in ("name", "free"):
-        found = _number_named(ix, patches, subj_norm, stmt, text, turn, referent)
+        found = _same_owner(patches, _number_named(ix, patches, subj_norm, stmt, text, turn, referent), text)
         if found:
             return _one(found, "old number named in passing")
     if referent:
@@ -161,6 +162,12 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "head noun and value agree, with a revision cue")
     return NONE
+
+
+def _same_owner(patches: dict[str, Patch], found: list[str], text: str) -> list[str]:
+    """The settings of ``found`` that the statement ``text`` does not set apart by what it
+    owns: "my aunt lives in Lees, not Leeds" is not about "my brother lives in Leeds"."""
+    return [pid for pid in found if not (text and other_owner(text, patches[pid].text))]
 
 
 def link_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,

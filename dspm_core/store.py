@@ -28,6 +28,7 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
+from .corrections import corrected_earlier, new_quantity
 from .passing import aligned_earlier, holds_word, named_earlier, new_name, reworded_earlier
 from .tier import sentence_setting, sentence_with_value
 from .slots import (
@@ -291,6 +292,9 @@ class PatchStore:
         if existing_id is not None:
             old = self._patches[existing_id]
             return self._duplicate(old, fact, "same text after normalisation")
+        done = self._corrected(fact, None, None)
+        if done is not None:  # "not peanuts, it's tree nuts I'm allergic to"
+            return done
         # one name changed ("I downgraded to Spotify Duo" after "I pay for Spotify
         # Family"), else the name said apart ("switched to whole30, paleo was too strict")
         aligned = aligned_earlier(self._patches, fact)
@@ -311,6 +315,31 @@ class PatchStore:
                       first_turn=fact.turn, session_id=fact.session_id)
         self._store_new(patch, subject=None, norm_text=norm)
         return MergeOutcome("added", patch)
+
+    def _corrected(self, fact: Fact, key: str | None, stmt: Statement | None) -> MergeOutcome | None:
+        """``fact`` corrects the value of a statement of the last turns with "not" ("it's
+        Terminal 5 not Terminal 2"): a statement with no slot gives way to it, a setting
+        takes the new value when it is of the setting's kind. None for no such correction."""
+        found = corrected_earlier(self._patches, fact)
+        if found is None:
+            return None
+        old = found.target
+        dim = old.key.split("|")[2] if old.key is not None else "free:"
+        if dim.startswith("free:"):
+            if key is not None and stmt is not None:
+                return self._replace_sentence(old, fact, key, replace(stmt, old_value=found.old))
+            return self._replace_named(old, found.old, None, fact, _norm_text(fact.text))
+        if dim == "name":
+            return self._replace_named(old, found.old, found.new, fact, "") if found.new else None
+        value = new_quantity(found.old, found.new)
+        if value is None:
+            return None
+        pv = parse_value(value)
+        probe = Statement(old.slot, old.op, pv.text, pv.unit, pv.scope, pv.dimension,
+                          pv.canonical, found.old, True)
+        if not fitting(self._patches, (old.id,), as_said_of(probe, old)):
+            return None
+        return self._supersede(old, fact, as_said_of(probe, old))
 
     def _replace_named(self, old: Patch, named: str, new: str | None, fact: Fact,
                        norm: str) -> MergeOutcome | None:
@@ -378,6 +407,10 @@ class PatchStore:
             if fact.turn < old.turn:  # a late fact (a retried turn): older than the value held
                 return self._earlier(old, fact, stmt)
             return self._supersede(old, fact, stmt)
+        if AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
+            done = self._corrected(fact, key, stmt)
+            if done is not None:  # "it must be 15 slides, not 10"
+                return done
         if AUTHORITY[fact.role] < AUTHORITY[Role.USER]:
             echo_of = echo_target(self._ix, self._patches, fact, subj_norm, stmt)
             if echo_of is not None:

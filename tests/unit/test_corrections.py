@@ -1,0 +1,75 @@
+"""Corrections that name the old value after "not" ("it's gate 14 not gate 12", "sorry,
+not almonds, it's cashews"): the one statement of the last turns that sets the old value
+gives way, with it in the lineage; a "not" that says how, asks, or speaks of something
+else replaces nothing.
+
+Each test feeds turns through ``add_turn`` (default extractor) and checks what the store
+holds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core.corrections import corrected_earlier
+from dspm_core.patch import Fact, PatchKind, Role
+
+from test_in_passing import current_with, kept, remember, replaced
+
+
+@pytest.mark.parametrize("first, correction, new, old", [
+    ("Meet me at gate 12.", "it's gate 14 not gate 12, they changed it", "gate 14", "12"),
+    ("The poster needs 6 panels.", "sorry, it must be 8 panels, not 6", "8 panels", "6"),
+    ("I can't eat almonds.", "oops, not almonds, it's cashews I can't eat", "cashews", "almonds"),
+    ('end every reply with "Kind regards"', 'no, "Talk soon" not "Kind regards"', "Talk soon",
+     "Kind regards"),
+    ("The recital is in the Lindqvist hall.", "wait, the Moreau hall, not Lindqvist",
+     "Moreau", "Lindqvist"),
+])
+def test_a_correction_with_not_replaces_the_statement_that_set_the_old_value(
+        first: str, correction: str, new: str, old: str) -> None:
+    memory = remember(first, ("assistant", "Noted."), correction)
+    replaced(memory, new, old)
+
+
+@pytest.mark.parametrize("first, second, word", [
+    # something else owned: the aunt's town is not the brother's
+    ("My brother lives in Leeds.", "My aunt lives in Lees, near Oldham, not Leeds.", "Leeds"),
+    # a "not" that says how, never what
+    ("Write the toast in a formal tone.", "thanks, but I'm not that formal really", "formal"),
+    # a question corrects nothing
+    ("Meet me at gate 12.", "is it gate 14 not gate 12?", "gate 12"),
+    # the old value held by two statements: which one is meant is a guess
+    ("Ship the blue mugs to Oslo.", "Ship the blue plates to Oslo.", "Oslo"),
+])
+def test_a_not_that_corrects_nothing_keeps_the_earlier_statement(
+        first: str, second: str, word: str) -> None:
+    memory = remember(first, second)
+    if word == "Oslo":
+        memory.add_turn("user", "sorry, Bergen not Oslo")
+        assert len([p for p in current_with(memory, "Oslo") if "Ship" in p.text]) == 2
+        assert not any(p.history for p in memory.all_patches)
+        return
+    kept(memory, word)
+
+
+def test_an_assistant_says_not_and_corrects_nothing() -> None:
+    memory = remember("Meet me at gate 12.", ("assistant", "It's gate 14 not gate 12."))
+    kept(memory, "gate 12")
+
+
+def test_the_correction_reaches_only_the_last_turns() -> None:
+    turns = ["Meet me at gate 12."] + [f"what is a good name for pet number {i}" for i in range(9)]
+    memory = remember(*turns, "it's gate 14 not gate 12")
+    kept(memory, "gate 12")
+
+
+def test_corrected_earlier_reads_the_old_and_the_new_value() -> None:
+    memory = remember("The poster needs 6 panels.")
+    patches = {p.id: p for p in memory.all_patches}
+    fact = Fact(kind=PatchKind.DECISION, text="sorry, it must be 8 panels, not 6", turn=5,
+                role=Role.USER)
+    found = corrected_earlier(patches, fact)
+    assert found is not None and (found.old, found.new) == ("6", "8 panels")
+    assert corrected_earlier(patches, Fact(kind=PatchKind.DECISION, text="not sure about 6",
+                                           turn=5, role=Role.USER)) is None
