@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass
 from itertools import islice
 
-from .passing import ALIGN_SCAN, ALIGN_TURNS, MAX_NAMED_WORDS, SHORT_STATEMENT, holds_word, other_owner
+from .passing import (ALIGN_SCAN, ALIGN_TURNS, MAX_NAMED_WORDS, SHORT_STATEMENT, holds_word, named_words,
+                      other_owner)
 from .patch import AUTHORITY, Fact, Patch, Role
 from .slots import content_terms, parse_statement
 from .lexicon import is_verb_only
@@ -31,7 +32,8 @@ _WORD = r"[\w$€£][\w.,:%°$€£/'’+#-]*?"
 _PHRASE = rf'"[^"\n]{{1,40}}"|“[^”\n]{{1,40}}”|{_WORD}(?:\s+{_WORD}){{0,2}}'
 _END = r"(?=\s*(?:[,.;:!)]|\s(?:but|because|since|as|so)\b|$))"
 # "Terminal 5 not Terminal 2", "15 slides, not 10", '"Cheers, Tom" not "Best"'
-_AFTER_RE = re.compile(rf"(?<![\w'’])not\s+(?:the\s+|a\s+|an\s+)?(?P<old>{_PHRASE}){_END}", re.I)
+_AFTER_RE = re.compile(rf"(?<![\w'’])(?:not|rather than|instead of)\s+(?:the\s+|a\s+|an\s+)?"
+                       rf"(?P<old>{_PHRASE}){_END}", re.I)
 # "not peanuts, it's tree nuts ...", "not Monday, I meant Tuesday"
 _NEW_AFTER_RE = re.compile(r"\s*[,;:]\s*(?:(?:it['’]?s|it is|i meant|i mean|make it|rather|but|it "
                            r"should be|should be)\s+)(?P<new>.+)", re.I)
@@ -40,6 +42,7 @@ _HOW = frozenset("that too so very really sure yet just only quite exactly even 
                  "ever much many all any every now here there me you it this to be being at in "
                  "on for with my your our his her their bad great good fine ok okay happy "
                  "necessarily".split())
+_SAYS_NOT_RE = re.compile(r"\b(?:not|rather than|instead of)\s", re.I)
 _QUESTION_RE = re.compile(r"\?\s*$|^\s*(?:what if|if|would|should|do you think|is it|are you)\b", re.I)
 
 
@@ -58,7 +61,8 @@ def _unquote(phrase: str) -> str:
 
 
 def _sides(text: str) -> list[tuple[str, str | None]]:
-    """Each old value a correction names after "not", with the new one beside it."""
+    """Each old value a correction names after "not" ("rather than", "instead of"), with
+    the new one beside it."""
     out: list[tuple[str, str | None]] = []
     for m in _AFTER_RE.finditer(text):
         old = m.group("old")
@@ -107,7 +111,10 @@ def _names_nothing(word: str) -> bool:
 
 
 def _sets(p: Patch, old: str) -> bool:
-    """``p`` sets ``old``: its value holds it, or ``p`` is short and holds it."""
+    """``p`` sets ``old``: its value holds it, or ``p`` is short and holds it; never a
+    statement that itself says "not" of it."""
+    if re.search(rf"\b(?:not|rather than|instead of|no)\s+(?:the\s+)?{re.escape(old)}\b", p.text, re.I):
+        return False
     if p.key is not None and p.value is not None and holds_word(p.value, old):
         return True
     if not holds_word(p.text, old):
@@ -116,12 +123,22 @@ def _sets(p: Patch, old: str) -> bool:
     return len(p.text.split()) <= SHORT_STATEMENT or value is not None and holds_word(value, old)
 
 
+def _olds(old: str) -> list[str]:
+    """The old value as said, and without a word before a name ("JavaScript" of "plain
+    JavaScript", "gofmt" of "the old gofmt")."""
+    words = old.split()
+    if len(words) > 1 and words[0][:1].islower() and named_words(" ".join(words[1:]), value=True):
+        return [old, " ".join(words[1:])]
+    return [old]
+
+
 def corrected_earlier(patches: dict[str, Patch], fact: Fact) -> Correction | None:
     """The one statement of the last turns whose value ``fact`` corrects with "not"; None
     for none or several."""
     text = fact.text
     if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or len(text.split()) > MAX_CORRECTION_WORDS \
-            or "`" in text or "\n" in text.strip() or _QUESTION_RE.search(text) or " not " not in f" {text.lower()} ":
+            or "`" in text or "\n" in text.strip() or _QUESTION_RE.search(text) \
+            or not _SAYS_NOT_RE.search(text):
         return None
     sides = _sides(text)
     if not sides:
@@ -135,9 +152,11 @@ def corrected_earlier(patches: dict[str, Patch], fact: Fact) -> Correction | Non
             continue
         if other_owner(text, p.text):
             continue  # "my aunt lives in Aston, not Austin" is not about "my brother"
-        for old, new in sides:
-            if _sets(p, old) and (new is None or not holds_word(p.text, new)):
-                found.setdefault(pid, Correction(p, old, new))
+        for said, new in sides:
+            for old in _olds(said):
+                # the new value a name the statement already holds: said again, not corrected
+                if _sets(p, old) and not (new and named_words(new) and holds_word(p.text, new)):
+                    found.setdefault(pid, Correction(p, old, new))
     return next(iter(found.values())) if len(found) == 1 else None
 
 

@@ -40,7 +40,10 @@ _CHANGE_RE = re.compile(
     r"chang(?:e|ed|ing) (?:it |that |this )?(?:to|over)|change of plans?|upgrad(?:e|ed|ing) to|"
     r"downgrad(?:e|ed|ing) to|went with|going with|go with|let'?s (?:do|go with|use)|"
     r"(?:can|could) (?:we|you) (?:do|go|stay|switch|move|use|make it)|actually,|correction|"
-    r"scratch|on second thought|(?:i|we) said|bump(?:ed)?|rais(?:e|ed)|lower(?:ed)?)\b", re.I)
+    r"scratch|on second thought|(?:i|we) said|bump(?:ed)?|rais(?:e|ed)|lower(?:ed)?|"
+    # "move it to Valencia", "change that to vegetarian", "make it Liverpool"
+    r"(?:mov|switch|chang|shift|push)\w* (?:it|that|this|them) (?:over |back )?to|make it (?-i:(?=[A-Z])))\b",
+    re.I)
 
 #: how often (in the bundled frequency list) a lower-case word may occur and still be a name
 RARE_WORD = 1000
@@ -202,8 +205,9 @@ def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
                     continue
                 # a setting is named by its value ("Maple room"), never by its subject; a
                 # statement by its value, or it is short: a question states no setting
-                if not holds_word((p.value or "") if p.key is not None else p.text, named.word) \
-                        or p.key is None and not _states(p.text, named.word):
+                free = p.key is None or p.key.split("|")[2].startswith("free:")
+                if not holds_word(p.text if free else (p.value or ""), named.word) \
+                        or free and not _states(p.text, named.word):
                     continue
                 # a name in the clause of a stronger new name ("the offsite is at the
                 # Pinecrest lodge now") is what stays; of the names a statement holds, the
@@ -266,8 +270,16 @@ def _shared(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
 
 
 def _class_of_held(p: Patch, word: str) -> str | None:
-    held = (p.value or "") if p.key is not None else p.text
-    return next((n.cls for n in named_words(held, value=p.key is not None) if n.word == word), None)
+    held, value = _held(p)
+    return next((n.cls for n in named_words(held, value=value) if n.word == word), None)
+
+
+def _held(p: Patch) -> tuple[str, bool]:
+    """What ``p`` says its names in, and whether that is a setting's value: the value of a
+    setting, the text of a statement or of a rule with no value ("I follow a vegan diet")."""
+    if p.key is None or p.value is None and p.key.split("|")[2].startswith("free:"):
+        return p.text, False
+    return p.value or "", True
 
 
 def _modifier(text: str, stem: str) -> str | None:
@@ -318,14 +330,14 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         if p.key is not None and p.key.split("|")[2] != "name" \
                 and not p.key.split("|")[2].startswith("free:"):
             continue  # a quantity is the resolver's to revise, by its number
-        held = (p.value or "") if p.key is not None else p.text
+        held, value = _held(p)
         news = [n for n in mine if not holds_word(p.text, n.word)
                 and not content_terms(n.word) <= content_terms(p.text)]  # "linting" says "lint"
         if len(news) != 1:
             continue
         # the old name is one of at least the new one's standing: "Elm" for "Oak", never
         # the "parcel" beside it
-        olds = [n.word for n in named_words(held, value=p.key is not None)
+        olds = [n.word for n in named_words(held, value=value)
                 if not n.word.isdigit() and _STRENGTH[n.cls] >= _STRENGTH[news[0].cls]
                 and not holds_word(fact.text, n.word) and not content_terms(n.word) <= terms]
         if len(olds) != 1:

@@ -195,6 +195,7 @@ for _cat, _names in {
     "orchestrator": "kubernetes k8s nomad ecs",
     "ci system": "jenkins circleci travis",
     "search engine": "elasticsearch opensearch solr meilisearch typesense",
+    "diet": "vegetarian vegan pescatarian keto paleo whole30 flexitarian carnivore",
     "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
     "reply language": "english spanish french german italian portuguese dutch japanese chinese "
                       "mandarin cantonese korean arabic hindi russian polish swedish norwegian "

@@ -73,3 +73,37 @@ def test_corrected_earlier_reads_the_old_and_the_new_value() -> None:
     assert found is not None and (found.old, found.new) == ("6", "8 panels")
     assert corrected_earlier(patches, Fact(kind=PatchKind.DECISION, text="not sure about 6",
                                            turn=5, role=Role.USER)) is None
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    # "rather than" and "instead of" name the old value too, a word before the name dropped
+    ("Lint the Python code with flake8.", "ok so lint with ruff rather than plain flake8", "ruff",
+     "flake8"),
+    ("Answer my coding questions in Java.", "from now on write it in Kotlin, not old Java", "Kotlin",
+     "Java"),
+])
+def test_rather_than_names_the_old_value(first: str, revision: str, new: str, old: str) -> None:
+    memory = remember(first, "what is a monad", revision)
+    replaced(memory, new, old)
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    # a pointer moved to a new name replaces the one statement holding one name
+    ("the book club meets in Ghent", "the venue fell through, move it to Bruges", "Bruges", "Ghent"),
+    ("I follow a vegan diet", "change that to pescatarian, my doctor wants me eating fish",
+     "pescatarian", "vegan"),
+    # a name set earlier takes the new one named with a cue and nothing else
+    ("our conference this spring is Lisbon", "plans changed, we're doing Seville instead", "Seville",
+     "Lisbon"),
+])
+def test_a_pointer_moved_to_a_new_name_replaces_the_old_one(
+        first: str, revision: str, new: str, old: str) -> None:
+    memory = remember(first, revision)
+    replaced(memory, new, old)
+
+
+def test_a_pointer_moved_among_two_statements_replaces_neither() -> None:
+    memory = remember("the book club meets in Ghent", "the choir rehearses in Bruges",
+                      "actually move it to Antwerp")
+    kept(memory, "Ghent")
+    kept(memory, "Bruges")
