@@ -94,7 +94,9 @@ _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
     r"let'?s (?:do|go (?:to|with|for)|make it|try|say)|can we (?:do|go (?:to|with|for)|make it|try|"
-    r"have|say)|how about|change of plan|(?:i|we) said)\b", re.I
+    r"have|say)|how about|change of plan|(?:i|we) said|"
+    # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now": a count that changed
+    r"(?<![\w.,:])\d[\d,.]*(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b", re.I
 )
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "

@@ -83,11 +83,16 @@ _NUMBER_VALUE = (
 # a time of day ("7:15 AM", "4 pm", "18:30") and a day of the month ("the 29th")
 _TIME_OF_DAY = r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?![a-z])|(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]))"
 _ORDINAL_DAY = r"(?:(?:[12]?\d|3[01])(?:st|nd|rd|th))(?![a-z])"
+# "6-7pm", "8am-12pm", "1pm to 5pm", "9:30-11:00": a span of the clock
+_CLOCK = r"\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?"
+_TIME_RANGE = (rf"(?:{_CLOCK}\s?(?:-|–|to|until|till)\s?\d{{1,2}}(?::\d{{2}})?\s?[ap]\.?m\.?(?![a-z])|"
+               rf"(?:[01]?\d|2[0-3]):[0-5]\d\s?(?:-|–|to|until|till)\s?(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]))")
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_OF_DAY}|"
+VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
+_TIME_RANGE_RE = re.compile(rf"^(?P<a>{_CLOCK})\s?(?:-|–|to|until|till)\s?(?P<b>{_CLOCK})$", re.I)
 _TIME_OF_DAY_RE = re.compile(rf"^{_TIME_OF_DAY}(?:\s+[A-Z][a-z]+)?$", re.I)
 _ORDINAL_DAY_RE = re.compile(rf"^{_ORDINAL_DAY}$", re.I)
 _WEEKDAY_RE = re.compile(rf"^{_WEEKDAY}$", re.I)
@@ -100,7 +105,8 @@ _RATE_RE = re.compile(r"^(?P<unit>.*?)\s*(?:\bper\b|/|\ba\b|\ban\b|\beach\b)\s*(
 _NOT_UNITS = frozenset(
     "and or but to for of in on at by with from than the a an is are was be so if as when "
     "then that this which while until unless after before or more less max maximum "
-    "minimum at most least".split()
+    "minimum at most least now instead please too again today tonight tomorrow though anyway "
+    "actually already yet".split()
 )  # "15 min" is minutes; "3 max" a bound
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "
@@ -163,6 +169,9 @@ def parse_value(text: str) -> ParsedValue:
         name = raw.split()[-1].lower().rstrip(".")
         day = WEEKDAYS.get(name) or WEEKDAYS[name[:-1]]
         return ParsedValue(raw, None, day.lower(), "when")
+    span = _TIME_RANGE_RE.match(raw)
+    if span and re.search(r"[ap]\.?m|:", span.group("b"), re.I):
+        return ParsedValue(raw, None, _canonical_span(span.group("a"), span.group("b")), "clock")
     if _TIME_OF_DAY_RE.match(raw):
         return ParsedValue(raw, None, _canonical_clock(raw), "clock")
     if _ORDINAL_DAY_RE.match(raw):
@@ -217,6 +226,16 @@ def _canonical_date(raw: str) -> str:
     return " ".join(p for p in (month.lower(), str(int(day)) if day else None, year, hhmm) if p)
 
 
+def _canonical_span(a: str, b: str) -> str:
+    """``6-7pm`` -> ``18:00-19:00``: the start takes the end's half of the day when it has
+    none and is not later than the end."""
+    meridiem = re.search(r"([ap])\.?m", b, re.I)
+    if meridiem and not re.search(r"[ap]\.?m", a, re.I) and ":" not in a \
+            and int(re.match(r"\d+", a).group(0)) % 12 <= int(re.match(r"\d+", b).group(0)) % 12:
+        a = f"{a.strip()}{meridiem.group(1)}m"
+    return f"{_canonical_clock(a.strip())}-{_canonical_clock(b.strip())}"
+
+
 def _canonical_clock(raw: str) -> str:
     """``7:15 PM`` -> ``19:15``; ``9 am`` -> ``09:00`` (a zone word after it is kept)."""
     m = re.match(r"(\d{1,2})(?::(\d{2}))?\s?(?:([ap])\.?m\.?)?\s*(.*)$", raw.lower())
@@ -252,7 +271,7 @@ def split_number_unit(fragment: str) -> str:
             and rest[1].lower().rstrip(".,;:!?)") in _PERIODS:
         # "£950 a month": an amount and its period
         return " ".join(out + [rest[0], rest[1].rstrip(".,;:!?)")])
-    if rest and rest[0].lower().strip(".,;:") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]):
+    if rest and rest[0].lower().strip(".,;:!?") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]):
         unit = rest.pop(0)
         trail = re.search(r"[.,;:!?)]+$", unit)
         out.append(unit.rstrip(".,;:!?)"))

@@ -186,3 +186,23 @@ def test_a_slot_without_a_value_takes_no_value_from_a_different_reading_of_its_n
 def test_a_numbered_label_is_not_a_setting(text):
     st = parse_statement(text)
     assert st.value is None or not st.value[:1].isdigit(), st
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("6-7pm", "18:00-19:00"), ("8am-12pm", "08:00-12:00"), ("2pm to 6pm", "14:00-18:00"),
+    ("9:30-11:00", "09:30-11:00"), ("10 until 11:30am", "10:00-11:30"),
+])
+def test_a_span_of_the_clock_is_one_value(text: str, canonical: str) -> None:
+    pv = parse_value(text)
+    assert (pv.dimension, pv.canonical) == ("clock", canonical)
+
+
+def test_a_span_of_the_clock_is_the_value_of_its_sentence() -> None:
+    st = parse_statement("the drop-off window is 3pm-5pm on weekdays")
+    assert (st.value, st.dimension) == ("3pm-5pm", "clock")
+
+
+@pytest.mark.parametrize("text", ["we're 6 now", "put me down for 2 now?", "that's 3 tickets now"])
+def test_now_after_a_number_is_no_unit_and_says_the_count_changed(text: str) -> None:
+    st = parse_statement(text)
+    assert st.revision and st.unit != "now" and "now" not in (st.value or "")
