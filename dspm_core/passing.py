@@ -333,6 +333,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         held, value = _held(p)
         news = [n for n in mine if not holds_word(p.text, n.word)
                 and not content_terms(n.word) <= content_terms(p.text)]  # "linting" says "lint"
+        if len(news) > 1:  # the name in the clause of the change, not in its reason ("need
+            news = [n for n in news if _says_change(_clause_of(fact.text, n.word))]  # the concurrency")
         if len(news) != 1:
             continue
         # the old name is one of at least the new one's standing: "Elm" for "Oak", never
@@ -340,6 +342,9 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         olds = [n.word for n in named_words(held, value=value)
                 if not n.word.isdigit() and _STRENGTH[n.cls] >= _STRENGTH[news[0].cls]
                 and not holds_word(fact.text, n.word) and not content_terms(n.word) <= terms]
+        kind = name_category(news[0].word)
+        if len(olds) > 1 and kind is not None:  # "Rust" for the "Ruby" of "the CLI in Ruby"
+            olds = [w for w in olds if name_category(w) == kind]
         if len(olds) != 1:
             continue
         news = [news[0]]
@@ -350,8 +355,9 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         shared = _shared(context, theirs_context)
         if (context or not cued) and len(shared) < SAME_WORDS * min(len(context), len(theirs_context)):
             continue  # said again: most words in common ("send it to the Hackney office")
-        if not cued and (len(shared) < 2 or news[0].cls != _class_of_held(p, olds[0])):
-            continue  # a pointer alone: two words in common, and a name for a name
+        if not cued and (len(shared) < 2 and not _same_noun_after(fact.text, news[0].word, p.text, olds[0])
+                         or news[0].cls != _class_of_held(p, olds[0])):
+            continue  # a pointer alone: two words in common (or one noun both names qualify), and a name for a name
         kinds = name_category(olds[0]), name_category(news[0].word)
         if kinds[0] != kinds[1] and (all(kinds) or not shared):
             continue  # "use Seattle" is no database: names of one kind, or a word in common
@@ -359,6 +365,20 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
             continue  # "the videos bucket" is not "the images bucket"
         found.append((p, olds[0], news[0].word))
     return found[0] if len(found) == 1 else None
+
+
+def _same_noun_after(a: str, word_a: str, b: str, word_b: str) -> bool:
+    """Both names qualify the same noun ("the Hackney office", "the Camden office")."""
+    def after(text: str, word: str) -> str | None:
+        m = re.search(rf"(?<![\w.+#-]){re.escape(word)}\s+(\w+)", text, re.I)
+        return m.group(1).lower() if m and m.group(1).lower() not in STOP_WORDS else None
+    noun = after(a, word_a)
+    return noun is not None and noun == after(b, word_b)
+
+
+def _says_change(clause: str) -> bool:
+    return _CHANGE_RE.search(clause) is not None or _NOW_RE.search(clause) is not None \
+        or _POINTER_RE.search(clause) is not None
 
 
 _INSTEAD_RE = re.compile(r"\b(?:instead|rather than)\b", re.I)

@@ -202,7 +202,7 @@ MAX_EXTRA_WORDS = 2
 #: words for the kind of quantity a subject holds, not for what it is about
 ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number amount level "
                             "value setting target goal threshold total quota allowance length "
-                            "duration".split())
+                            "duration version".split())
 
 
 def _core(words: list[str]) -> list[str]:
@@ -214,6 +214,7 @@ def _core(words: list[str]) -> list[str]:
 
 
 _TIME_WORDS = frozenset("this last next month week year day today tonight now so far total "
+                        "everywhere anywhere across board "
                         "january february march april may june july august september october "
                         "november december".split())
 

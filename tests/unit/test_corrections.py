@@ -107,3 +107,17 @@ def test_a_pointer_moved_among_two_statements_replaces_neither() -> None:
                       "actually move it to Antwerp")
     kept(memory, "Ghent")
     kept(memory, "Bruges")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    # the new name in the clause of the change, not the one in its reason
+    (["I'm building the CLI in Ruby", "how do I parse flags", "ok I'll build it in Rust instead, "
+      "need the speed"], "Rust", "Ruby"),
+    # a pointer with one noun both names qualify
+    (["book the meeting in the Orchid room", "put it in the Lotus room, it has a screen"],
+     "Lotus", "Orchid"),
+    # a version said with the tool's name alone
+    (["Python version is 3.10", "we're on python 3.12 everywhere now"], "3.12", "3.10"),
+])
+def test_a_name_or_number_said_again_with_a_change(turns: list[str], new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
