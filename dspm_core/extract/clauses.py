@@ -28,7 +28,7 @@ _MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|(?<!\w
 _CLAUSE_SEP_RE = re.compile(
     r"(\s*;\s+|\s*(?:,|:|\s[-–—]+)\s+(?=(?:(?:and|but|so|or)\s+(?:i|i'm|i've|i'd|i'll|we|we're|we've|"
     r"my|our|the|it|it's|this|that|then|also|now|so|since|because|maybe|can|could|how|what|"
-    r"there|you|your|if|when|make|please|just|still|yet)\b|so\b|which\b|who\b|whose\b|where\b|while\b|"
+    r"there|you|your|if|when|make|please|just|still|yet|remember|keep\s+in\s+mind|bear\s+in\s+mind)\b|so\b|which\b|who\b|whose\b|where\b|while\b|"
     r"whereas\b|although\b|though\b|because\b|since\b|as\b|considering\b|given\b|including\b|"
     r"especially\b|unless\b|if\b|when\b|then\b|plus\b|also\b|how\b|what\b|why\b|can\b|could\b|"
     r"would\b|will\b|should\b|do\b|does\b|is\b|are\b|i\b|i'm\b|i've\b|i'd\b|i'll\b|my\b|we\b|"

@@ -27,7 +27,7 @@ from ..slots import parse_statement
 from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
 
-__all__ = ["one_off_task", "setting_kind", "states_nothing"]
+__all__ = ["one_off_task", "setting_kind", "states_nothing", "strip_frame"]
 
 _I = re.I
 _LEAD, _NAME = LEAD, NAME
@@ -170,6 +170,40 @@ _ASIDE_RE = re.compile(
     r"(?:is|are)\s+(?:an?\s+|on\s+|in\s+)?(?-i:[A-Z0-9])", _I)
 
 
+# "keep in mind my partner is deaf", "and remember I only take hand luggage": a fact to keep
+_KEEP_IN_MIND_RE = re.compile(r"^(?:(?:and|but|also|oh|btw|just|please)[,\s]+)*(?:remember|keep in mind|"
+                              r"bear in mind|note|don't forget|do not forget)(?:\s+that)?[,\s]+"
+                              r"(?P<x>(?:i|i'm|i've|we|we're|we've|my|our|the|it|it's|he|she|they|"
+                              r"there)\b.*)$", _I)
+# "I'd appreciate it if you'd write in a friendly tone": a request of how to write
+_APPRECIATE_RE = re.compile(r"^i(?:'d| would)\s+(?:really\s+)?(?:appreciate it|prefer it|like it|"
+                            r"love it)\s+if\s+you(?:'d| would| could| can)?\s+(?:always\s+|only\s+)?"
+                            r"(?P<rest>(?P<verb>write|reply|respond|answer|keep|use|avoid|stop|format|"
+                            r"talk|speak|call|address|stick|sign|refer|spell|stay|be|always|never)\b.*)$", _I)
+# "Figma is our source of truth for designs", "Slack is our main channel": a named choice
+_IS_OUR_RE = re.compile(r"^(?!(?:why|what|how|where|when|who|whose|which|is|are|do|does|can|could|"
+                        r"would|should|will|this|that|it|there|here)\b)(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s+(?:is|are)\s+"
+                        r"(?:now\s+)?(?:our|my)\s+(?:[\w-]+\s+){0,5}[\w-]+\s*[.!]?$", _I)
+# "All times in the app are stored in UTC", "Prices are shown in EUR": how a thing is kept
+_KEPT_AS_RE = re.compile(r"^(?:all\s+|the\s+|our\s+|my\s+)*[\w-]+(?:\s+[\w-]+){0,5}\s+(?:are|is)\s+"
+                         r"(?:always\s+|now\s+)?(?:stored|kept|saved|written|logged|hosted|deployed|"
+                         r"served|formatted|displayed|shown|quoted|priced|billed|measured|tracked)\s+"
+                         r"(?:in|on|as|with|via|through)\s+(?:the\s+)?(?-i:[A-Z0-9])", _I)
+# "We run all builds on Linux runners now", "we host everything on Hetzner": where the work runs
+_RUN_ON_RE = re.compile(r"^(?:we|i)\s+(?:now\s+|always\s+)?(?:run|build|deploy|host|test|ship|serve)"
+                        r"\s+(?:all\s+|our\s+|the\s+|my\s+|everything\b)?(?:[\w-]+\s+){0,3}?"
+                        r"(?:on|in|with|via|through)\s+(?:the\s+)?(?-i:[A-Z0-9])", _I)
+# "In our team we use Black", "At work I'm on Windows": a frame before the statement
+_FRAME_RE = re.compile(r"^(?:in|at|on|for)\s+(?:our|my|this|the)\s+[\w-]+(?:\s+[\w-]+)?,?\s+"
+                       r"(?=(?:we|i)\b)", _I)
+
+
+def strip_frame(sentence: str) -> str:
+    """``sentence`` without a frame before its speaker ("In our team, we use Black" ->
+    "we use Black")."""
+    return _FRAME_RE.sub("", sentence, count=1)
+
+
 #: the longest question read as a bound said without a verb ("recipes under 500 calories?")
 MAX_BOUND_QUESTION_WORDS = 6
 
@@ -195,6 +229,17 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
             or _STICK_TO_RE.match(s):
         return PatchKind.CONSTRAINT
+    kept = _KEEP_IN_MIND_RE.match(s)
+    if kept and len(kept.group("x").split()) >= 3:
+        return PatchKind.CONSTRAINT  # "keep in mind my partner is deaf"
+    m = _APPRECIATE_RE.match(s)
+    if m and not one_off_task(m.group("rest")):
+        return PatchKind.CONSTRAINT  # "I'd appreciate it if you'd write in a friendly tone"
+    if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s):
+        return PatchKind.DECISION  # "Figma is our source of truth for designs"
+    framed = strip_frame(s)
+    if framed != s:
+        return setting_kind(framed)  # "In our team we use Black with the default settings"
     m = _POLITE_RE.match(s)  # a request typed without its question mark
     if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
         return PatchKind.CONSTRAINT  # "can you always give me the command first"
@@ -321,7 +366,8 @@ def one_off_task(sentence: str) -> bool:
     once: not a rule, unless it says it holds from now on."""
     s = sentence.strip()
     m = _ONE_OFF_RE.match(s)
-    if m is None or not is_base_verb(m.group("verb")) or _RECURRENCE_RE.search(s):
+    if m is None or not is_base_verb(m.group("verb")) or _RECURRENCE_RE.search(s) \
+            or _KEEP_IN_MIND_RE.match(s):  # "remember that we're a nut-free office"
         return False
     number_next = s[m.end() - 1:m.end()].isdigit() or s[m.end() - 1:m.end()] in "$€£"
     return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS

@@ -15,7 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from .referents import referent_fact
-from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing
+from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
@@ -81,7 +81,10 @@ _ASK_LEAD = (r"^(?:(?:so|and|but|also|hmm+|ok(?:ay)?|well|now|then|or|maybe|plus
 _REQUEST_RE = re.compile(
     _ASK_LEAD
     + r"(?:(?:can|could|would|will|do(?!\s+not\b)|does|did|is|are|am|was|were|should|shall|may|"
-    r"might|have|has|any|what|what's|whats|how|how's|why|is there|are there)\b"
+    r"might|have|has|what|what's|whats|how|how's|why|is there|are there)\b"
+    # "any ideas?", "any way to ...": asked; "any rental has to allow pets": a rule
+    r"|any(?=\s+(?:ideas?|tips?|suggestions?|thoughts?|recommendations?|advice|ways?|chance|"
+    r"luck|news|updates?|good|other|better|help|pointers?|idea)\b)"
     r"|(?:please\s+)?(?:help|show|explain|tell|give|walk|guide|suggest|recommend|provide|"
     r"review|check|teach|remind|let|list|write|make|create|generate|find|draw|build|send|draft|"
     r"name|get)\s+(?:me|us)\b"
@@ -327,7 +330,7 @@ def _shares_word(a: str, b: str) -> bool:
 
 def _user_cue(text: str) -> PatchKind | None:
     """The kind of fact a user's clause states, or None."""
-    s = strip_lead(text.strip())
+    s = strip_frame(strip_lead(text.strip()))
     if len(s.split()) < 2 and not VALUES.search(s):
         return None
     has_value = bool(VALUES.search(s))

@@ -300,3 +300,34 @@ def test_a_negated_verb_is_no_contrast_of_forms() -> None:
     assert setting_kind("write it as 'organise' not 'organize'") is PatchKind.CONSTRAINT
     assert parse_statement("You are saying 3+3=7 and not 6.").old_value is None
     assert parse_statement("no, I said 14 not 16").old_value == "16"
+
+
+def _criticals(text: str) -> list:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    return [p for p in memory.all_patches if p.critical]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("Suggest a few museums, and keep in mind my mother uses a wheelchair.", PatchKind.CONSTRAINT),
+    ("Draft the invite; remember that we're a nut-free office.", PatchKind.CONSTRAINT),
+    ("I'd appreciate it if you'd keep the answers short and plain.", PatchKind.CONSTRAINT),
+    ("Notion is our home for meeting notes.", PatchKind.DECISION),
+    ("All amounts in the ledger are stored in EUR.", PatchKind.DECISION),
+    ("We host every service on Hetzner now.", PatchKind.DECISION),
+    ("At my company we use Jira for tickets.", PatchKind.DECISION),
+    ("We've got a cat, so any flat has to allow pets.", PatchKind.CONSTRAINT),
+])
+def test_facts_to_keep_said_as_asides_requests_and_declarations(text: str, kind: PatchKind) -> None:
+    found = _criticals(text)
+    assert [p.kind for p in found] == [kind], [(p.kind, p.text) for p in found]
+
+
+@pytest.mark.parametrize("text", [
+    "I'd appreciate it if you could provide an example of a Flask route.",
+    "Why is my laptop fan so loud",
+    "any ideas for a birthday present",
+    "Where is our Berlin office",
+])
+def test_one_off_requests_and_questions_in_those_forms_are_no_rules(text: str) -> None:
+    assert _criticals(text) == []
