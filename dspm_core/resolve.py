@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .passing import other_owner
@@ -39,7 +40,7 @@ from .patch import Patch
 from .slots import Statement, bound_class, folded_subject, name_category
 from .values import parse_value
 from .value_clause import weak_subject
-from .lexicon import is_past_verb, is_verb_only
+from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
 
 __all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target", "resolve",
@@ -110,7 +111,7 @@ def vetoed(a: str, b: str) -> bool:
     out of a sentence that has its own verbs ("aiming increase") is not a shorter name for
     another ("managed to increase profile views"). A difference that remains is a veto: a
     modifier ("alpha" / "gamma"), a name, a letter or a digit."""
-    la, lb = _core(a.split()), _core(b.split())
+    la, lb = _verbs_as_said(_core(a.split()), _core(b.split()))
     if not la or not lb:
         return False  # one names only a kind of quantity ("the limit"): no word to differ
     sa, sb = set(la), set(lb)
@@ -217,6 +218,23 @@ _TIME_WORDS = frozenset("this last next month week year day today tonight now so
                         "everywhere anywhere across board "
                         "january february march april may june july august september october "
                         "november december".split())
+
+
+@lru_cache(maxsize=16384)
+def _base_of(word: str) -> str | None:
+    """The verb an -ing word is a form of ("reading" -> "read"), or None."""
+    if not word.endswith("ing") or len(word) < 6:
+        return None
+    lemmas = getAllLemmas(word, "VERB").get("VERB", ())
+    return lemmas[0] if lemmas and lemmas[0] != word else None
+
+
+def _verbs_as_said(a: list[str], b: list[str]) -> tuple[list[str], list[str]]:
+    """``a`` and ``b`` with an -ing word read as its verb where the other side says the verb
+    ("reading goal" and "want to read", "swimming lesson" and "swim lessons")."""
+    sa, sb = set(a), set(b)
+    return ([_base_of(w) if w not in sb and _base_of(w) in sb else w for w in a],
+            [_base_of(w) if w not in sa and _base_of(w) in sa else w for w in b])
 
 
 def _noise(word: str) -> bool:
@@ -450,7 +468,9 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     within the other ("the pomodoro" for "the pomodoro timer"), and no veto."""
     words = subj_norm.split()
     subjects: set[str] = set()
-    for w in dict.fromkeys(words):
+    # the words as said, and an -ing word as its verb ("my reading goal" for "I want to
+    # read 20 books")
+    for w in dict.fromkeys(w for word in words for w in (word, _base_of(word)) if w):
         pool = ix.subjects_by_word.get(w, set())
         if len(pool) <= TERM_CANDIDATES:  # a word this common does not name one setting
             subjects |= pool
@@ -460,7 +480,8 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         if subj == subj_norm or vetoed(subj, subj_norm):
             continue  # not vetoed: one subject's words lie within the other's
         theirs = set(_core(subj.split()))
-        if mine and len((mine ^ theirs) - {"s"}) > MAX_EXTRA_WORDS:  # "jenna s party"
+        mine_here, theirs = (set(x) for x in _verbs_as_said(list(mine), list(theirs)))
+        if mine and len((mine_here ^ theirs) - {"s"}) > MAX_EXTRA_WORDS:  # "jenna s party"
             continue  # "hoping enough make shine word" is no other wording of "word count"
         # (a subject of words for a kind of quantity only, "the target", lies within any
         # setting with those words: when it fits two, it revises neither)

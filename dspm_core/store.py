@@ -440,7 +440,8 @@ class PatchStore:
         aligned = aligned_earlier(self._patches, fact)
         if stmt.value is None:
             # "we're deploying on Fly.io now" (no value read) after "we deploy with Heroku"
-            if aligned is None or aligned[0].key is not None and aligned[0].key.split("|")[2] != "name":
+            if aligned is None or aligned[0].key is not None \
+                    and not aligned[0].key.split("|")[2].startswith(("name", "free:")):
                 return None  # a name set earlier takes the new one ("we're doing Sicily instead")
             return self._replace_named(aligned[0], aligned[1], aligned[2], fact, _norm_text(fact.text))
         if aligned is not None and not holds_word(stmt.value, aligned[2]):

@@ -121,3 +121,16 @@ def test_a_pointer_moved_among_two_statements_replaces_neither() -> None:
 ])
 def test_a_name_or_number_said_again_with_a_change(turns: list[str], new: str, old: str) -> None:
     replaced(remember(*turns), new, old)
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    # an -ing word is the verb the other side says
+    (["I want to cycle 100 km this month", "I'm ahead, raise my cycling target to 150 km"], "150",
+     "100"),
+    (["My daughter's dancing class is on Tuesdays.", "the dance class moved to fridays"], "fridays",
+     "Tuesdays"),
+    # a plain statement of how the work is done takes the new name
+    (["we build with Gradle", "Gradle keeps breaking, we're building with Bazel now"], "Bazel", "Gradle"),
+])
+def test_revisions_with_the_verb_said_another_way(turns: list[str], new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
