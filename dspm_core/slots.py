@@ -93,7 +93,8 @@ _REVISION_VERBS = (
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
-    r"let'?s (?:do|go (?:to|with|for)|make it|try|say)|can we (?:do|go (?:to|with|for)|make it|try|"
+    r"let'?s (?:do|go (?:to|with|for)|make it|try|say|allow|settle on|stick (?:to|with)|cap it|"
+    r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
     r"have|say)|how about|change of plan|(?:i|we) said|"
     # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now": a count that changed
     r"(?<![\w.,:])\d[\d,.]*(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b", re.I

@@ -125,6 +125,29 @@ class ParsedValue:
     short_unit: str | None = None
 
 
+def _modifier_word(word: str) -> bool:
+    """A word that qualifies the thing counted ("failed", "unread"), never the thing."""
+    from .lexicon import is_adjective, is_past_verb
+
+    return (is_past_verb(word) or is_adjective(word)) and not word.endswith("s")
+
+
+def _head_noun(first: str, rest: list[str]) -> int:
+    """How many words of ``rest`` after the unit word ``first`` belong to it: up to the plural
+    noun that a qualifying ``first`` stands before ("failed login attempts"); 0 for none."""
+    from .lexicon import is_plural_noun
+
+    if not _modifier_word(first.lower()):
+        return 0
+    for i, word in enumerate(rest[:2]):
+        bare = word.rstrip(".,;:!?)").lower()
+        if is_plural_noun(bare):
+            return i + 1
+        if bare != word.lower() or bare in _NOT_UNITS:
+            return 0
+    return 0
+
+
 def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
     """(canonical unit, dimension, short form) for a unit as written."""
     if not unit:
@@ -135,6 +158,8 @@ def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
     word = u.split()[0]
     if word in UNIT_ALIASES and len(u.split()) == 1:
         return UNIT_ALIASES[word]
+    if len(u.split()) > 1 and _modifier_word(word) and _head_noun(word, u.split()[1:]):
+        word = u.split()[-1]  # "failed login attempts" counts attempts
     base = word[:-1] if word.endswith("s") and len(word) > 3 else word
     return u, f"count:{base}", u
 
@@ -275,6 +300,11 @@ def split_number_unit(fragment: str) -> str:
         unit = rest.pop(0)
         trail = re.search(r"[.,;:!?)]+$", unit)
         out.append(unit.rstrip(".,;:!?)"))
+        head = _head_noun(unit, rest) if not trail else 0
+        if head:  # "3 failed login attempts": the unit is what is counted, its modifiers with it
+            out.extend(w.rstrip(".,;:!?)") for w in rest[:head])
+            trail = re.search(r"[.,;:!?)]+$", rest[head - 1])
+            del rest[:head]
         if not trail and len(rest) >= 2 and rest[0].lower() in ("per", "a", "an", "each") \
                 and re.match(r"^[A-Za-z]+", rest[1]):
             out.extend([rest[0], rest[1].rstrip(".,;:!?)")])

@@ -206,3 +206,22 @@ def test_a_span_of_the_clock_is_the_value_of_its_sentence() -> None:
 def test_now_after_a_number_is_no_unit_and_says_the_count_changed(text: str) -> None:
     st = parse_statement(text)
     assert st.revision and st.unit != "now" and "now" not in (st.value or "")
+
+
+@pytest.mark.parametrize("text, dimension", [
+    ("Lock the account after 4 failed sign-in attempts.", "count:attempt"),
+    ("We onboarded 12 new customers.", "count:customer"),
+    ("Keep 20 unread messages at most.", "count:message"),
+    ("Retry 3 times.", "count:time"),
+])
+def test_a_count_is_of_the_noun_its_modifiers_qualify(text: str, dimension: str) -> None:
+    assert parse_statement(text).dimension == dimension
+
+
+def test_a_count_with_its_modifiers_is_revised_by_the_bare_count() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "Allow 2 missed payments before suspending the plan.")
+    memory.add_turn("user", "Let's allow 4 payments, people travel.")
+    current = [p for p in memory.all_patches if p.later is None and p.critical]
+    assert len(current) == 1 and "4" in (current[0].value or ""), [p.text for p in current]
+    assert [r.value for r in current[0].history][:1] == ["2 missed payments"]
