@@ -119,6 +119,11 @@ def _clause_of(text: str, word: str) -> str:
     return text
 
 
+def says_changed(text: str) -> bool:
+    """``text`` has a word that says a choice changed ("instead", "switched to", "... now")."""
+    return _CHANGE_RE.search(text) is not None or _NOW_RE.search(text) is not None
+
+
 def revises_in_passing(text: str, setting: bool = False) -> bool:
     """A statement that may replace an earlier one by a name it mentions: it says a choice
     changed ("instead", "switched to", "now"; for a ``setting`` read with its value, any
@@ -126,8 +131,7 @@ def revises_in_passing(text: str, setting: bool = False) -> bool:
     nothing."""
     if _too_much(text):
         return False
-    cued = _CHANGE_RE.search(text) is not None or _NOW_RE.search(text) is not None \
-        or setting and has_revision_cue(text)
+    cued = says_changed(text) or setting and has_revision_cue(text)
     return cued and not _KEPT_RE.search(text) and (
         not _NOT_NOW_RE.search(text) or _REQUEST_RE.match(text) is not None)
 
@@ -377,8 +381,8 @@ def _same_noun_after(a: str, word_a: str, b: str, word_b: str) -> bool:
 
 
 def _says_change(clause: str) -> bool:
-    return _CHANGE_RE.search(clause) is not None or _NOW_RE.search(clause) is not None \
-        or _POINTER_RE.search(clause) is not None
+    """``clause`` says a choice changed, or points at what it changes ("write it in Go")."""
+    return says_changed(clause) or _POINTER_RE.search(clause) is not None
 
 
 _INSTEAD_RE = re.compile(r"\b(?:instead|rather than)\b", re.I)
