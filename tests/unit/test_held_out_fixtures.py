@@ -35,6 +35,9 @@ ROLES = {"user", "assistant", "tool", "system"}
 
 #: each held-out set: its file name and the id prefixes of its dialogues and statements
 SETS = {"fresh": ("fr", "rf"), "unseen": ("un", "ru")}
+#: the revision sets: id prefix, and at least how many dialogues, revisions and look-alikes
+REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
+                 "everyday": ("ev", 180, 100, 80)}
 
 
 def _load(path: Path) -> list[dict]:
@@ -42,7 +45,7 @@ def _load(path: Path) -> list[dict]:
     return [json.loads(line) for line in lines if line.strip()]
 
 
-DIALOGUES = {name: _load(FIXTURES / "revisions" / f"{name}.jsonl") for name in SETS}
+DIALOGUES = {name: _load(FIXTURES / "revisions" / f"{name}.jsonl") for name in REVISION_SETS}
 STATEMENTS = {name: _load(FIXTURES / "recognition" / f"{name}.jsonl") for name in SETS}
 ALL_DIALOGUES = [d for rows in DIALOGUES.values() for d in rows]
 ALL_STATEMENTS = [s for rows in STATEMENTS.values() for s in rows]
@@ -65,18 +68,19 @@ def _expectations(d: dict) -> list[dict]:
 
 
 # ------------------------------------------------------------------------- revisions
-@pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("name", REVISION_SETS)
 def test_revision_ids_and_splits(name):
-    _check_ids(DIALOGUES[name], SETS[name][0])
+    _check_ids(DIALOGUES[name], REVISION_SETS[name][0])
 
 
-@pytest.mark.parametrize("name", SETS)
+@pytest.mark.parametrize("name", REVISION_SETS)
 def test_revision_counts(name):
     cats = Counter(d["category"] for d in DIALOGUES[name])
+    _, dialogues, revisions, lookalikes = REVISION_SETS[name]
     assert set(cats) <= {"revision", "lookalike"}
-    assert len(DIALOGUES[name]) >= 220
-    assert cats["revision"] >= 130
-    assert cats["lookalike"] >= 90
+    assert len(DIALOGUES[name]) >= dialogues
+    assert cats["revision"] >= revisions
+    assert cats["lookalike"] >= lookalikes
 
 
 @pytest.mark.parametrize("d", ALL_DIALOGUES, ids=lambda d: d["id"])
