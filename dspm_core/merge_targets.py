@@ -130,7 +130,7 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         if p_cls != cls or (p_scope or None) != stmt.scope:
             continue
         if exact_dim:
-            if same_unit and _unit_of(p) != _unit_of(stmt):
+            if same_unit and _unit_of(p) != _unit_of(stmt) and not _counts_subject(p, stmt):
                 continue  # another wording of the subject: the very same unit
             if p_dim == want and not p_dim.startswith("free:"):
                 candidates.append(pid)
@@ -153,6 +153,14 @@ def fitting(patches: dict[str, Patch], ids: Iterable[str], stmt: Statement) -> l
     ids = list(ids)
     return revision_candidates(patches, ids, stmt, exact_dim=True) + \
         revision_candidates(patches, ids, stmt)
+
+
+def _counts_subject(p: Patch, stmt: Statement) -> bool:
+    """A count of what ``p``'s subject names, for ``p``'s plain number: "5 retries" of
+    "retry count = 3"."""
+    if p.unit or not stmt.dimension.startswith("count:") or p.key is None:
+        return False
+    return stmt.dimension.split(":", 1)[1] in p.key.split("|", 1)[0].split()
 
 
 def _unit_of(x: Patch | Statement) -> str | None:

@@ -41,7 +41,7 @@ from .slots import Statement, bound_class, folded_subject, name_category
 from .values import parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
-from .vocab import TECH_WORDS, fold_typo, is_identifier, word_frequency
+from .vocab import TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
 __all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target", "resolve",
            "vetoed"]
@@ -297,14 +297,27 @@ def _restated(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     ids = ix.by_value.get(value_base(stmt.canonical), set())
     if not ids or len(ids) > TERM_CANDIDATES:
         return []
-    words = set(_core(subj_norm.split()))
+    words = set(_core(subj_norm.split())) - _PERSONAL
     keep = set()
     for pid in ids:
         theirs = ix.subject_of.get(pid)
-        if theirs and words & set(theirs.split()) and not vetoed(subj_norm, theirs):
+        if not theirs:
+            continue
+        # "port = 8080" of "the api listens on port 8080": its words said by that statement;
+        # "he = $55 an hour" (of "he went from $55 to $65 an hour"): a person, no subject
+        if not words or words & set(theirs.split()) and not vetoed(subj_norm, theirs) \
+                or words <= _said_words(patches[pid].text):
             keep.add(pid)
     return [pid for pid in revision_candidates(patches, keep, stmt, exact_dim=True)
             if parse_value(patches[pid].value or "").canonical.startswith(stmt.canonical)]
+
+
+_PERSONAL = frozenset("he she they him her them his hers their".split())
+
+
+def _said_words(text: str) -> set[str]:
+    """The words of a statement as a subject is normalised (lower case, singular)."""
+    return {singular(w) for w in re.findall(r"[a-z0-9]+", text.lower())}
 
 
 def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only, is_past_verb, is_verb_only
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
+from .number_words import with_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
@@ -610,7 +611,9 @@ def parse_statement(text: str) -> Statement:
         "The API rate limit is 100 requests per hour" -> api rate limit = 100 requests per hour
         "Never use eval"                              -> use eval !=
         "Let's use PostgreSQL for the database"       -> database = PostgreSQL
+        "Let's do two pages"                          -> 2 pages (a revision)
     """
+    text = with_digits(text)  # "two pages" holds 2 pages
     lead = _DISCOURSE_LEAD_RE.match(text)
     if lead and lead.end() < len(text):
         # "ugh no, 25.", "ok fine, 60 mins", "Cool thanks. let's go to 2 minutes rest": the
@@ -643,7 +646,7 @@ def parse_statement(text: str) -> Statement:
 # talk before a statement: interjections and acknowledgements closed by punctuation
 _DISCOURSE_LEAD_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|fine|hmm+|ugh+|um+|uh+|no|nah|nope|yes|yeah|yep|cool|great|nice|"
-    r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|and|also|so)\b[\s,]*)+"
+    r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so)\b[\s,]*)+"
     r"[,.!:;-]+\s*", re.I)
 _CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+)\b", re.I)
 

@@ -139,6 +139,9 @@ class PatchStore:
         self._lex = LexicalIndex()
         self._recent_rest: deque[str] = deque(maxlen=RECENT_REST)
         self._journal: list[JournalEntry] = []
+        # the setting a slot-named restatement of this turn fell on ("port = 8080" of "the
+        # api listens on port 8080"), for the revision that follows it ("... to 9000")
+        self._restated_at: dict[tuple[int, str], str] = {}
         self._dict_cache: dict[str, tuple[Patch, dict[str, Any]]] = {}
         self._journal_dicts: list[dict[str, Any]] = []  # to_dict of the journal, append-only
         self._ids = itertools.count(1)
@@ -378,6 +381,10 @@ class PatchStore:
             if not stmt.dimension.startswith("count:"):
                 return self._merge_text(fact)  # a sentence binds no pointer on its own...
             weak = True  # ...but "actually 400 flyers" binds to the flyers, the same unit
+        if existing_id is None and fact.slot:
+            existing_id = self._restated_at.get((fact.turn, subj_norm))
+            if existing_id not in self._patches:
+                existing_id = None
         if fact.revises is not None:
             named = self._named_revision(fact, stmt)
             if named is not None:
@@ -396,6 +403,8 @@ class PatchStore:
         if existing_id is not None:
             old = self._patches[existing_id]
             if self._same_value(old, stmt):
+                if fact.slot:
+                    self._restated_at = {(fact.turn, subj_norm): old.id}
                 return self._duplicate(old, fact, "same slot, operator and value")
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)

@@ -99,6 +99,11 @@ def _covered(terms: frozenset[str], typed: Iterable[frozenset[str]]) -> bool:
     return len(left) <= UNCOVERED_SHARE * len(terms)
 
 
+# what is left of a question asking for a change once the change is taken out
+_ASKED_FOR_RE = re.compile(r"\b(?:can|could|would|will)\s+(?:you|we|u)(?:\s+(?:please|maybe|just|also|"
+                           r"kindly))*\s*\?", re.I)
+
+
 def _left_over(sentence: str, facts: list[Fact]) -> str:
     """``sentence`` without the typed facts read word for word out of it: "Lower the batch
     size to 32, we're running out of GPU memory" keeps "we're running out of GPU memory",
@@ -113,6 +118,7 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
             rest = f"{rest[:at]} {rest[at + len(core):]}"
     if rest is sentence:
         return sentence
+    rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?"
     rest = " ".join(rest.split()).strip(" ,;:-")
     return rest if content_terms(rest) else sentence
 
@@ -165,13 +171,17 @@ MAX_SETTING_SENTENCE_WORDS = 24
 MAX_FREE_VALUE_WORDS = 3
 
 
+# a question that weighs a value rather than asking for it
+_WEIGHS_RE = re.compile(r"\b(?:if|without|whether|would|or not|is it|is that|too|enough)\b", re.I)
+
+
 @lru_cache(maxsize=16384)
 def sentence_setting(text: str) -> Statement | None:
     """A tier sentence read as a setting: "we're printing 250 flyers" holds 250 flyers, so
     "actually 400 flyers" revises it. Only a short sentence with a value that is not free
     text and with a subject (or a revision cue) is read; None for the rest."""
-    if len(text.split()) > MAX_SETTING_SENTENCE_WORDS:
-        return None
+    if len(text.split()) > MAX_SETTING_SENTENCE_WORDS or "?" in text and _WEIGHS_RE.search(text):
+        return None  # "can we go up to 120 words without hurting conversions?" sets nothing
     st = parse_statement(text)
     if st.value is None or not (st.subject or st.revision):
         return None

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .vocab import singular
+
 __all__ = [
     "MONTHS",
     "UNIT_ALIASES",
@@ -160,8 +162,7 @@ def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
         return UNIT_ALIASES[word]
     if len(u.split()) > 1 and _modifier_word(word) and _head_noun(word, u.split()[1:]):
         word = u.split()[-1]  # "failed login attempts" counts attempts
-    base = word[:-1] if word.endswith("s") and len(word) > 3 else word
-    return u, f"count:{base}", u
+    return u, f"count:{singular(word)}", u  # "retries" counts retries, "classes" classes
 
 
 def short_unit(unit: str | None) -> str | None:

@@ -37,7 +37,7 @@ _CLAUSE_SEP_RE = re.compile(
     _I,
 )
 _LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|"
-                            r"now|just|btw|anyway|considering(?: that)?|given(?: that)?)\b\s*,?\s*)+",
+                            r"now|just|btw|fyi|heads up|anyway|considering(?: that)?|given(?: that)?)\b\s*,?\s*)+",
                             _I)
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import is_base_verb
+from ..number_words import with_digits
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..values import VALUE_RE
@@ -32,6 +34,15 @@ _IT_IS_RE = re.compile(
     r"\b(?:it's|it is|it'll be|it will be|that's|that is|it's now|it is now)\s+"
     r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+)*"
     r"(?:the\s+)?(?=\S)", _I)
+# "hold it for 5 days instead", "keep that at 3 now": any verb, with a cue of change
+_ANY_VERB_PRONOUN_RE = re.compile(
+    r"\b(?P<verb>[a-z]+)\s+(?:it|that)\s+(?:to|at|for|by|until|till)\s+(?:the\s+)?(?=\S)", _I)
+# a clause naming what changed, before the pointer that gives it its new value
+_MOVED_RE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|oh|ugh|btw)[\s,]+)*(?:the\s+|my\s+|our\s+)?"
+                       r"(?P<what>[a-z][\w'-]*(?:\s+(?!got\b|has\b|was\b|is\b)[\w'-]+){0,4}?)\s+"
+                       r"(?:got|has been|was|is being|has|is|'s)\s+(?:been\s+)?(?:shifted|moved|changed|"
+                       r"pushed(?:\s+back)?|rescheduled|postponed|delayed|bumped|brought forward)\b"
+                       r"[^,;.]*[,;.]\s*(?:so\s+|and\s+)?(?:can you\s+|please\s+)?$", _I)
 _CUE_RE = re.compile(r"\b(?:now|instead|actually|from now on|anymore|this time|going forward|"
                      r"starting|from today|changed|moved|resized|updated|raised|lowered|"
                      r"bumped|dropped)\b", _I)
@@ -45,9 +56,12 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     s = sentence.strip()
     if _NOT_A_REVISION_RE.search(s) and not re.match(r"^(?:can|could) (?:we|you)\b", s, _I):
         return None
-    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True)):
-        for m in rx.finditer(s):
-            rest = s[m.end():]
+    read = with_digits(s)  # "make it five"
+    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True)):
+        for m in rx.finditer(read):
+            if rx is _ANY_VERB_PRONOUN_RE and not is_base_verb(m.group("verb")):
+                continue
+            rest = read[m.end():]
             if not VALUE_RE.match(rest):
                 continue
             found = value_at(rest)
@@ -58,6 +72,11 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 continue
             if pv.dimension == "free":
                 continue
+            moved = _MOVED_RE.match(read[:m.start()])
+            if moved:  # "dinner with Sam got shifted, make it 8:15": "it" is the dinner
+                return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
+                            slot=moved.group("what"), op="=", value=text, source="rules",
+                            session_id=turn.session_id)
             return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
                         op="=", value=text, source="rules", session_id=turn.session_id,
                         referent=True)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
+from .polite import as_request
 from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
@@ -161,6 +162,9 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         asked = setting_kind(s)
         if asked is not None:  # "What laptops are there under $900?", "With my knee ..., ?"
             return [make_fact(turn, asked, s, s)]
+        request = as_request(s)  # "can you extend the pause to 31 March?": the change asked for
+        if request is not None and referent_fact(turn, s) is None:
+            s = request
     if len(s.split()) < min_words and not VALUES.search(s) \
             and not (PREFERENCE_RE.search(s) or rule_cue(s) or setting_kind(s)):
         return []

@@ -106,7 +106,7 @@ def test_chit_chat_yields_nothing(text):
     "What timeout should the webhook use?",
     "Should we never use eval?",
     "So I should never use eval?",
-    "Can you set the timeout to 30 seconds?",
+    "Can you tell me whether the timeout should be 30 seconds?",
     "How do I make sure the batch size stays under 500 records?",
     "Is it OK to store card numbers in the logs?",
     "hmm, can I add multiple portfolio links or just one?",

@@ -1,0 +1,108 @@
+"""Counts written as words: "let's do two pages", "we're five now", "twenty-five minutes".
+
+:func:`with_digits` writes a number word as digits where it counts something, so a
+statement that spells its number is read like one that types it ("two pages" holds 2
+pages and revises "1 page"). A number word counts something when a noun of the right
+number follows it ("two pages", "one paragraph"), or when it stands for the number itself
+after a verb of setting ("make it five", "we're five now"). Everything else is left alone:
+"one of them", "the one I sent", "no one", "two or three", "one day I'll ...".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .lexicon import getAllLemmas, is_plural_noun
+from .values import UNIT_ALIASES
+
+__all__ = ["with_digits"]
+
+_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9}
+_TEENS = {"ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+          "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+         "eighty": 80, "ninety": 90}
+
+_WORD = "|".join(sorted([*_UNITS, *_TEENS, *_TENS], key=len, reverse=True))
+_NUMBER_WORD_RE = re.compile(
+    rf"\b(?P<n>a\s+dozen|a\s+hundred|one\s+hundred|(?:{'|'.join(_TENS)})(?:[-\s](?:{'|'.join(w for w in _UNITS if w != 'one')}|one))?"
+    rf"|{_WORD})\b(?P<after>\s+(?P<next>[a-zA-Z][\w-]*))?", re.I)
+
+# words before a number word that make it a pointer or a name, not a count
+_NOT_COUNTED_BEFORE = frozenset("the this that these those which each every any no some all both "
+                                "another other either neither".split())
+# words before "one" after which it is the number ("make it one", "just one page")
+_ONE_AFTER = frozenset("is be to do make just only under over max maximum exactly keep are "
+                       "was were than 's with".split())
+# what "one" measures wherever it stands ("make the cover letters one page", "one page is
+# a squeeze"), beside the units of values
+_MEASURES = frozenset("page paragraph sentence line slide bullet serving portion person guest room "
+                      "night session replica worker instance seat screen column chapter".split())
+# after "one <measure>" at the start of a sentence: the count is its subject ("one page is
+# a squeeze"); anything else there is a phrase ("one day I'll ...")
+_SUBJECT_VERB_RE = re.compile(r"^\s+(?:is|was|feels|seems|sounds|should|would|will|isn't|wasn't)\b",
+                              re.I)
+# words after a number word that are no count of it
+_NOT_COUNTED = frozenset("of or and to more less fewer times other another".split())
+# after these, a number word with nothing counted after it is the number itself ("make it
+# five", "we're five now", "bump it to twelve")
+_STANDS_ALONE_AFTER = re.compile(r"(?:\b(?:it|that|to|we're|we are|be|at|down to|up to)\s+)$", re.I)
+
+
+def _value(words: str) -> int:
+    parts = re.split(r"[-\s]+", words.lower())
+    if parts[0] == "a" or parts == ["one", "hundred"]:
+        return 12 if parts[-1] == "dozen" else 100
+    total = 0
+    for p in parts:
+        total += _UNITS.get(p) or _TEENS.get(p) or _TENS.get(p, 0)
+    return total
+
+
+@lru_cache(maxsize=8192)
+def _counts(noun: str, plural: bool) -> bool:
+    """Whether ``noun`` can be what a number word counts: a noun of that number, or a unit."""
+    w = noun.lower()
+    if w in _NOT_COUNTED:
+        return False
+    if w in UNIT_ALIASES:
+        return True
+    if plural:
+        return is_plural_noun(w)
+    return "NOUN" in getAllLemmas(w) and not is_plural_noun(w)
+
+
+@lru_cache(maxsize=16384)
+def with_digits(text: str) -> str:
+    """``text`` with each number word that counts something written as digits ("two
+    pages" -> "2 pages"); the same text when there is none."""
+    if not _NUMBER_WORD_RE.search(text):
+        return text
+    out: list[str] = []
+    last = 0
+    for m in _NUMBER_WORD_RE.finditer(text):
+        before = text[:m.start()]
+        prev = re.findall(r"[\w']+", before.lower())[-1:] or [""]
+        n = _value(m.group("n"))
+        nxt = m.group("next")
+        if prev[0] in _NOT_COUNTED_BEFORE or before.rstrip().endswith(("-", "/")):
+            continue
+        if n == 1 and prev[0] not in _ONE_AFTER and not prev[0].endswith("'s") and not (
+                nxt is not None and (nxt.lower() in _MEASURES or nxt.lower() in UNIT_ALIASES)
+                and (prev[0] or _SUBJECT_VERB_RE.match(text[m.end():]))):
+            continue  # "one day I'll ...", "one of us"
+        counted = nxt is not None and _counts(nxt, plural=n > 1)
+        alone = (nxt is None or nxt.lower() in ("now", "instead", "please", "then", "this", "max",
+                                                "tops", "total"))\
+            and _STANDS_ALONE_AFTER.search(before) is not None
+        if not (counted or alone):
+            continue
+        out.append(text[last:m.start()])
+        out.append(str(n))
+        last = m.end("n")
+    if not out:
+        return text
+    out.append(text[last:])
+    return "".join(out)
