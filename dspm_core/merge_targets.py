@@ -156,11 +156,18 @@ def fitting(patches: dict[str, Patch], ids: Iterable[str], stmt: Statement) -> l
 
 
 def _counts_subject(p: Patch, stmt: Statement) -> bool:
-    """A count of what ``p``'s subject names, for ``p``'s plain number: "5 retries" of
-    "retry count = 3"."""
+    """A count of what ``p``'s subject names, or of anything when it names a measure, for
+    ``p``'s plain number: "5 retries" of "retry count = 3"."""
     if p.unit or not stmt.dimension.startswith("count:") or p.key is None:
         return False
-    return stmt.dimension.split(":", 1)[1] in p.key.split("|", 1)[0].split()
+    words = p.key.split("|", 1)[0].split()
+    # "100 chars" of "line length = 88": a measure said without its unit takes one
+    return stmt.dimension.split(":", 1)[1] in words or bool(words) and words[-1] in _MEASURE_WORDS
+
+
+#: the head of a subject that measures something without saying in what
+_MEASURE_WORDS = frozenset("length limit cap max maximum minimum size count total goal target "
+                           "quota allowance".split())
 
 
 def _unit_of(x: Patch | Statement) -> str | None:

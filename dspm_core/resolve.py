@@ -374,6 +374,22 @@ def _named_in_passing(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
 
 
 _NUMBER_RE = re.compile(r"(?<![\w.,:])\d+(?:[.:]\d+)?(?![\w.,:]*\d)")
+_THOUSANDS_RE = re.compile(r"(?<![\w.,:])(\d+(?:\.\d+)?)k\b", re.I)
+
+
+def _numbers(text: str) -> list[str]:
+    """The numbers of a text, thousands separators left out ("10,000" is 10000)."""
+    return _NUMBER_RE.findall(_SEPARATOR_RE.sub(r"\1", text))
+
+
+_SEPARATOR_RE = re.compile(r"(\d),(?=\d{3}\b)")
+
+
+def _thousands(text: str) -> set[str]:
+    """The numbers a text writes in thousands ("8k" is 8000, "1.5k" 1500)."""
+    return {f"{round(float(n) * 1000):d}" for n in _THOUSANDS_RE.findall(text)}
+
+
 _KEPT_RE = re.compile(r"\b(?:stays?|remains?|still|unchanged|keep|keeps|kept|same)\b", re.I)
 
 
@@ -385,8 +401,8 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
     said to stay ("alpha stays at 3") replaces nothing."""
     if _KEPT_RE.search(text):
         return []
-    new = set(_NUMBER_RE.findall(stmt.value or ""))
-    named = set(_NUMBER_RE.findall(text)) - new
+    new = set(_numbers(stmt.value or ""))
+    named = (set(_numbers(text)) | _thousands(text)) - new
     if not named or not new:
         return []
     own_subject = not referent and bool(subj_norm) and not names_nothing(subj_norm, stmt)
@@ -399,7 +415,7 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
         if pid in seen or p is None or p.value is None:
             continue
         seen.add(pid)
-        held = _NUMBER_RE.findall(p.value)
+        held = _numbers(p.value)
         if not held or held[0] not in named:
             continue
         theirs = ix.subject_of.get(pid) or ""

@@ -34,6 +34,8 @@ _IT_IS_RE = re.compile(
     r"\b(?:it's|it is|it'll be|it will be|that's|that is|it's now|it is now)\s+"
     r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+)*"
     r"(?:the\s+)?(?=\S)", _I)
+# "sorry, I meant 25mg", "no, we meant 1500": a correction of the value just given
+_MEANT_RE = re.compile(r"\b(?:i|we)\s+(?:actually\s+)?meant\s+(?:the\s+)?(?=\S)", _I)
 # "hold it for 5 days instead", "keep that at 3 now": any verb, with a cue of change
 _ANY_VERB_PRONOUN_RE = re.compile(
     r"\b(?P<verb>[a-z]+)\s+(?:it|that)\s+(?:to|at|for|by|until|till)\s+(?:the\s+)?(?=\S)", _I)
@@ -57,7 +59,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     if _NOT_A_REVISION_RE.search(s) and not re.match(r"^(?:can|could) (?:we|you)\b", s, _I):
         return None
     read = with_digits(s)  # "make it five"
-    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True)):
+    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
+                          (_MEANT_RE, False)):
         for m in rx.finditer(read):
             if rx is _ANY_VERB_PRONOUN_RE and not is_base_verb(m.group("verb")):
                 continue

@@ -150,14 +150,23 @@ _LEANS_BACK_RE = re.compile(
 )
 
 
+# a sentence whose subject is a bare number: a remark about a value, which sets nothing
+# (one clause only: "10 is too many, give me 5" goes on to set one)
+_NUMBER_SUBJECT_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?\d[\d,.]*k?\s+"
+                                r"(?:is|was|isn't|wasn't|doesn't|didn't|feels|felt|seems|seemed|"
+                                r"sounds|looks|got|gets|'s|is just|was just)\b", _I)
+
+
 def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
                         min_words: int) -> list[Fact]:
     """Facts of one sentence of a user's message; ``goal`` carries the last goal clause
     ("I'm trying to keep the app small") to the sentences after it; sentences shorter than
     ``min_words`` count only when they hold a value or a rule."""
     s = clean(sentence)
-    if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None:
-        return []  # chit-chat, unless a fragment of a rule ("No spoilers.")
+    if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None and referent_fact(turn, s) is None:
+        return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"
+    if _NUMBER_SUBJECT_RE.match(s) and not re.search(r"[,;:]", s):
+        return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
     if s.endswith("?"):
         asked = setting_kind(s)
         if asked is not None:  # "What laptops are there under $900?", "With my knee ..., ?"
