@@ -142,6 +142,7 @@ class PatchStore:
         # the setting a slot-named restatement of this turn fell on ("port = 8080" of "the
         # api listens on port 8080"), for the revision that follows it ("... to 9000")
         self._restated_at: dict[tuple[int, str], str] = {}
+        self._restated_before: dict[tuple[int, str], str] = {}  # by the fact merged before
         self._dict_cache: dict[str, tuple[Patch, dict[str, Any]]] = {}
         self._journal_dicts: list[dict[str, Any]] = []  # to_dict of the journal, append-only
         self._ids = itertools.count(1)
@@ -241,6 +242,7 @@ class PatchStore:
             raise InvalidPatchError(f"merge() takes a Fact, got {type(fact).__name__}")
         with self._lock:
             self.counters["merged"] += 1
+            self._restated_before, self._restated_at = self._restated_at, {}
             self.aliases.learn(fact.text)
             stmt = self._statement_for(fact)
             if fact.kind is PatchKind.SENTENCE:
@@ -382,8 +384,9 @@ class PatchStore:
                 return self._merge_text(fact)  # a sentence binds no pointer on its own...
             weak = True  # ...but "actually 400 flyers" binds to the flyers, the same unit
         if existing_id is None and fact.slot:
-            existing_id = self._restated_at.get((fact.turn, subj_norm))
-            if existing_id not in self._patches:
+            existing_id = self._restated_before.get((fact.turn, subj_norm))
+            if existing_id not in self._patches \
+                    or bound_class(self._patches[existing_id].op) != bound_class(stmt.op):
                 existing_id = None
         if fact.revises is not None:
             named = self._named_revision(fact, stmt)
