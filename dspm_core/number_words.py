@@ -5,7 +5,8 @@ statement that spells its number is read like one that types it ("two pages" hol
 pages and revises "1 page"). A number word counts something when a noun of the right
 number follows it ("two pages", "one paragraph"), or when it stands for the number itself
 after a verb of setting ("make it five", "we're five now"). Everything else is left alone:
-"one of them", "the one I sent", "no one", "two or three", "one day I'll ...".
+"one of them", "the one I sent", "no one", "two or three", "one day I'll ...", and a bound
+("no more than five words", "under three seasons"), which is kept as it was said.
 """
 
 from __future__ import annotations
@@ -51,6 +52,11 @@ _NOT_COUNTED = frozenset("of or and to more less fewer times other another".spli
 _STANDS_ALONE_AFTER = re.compile(r"(?:\b(?:it|that|to|we're|we are|be|at|down to|up to)\s+)$", re.I)
 
 
+# a bound before a number word: the rule is kept in the words it was said in
+_BOUND_BEFORE_RE = re.compile(r"\b(?:more|less|fewer|longer|shorter|than|most|least|under|over|"
+                              r"below|above|exceed|exceeding|max|maximum|minimum|min|within)\s+$", re.I)
+
+
 def _value(words: str) -> int:
     parts = re.split(r"[-\s]+", words.lower())
     if parts[0] == "a" or parts == ["one", "hundred"]:
@@ -87,8 +93,9 @@ def with_digits(text: str) -> str:
         prev = re.findall(r"[\w']+", before.lower())[-1:] or [""]
         n = _value(m.group("n"))
         nxt = m.group("next")
-        if prev[0] in _NOT_COUNTED_BEFORE or before.rstrip().endswith(("-", "/")):
-            continue
+        if prev[0] in _NOT_COUNTED_BEFORE or before.rstrip().endswith(("-", "/")) \
+                or _BOUND_BEFORE_RE.search(before):
+            continue  # a bound keeps its words ("no more than five words"): its rule as said
         if n == 1 and prev[0] not in _ONE_AFTER and not prev[0].endswith("'s") and not (
                 nxt is not None and (nxt.lower() in _MEASURES or nxt.lower() in UNIT_ALIASES)
                 and (prev[0] or _SUBJECT_VERB_RE.match(text[m.end():]))):

@@ -62,3 +62,11 @@ def test_counts_in_words_of_two_things_stay_apart() -> None:
     memory = remember("The kids get two cookies after dinner.", "The dog gets three walks a day.")
     kept(memory, "two cookies")
     kept(memory, "three walks")
+
+
+@pytest.mark.parametrize("text", [
+    "limit the description to no more than five words", "shows with fewer than three seasons",
+    "keep it under two pages", "at most four people",
+])
+def test_a_bound_in_words_keeps_its_words(text: str) -> None:
+    assert with_digits(text) == text
