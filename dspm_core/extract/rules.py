@@ -31,6 +31,7 @@ import re
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
 from .assistant import assistant_facts
+from .carried import carried_values
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
@@ -76,7 +77,7 @@ class RuleExtractor:
         for sentence in split_sentences(prose, semicolons=False):
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 facts.extend(user_sentence_facts(turn, part, goal, self.min_words))
-        return _apart(_dedupe(facts))
+        return carried_values(turn, _apart(_dedupe(facts)))  # "make that 5" of the assistant's 10
 
     async def aextract(self, turn: Turn) -> list[Fact]:
         return self.extract(turn)

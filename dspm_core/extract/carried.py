@@ -1,0 +1,137 @@
+"""A user's revision of a value the assistant or a tool set just before.
+
+"add a rate limiter to the login route" / assistant: "I've added a limiter allowing 10
+requests per minute per IP" / user: "make that 5 requests per minute". The old value was
+never the user's, so no stored setting holds it; the revision would show no lineage, and
+the assistant's 10 would read as if nobody had changed it. Here the assistant's (or the
+tool's) value becomes a fact of that turn, with the role that said it, and the user's
+revision takes its slot, so the store supersedes it: "(was 10 requests per minute)".
+
+Only when all of this holds:
+
+- the turn before the user's is an assistant's or a tool's, and states exactly one value of
+  the kind of the user's (the same dimension, unit and period; a count of what the tool's
+  line names, "replicas: 2", counts too);
+- the user's statement is a revision: it points back ("make that ..."), has a cue, or is an
+  instruction ("scale checkout to 6 replicas");
+- a statement that names its subject shares a word with the assistant's sentence;
+- no recent user or system turn gave a value of that kind: then the user's own setting is
+  the one revised, and the assistant's value was a claim or an echo.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from ..lexicon import is_base_verb, is_past_verb
+from ..patch import Fact, PatchKind, Role, Turn
+from ..slots import parse_statement, value_at
+from ..values import VALUE_RE, ParsedValue, parse_value
+from ..vocab import STOP_WORDS, singular
+from .clauses import split_sentences
+
+__all__ = ["carried_values"]
+
+_SETTER_ROLES = frozenset({"assistant", "tool"})
+_OWN_ROLES = frozenset({"user", "system"})
+
+
+def carried_values(turn: Turn, facts: list[Fact]) -> list[Fact]:
+    """``facts`` of a user's ``turn``, each revision of a value the assistant or a tool set
+    in the turn before preceded by that value as the fact of that turn."""
+    if turn.role is not Role.USER or not turn.recent or turn.index == 0:
+        return facts
+    role, said = turn.recent[-1]
+    if role not in _SETTER_ROLES or not said.strip():
+        return facts
+    own = [text for r, text in turn.recent if r in _OWN_ROLES]
+    out: list[Fact] = []
+    for f in facts:
+        carried = _carried(turn, f, role, said, own) if f.kind in (PatchKind.DECISION,
+                                                                    PatchKind.CONSTRAINT) else None
+        if carried is None:
+            out.append(f)
+        else:
+            out.extend(carried)
+    return out
+
+
+def _value_of(f: Fact) -> tuple[ParsedValue, str | None, str | None, bool] | None:
+    """The value a fact states, its subject and operator, and whether it is a revision."""
+    st = parse_statement(f.text)
+    raw = f.value if f.value is not None else st.value
+    if raw is None:
+        return None
+    if f.unit and not raw.endswith(f.unit):
+        raw = f"{raw} {f.unit}"
+    pv = parse_value(raw)
+    if pv.dimension in ("free", "name"):
+        return None
+    subject = None if f.referent else (f.slot or st.subject)
+    first = f.text.split(None, 1)[0].lower().strip(",.!") if f.text.split() else ""
+    revision = f.referent or st.revision or is_base_verb(first)
+    return pv, subject, f.op or st.op, revision
+
+
+def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str) -> bool:
+    if theirs.dimension == mine.dimension:
+        return theirs.unit == mine.unit or theirs.dimension.startswith("count:") \
+            or theirs.unit is None or mine.unit is None
+    if mine.dimension.startswith("count:") and theirs.dimension == "number":
+        return mine.dimension.split(":", 1)[1] in _words(sentence)  # "replicas: 2"
+    return False
+
+
+def _found(said: str, mine: ParsedValue) -> list[tuple[ParsedValue, str, str]]:
+    """The values of ``mine``'s kind that ``said`` states, with their text and sentence."""
+    found: dict[str, tuple[ParsedValue, str, str]] = {}
+    for sentence in split_sentences(said):
+        for m in VALUE_RE.finditer(sentence):
+            read = value_at(sentence[m.start():])
+            if read is None:
+                continue
+            pv, text = read
+            if _fits(pv, mine, sentence):
+                found.setdefault(pv.canonical, (pv, text, sentence))
+    return list(found.values())
+
+
+def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[Fact] | None:
+    read = _value_of(f)
+    if read is None:
+        return None
+    mine, subject, op, revision = read
+    if not revision:
+        return None
+    found = _found(said, mine)
+    if len(found) != 1:
+        return None
+    theirs, text, sentence = found[0]
+    if theirs.canonical == mine.canonical:
+        return None
+    if any(_found(text_, mine) for text_ in own):
+        return None  # the user gave a value of this kind: that setting is the one revised
+    if subject and not _words(subject) & _words(sentence):
+        return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2"
+    slot = subject or _subject_of(sentence)
+    if not slot:
+        return None
+    earlier = Fact(kind=f.kind, text=sentence, role=Role(role), turn=turn.index - 1, slot=slot,
+                   op=op or "=", value=text, source=f.source, session_id=f.session_id)
+    revised = replace(f, slot=slot, referent=False, op=op or "=", value=mine.text,
+                      unit=None, scope=None)
+    return [earlier, revised]
+
+
+def _subject_of(sentence: str) -> str | None:
+    """What an assistant's sentence sets, its verbs and articles in front left out ("limiter
+    allowing" of "I've added a limiter allowing 10 requests per minute")."""
+    words = (parse_statement(sentence).subject or "").split()
+    while words and (is_past_verb(words[0]) or words[0].lower() in ("a", "an", "the", "my", "your")):
+        words = words[1:]
+    return " ".join(words) or None
+
+
+def _words(text: str) -> set[str]:
+    return {singular(w) for w in re.findall(r"[a-z][a-z0-9]+", text.lower())} - STOP_WORDS

@@ -1,0 +1,69 @@
+"""A user's revision of a value the assistant or a tool set just before: the assistant's
+(or tool's) value is superseded, kept in the lineage, with the role that said it; a value
+the user gave stays the one revised, and an assistant's turn with two values of the kind,
+or a revision of something else, carries nothing.
+
+Each test feeds turns through ``add_turn`` (default extractor) and checks what the store
+holds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core import DSPMMemory
+
+from test_in_passing import current_with, kept, remember, replaced
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    ((("user", "add a rate limiter to the login route"),
+      ("assistant", "I've added a limiter allowing 10 requests per minute per IP on /login."),
+      ("user", "make that 5 requests per minute, we're seeing credential stuffing")), "5", "10"),
+    ((("user", "check my card's spending limit"),
+      ("tool", "Card ending 4471: monthly spending limit $2,000"),
+      ("user", "please raise my card limit to $3,500")), "$3,500", "$2,000"),
+    ((("user", "how many replicas does checkout have"),
+      ("tool", "deployment/checkout replicas: 2 (2 ready)"),
+      ("user", "scale checkout to 6 replicas for black friday")), "6", "2"),
+    ((("user", "when does the backup run"),
+      ("tool", "cron: nightly-backup  0 2 * * *  (02:00 server time)"),
+      ("user", "run the nightly backup at 04:00 instead")), "04:00", "02:00"),
+])
+def test_a_revision_of_the_assistants_value_supersedes_it(turns, new: str, old: str) -> None:
+    memory = remember(*turns)
+    replaced(memory, new, old)
+    (p,) = current_with(memory, new)
+    assert p.role.value == "user"
+    assert p.history[-1].text and turns[1][1].startswith(p.history[-1].text[:20])
+
+
+def test_the_users_own_value_stays_the_one_revised() -> None:
+    memory = remember(("user", "Max upload size is 25 MB."),
+                      ("assistant", "Right now the server is set to 10 MB."),
+                      ("user", "make it 30 MB"))
+    replaced(memory, "30 MB", "25")
+
+
+def test_two_values_of_the_kind_carry_nothing() -> None:
+    memory = remember(("user", "set up the workers"),
+                      ("assistant", "I've started 4 workers for the api and 2 workers for the queue."),
+                      ("user", "make that 6 workers"))
+    assert not [p for p in memory.all_patches if p.role.value == "assistant" and p.later is not None]
+
+
+def test_a_revision_of_something_else_carries_nothing() -> None:
+    memory = remember(("user", "how many replicas does checkout have"),
+                      ("tool", "deployment/checkout replicas: 2 (2 ready)"),
+                      ("user", "scale the search service to 6 replicas"))
+    assert not [p for p in memory.all_patches if p.history]
+
+
+def test_an_assistants_value_with_no_revision_after_it_is_left_as_it_was() -> None:
+    plain = DSPMMemory()
+    plain.add_turn("assistant", "I've set the cache TTL to 300 seconds.")
+    memory = remember(("assistant", "I've set the cache TTL to 300 seconds."),
+                      ("user", "thanks, what does the cache do exactly?"))
+    assert [p.text for p in memory.all_patches if p.role.value == "assistant"] == \
+        [p.text for p in plain.all_patches]
+    kept(memory, "300 seconds")
