@@ -52,7 +52,7 @@ _ASSISTANT_REPORT_RE = re.compile(
     r"downgraded|configured|capped|limited|pinned|locked|extended|shortened|recorded|noted)\b",
     _I,
 )
-_SUGGESTION_RE = re.compile(
+SUGGESTION_RE = re.compile(
     r"\b(?:you (?:could|might|may|can|should|would|will want|want to|need to|'ll want|'ll need)|"
     r"consider|considering|perhaps|maybe|for example|for instance|e\.g\.|such as|"
     r"one option|another option|alternatively|if you (?:want|like|prefer|need)|"
@@ -97,7 +97,7 @@ def assistant_facts(turn: Turn, prose: str) -> list[Fact]:
         if not rest.strip() or s.endswith("?"):
             continue
         if _ASSISTANT_REPORT_RE.match(rest) or ((led or short) and
-                                                not _SUGGESTION_RE.search(rest)):
+                                                not SUGGESTION_RE.search(rest)):
             kind = _assistant_cue(rest, acked=bool(ack))
             if kind is not None:
                 fields = _restated(turn, rest)
@@ -112,7 +112,7 @@ def _assistant_cue(rest: str, acked: bool = False) -> PatchKind | None:
     """The kind of fact an assistant states (only when it is not advice, praise or a
     general remark: "Absolutely, tailoring your statement is crucial" states nothing)."""
     s = rest.strip()
-    if _SUGGESTION_RE.search(s) and not _ASSISTANT_REPORT_RE.match(s):
+    if SUGGESTION_RE.search(s) and not _ASSISTANT_REPORT_RE.match(s):
         return None
     if re.match(r"^(?:you|if|when|whenever|since|because|each|every|for|to|as|in|once|after|"
                 r"before|while|although|though|\w+ing)\b", s, _I) or _REMARK_RE.search(s):

@@ -11,9 +11,11 @@ Only when all of this holds:
 
 - the turn before the user's is an assistant's or a tool's, and states exactly one value of
   the kind of the user's (the same dimension, unit and period; a count of what the tool's
-  line names, "replicas: 2", counts too);
+  line names, "replicas: 2", counts too) outside its advice and questions ("you might
+  extend it to 1.5 hours" sets nothing);
 - the user's statement is a revision: it points back ("make that ..."), has a cue, or is an
-  instruction ("scale checkout to 6 replicas");
+  instruction ("scale checkout to 6 replicas"), and is no report of what was done ("I made up
+  for it by editing for 4 hours");
 - a statement that names its subject shares a word with the assistant's sentence;
 - no recent user or system turn gave a value of that kind: then the user's own setting is
   the one revised, and the assistant's value was a claim or an echo.
@@ -29,6 +31,7 @@ from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement, value_at
 from ..values import VALUE_RE, ParsedValue, parse_value
 from ..vocab import STOP_WORDS, singular
+from .assistant import SUGGESTION_RE as _SUGGESTION_RE
 from .clauses import split_sentences
 
 __all__ = ["carried_values"]
@@ -70,6 +73,9 @@ def _value_of(f: Fact) -> tuple[ParsedValue, str | None, str | None, bool] | Non
         return None
     subject = None if f.referent else (f.slot or st.subject)
     first = f.text.split(None, 1)[0].lower().strip(",.!") if f.text.split() else ""
+    words = f.text.lower().split()
+    if len(words) > 1 and words[0] in ("i", "we") and is_past_verb(words[1]):
+        return None  # "I made up for it by editing for 4 hours": what was done, not a setting
     revision = f.referent or st.revision or is_base_verb(first)
     return pv, subject, f.op or st.op, revision
 
@@ -87,6 +93,8 @@ def _found(said: str, mine: ParsedValue) -> list[tuple[ParsedValue, str, str]]:
     """The values of ``mine``'s kind that ``said`` states, with their text and sentence."""
     found: dict[str, tuple[ParsedValue, str, str]] = {}
     for sentence in split_sentences(said):
+        if sentence.rstrip().endswith("?") or _SUGGESTION_RE.search(sentence):
+            continue  # "You might extend it to 1.5 hours": advice, which set nothing
         for m in VALUE_RE.finditer(sentence):
             read = value_at(sentence[m.start():])
             if read is None:

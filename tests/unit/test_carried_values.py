@@ -67,3 +67,10 @@ def test_an_assistants_value_with_no_revision_after_it_is_left_as_it_was() -> No
     assert [p.text for p in memory.all_patches if p.role.value == "assistant"] == \
         [p.text for p in plain.all_patches]
     kept(memory, "300 seconds")
+
+
+def test_advice_and_reports_of_what_was_done_carry_nothing() -> None:
+    memory = remember(("user", "my editing session ran over"),
+                      ("assistant", "You might extend it to 1.5 hours next time."),
+                      ("user", "I made up for it by editing for 4 hours on Sunday"))
+    assert not [p for p in memory.all_patches if p.history]
