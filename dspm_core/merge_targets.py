@@ -17,7 +17,7 @@ from itertools import islice
 from .patch import AUTHORITY, Fact, Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, make_key
 from .values import canonical_unit, parse_value
-from .vocab import is_identifier
+from .vocab import singular, is_identifier
 
 __all__ = ["ECHO_TURNS", "RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting", "value_base",
            "revision_candidates"]
@@ -158,9 +158,14 @@ def fitting(patches: dict[str, Patch], ids: Iterable[str], stmt: Statement) -> l
 def _counts_subject(p: Patch, stmt: Statement) -> bool:
     """A count of what ``p``'s subject names, or of anything when it names a measure, for
     ``p``'s plain number: "5 retries" of "retry count = 3"."""
-    if p.unit or not stmt.dimension.startswith("count:") or p.key is None:
+    if p.key is None:
         return False
     words = p.key.split("|", 1)[0].split()
+    if stmt.unit is None and stmt.dimension == "number" and p.unit:
+        # "scale the worker service to 4" of "worker service replicas = 2 replicas"
+        return singular(p.unit.split()[-1].lower()) in words
+    if p.unit or not stmt.dimension.startswith("count:"):
+        return False
     # "100 chars" of "line length = 88": a measure said without its unit takes one
     return stmt.dimension.split(":", 1)[1] in words or bool(words) and words[-1] in _MEASURE_WORDS
 

@@ -87,7 +87,7 @@ _REVISION_VERBS = (
     r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured|"
     r"stretch|stretched|postpone|postponed|delayed|reschedule|rescheduled|loosen|"
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
-    r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|"
+    r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|scale|scaled|"
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
@@ -102,7 +102,7 @@ _REVISION_CUE_RE = re.compile(
 )
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
-                        "cut drop reset pull".split())
+                        "cut drop reset pull scale".split())
 _DETERMINER_BEFORE_RE = re.compile(
     r"\b(?:a|an|the|my|our|your|his|her|their|its|this|that|another|any|no|some|each|every)"
     r"\s+(?P<adj>[\w-]+\s+)?$", re.I)
@@ -602,6 +602,47 @@ _JOINT_RE = re.compile(r"(?:,|\b(?:and|but|so))\s+(?:(?:i|we)\s+)?(?:(?:have|has
 
 @lru_cache(maxsize=16384)
 def parse_statement(text: str) -> Statement:
+    """Read subject, operator, value, unit and scope out of one sentence (see
+    :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
+    photos to 800px wide") has that measure in its subject ("photo width")."""
+    st = _parse_statement(text)
+    if st.value is None or not st.subject:
+        return st
+    st = _counted_of(st, text)
+    m = _MEASURED_RE.search(st.value or "")
+    if m is None:
+        return st
+    noun = _MEASURE_OF[m.group(1).lower()]
+    subject = st.subject if noun in st.subject.lower().split() else f"{st.subject} {noun}"
+    pv = parse_value(st.value[:m.start()])
+    if pv.dimension in ("free", "time"):  # "2 m" is no time: the value stays as said
+        return replace(st, subject=subject)
+    return replace(st, subject=subject, value=pv.text, unit=pv.unit, scope=pv.scope,
+                   dimension=pv.dimension, canonical=pv.canonical)
+
+
+def _counted_of(st: Statement, text: str) -> Statement:
+    """"Run 2 replicas of the worker service": a count of a thing's parts, whose subject
+    read is only the verb, is about that thing's parts ("worker service replicas")."""
+    if not st.dimension.startswith("count:") or len(st.subject.split()) != 1 \
+            or not is_base_verb(st.subject):
+        return st
+    at = text.find(st.value)
+    m = _OF_THING_RE.match(text, at + len(st.value)) if at >= 0 else None
+    if m is None:
+        return st
+    return replace(st, subject=f"{m.group('thing')} {st.unit or st.dimension.split(':', 1)[1]}")
+
+
+_OF_THING_RE = re.compile(r"\s+(?:of|for|on)\s+(?:the|my|our|your|this)\s+"
+                          r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*(?:[.,;!]|$)", re.I)
+_MEASURE_OF = {"wide": "width", "tall": "height", "high": "height", "deep": "depth",
+               "thick": "thickness"}
+# the adjective of a measure after its value ("800px wide")
+_MEASURED_RE = re.compile(r"\s+(wide|tall|high|deep|thick)$", re.I)
+
+
+def _parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence.
 
     Unknown parts are ``None``; this never raises. Examples::
@@ -614,6 +655,10 @@ def parse_statement(text: str) -> Statement:
         "Let's do two pages"                          -> 2 pages (a revision)
     """
     text = with_digits(text)  # "two pages" holds 2 pages
+    said_in = _REPLY_LANGUAGE_RE.match(text)
+    if said_in:  # "answer me in german pls", "Use english please": the reply language
+        return _statement("reply language", "=", said_in.group("lang").capitalize(),
+                          revision=_has_revision_cue(text))
     lead = _DISCOURSE_LEAD_RE.match(text)
     if lead and lead.end() < len(text):
         # "ugh no, 25.", "ok fine, 60 mins", "Cool thanks. let's go to 2 minutes rest": the
@@ -654,6 +699,17 @@ _CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+)\b", re.I)
 _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(?:actually|"
                           r"correction|scratch that|on second thought|change of plans?|"
                           r"wait|no wait)\b", re.I)
+
+
+_LANGUAGES = "|".join(sorted((n for n, c in _NAME_CATEGORY.items() if c == "reply language"),
+                             key=len, reverse=True))
+# a request of the language to reply in, with nothing else set by its first clause
+_REPLY_LANGUAGE_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|also|actually|now|hey|no|wait|sorry)[\s,]+)*(?:please\s+|pls\s+|can you\s+|"
+    r"could you\s+|just\s+|always\s+)*(?:reply|respond|answer|write|talk|speak|use|switch to|"
+    r"go back to|stick to|keep to)\s+(?:to me\s+|me\s+|us\s+)?(?:only\s+|always\s+)?(?:in\s+)?"
+    rf"(?P<lang>{_LANGUAGES})\b(?:\s+(?:please|pls|plz|only|instead|again|now|from now on|"
+    r"going forward|from here on|thanks|thx))*\s*(?:[.!?]+\s*$|[,;]|$)", re.I)
 
 
 def _statement_of(text: str) -> Statement:

@@ -188,8 +188,10 @@ def _is_command(sentence: str) -> bool:
 def _rule(turn: Turn, body: str) -> Fact:
     text = " ".join(body.split())
     st = parse_statement(text)
-    if st.value is not None and st.dimension not in ("free", "name") and "." not in text[:-1]:
-        # "Answer in 3 bullet points max": a quantity, which a later command may revise
+    if st.value is not None and (st.dimension not in ("free", "name") or st.subject == "reply language") \
+            and "." not in text[:-1]:
+        # "Answer in 3 bullet points max": a quantity, which a later command may revise;
+        # "Reply in Spanish": the reply language, which a later request may change
         return new_fact(turn, PatchKind.CONSTRAINT, text)
     slot = " ".join(re.findall(r"[\w.:'-]+", text)[:12])
     return new_fact(turn, PatchKind.CONSTRAINT, text, slot=slot, op="=", value=None)

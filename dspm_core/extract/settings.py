@@ -74,6 +74,8 @@ def make_fact(turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
         return new_fact(turn, kind, text)
     explicit = squash(strip_lead(core)) != squash(text)
     whole = parse_statement(text)
+    if kind is PatchKind.DECISION and whole.subject == "reply language":
+        kind = PatchKind.CONSTRAINT  # "Respond in French from now on": a rule of every reply
     if explicit and whole.value is not None and whole.revision and (
             whole.subject is None or _POINTER_RE.fullmatch(whole.subject)):
         return new_fact(turn, kind, text)  # "Scratch that, we're going with Linear": "that"

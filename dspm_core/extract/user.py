@@ -245,6 +245,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     facts = []
     for lo, hi, kind, core in spans:
         text = join_clauses(clauses[lo: hi + 1])
+        if len(spans) > 1 and _NUMBER_SUBJECT_RE.match(text) and not re.search(r"[,;:]", text):
+            continue  # "ok 4 is overkill at night, let's settle on 3": a remark on the old value
         if kind is PatchKind.CONSTRAINT and goal and len(text.split()) < 12 \
                 and goal[0] not in text and _shares_word(goal[0], text):
             text = f"{goal[0]}; {strip_lead(text)}"  # the goal a short preference serves

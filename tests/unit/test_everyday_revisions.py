@@ -58,3 +58,46 @@ def test_an_old_value_said_in_thousands_names_the_setting() -> None:
                       "let's do 10,000 steps instead, 8k got too easy")
     replaced(memory, "10,000", "8000")
     kept(memory, "2000")
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    (("system", "Reply in Spanish."), "please reply in portuguese, i am from brazil haha",
+     "Portuguese", "Spanish"),
+    ("answer me in german pls, I'm practicing", "Use english please.", "English", "German"),
+])
+def test_a_new_reply_language_replaces_the_old(first, revision: str, new: str, old: str) -> None:
+    memory = remember(first, revision)
+    (p,) = current_with(memory, new)
+    assert any(old.lower() in (r.value or "").lower() for r in p.history), p.history
+    assert not [q for q in current_with(memory, old) if q.id != p.id and q.critical]
+
+
+def test_a_language_for_one_thing_is_not_the_reply_language() -> None:
+    memory = remember("Reply in English.", "write the code comments in french",
+                      "Use German for the docs.")
+    kept(memory, "English")
+    assert current_with(memory, "German")
+
+
+def test_a_measure_said_by_its_adjective_names_the_setting() -> None:
+    memory = remember("resize all product photos to 800px wide",
+                      "and change the photo width to 1200px, they look blurry on retina screens")
+    replaced(memory, "1200px", "800px")
+    memory = remember("make the banner 300px tall", "make the banner 1200px wide")
+    kept(memory, "300px")
+    kept(memory, "1200px")
+
+
+def test_a_count_of_a_things_parts_is_revised_by_scaling_the_thing() -> None:
+    memory = remember("Run 2 replicas of the worker service.", "Scale the worker service to 4.",
+                      "ok 4 is overkill at night, let's settle on 3")
+    (p,) = current_with(memory, "3")
+    assert [r.value for r in p.history][-2:] == ["2 replicas", "4"] or \
+        {"2", "4"} <= {(r.value or "").split()[0] for r in p.history}, p.history
+    assert not [q for q in current_with(memory, "4") if q.critical]
+
+
+def test_scaling_one_service_leaves_another_alone() -> None:
+    memory = remember("Run 2 replicas of the worker service.", "Scale the api service to 4.")
+    kept(memory, "2 replicas")
+    kept(memory, "4")
