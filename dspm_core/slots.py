@@ -608,7 +608,15 @@ def parse_statement(text: str) -> Statement:
     st = _parse_statement(text)
     if st.value is None or not st.subject:
         return st
-    st = _counted_of(st, text)
+    negated = re.search(rf"\bnot\s+(?:the\s+)?(?:(?P<noun>[a-z]+)\s+)?{re.escape(st.value)}(?![\w.,]*\d)",
+                        text, re.I)
+    if negated and re.search(r"\d", st.subject) and (
+            negated.group("noun") is None
+            or negated.group("noun").lower() in st.subject.lower().split()):
+        # "it's gate 14 not gate 12": the value read is the one said not to hold; the
+        # correction is read whole (dspm_core.corrections)
+        return replace(st, value=None, unit=None, scope=None, dimension="free", canonical="")
+    st = _counted_of(_numbered(st, text), text)
     m = _MEASURED_RE.search(st.value or "")
     if m is None:
         return st
@@ -619,6 +627,27 @@ def parse_statement(text: str) -> Statement:
         return replace(st, subject=subject)
     return replace(st, subject=subject, value=pv.text, unit=pv.unit, scope=pv.scope,
                    dimension=pv.dimension, canonical=pv.canonical)
+
+
+def _numbered(st: Statement, text: str) -> Statement:
+    """"we're landing at terminal 5 now", "pick me up from terminal 2": the number of a
+    numbered thing is the value of that thing alone, when the rest of the subject read is
+    only verbs and small words."""
+    if st.dimension != "number" or not st.subject:
+        return st
+    words = re.findall(r"[a-z0-9]+", st.subject.lower())
+    noun = words[-1] if words else ""
+    if noun not in _NUMBERED_NOUNS or len(words) == 1 or not re.search(
+            rf"\b{re.escape(noun)}\s+{re.escape(st.value or '')}\b", text, re.I):
+        return st
+    if all(w in STOP_WORDS or w in _SMALL_WORDS or is_verb_only(w) or is_past_verb(w)
+           or w.endswith("ing") and is_base_verb(w[:-3]) for w in words[:-1]):
+        return replace(st, subject=noun)
+    return st
+
+
+_SMALL_WORDS = frozenset("we i you re m s ve ll d up down from to at on in off go get do make let use "
+                         "pick drop take put".split())
 
 
 def _counted_of(st: Statement, text: str) -> Statement:

@@ -16,7 +16,8 @@ Only when all of this holds:
 - the user's statement is a revision: it points back ("make that ..."), has a cue, or is an
   instruction ("scale checkout to 6 replicas"), and is no report of what was done ("I made up
   for it by editing for 4 hours");
-- a statement that names its subject shares a word with the assistant's sentence;
+- a statement that names its subject shares a word with the assistant's sentence, or names
+  the old value ("no, 4 workers not 6");
 - no recent user or system turn gave a value of that kind: then the user's own setting is
   the one revised, and the assistant's value was a claim or an echo.
 """
@@ -37,6 +38,8 @@ from .clauses import split_sentences
 __all__ = ["carried_values"]
 
 _SETTER_ROLES = frozenset({"assistant", "tool"})
+#: the fewest words (past small words) a sentence setting a value has
+MIN_SENTENCE_WORDS = 2
 _OWN_ROLES = frozenset({"user", "system"})
 
 
@@ -80,27 +83,31 @@ def _value_of(f: Fact) -> tuple[ParsedValue, str | None, str | None, bool] | Non
     return pv, subject, f.op or st.op, revision
 
 
-def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str) -> bool:
+def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str, named: str) -> bool:
     if theirs.dimension == mine.dimension:
         return theirs.unit == mine.unit or theirs.dimension.startswith("count:") \
             or theirs.unit is None or mine.unit is None
     if mine.dimension.startswith("count:") and theirs.dimension == "number":
-        return mine.dimension.split(":", 1)[1] in _words(sentence)  # "replicas: 2"
+        # "replicas: 2"; or a number the user names as the old one ("4 workers not 6")
+        return mine.dimension.split(":", 1)[1] in _words(sentence) \
+            or _names_old(theirs.text, named)
     return False
 
 
-def _found(said: str, mine: ParsedValue) -> list[tuple[ParsedValue, str, str]]:
-    """The values of ``mine``'s kind that ``said`` states, with their text and sentence."""
+def _found(said: str, mine: ParsedValue, named: str = "") -> list[tuple[ParsedValue, str, str]]:
+    """The values of ``mine``'s kind that ``said`` states, with their text and sentence;
+    ``named``: the user's words, where the old value may be named."""
     found: dict[str, tuple[ParsedValue, str, str]] = {}
     for sentence in split_sentences(said):
-        if sentence.rstrip().endswith("?") or _SUGGESTION_RE.search(sentence):
-            continue  # "You might extend it to 1.5 hours": advice, which set nothing
+        if sentence.rstrip().endswith("?") or _SUGGESTION_RE.search(sentence) \
+                or len(_words(sentence)) < MIN_SENTENCE_WORDS:
+            continue  # "You might extend it to 1.5 hours": advice; "### 1.": a heading
         for m in VALUE_RE.finditer(sentence):
             read = value_at(sentence[m.start():])
             if read is None:
                 continue
             pv, text = read
-            if _fits(pv, mine, sentence):
+            if _fits(pv, mine, sentence, named):
                 found.setdefault(pv.canonical, (pv, text, sentence))
     return list(found.values())
 
@@ -112,7 +119,7 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     mine, subject, op, revision = read
     if not revision:
         return None
-    found = _found(said, mine)
+    found = _found(said, mine, f.text.replace(mine.text, " "))
     if len(found) != 1:
         return None
     theirs, text, sentence = found[0]
@@ -120,7 +127,8 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
         return None
     if any(_found(text_, mine) for text_ in own):
         return None  # the user gave a value of this kind: that setting is the one revised
-    if subject and not _words(subject) & _words(sentence):
+    named = _names_old(text, f.text.replace(mine.text, " "))
+    if subject and not named and not _words(subject) & _words(sentence):
         return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2"
     slot = subject or _subject_of(sentence)
     if not slot:
@@ -139,6 +147,12 @@ def _subject_of(sentence: str) -> str | None:
     while words and (is_past_verb(words[0]) or words[0].lower() in ("a", "an", "the", "my", "your")):
         words = words[1:]
     return " ".join(words) or None
+
+
+def _names_old(value: str, text: str) -> bool:
+    """Whether ``text`` names ``value`` as the one it replaces ("not 6", "instead of 6")."""
+    return re.search(rf"\b(?:not|instead of|rather than|from|than)\s+{re.escape(value)}(?![\w.,]*\d)",
+                     text, re.I) is not None
 
 
 def _words(text: str) -> set[str]:

@@ -45,7 +45,7 @@ _MOVED_RE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|oh|ugh|btw)[\s,]+)*(?:the\s+
                        r"(?:got|has been|was|is being|has|is|'s)\s+(?:been\s+)?(?:shifted|moved|changed|"
                        r"pushed(?:\s+back)?|rescheduled|postponed|delayed|bumped|brought forward)\b"
                        r"[^,;.]*[,;.]\s*(?:so\s+|and\s+)?(?:can you\s+|please\s+)?$", _I)
-_CUE_RE = re.compile(r"\b(?:now|instead|actually|from now on|anymore|this time|going forward|"
+_CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|anymore|this time|going forward|"
                      r"starting|from today|changed|moved|resized|updated|raised|lowered|"
                      r"bumped|dropped)\b", _I)
 # a sentence that names its own subject before the pronoun is not a bare referent
@@ -62,7 +62,9 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
                           (_MEANT_RE, False)):
         for m in rx.finditer(read):
-            if rx is _ANY_VERB_PRONOUN_RE and not is_base_verb(m.group("verb")):
+            if rx is _ANY_VERB_PRONOUN_RE and not (
+                    is_base_verb(m.group("verb")) or m.group("verb").lower().endswith("s")
+                    and is_base_verb(m.group("verb")[:-1])):  # "wants it at 10 minutes"
                 continue
             rest = read[m.end():]
             if not VALUE_RE.match(rest):

@@ -134,6 +134,8 @@ _FRAGMENT_RE = re.compile(
     r"(?:\s+please)?(?:,\s*(?:from now on|going forward|please))?\s*[.!]?$"
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only,\s+no\s+[a-z][\w-]*\s*[.!]?$"
     r"|^(?:shorter|longer|simpler|briefer|slower|calmer)\s+please\b"
+    # "nothing with pork", "nothing containing gluten"
+    r"|^nothing\s+(?:with|containing|made with|that has)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*[.!]?$"
     # "no spoilers for the last season", "no emojis in commit messages"
     r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,4}[.!]?$"
     # "metric please", "British spelling throughout", "UTC everywhere"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
+from ..vocab import word_frequency
 from .polite import as_request
 from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
@@ -314,6 +315,19 @@ _CHOICE_RE = re.compile(
     r"^(?:(?:please|let's|we'll|we will|i'll|also|and)\s+)?(?:use|go with|pick|choose|stick with|"
     r"switch to|move to|migrate to)\s+(?-i:[A-Z][\w.+#-]*)(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s+"
     r"(?:for|as)\s+(?:the\s+|our\s+|my\s+|all\s+)?\w", _I)
+# "use httpx for http calls", "use vitest for the unit tests": a tool named in lower case
+_LOWER_CHOICE_RE = re.compile(r"^(?:(?:please|let's|we'll|we will|i'll|also|and)\s+)?(?:use|go with|"
+                              r"pick|choose|stick with|switch to|move to)\s+(?P<name>[a-z][\w.+#-]*)\s+"
+                              r"(?:for|as)\s+(?:the\s+|our\s+|my\s+|all\s+)?\w", _I)
+#: how often (in the bundled frequency list) a word may occur and still read as a name
+RARE_WORD = 500
+
+
+def _uses_named_tool(s: str) -> bool:
+    m = _LOWER_CHOICE_RE.match(s)
+    return m is not None and word_frequency().get(m.group("name").lower(), 0) < RARE_WORD
+
+
 # "Use POST /v1/items", "Use UTF-8": a named method, path or format to use
 _USE_NAMED_RE = re.compile(r"^(?:please\s+)?(?:always\s+)?use\s+(?:the\s+)?(?-i:[A-Z]{2,}[\w-]*|"
                            r"\S*/\S+|[A-Z][\w-]*-\d[\w.-]*)(?:\s+\S+){0,3}$", _I)
@@ -378,7 +392,7 @@ def _user_cue(text: str) -> PatchKind | None:
     standing = standing_kind(s) or setting_kind(s)
     if standing is not None:
         return standing  # "Try not to ...", "We use Terraform for ...", "Our CI runs on Jenkins"
-    if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) \
+    if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) or _uses_named_tool(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or PLAN_RE.search(s) or ON_PLAN_RE.search(s) or NAMED_RE.search(s):

@@ -74,3 +74,21 @@ def test_advice_and_reports_of_what_was_done_carry_nothing() -> None:
                       ("assistant", "You might extend it to 1.5 hours next time."),
                       ("user", "I made up for it by editing for 4 hours on Sunday"))
     assert not [p for p in memory.all_patches if p.history]
+
+
+def test_a_count_naming_the_assistants_old_number_replaces_it() -> None:
+    memory = remember(("user", "set up parallel tests"),
+                      ("assistant", "Done, I'll run pytest with -n 6."),
+                      ("user", "make it 4 workers, not 6"))
+    replaced(memory, "4 workers", "6")
+
+
+def test_a_heading_number_or_a_number_said_in_passing_carries_nothing() -> None:
+    memory = remember(("user", "how do I grow my audience?"),
+                      ("assistant", "### 1."),
+                      ("user", "I've increased my followers by 150 since July 1, 2024"))
+    assert not [p for p in memory.all_patches if p.history]
+    memory = remember(("user", "list the outcomes"),
+                      ("assistant", "Possible outcomes: (1, 6), (2, 5), (3, 4)"),
+                      ("user", "now choose 2 items from a set of 4 instead"))
+    assert not [p for p in memory.all_patches if p.history]

@@ -101,3 +101,19 @@ def test_scaling_one_service_leaves_another_alone() -> None:
     memory = remember("Run 2 replicas of the worker service.", "Scale the api service to 4.")
     kept(memory, "2 replicas")
     kept(memory, "4")
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("pick me up from terminal 2", "airline just emailed, we're landing at terminal 5 now", "5", "2"),
+    ("we're on Node 18 for the lambdas", "can we go to Node 20? it's end of life", "20", "18"),
+])
+def test_the_number_of_a_numbered_thing_is_its_value(first: str, revision: str, new: str,
+                                                     old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+def test_numbered_things_of_two_subjects_stay_apart() -> None:
+    memory = remember("the flight to Rome leaves from terminal 2",
+                      "the flight to Oslo leaves from terminal 3")
+    kept(memory, "terminal 2")
+    kept(memory, "terminal 3")

@@ -68,3 +68,9 @@ def test_a_pointer_to_something_that_changed_is_that_thing() -> None:
     kept(memory, "6:45")
     memory = remember("the standup is at 9:30", "the standup got moved, make it 10:00")
     replaced(memory, "10:00", "9:30")
+
+
+def test_a_pointer_after_a_verb_of_wanting_with_a_cue_revises_the_setting() -> None:
+    memory = remember("session timeout for the admin panel = 30 minutes",
+                      "security team wants it at 10 minutes, change it pls")
+    replaced(memory, "10 minutes", "30")

@@ -331,3 +331,24 @@ def test_facts_to_keep_said_as_asides_requests_and_declarations(text: str, kind:
 ])
 def test_one_off_requests_and_questions_in_those_forms_are_no_rules(text: str) -> None:
     assert _criticals(text) == []
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("use httpx for http calls, requests isn't async", PatchKind.DECISION),
+    ("Use vitest for the unit tests.", PatchKind.DECISION),
+    ("Nothing with pork.", PatchKind.CONSTRAINT),
+    ("nothing containing gluten please", PatchKind.CONSTRAINT),
+])
+def test_a_tool_named_in_lower_case_and_a_fragment_of_what_to_leave_out(text: str,
+                                                                        kind: PatchKind) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert [p.kind for p in memory.all_patches if p.critical] == [kind]
+
+
+@pytest.mark.parametrize("text", ["use butter for the cake and bake it at 180",
+                                  "nothing with my name on it was sent"])
+def test_common_words_and_reports_are_no_tool_or_rule_fragment(text: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert not [p for p in memory.all_patches if p.kind is PatchKind.CONSTRAINT]
