@@ -94,6 +94,7 @@ _REVISION_VERBS = (
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
+    r"(?:i'll|i will|we'll|we will|i can|we can) (?:go|stretch) (?:up )?to|"
     r"let'?s (?:do|go (?:to|with|for)|make it|try|say|allow|settle on|stick (?:to|with)|cap it|"
     r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
     r"have|say)|how about|change of plan|(?:i|we) said|"

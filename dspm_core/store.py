@@ -56,6 +56,11 @@ QUERY_CANDIDATES = 48
 RECENT_REST = 32
 
 
+# what a pointer's sentence says its new value is for ("... for Sam's present")
+_FOR_WHOM_RE = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?([\w' -]{1,40}?)\s*(?:[,.;!?]|$)",
+                          re.I)
+
+
 @dataclass(frozen=True, slots=True)
 class JournalEntry:
     """One thing the store did to a patch: why, when, and the patch as it was."""
@@ -490,8 +495,11 @@ class PatchStore:
     def _own_words(self, fact: Fact) -> str:
         """The words a pointer's sentence names beside the pointer, its light verbs,
         prepositions and value left out: "paid plan" of "for the paid plan make it 90 days"."""
-        subject = parse_statement(fact.text).subject
-        if not subject:
+        subject = parse_statement(fact.text).subject or ""
+        whose = _FOR_WHOM_RE.search(fact.text)  # "I'll go to $80 for Sam's present"
+        if whose:
+            subject = f"{subject} {whose.group(1)}"
+        if not subject.strip():
             return ""
         words = subject_key(subject, self.aliases).split()
         return " ".join(w for w in words if w not in STOP_WORDS and not is_referent(w)

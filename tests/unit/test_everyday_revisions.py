@@ -117,3 +117,11 @@ def test_numbered_things_of_two_subjects_stay_apart() -> None:
                       "the flight to Oslo leaves from terminal 3")
     kept(memory, "terminal 2")
     kept(memory, "terminal 3")
+
+
+def test_ill_go_to_revises_the_cap_of_whom_it_names() -> None:
+    memory = remember("my max for a birthday present for Jo is $50", "I'll go to $80 for Jo.")
+    replaced(memory, "$80", "$50")
+    memory = remember("my max for a birthday present for Jo is $50",
+                      "I'll go to $80 for Sam's present")
+    kept(memory, "$50")
