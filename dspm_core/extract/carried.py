@@ -9,7 +9,8 @@ revision takes its slot, so the store supersedes it: "(was 10 requests per minut
 
 Only when all of this holds:
 
-- the turn before the user's is an assistant's or a tool's, and states exactly one value of
+- the turn before the user's is an assistant's or a tool's of at most 1,500 characters (a
+  longer answer explains rather than sets), and states exactly one value of
   the kind of the user's (the same dimension, unit and period; a count of what the tool's
   line names, "replicas: 2", counts too) outside its advice and questions ("you might
   extend it to 1.5 hours" sets nothing);
@@ -38,6 +39,8 @@ from .clauses import split_sentences
 __all__ = ["carried_values"]
 
 _SETTER_ROLES = frozenset({"assistant", "tool"})
+#: the longest assistant or tool message read for the one value it set
+MAX_SAID_CHARS = 1500
 #: the fewest words (past small words) a sentence setting a value has
 MIN_SENTENCE_WORDS = 2
 _OWN_ROLES = frozenset({"user", "system"})
@@ -49,8 +52,8 @@ def carried_values(turn: Turn, facts: list[Fact]) -> list[Fact]:
     if turn.role is not Role.USER or not turn.recent or turn.index == 0:
         return facts
     role, said = turn.recent[-1]
-    if role not in _SETTER_ROLES or not said.strip():
-        return facts
+    if role not in _SETTER_ROLES or not said.strip() or len(said) > MAX_SAID_CHARS:
+        return facts  # a long answer sets no one value: it explains
     own = [text for r, text in turn.recent if r in _OWN_ROLES]
     out: list[Fact] = []
     for f in facts:
