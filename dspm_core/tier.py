@@ -119,6 +119,7 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
     if rest is sentence:
         return sentence
     rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?"
+    rest = re.sub(r"(?:\s*,){2,}", ",", rest)  # "hmm, , we're not ..." of "hmm, 2.5 kg, we're ..."
     rest = " ".join(rest.split()).strip(" ,;:-")
     return rest if content_terms(rest) else sentence
 

@@ -15,6 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from ..vocab import word_frequency
+from ..lexicon import is_past_verb, is_plural_noun
 from .polite import as_request
 from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
@@ -158,6 +159,18 @@ _NUMBER_SUBJECT_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?
                                 r"sounds|looks|got|gets|'s|is just|was just)\b", _I)
 
 
+_NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?\d[\d,.]*k?\s+(?P<verb>[a-z]+)\b", _I)
+
+
+def _number_subject(s: str) -> bool:
+    """Whether a bare number is the subject of ``s`` ("30 exhausted the db", "15 doesn't
+    fill a page")."""
+    if _NUMBER_SUBJECT_RE.match(s):
+        return True
+    m = _NUMBER_THEN_RE.match(s)
+    return m is not None and is_past_verb(m.group("verb")) and not is_plural_noun(m.group("verb"))
+
+
 def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
                         min_words: int) -> list[Fact]:
     """Facts of one sentence of a user's message; ``goal`` carries the last goal clause
@@ -166,7 +179,7 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     s = clean(sentence)
     if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None and referent_fact(turn, s) is None:
         return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"
-    if _NUMBER_SUBJECT_RE.match(s) and not re.search(r"[,;:]", s):
+    if _number_subject(s) and not re.search(r"[,;:]", s):
         return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
     if s.endswith("?"):
         asked = setting_kind(s)
@@ -246,7 +259,7 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     facts = []
     for lo, hi, kind, core in spans:
         text = join_clauses(clauses[lo: hi + 1])
-        if len(spans) > 1 and _NUMBER_SUBJECT_RE.match(text) and not re.search(r"[,;:]", text):
+        if len(spans) > 1 and _number_subject(text) and not re.search(r"[,;:]", text):
             continue  # "ok 4 is overkill at night, let's settle on 3": a remark on the old value
         if kind is PatchKind.CONSTRAINT and goal and len(text.split()) < 12 \
                 and goal[0] not in text and _shares_word(goal[0], text):

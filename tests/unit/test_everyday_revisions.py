@@ -125,3 +125,23 @@ def test_ill_go_to_revises_the_cap_of_whom_it_names() -> None:
     memory = remember("my max for a birthday present for Jo is $50",
                       "I'll go to $80 for Sam's present")
     kept(memory, "$50")
+
+
+def test_a_value_said_alone_revises_the_setting_of_its_unit() -> None:
+    memory = remember("order 2 kg of coffee beans a month", "up it to 3 kg",
+                      "hmm, 2.5 kg, we're not getting through it")
+    replaced(memory, "2.5 kg", "3")
+    assert ", ," not in memory.get_context()
+
+
+def test_a_remark_with_the_old_number_as_subject_sets_nothing() -> None:
+    memory = remember("connection pool max is 20", "bump it to 30", "ugh no, 25. 30 exhausted the db")
+    assert not [p for p in current_with(memory, "30") if p.critical]
+    memory = remember("25 people came to the launch")
+    assert [p for p in memory.all_patches if p.critical]
+
+
+def test_a_formula_said_alone_is_no_value() -> None:
+    memory = remember("I'm trying to calculate the permutations of 4 objects taken 2 at a time",
+                      "4P2")
+    assert not [p for p in memory.all_patches if p.history]
