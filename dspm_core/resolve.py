@@ -206,12 +206,18 @@ ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number
                             "duration version".split())
 
 
-def _core(words: list[str]) -> list[str]:
-    """The words of a subject that can tell one setting from another (see :func:`vetoed`)."""
+def _core(words: list[str], framed: bool = False) -> list[str]:
+    """The words of a subject that can tell one setting from another (see :func:`vetoed`);
+    ``framed``: the words that frame it too (how far apart two wordings are)."""
     kept = [w for w in words  # a single letter is a name ("cluster I", "plan B")
             if len(w) == 1 or w not in ATTRIBUTE_WORDS and w not in _PRONOUNS
-            and w not in _TIME_WORDS]
+            and w not in _TIME_WORDS and (framed or w not in _FRAME_WORDS)]
     return kept
+
+
+#: words of a subject read out of a sentence that frame it and name no setting ("go to
+#: the gym"): a light verb or a preposition
+_FRAME_WORDS = LIGHT_VERBS | frozenset("to on at in for of from with by".split())
 
 
 _TIME_WORDS = frozenset("this last next month week year day today tonight now so far total "
@@ -504,11 +510,11 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         if len(pool) <= TERM_CANDIDATES:  # a word this common does not name one setting
             subjects |= pool
     found: list[str] = []
-    mine = set(_core(words))
+    mine = set(_core(words, framed=True))
     for subj in subjects:
         if subj == subj_norm or vetoed(subj, subj_norm):
             continue  # not vetoed: one subject's words lie within the other's
-        theirs = set(_core(subj.split()))
+        theirs = set(_core(subj.split(), framed=True))
         mine_here, theirs = (set(x) for x in _verbs_as_said(list(mine), list(theirs)))
         if mine and len((mine_here ^ theirs) - {"s"}) > MAX_EXTRA_WORDS:  # "jenna s party"
             continue  # "hoping enough make shine word" is no other wording of "word count"

@@ -145,3 +145,10 @@ def test_a_formula_said_alone_is_no_value() -> None:
     memory = remember("I'm trying to calculate the permutations of 4 objects taken 2 at a time",
                       "4P2")
     assert not [p for p in memory.all_patches if p.history]
+
+
+def test_words_that_frame_a_subject_are_no_other_setting() -> None:
+    memory = remember("I go to the gym on Saturday mornings", "ok. gym's Sunday mornings now btw")
+    replaced(memory, "Sunday", "Saturday")
+    memory = remember("I go to the gym on Saturday mornings", "the pool is on Sunday mornings now")
+    kept(memory, "Saturday")
