@@ -607,11 +607,6 @@ def parse_statement(text: str) -> Statement:
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
     st = _parse_statement(text)
-    if st.value is None and len(text.split()) <= MAX_BARE_WORDS:
-        bare = _bare_value(text.strip(" .!"))
-        if bare is not None and bare.unit and re.fullmatch(r"[^\W\d_]+(?:\s+[^\W\d_]+)*|%", bare.unit) \
-                and bare.value and bare.value[:1] in "0123456789$€£":
-            return replace(bare, revision=True)  # "2.5 kg": the new value alone, said back
     if st.value is None or not st.subject:
         return st
     negated = re.search(rf"\bnot\s+(?:the\s+)?(?:(?P<noun>[a-z]+)\s+)?{re.escape(st.value)}(?![\w.,]*\d)",
@@ -633,6 +628,21 @@ def parse_statement(text: str) -> Statement:
         return replace(st, subject=subject)
     return replace(st, subject=subject, value=pv.text, unit=pv.unit, scope=pv.scope,
                    dimension=pv.dimension, canonical=pv.canonical)
+
+
+def value_alone(text: str) -> Statement | None:
+    """A value said alone with its unit ("2.5 kg", "$40", "45 minutes"), or None."""
+    if len(text.split()) > MAX_BARE_WORDS:
+        return None
+    bare = _bare_value(text.strip(" .!"))
+    if bare is None or not bare.unit or not bare.value or bare.value[:1] not in "0123456789$€£" \
+            or not re.fullmatch(r"[^\W\d_]+(?:\s+[^\W\d_]+)*|%|USD|EUR|GBP", bare.unit):
+        return None
+    return bare
+
+
+#: the longest statement read as a value alone
+MAX_BARE_WORDS = 3
 
 
 def _numbered(st: Statement, text: str) -> Statement:
@@ -671,9 +681,6 @@ def _counted_of(st: Statement, text: str) -> Statement:
 
 _OF_THING_RE = re.compile(r"\s+(?:of|for|on)\s+(?:the|my|our|your|this)\s+"
                           r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*(?:[.,;!]|$)", re.I)
-#: the longest statement read as a value alone ("2.5 kg", "45 minutes")
-MAX_BARE_WORDS = 3
-
 _MEASURE_OF = {"wide": "width", "tall": "height", "high": "height", "deep": "depth",
                "thick": "thickness"}
 # the adjective of a measure after its value ("800px wide")

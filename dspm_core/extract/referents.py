@@ -11,14 +11,15 @@ when nothing fits.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..lexicon import is_base_verb
 from ..number_words import with_digits
 from ..patch import Fact, PatchKind, Turn
-from ..slots import value_at
+from ..slots import parse_statement, value_alone, value_at
 from ..values import VALUE_RE
 
-__all__ = ["referent_fact"]
+__all__ = ["referent_fact", "values_said_back"]
 
 _I = re.I
 _VERBS = (r"make|set|change|raise|lower|bump|move|push|pull|shift|drop|cut|increase|decrease|"
@@ -86,3 +87,22 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                         op="=", value=text, source="rules", session_id=turn.session_id,
                         referent=True)
     return None
+
+
+#: the longest message whose value said alone is a revision ("hmm, 2.5 kg, we're not getting
+#: through it"); in a longer one it is a piece of what is pasted or told ("... at a cost of
+#: $180 000.")
+MAX_SAID_BACK_WORDS = 12
+
+
+def values_said_back(turn: Turn, facts: list[Fact]) -> list[Fact]:
+    """``facts`` of a short message, a value said alone with its unit ("2.5 kg") made a
+    revision that the store binds to the setting of that unit spoken of last."""
+    if len((turn.text or "").split()) > MAX_SAID_BACK_WORDS:
+        return facts
+    out = []
+    for f in facts:
+        bare = value_alone(f.text) if f.kind is PatchKind.DECISION and not f.referent \
+            and f.value is None and parse_statement(f.text).value is None else None
+        out.append(f if bare is None else replace(f, op="=", value=bare.value, referent=True))
+    return out

@@ -32,6 +32,7 @@ from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
 from .assistant import assistant_facts
 from .carried import carried_values
+from .referents import values_said_back
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
@@ -77,7 +78,8 @@ class RuleExtractor:
         for sentence in split_sentences(prose, semicolons=False):
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 facts.extend(user_sentence_facts(turn, part, goal, self.min_words))
-        return carried_values(turn, _apart(_dedupe(facts)))  # "make that 5" of the assistant's 10
+        facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."
+        return carried_values(turn, facts)  # "make that 5" of the assistant's 10
 
     async def aextract(self, turn: Turn) -> list[Fact]:
         return self.extract(turn)

@@ -152,3 +152,11 @@ def test_words_that_frame_a_subject_are_no_other_setting() -> None:
     replaced(memory, "Sunday", "Saturday")
     memory = remember("I go to the gym on Saturday mornings", "the pool is on Sunday mornings now")
     kept(memory, "Saturday")
+
+
+def test_a_value_alone_in_a_long_pasted_text_revises_nothing() -> None:
+    memory = remember(
+        "Our company generates more than $200 000 in annual profits.",
+        "Here is the brief. The booking system was scheduled for deployment in 14 months at a\n"
+        "cost of\n$180 000.\nYou are a new project manager joining the company mid project.")
+    assert not [p for p in memory.all_patches if p.history]
