@@ -122,7 +122,8 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     mine, subject, op, revision = read
     if not revision:
         return None
-    found = _found(said, mine, f.text.replace(mine.text, " "))
+    besides = f.text.replace(mine.text, " ")  # the user's words besides the new value
+    found = _found(said, mine, besides)
     if len(found) != 1:
         return None
     theirs, text, sentence = found[0]
@@ -130,7 +131,7 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
         return None
     if any(_found(text_, mine) for text_ in own):
         return None  # the user gave a value of this kind: that setting is the one revised
-    named = _names_old(text, f.text.replace(mine.text, " "))
+    named = _names_old(text, besides)
     if subject and not named and not _words(subject) & _words(sentence):
         return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2"
     slot = subject or _subject_of(sentence)

@@ -154,21 +154,20 @@ _LEANS_BACK_RE = re.compile(
 
 # a sentence whose subject is a bare number: a remark about a value, which sets nothing
 # (one clause only: "10 is too many, give me 5" goes on to set one)
-_NUMBER_SUBJECT_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?\d[\d,.]*k?\s+"
-                                r"(?:is|was|isn't|wasn't|doesn't|didn't|feels|felt|seems|seemed|"
-                                r"sounds|looks|got|gets|'s|is just|was just)\b", _I)
-
-
-_NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?\d[\d,.]*k?\s+(?P<verb>[a-z]+)\b", _I)
+_NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?\d[\d,.]*k?\s+"
+                             r"(?P<verb>[a-z']+)", _I)
+_SAID_OF_VERBS = frozenset("is was isn't wasn't doesn't didn't feels felt seems seemed sounds looks "
+                           "got gets 's".split())
 
 
 def _number_subject(s: str) -> bool:
     """Whether a bare number is the subject of ``s`` ("30 exhausted the db", "15 doesn't
     fill a page")."""
-    if _NUMBER_SUBJECT_RE.match(s):
-        return True
     m = _NUMBER_THEN_RE.match(s)
-    return m is not None and is_past_verb(m.group("verb")) and not is_plural_noun(m.group("verb"))
+    if m is None:
+        return False
+    verb = m.group("verb").lower()
+    return verb in _SAID_OF_VERBS or is_past_verb(verb) and not is_plural_noun(verb)
 
 
 def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
