@@ -1,4 +1,4 @@
-"""Format and value checks for the held-out sets ``fresh.jsonl`` and ``unseen.jsonl``.
+"""Format and value checks for the held-out sets (``fresh``, ``unseen``, ``everyday``, ``restated``).
 
 In ``tests/fixtures/revisions/`` and ``tests/fixtures/recognition/`` (see the fixture
 READMEs): ids unique and numbered in order, split by id parity, turn indices in range,
@@ -37,7 +37,7 @@ ROLES = {"user", "assistant", "tool", "system"}
 SETS = {"fresh": ("fr", "rf"), "unseen": ("un", "ru")}
 #: the revision sets: id prefix, and at least how many dialogues, revisions and look-alikes
 REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
-                 "everyday": ("ev", 180, 100, 80)}
+                 "everyday": ("ev", 180, 100, 80), "restated": ("rs", 220, 120, 100)}
 
 
 def _load(path: Path) -> list[dict]:
