@@ -26,6 +26,7 @@ from .crit_order import CriticalOrder, Pool
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
+from .restated import restated_earlier, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity
@@ -408,6 +409,9 @@ class PatchStore:
                     "tied", res.tied[0], fact.turn,
                     f"{res.evidence}: fits {', '.join(res.tied)} equally; kept apart",
                     None, fact.text, fact.role.value))
+        if existing_id is not None and supposes_or_recalls(fact.text) \
+                and not self._same_value(self._patches[existing_id], stmt):
+            existing_id = None  # "what if bedtime was 11 pm", "back when I was a student"
         if existing_id is not None:
             old = self._patches[existing_id]
             if self._same_value(old, stmt):
@@ -441,6 +445,9 @@ class PatchStore:
             done = self._keyed_in_passing(fact, key, stmt)
             if done is not None:
                 return done
+            said_again = restated_earlier(self._ix, self._patches, fact, stmt)
+            if said_again is not None:  # "the frontend runs on Vue 3 now" of "... in Vue 2"
+                return self._supersede(said_again, fact, stmt)
         earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
         patch = self._keyed_patch(fact, key, stmt)
         self._store_new(patch, subject=subj_norm, norm_text=None)

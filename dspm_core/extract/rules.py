@@ -32,7 +32,8 @@ from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
 from .assistant import assistant_facts
 from .carried import carried_values
-from .referents import values_said_back
+from .elliptical import elliptical_facts
+from .referents import MAX_SAID_BACK_WORDS, values_said_back
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
@@ -75,9 +76,13 @@ class RuleExtractor:
             commands, prose = directive_facts(turn, prose)
             facts.extend(commands)
         goal: list[str] = []
-        for sentence in split_sentences(prose, semicolons=False):
+        short = len(text.split()) <= MAX_SAID_BACK_WORDS
+        for n, sentence in enumerate(split_sentences(prose, semicolons=False)):
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
-                facts.extend(user_sentence_facts(turn, part, goal, self.min_words))
+                found = user_sentence_facts(turn, part, goal, self.min_words)
+                if n == 0 or short:  # "45 minutes please. an hour is way too long": a reply
+                    found = elliptical_facts(turn, part, found)  # opening on its value
+                facts.extend(found)
         facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."
         return carried_values(turn, facts)  # "make that 5" of the assistant's 10
 

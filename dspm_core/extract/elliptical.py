@@ -1,0 +1,90 @@
+"""A new value said with no subject at all: "45 minutes please", "let's say £80", "9 am is
+better", "every 30 seconds is plenty", "five options works better for me", "100 words max
+pls".
+
+The sentence is the value, framed only by a word that opens a reply ("ok", "actually",
+"let's say", "make it"), a courtesy ("please", "thanks") or a judgement of the value ("is
+better", "is plenty", "works for me"). Nothing in it names a setting, so it can only speak
+of the one just spoken of: it becomes a referent fact, which the store binds to the setting
+of that kind and unit of value spoken of last, or keeps as a fact of its own when none fits
+(:func:`dspm_core.resolve.resolve`).
+
+A value that is only a number ("65 actually") stays out: a bare number fits too many
+settings. So does a question ("45 minutes?") or a supposition.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..number_words import with_digits
+from ..patch import Fact, PatchKind, Turn
+from ..slots import value_at
+from ..value_clause import clauses
+
+__all__ = ["elliptical_facts", "elliptical_value"]
+
+_I = re.I
+# what may open the reply before its value
+_LEAD_RE = re.compile(
+    r"^(?:(?:ok(?:ay)?|hmm+|hm+|ah|eh|nah|no|nope|yeah|yes|sorry|actually|oh|so|right|well|ugh|"
+    r"wait|honestly|tbh|fine|alright|thinking about it|on second thought)\b[\s,!.-]*)*"
+    r"(?:(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
+    r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
+    r"better\s+make\s+it|just)?\s*", _I)
+# what may follow it: a courtesy, a cue, a bound said after the value, a judgement of it
+_TAIL_RE = re.compile(
+    r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|"
+    r"max|maximum|tops|at most|at the most|or less|or so|is better|is fine|is plenty|is enough|"
+    r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
+    r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works(?: better)?(?: for (?:me|us))?|"
+    r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
+    r"from now on|going forward|for now|this time)\b)*[\s.!]*$", _I)
+# "every 30 seconds", "once every 2 hours": the period word before a duration
+_EVERY_RE = re.compile(r"^(?:once\s+)?every\s+(?=\d)", _I)
+
+#: the longest sentence read as a value said alone with its frame
+MAX_WORDS = 8
+
+
+def elliptical_value(sentence: str) -> str | None:
+    """The value of a sentence that says only a value ("45 minutes please" -> "45
+    minutes"), or None. The value has a unit, a currency, a clock time or a date."""
+    s = sentence.strip()
+    if not s or len(s.split()) > MAX_WORDS or "?" in s:
+        return None
+    lead = _LEAD_RE.match(s)
+    rest = s[lead.end():] if lead else s
+    rest = _EVERY_RE.sub("", rest)
+    tail = _TAIL_RE.search(rest)
+    middle = rest[:tail.start()] if tail else rest
+    middle = with_digits(middle.strip(" ,"))
+    if not middle:
+        return None
+    found = value_at(middle)
+    if found is None:
+        return None
+    pv, text = found
+    if text.strip() != middle.strip() or pv.dimension in ("free", "number", "name"):
+        return None
+    if pv.unit and not _UNIT_RE.fullmatch(pv.unit):
+        return None  # "4P2" is a formula, no 4 of anything
+    return text
+
+
+_UNIT_RE = re.compile(r"[^\W\d_]+(?:[\s/][^\W\d_]+)*|%|USD|EUR|GBP|°[CF]?")
+
+
+def elliptical_facts(turn: Turn, part: str, facts: list[Fact]) -> list[Fact]:
+    """``facts`` read from ``part`` of a user's message, or the one referent fact of its
+    value when ``part`` says only a value: "45 minutes please" binds to the setting of
+    minutes spoken of last."""
+    if any(f.referent for f in facts):
+        return facts
+    said = elliptical_value(part)
+    if said is None:  # "100 words max pls, i read these on my phone": the value, then why
+        said = elliptical_value(clauses(part)[0])
+    if said is None:
+        return facts
+    return [Fact(kind=PatchKind.DECISION, text=part.strip(), role=turn.role, turn=turn.index,
+                 op="=", value=said, source="rules", session_id=turn.session_id, referent=True)]

@@ -1,0 +1,96 @@
+"""A quantity said again in other words, with a new value (``dspm_core/restated.py``).
+
+The new statement names its subject differently ("the cap on uploads" for "max upload
+size"), carries no cue a referent or a head noun would need, and still revises the one
+recent setting of the very same kind of value it shares a word with. Each look-alike below
+shares a word and a kind of value with an earlier setting and must leave it alone: a
+sibling, another owner, a name or letter apart, an event, a question, a value kept, the
+past, a second setting that fits as well.
+
+Each test feeds turns through ``add_turn`` (default extractor) and checks the store.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_in_passing import kept, remember, replaced
+
+
+@pytest.mark.parametrize("first, again, new, old", [
+    ("the nightly export keeps 14 days of files", "our export should keep 30 days of files",
+     "30 days", "14"),
+    ("the staging box has 16 GB of RAM", "the staging box gets 32 GB of RAM now", "32 GB", "16"),
+    ("I'm putting €150 a month into my pension", "I've upped my monthly pension payment to €250",
+     "€250", "€150"),
+    ("the product launch is set for May 4", "we're not launching the product until May 11",
+     "May 11", "May 4"),
+    ("max attachment size in the helpdesk is 15 MB", "the helpdesk cap on attachments should be 40 MB",
+     "40 MB", "15"),
+])
+def test_a_setting_said_again_in_other_words_takes_the_new_value(first: str, again: str,
+                                                                new: str, old: str) -> None:
+    replaced(remember(first, again), new, old)
+
+
+def test_a_restatement_after_the_assistant_confirmed_still_revises() -> None:
+    memory = remember("the nightly export keeps 14 days of files",
+                      ("assistant", "Noted: the nightly export keeps 14 days."),
+                      "our export should keep 30 days of files")
+    replaced(memory, "30 days", "14")
+
+
+@pytest.mark.parametrize("first, second, a, b", [
+    # a sibling: another everyday word, a time of day or a side before the shared one
+    ("the invoice worker concurrency is 6", "the report worker concurrency is 12", "6", "12"),
+    ("the day nurse starts at 7 am", "the night nurse starts at 7 pm", "7 am", "7 pm"),
+    ("the top margin is 3 cm", "the bottom margin is 2 cm", "3 cm", "2 cm"),
+    ("the basic tier allows 5 users", "the team tier allows 25 users", "5 users", "25 users"),
+    # a name, an identifier or a letter on each side
+    ("cache-east holds 64 GB", "cache-west holds 128 GB", "64 GB", "128 GB"),
+    ("building C has 40 desks", "building D has 65 desks", "40 desks", "65 desks"),
+    ("Priya's shift starts at 8 am", "Marco's shift starts at 10 am", "8 am", "10 am"),
+])
+def test_two_settings_of_one_kind_stay_apart(first: str, second: str, a: str, b: str) -> None:
+    memory = remember(first, second)
+    kept(memory, a)
+    kept(memory, b)
+
+
+@pytest.mark.parametrize("second", [
+    "my son's bedtime is 8 pm",                     # another owner
+    "what if bedtime was 11 pm instead",            # a supposition
+    "is 11 pm too late for bedtime",                # a question
+    "bedtime was 11 pm back when I was a student",  # the past
+    "my bedtime yesterday was 11 pm",               # an event of one day
+    "my sister says bedtime should be 9 pm",        # someone else's opinion
+])
+def test_a_statement_that_sets_nothing_leaves_the_setting(second: str) -> None:
+    memory = remember("my bedtime is 10 pm", second)
+    kept(memory, "10 pm")
+
+
+def test_the_same_value_for_another_thing_folds_nothing() -> None:
+    memory = remember("the kitchen filter gets changed every 3 months",
+                      "same for the shower filter, every 3 months")
+    assert len([p for p in memory.all_patches if p.later is None and "3 months" in p.text]) == 2
+
+
+def test_two_settings_that_fit_equally_are_both_left() -> None:
+    memory = remember("the api gateway timeout is 20 seconds", "the api client timeout is 15 seconds",
+                      "api calls should give up after 40 seconds")
+    kept(memory, "20 seconds")
+    kept(memory, "15 seconds")
+
+
+def test_a_restatement_too_far_back_revises_nothing() -> None:
+    filler = [f"thanks, one more question about item {n}" for n in range(8)]
+    memory = remember("the nightly export keeps 14 days of files", *filler,
+                      "our export should keep 30 days of files")
+    kept(memory, "14 days")
+
+
+def test_an_assistant_saying_it_in_other_words_revises_no_user_setting() -> None:
+    memory = remember("the nightly export keeps 14 days of files",
+                      ("assistant", "Our export should keep 30 days of files."))
+    kept(memory, "14 days")
