@@ -70,7 +70,8 @@ def restated_earlier(ix: StoreIndex, patches: dict[str, Patch], fact: Fact,
     """The one recent setting that ``fact`` (read as ``stmt``) says again in other words
     with a new value, or None."""
     if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or stmt.value is None \
-            or not stmt.dimension.startswith(_KINDS) or not _states(fact.text):
+            or not stmt.dimension.startswith(_KINDS) or not _states(fact.text) \
+            or _reports(_value_clause(fact.text, stmt.value)):
         return None
     found: list[Patch] = []
     seen: set[str] = set()
@@ -90,9 +91,17 @@ def _states(text: str) -> bool:
     """``text`` states a setting: short, asks nothing, keeps nothing, reports no event
     ("I secured 5 interviews": a verb of the past that says no change)."""
     return len(text.split()) <= MAX_WORDS and "`" not in text and "\n" not in text.strip() \
-        and not _ASKS_RE.search(text) and not _KEPT_RE.search(text) and not _EVENT_RE.search(text) \
-        and not any(is_past_verb(w) and not w.endswith("ing") and w not in _CHANGED
-                    for w in re.findall(r"[a-z]+", text.lower()))
+        and not _ASKS_RE.search(text) and not _KEPT_RE.search(text) and not _EVENT_RE.search(text)
+
+
+def _reports(clause: str) -> bool:
+    """A clause with a verb of the past that says no change: an event ("I secured 5
+    interviews"), not a setting."""
+    return any(is_past_verb(w) and not w.endswith("ing") and w not in _CHANGED
+               for w in re.findall(r"[a-z]+", _ASIDE_RE.sub(" ", clause).lower()))
+
+
+_ASIDE_RE = re.compile(r"\([^)]*\)")
 
 
 # a supposition, or a state of the past: it sets nothing now
@@ -117,7 +126,7 @@ _CHANGED = frozenset("upped raised bumped moved switched changed increased decre
 def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) -> bool:
     if p.key is None or p.value is None or p.later is not None or p.turn >= fact.turn \
             or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
-            or not _states(p.text):
+            or not _states(p.text) or _reports(p.text):
         return False
     dim = p.key.split("|")[2]
     if dim.startswith(("free:", "name")):
@@ -149,7 +158,7 @@ def _value_clause(text: str, value: str) -> str:
     """The clause of ``text`` that holds ``value`` ("the license needs to cover 15 seats" of
     "we hired a few people so the license needs to cover 15 seats")."""
     first = value.split()[0] if value.split() else value
-    for clause in clauses(text):
+    for clause in clauses(_ASIDE_RE.sub(" ", text)):
         if first.lower() in clause.lower():
             return clause
     return text
@@ -162,6 +171,9 @@ def _words_apart(mine: frozenset[str] | set[str], theirs: frozenset[str] | set[s
     return bool(mine) and bool(theirs)
 
 
+_FUNCTION_WORDS = frozenset("while until after before during since though although unless whether "
+                            "btw fyi tbh imo lol pls please thanks anyway also just really "
+                            "about around roughly approx approximately".split())
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
 _NUMBER_WORD_RE = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                              r"few|couple|several|dozen|half|twenty|thirty|forty|fifty|hundred|thousand)$")
@@ -190,8 +202,8 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
         modifier = i + 1 < len(words) and bool(content_terms(words[i + 1]) & shared)
         if (is_verb_only(w) or is_past_verb(w)) and not modifier:  # "billing worker" names one
             continue
-        if _shared(terms, shared):
-            continue
+        if _shared(terms, shared) or w in _FUNCTION_WORDS or _PART_OF_DAY_RE.fullmatch(w):
+            continue  # (a time of day or a side is compared apart, see _parts_of_day)
         out.add(w)
     return out
 
@@ -204,7 +216,7 @@ _PERSON_RE = re.compile(
     r"grandma|grandpa|granny|nan|aunt|uncle|cousin|niece|nephew|baby|toddler|client|tenant|"
     r"landlord|nanny|employee|staff|contractor|freelancer)s?\b", re.I)
 
-_WHOSE_RE = re.compile(r"\b(\w+)['’]s?\s+(?=[a-z])|\b(?:his|her|their|him|them|he|she|they)\b", re.I)
+_WHOSE_RE = re.compile(r"\b(\w+)['’]s?\s+(?=[a-z])|\b(?:his|her|their)\b", re.I)
 
 
 def _whose(text: str) -> frozenset[str]:
@@ -220,13 +232,19 @@ def _value_words(x: Patch | Statement) -> set[str]:
 
 
 _PART_OF_DAY_RE = re.compile(r"\b(?:morning|afternoon|evening|night|day|weekday|weekend|left|right|"
-                             r"front|back|top|bottom|inner|outer|upper|lower)s?\b", re.I)
+                             r"front|back|top|bottom|inner|outer|upper|lower)s?(?:time)?\b", re.I)
 
 
 def _parts_of_day(text: str) -> frozenset[str]:
     """Words that tell two settings of one kind apart by time or side ("morning shift" /
     "evening shift", "left margin" / "right margin"), though they name no thing."""
-    return frozenset(m.group(0).lower().rstrip("s") for m in _PART_OF_DAY_RE.finditer(text))
+    return frozenset(re.sub(r"(?:time|s)$", "", m.group(0).lower()) for m in _PART_OF_DAY_RE.finditer(text)
+                     if not (m.group(0).lower().startswith("day") and _AFTER_NOUN_RE.search(text[:m.start()])))
+
+
+# "launch day", "pay day": a word before "day" that makes it a date, not a time of day
+_AFTER_NOUN_RE = re.compile(r"\b(?!the\b|a\b|during\b|per\b|each\b|every\b|this\b|that\b|all\b|"
+                            r"by\b|in\b|of\b)[a-z]{3,}\s+$", re.I)
 
 
 _NAME_RE = re.compile(r"(?<![.!?]\s)\b(?:[A-Z][\w'-]*|[a-z][\w-]*\d[\w-]*|[a-z]+-[a-z][\w-]*|\d[\w,.-]*)\b")

@@ -62,14 +62,15 @@ _CODE_KEYWORD_RE = re.compile(
     r"^(?:def|class|import|return|elif|else|try|except|finally|public|private|protected|static|"
     r"const|let|var|function|package|void|int|String|boolean|bool|float|double|char|long|fn|"
     r"func|struct|impl|pub|async|await|yield|raise|throw|new|print|console\.log|#!|#include|"
-    r"SELECT|INSERT|UPDATE|CREATE|DELETE|ALTER|FROM|WHERE)\b(?!\s+(?:the|a|an|of|to|and|is)\b)"
+    r"SELECT|INSERT|UPDATE|CREATE|DELETE|ALTER|FROM|WHERE)\b(?!['’])(?!\s+(?:the|a|an|of|to|and|is)\b)"
 )
 _CODE_CALL_RE = re.compile(r"^[\w.$]+\s*\(.*\)\s*[;,]?$|^from\s+[\w.]+\s+import\b|"
                            r"^(?:if|for|while|switch|catch|elif)\s*\(.*|^(?:if|for|while|elif|else)\b.*:$")
 _CODE_ASSIGN_RE = re.compile(r"^[\w.$\[\]\"']+\s*(?:[+\-*/%|&]?=|:=|=>|->)\s*\S")
 
 
-_CODEISH_RE = re.compile(r"[;{}()=<>/@#$\[\]]")
+# ("$" only before a name: "$HOME", "${x}"; "$12,000" is money)
+_CODEISH_RE = re.compile(r"[;{}()=<>/@#\[\]]|\$(?=[A-Za-z_{(])")
 # a line of code that opens with a keyword but has no bracket, operator or semicolon: a
 # block's header ("try:", "else:"), a keyword alone, an import, or SQL in capitals
 _KEYWORD_CODE_RE = re.compile(r"^(?:.*:$|\w+$|(?:import|from)\s+[\w.]+(?:\s+(?:import|as)\s+"

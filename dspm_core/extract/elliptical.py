@@ -20,7 +20,6 @@ import re
 from ..number_words import with_digits
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
-from ..value_clause import clauses
 
 __all__ = ["elliptical_facts", "elliptical_value"]
 
@@ -31,7 +30,7 @@ _LEAD_RE = re.compile(
     r"wait|honestly|tbh|fine|alright|thinking about it|on second thought)\b[\s,!.-]*)*"
     r"(?:(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
     r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
-    r"better\s+make\s+it|just)?\s*", _I)
+    r"better\s+make\s+it|give\s+(?:it|me|us|them)|just)?\s*", _I)
 # what may follow it: a courtesy, a cue, a bound said after the value, a judgement of it
 _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|"
@@ -39,9 +38,15 @@ _TAIL_RE = re.compile(
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
     r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works(?: better)?(?: for (?:me|us))?|"
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
-    r"from now on|going forward|for now|this time)\b)*[\s.!]*$", _I)
+    r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really)\b)*[\s.!]*$", _I)
 # "every 30 seconds", "once every 2 hours": the period word before a duration
 _EVERY_RE = re.compile(r"^(?:once\s+)?every\s+(?=\d)", _I)
+
+# the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
+_CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
+
+_JUDGED_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too|too|a bit|bit|kinda|"
+                        r"hmm+|hm+|nah|no|nope|ugh|eh|oh|ok(?:ay)?|sorry|actually|wait)\b", _I)
 
 #: the longest sentence read as a value said alone with its frame
 MAX_WORDS = 8
@@ -75,15 +80,23 @@ def elliptical_value(sentence: str) -> str | None:
 _UNIT_RE = re.compile(r"[^\W\d_]+(?:[\s/][^\W\d_]+)*|%|USD|EUR|GBP|°[CF]?")
 
 
-def elliptical_facts(turn: Turn, part: str, facts: list[Fact]) -> list[Fact]:
+def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool = False) -> list[Fact]:
     """``facts`` read from ``part`` of a user's message, or the one referent fact of its
     value when ``part`` says only a value: "45 minutes please" binds to the setting of
-    minutes spoken of last."""
+    minutes spoken of last. The value may open ``part`` as a clause of its own ("100 words
+    max pls, i read these on my phone"); ``any_clause``: or stand in any clause of it, as
+    in a short reply ("thats too aggressive, 60 minutes")."""
     if any(f.referent for f in facts):
         return facts
     said = elliptical_value(part)
-    if said is None:  # "100 words max pls, i read these on my phone": the value, then why
-        said = elliptical_value(clauses(part)[0])
+    parts = [c for c in _CLAUSE_RE.split(part) if c.strip()]
+    for n, clause in enumerate(parts if any_clause else parts[:1]):
+        if said is not None:
+            break
+        # after a judgement of the value held ("thats too aggressive, 60 minutes"), never
+        # after a clause of its own ("there's a second drive, 2 TB, for backups")
+        if n == 0 or all(_JUDGED_RE.match(c) for c in parts[:n]):
+            said = elliptical_value(clause)
     if said is None:
         return facts
     return [Fact(kind=PatchKind.DECISION, text=part.strip(), role=turn.role, turn=turn.index,

@@ -81,7 +81,7 @@ class RuleExtractor:
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 found = user_sentence_facts(turn, part, goal, self.min_words)
                 if n == 0 or short:  # "45 minutes please. an hour is way too long": a reply
-                    found = elliptical_facts(turn, part, found)  # opening on its value
+                    found = elliptical_facts(turn, part, found, any_clause=short)  # opening on its value
                 facts.extend(found)
         facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."
         return carried_values(turn, facts)  # "make that 5" of the assistant's 10
