@@ -213,6 +213,25 @@ def test_unfenced_code_is_not_read_as_prose():
     assert "readLine" in facts[0].text
 
 
+@pytest.mark.parametrize("text", [
+    "let's aim for $12,000 for the deposit, prices went up",
+    "new budget is $500 per month",
+    "try to keep it under $40",
+])
+def test_a_line_with_an_amount_of_dollars_is_prose_not_code(text):
+    from dspm_core.extract.code import unfenced_code
+
+    prose, blocks = unfenced_code(text)
+    assert prose.strip() == text and blocks == []
+
+
+def test_a_keyword_line_with_a_shell_variable_is_still_code():
+    from dspm_core.extract.code import _code_line
+
+    assert _code_line("let total = $price * 2;") == 2
+    assert _code_line("print($HOME)") == 2
+
+
 def test_signatures_and_file_names():
     assert kinds("def handle_webhook(event: dict) -> None") == [K.CODE]
     assert kinds("The config lives in deploy/values.yaml.") == [K.CODE]
