@@ -34,7 +34,9 @@ MAX_REVISION_WORDS = 24
 
 # words that say a choice changed (a verb alone, "set", "make", "update", is no such word)
 _CHANGE_RE = re.compile(
-    r"\b(?:instead|no longer|not \w+ any ?more|from now on|going forward|from here on|rather than|"
+    r"\b(?:instead|no longer|not \w+ any ?more|from now on|going forward|from here(?: on)?|rather than|"
+    r"these days|nowadays|as of (?:this|next|today|now|monday|tuesday|wednesday|thursday|friday)|"
+    r"from (?:this|next) (?:week|month|year|term|quarter|season|semester)|"
     r"in favou?r of|switch(?:ed|ing)?|swap(?:ped|ping)?|mov(?:e|ed|ing) (?:to|over|from|on)|"
     r"migrat(?:e|ed|ing)|replac(?:e|ed|ing)|ditch(?:ed|ing)?|dropp(?:ed|ing)|rip(?:ped|ping)? out|"
     r"chang(?:e|ed|ing) (?:it |that |this )?(?:to|over)|change of plans?|upgrad(?:e|ed|ing) to|"

@@ -20,18 +20,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import islice
 
 from .merge_targets import StoreIndex, revision_candidates
-from .passing import _NO_CONTEXT, _context, _other_modifier, _shared, other_owner
+from .passing import (ALIGN_SCAN, _NO_CONTEXT, _context, _other_modifier, _shared, holds_word, named_words,
+                      other_owner, revises_in_passing)
 from .slots import content_terms
 from .patch import AUTHORITY, Fact, Patch, Role
 from .lexicon import is_past_verb, is_verb_only
 from .resolve import ATTRIBUTE_WORDS
 from .value_clause import clauses
-from .slots import Statement, bound_class
+from .slots import _NAME_CATEGORY, Statement, bound_class, name_category
+from .vocab import word_frequency
 from .values import parse_value
 
-__all__ = ["RESTATED_TURNS", "restated_earlier", "supposes_or_recalls"]
+__all__ = ["RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6
@@ -63,6 +66,9 @@ _PERIOD_WORDS = frozenset("daily weekly monthly yearly annual annually hourly ni
                           "each every day days week weeks month months year years hour hours "
                           "night nights".split())
 _TOKEN_RE = re.compile(r"[A-Za-z0-9][\w.+#'’-]*")
+_MULTI = frozenset(n for n in _NAME_CATEGORY if " " in n)
+#: how often (in the bundled frequency list) a lower-case word may occur and be a name
+RARE_WORD = 1000
 
 
 def restated_earlier(ix: StoreIndex, patches: dict[str, Patch], fact: Fact,
@@ -173,7 +179,8 @@ def _words_apart(mine: frozenset[str] | set[str], theirs: frozenset[str] | set[s
 
 _FUNCTION_WORDS = frozenset("while until after before during since though although unless whether "
                             "btw fyi tbh imo lol pls please thanks anyway also just really "
-                            "about around roughly approx approximately".split())
+                            "about around roughly approx approximately everything something "
+                            "anything nothing everyone someone anyone stuff thing things".split())
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
 _NUMBER_WORD_RE = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                              r"few|couple|several|dozen|half|twenty|thirty|forty|fifty|hundred|thousand)$")
@@ -260,3 +267,64 @@ def _names_apart(a: str, b: str, values: set[str]) -> bool:
                 and re.split(r"['’]", m.group(0))[0] != "I" and m.group(0).lower() not in values}
     na, nb = names(a), names(b)
     return bool(na - nb) and bool(nb - na)
+
+
+def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, str] | None:
+    """The one recent statement of the user's whose name of a known kind ``fact`` replaces
+    with another of that kind, saying the choice changed ("my editor is neovim these days"
+    after "i write everything in VS Code"; "unit testing is Vitest now" after "we use
+    Jest"): the statement, its old name and the new one; None for none or several. The two
+    must not be told apart by what they are about ("the CLI is in Rust now" is not "the
+    backend is in Go") or by whose they are."""
+    if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or not revises_in_passing(fact.text) \
+            or _SUPPOSES_RE.search(fact.text):
+        return None
+    news = [(n, k) for n, k in _kinded(fact.text)
+            if n[:1].isupper() or word_frequency().get(n.lower(), 0) < RARE_WORD]  # never "render"
+    if len({k for _, k in news}) != 1 or len({n.lower() for n, _ in news}) != 1:
+        return None  # one new name of one kind
+    new, kind = news[0]
+    clause = _value_clause(fact.text, new)
+    found: list[tuple[Patch, str]] = []
+    for pid in islice(reversed(patches), ALIGN_SCAN):
+        p = patches[pid]
+        if p.turn >= fact.turn or fact.turn - p.turn > RESTATED_TURNS or p.later is not None \
+                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
+                or not _states(p.text) or p.key is not None and not p.key.split("|")[2].startswith(("name", "free:")):
+            continue
+        olds = {n.lower(): n for n, k in _kinded(p.text) if k == kind}
+        if len(olds) != 1 or new.lower() in olds:
+            continue
+        old = next(iter(olds.values()))
+        if holds_word(clause, old):
+            continue  # the old name said beside the new one ("Jest and Vitest"), or kept
+        theirs = _value_clause(p.text, old)
+        names = {w.lower() for w in (new + " " + old + " " + kind).split()}  # "my editor is neovim"
+        shared = _shared(_context(clause, names), _context(theirs, names))
+        if other_owner(p.text, fact.text) or _whose(theirs) != _whose(clause) \
+                or _words_apart(_things(clause, shared, names), _things(theirs, shared, names)):
+            continue
+        found.append((p, old))
+    if len(found) != 1:
+        return None
+    return found[0][0], found[0][1], new
+
+
+def _kinded(text: str) -> list[tuple[str, str]]:
+    """The names of a known kind in ``text``, as written, with their kind ("VS Code",
+    "editor"); a name of two words before its first word alone."""
+    words = _TOKEN_RE.findall(text)
+    out: list[tuple[str, str]] = []
+    skip = False
+    for i, w in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        pair = f"{w} {words[i + 1]}" if i + 1 < len(words) else ""
+        kind = name_category(pair) if pair and pair.lower() in _MULTI else None
+        if kind is not None:
+            out.append((pair, kind))
+            skip = True
+        elif (kind := name_category(w.strip(".,'’"))) is not None and " " not in w:
+            out.append((w.strip(".,'’"), kind))
+    return out

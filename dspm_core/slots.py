@@ -180,6 +180,9 @@ _SUBJ_TRAIL_RE = re.compile(
 )
 _NAME_CATEGORY: dict[str, str] = {}
 for _cat, _names in {
+    # names of several words, joined by "_" here
+    "editor ": "vs_code visual_studio_code sublime_text",
+    "ci system ": "github_actions gitlab_ci azure_pipelines",
     "database": "postgresql postgres mysql mariadb sqlite mongodb dynamodb cassandra oracle "
                 "mssql cockroachdb supabase firestore",
     "cache": "redis memcached valkey",
@@ -198,7 +201,9 @@ for _cat, _names in {
     "frontend framework": "react vue angular svelte nextjs next.js nuxt solid",
     "backend framework": "django flask fastapi rails express spring laravel",
     "orchestrator": "kubernetes k8s nomad ecs",
-    "ci system": "jenkins circleci travis",
+    "ci system": "jenkins circleci travis teamcity buildkite drone",
+    "editor": "vim neovim nvim emacs vscode sublime intellij pycharm webstorm nano helix zed",
+    "diagram tool": "mermaid plantuml graphviz excalidraw drawio d2",
     "search engine": "elasticsearch opensearch solr meilisearch typesense",
     "diet": "vegetarian vegan pescatarian keto paleo whole30 flexitarian carnivore",
     "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
@@ -208,7 +213,7 @@ for _cat, _names in {
                       "czech hungarian romanian catalan welsh irish",
 }.items():
     for _n in _names.split():
-        _NAME_CATEGORY[_n] = _cat
+        _NAME_CATEGORY[_n.replace("_", " ")] = _cat.strip()
 
 
 @dataclass(frozen=True, slots=True)
@@ -1194,6 +1199,8 @@ def name_category(value: str) -> str | None:
     words = value.strip().lower().split()
     if not words:
         return None
+    if len(words) > 1 and " ".join(words) in _NAME_CATEGORY:  # "VS Code", "GitHub Actions"
+        return _NAME_CATEGORY[" ".join(words)]
     # "British English", "US English": a known name after a word that qualifies it
     return _NAME_CATEGORY.get(words[0]) or (
         _NAME_CATEGORY.get(words[-1]) if len(words) == 2 and words[-1] in _QUALIFIED else None)

@@ -26,7 +26,7 @@ from .crit_order import CriticalOrder, Pool
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
-from .restated import restated_earlier, supposes_or_recalls
+from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity
@@ -321,6 +321,11 @@ class PatchStore:
         reworded = reworded_earlier(self._patches, fact) if aligned is None and named is None else None
         if reworded is not None:  # "could you do sentence case for headings instead?"
             return self._replace_named(reworded[0], reworded[1], None, fact, norm)
+        swapped = restated_name(self._patches, fact) if aligned is None and named is None else None
+        if swapped is not None:  # "my editor is neovim these days" after "... in VS Code"
+            done = self._replace_named(swapped[0], swapped[1], swapped[2], fact, norm)
+            if done is not None:
+                return done
         patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
                       role=fact.role, deps=fact.deps, pinned=fact.pinned, source=fact.source,
                       first_turn=fact.turn, session_id=fact.session_id)
@@ -464,6 +469,7 @@ class PatchStore:
         aligned = aligned_earlier(self._patches, fact)
         if stmt.value is None:
             # "we're deploying on Fly.io now" (no value read) after "we deploy with Heroku"
+            aligned = aligned or restated_name(self._patches, fact)
             if aligned is None or aligned[0].key is not None \
                     and not aligned[0].key.split("|")[2].startswith(("name", "free:")):
                 return None  # a name set earlier takes the new one ("we're doing Sicily instead")
@@ -472,10 +478,15 @@ class PatchStore:
             aligned = None
         named = named_earlier(self._lex, self._ix, self._patches, fact, setting=stmt.revision) \
             if aligned is None else None
+        swapped = restated_name(self._patches, fact) if aligned is None and named is None \
+            and stmt.dimension in ("name", "free") else None
         if aligned is not None:
             target, old = aligned[0], aligned[1]
         elif named is not None:
             target, old = named[0], named[1].word
+        elif swapped is not None:
+            aligned = swapped
+            target, old = swapped[0], swapped[1]
         else:
             return None
         if target.key is not None and not target.key.split("|")[2].startswith("free:"):

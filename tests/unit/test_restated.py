@@ -94,3 +94,30 @@ def test_an_assistant_saying_it_in_other_words_revises_no_user_setting() -> None
     memory = remember("the nightly export keeps 14 days of files",
                       ("assistant", "Our export should keep 30 days of files."))
     kept(memory, "14 days")
+
+
+# ------------------------------------------------------------ a name of a known kind
+@pytest.mark.parametrize("first, again, new, old", [
+    ("i do all my editing in Sublime", "my editor is helix these days", "helix", "Sublime"),
+    ("we test everything with Mocha", "our test runner is Vitest now", "Vitest", "Mocha"),
+    ("render the flowcharts in graphviz please", "excalidraw from here, the team can't read dot files",
+     "excalidraw", "graphviz"),
+])
+def test_a_name_of_the_same_kind_said_with_a_change_replaces_the_old_one(first: str, again: str,
+                                                                          new: str, old: str) -> None:
+    memory = remember(first, again)
+    kept(memory, new)
+    assert not [p for p in memory.all_patches if p.later is None
+                and old.lower() in p.text.lower() and new.lower() not in p.text.lower()]
+    assert any(old.lower() in (r.value or r.text).lower() for p in memory.all_patches for r in p.history)
+
+
+@pytest.mark.parametrize("first, second", [
+    ("the backend is written in Go", "the cli is written in Rust these days"),     # another thing
+    ("we test the api with pytest", "my sister's team tests with Jest now"),       # another owner
+    ("we test everything with Mocha", "what if we used Vitest from now on"),        # a supposition
+    ("we test everything with Mocha", "we use Jest for snapshots now and Mocha for the rest"),
+])
+def test_a_name_of_the_same_kind_for_something_else_replaces_nothing(first: str, second: str) -> None:
+    memory = remember(first, second)
+    assert not any(p.history for p in memory.all_patches)
