@@ -19,6 +19,7 @@ second setting that fits as well.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 from itertools import islice
 
@@ -31,7 +32,7 @@ from .lexicon import is_past_verb, is_verb_only
 from .resolve import ATTRIBUTE_WORDS
 from .value_clause import clauses
 from .slots import _NAME_CATEGORY, Statement, bound_class, name_category
-from .vocab import word_frequency
+from .vocab import STOP_WORDS, singular, word_frequency
 from .values import parse_value
 
 __all__ = ["RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
@@ -142,22 +143,78 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) 
     if bound_class(stmt.op) != bound_class(p.op):
         return False  # "data retention is 4 years" erases no "at most 5 years"
     probe = replace(stmt, revision=True)
-    if not revision_candidates(patches, {p.id}, probe, exact_dim=True, same_unit=True):
+    if not revision_candidates(patches, {p.id}, probe, exact_dim=True, same_unit=True) \
+            and not _per_period(p, dim, stmt, fact.text):
         return False
     values = _value_words(p) | _value_words(stmt)
-    said = _value_clause(fact.text, stmt.value)
-    mine, theirs = _context(said, values | _PERIOD_WORDS), _context(p.text, values | _PERIOD_WORDS)
+    # each side without its value: "proxy 9" of "the proxy 9 limit is 9 connections" stays
+    said = _without(_value_clause(fact.text, stmt.value), stmt.value)
+    held = _without(p.text, p.value)
+    mine, theirs = _context(said, values | _PERIOD_WORDS), _context(held, values | _PERIOD_WORDS)
     shared = _shared(mine, theirs)
-    if not shared or _words_apart(_things(said, shared, values) | _parts_of_day(said) - _parts_of_day(p.text),
-                                  _things(p.text, shared, values) | _parts_of_day(p.text) - _parts_of_day(said)):
+    twice_mine, twice_theirs = _repeated(said, held), _repeated(held, said)
+    if not shared or _words_apart(
+            _things(said, shared, values) | _parts_of_day(said) - _parts_of_day(held) | twice_mine,
+            _things(held, shared, values) | _parts_of_day(held) - _parts_of_day(said) | twice_theirs):
         return False
-    if other_owner(p.text, fact.text) or _whose(p.text) != _whose(fact.text) \
+    if other_owner(p.text, fact.text) or _owners_apart(p.text, fact.text) \
             or _PERSON_RE.search(p.text) is None and _PERSON_RE.search(fact.text) is not None \
             or any(_other_modifier(p.text, fact.text, s) for s in shared):
         return False
     if parse_value(p.value).canonical == stmt.canonical:
         return False  # the same value: a restatement, or another setting that holds it too
-    return not _names_apart(p.text, fact.text, values)
+    return not _names_apart(held, said, set()) and not _rare_apart(held, said)
+
+
+def _repeated(a: str, b: str) -> set[str]:
+    """Content words ``a`` says more often than ``b`` ("miral queue queue depth" has two
+    queues, "miral cache queue depth" one): a word of a name of its own."""
+    def counts(text: str) -> Counter[str]:
+        return Counter(w.lower() for w in _TOKEN_RE.findall(text)
+                       if w.isalpha() and w.lower() not in STOP_WORDS and len(w) > 2)
+    more = counts(a) - counts(b)
+    return {f"{w}*" for w in more if counts(b)[w]}
+
+
+def _letter_i(words: list[str], i: int) -> bool:
+    """The word at ``i`` is the letter "I" naming a thing ("proxy I", "cluster I"), not the
+    speaker: it follows a content word, never a conjunction or a clause's end."""
+    return words[i] == "I" and i > 0 and bool(content_terms(words[i - 1])) \
+        and words[i - 1].lower() not in _SUBJECTS | _FUNCTION_WORDS | _CLAUSE_WORDS
+
+
+_CLAUSE_WORDS = frozenset("and but so or because since if when then that which as".split())
+
+
+def _rare_apart(a: str, b: str) -> bool:
+    """A rare word on each side that the other lacks as written ("miras" / "mirat", "ronos"
+    / "ronow"): names, never typos of each other, and a name apart makes two things."""
+    def rare(text: str) -> set[str]:
+        out = set()
+        words = _TOKEN_RE.findall(text)
+        for i, raw in enumerate(words):
+            w = raw.lower()
+            if _letter_i(words, i):
+                out.add("i")  # "proxy I": a letter that names one
+            elif w.isalpha() and len(w) >= 3 and word_frequency().get(w, 0) < RARE_WORD \
+                    and word_frequency().get(singular(w), 0) < RARE_WORD and w not in _FUNCTION_WORDS:
+                out.add(singular(w))
+        return out
+    ra, rb = rare(a), rare(b)
+    return bool(ra - rb) and bool(rb - ra)
+
+
+def _without(text: str, value: str | None) -> str:
+    """``text`` with the last place it says ``value`` left out: "proxy 9 connection limit"
+    of "the proxy 9 connection limit is 9 connections" keeps its name "9"."""
+    if not value:
+        return text
+    at = text.lower().rfind(value.lower())
+    if at < 0:
+        first = value.split()[0].lower()
+        at = text.lower().rfind(first)
+        value = first
+    return text if at < 0 else f"{text[:at]} {text[at + len(value):]}"
 
 
 def _value_clause(text: str, value: str) -> str:
@@ -180,7 +237,9 @@ def _words_apart(mine: frozenset[str] | set[str], theirs: frozenset[str] | set[s
 _FUNCTION_WORDS = frozenset("while until after before during since though although unless whether "
                             "btw fyi tbh imo lol pls please thanks anyway also just really "
                             "about around roughly approx approximately everything something "
-                            "anything nothing everyone someone anyone stuff thing things".split())
+                            "anything nothing everyone someone anyone stuff thing things next "
+                            "last term semester quarter season sprint".split())
+_SUBJECTS = frozenset("i we you they".split())
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
 _NUMBER_WORD_RE = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                              r"few|couple|several|dozen|half|twenty|thirty|forty|fifty|hundred|thousand)$")
@@ -194,17 +253,17 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
     words = _TOKEN_RE.findall(text)
     for i, raw in enumerate(words):
         w = raw.lower().strip("'’")
-        if re.match(r"(?:i|we|you|they|it|that|there|let)['’]", w):
-            continue  # "I've", "we're": the speaker, no thing
-        if (w.isdigit() or len(w) == 1 and w.isalpha() and raw.isupper() and raw != "I") \
-                and w not in values:
+        if re.match(r"(?:i|we|you|they|it|that|there|let)['’]", w) or re.search(r"\w['’]s?$", raw):
+            continue  # "I've", "we're": the speaker; "Maya's": an owner (see _owners_apart)
+        if w.isdigit() or len(w) == 1 and w.isalpha() and raw.isupper() and raw != "I":
             out.add(w)  # "bucket 8", "queue D": a number or a letter that names one
             continue
-        terms = content_terms(w)
+        terms = content_terms(raw.strip("'’"))
         if not terms or terms & shared or w in values or w in _PERIOD_WORDS \
                 or not terms - _NO_CONTEXT or w in ATTRIBUTE_WORDS or len(w) < 3 \
                 or _NUMBER_WORD_RE.match(w) \
-                or i and _VERB_AFTER_RE.match(words[i - 1].lower().split("'")[-1]):
+                or i and _VERB_AFTER_RE.match(words[i - 1].lower().split("'")[-1]) \
+                or i and words[i - 1].lower() in _SUBJECTS:  # "i charge", "we pay": a verb
             continue
         modifier = i + 1 < len(words) and bool(content_terms(words[i + 1]) & shared)
         if (is_verb_only(w) or is_past_verb(w)) and not modifier:  # "billing worker" names one
@@ -223,19 +282,62 @@ _PERSON_RE = re.compile(
     r"grandma|grandpa|granny|nan|aunt|uncle|cousin|niece|nephew|baby|toddler|client|tenant|"
     r"landlord|nanny|employee|staff|contractor|freelancer)s?\b", re.I)
 
-_WHOSE_RE = re.compile(r"\b(\w+)['’]s?\s+(?=[a-z])|\b(?:his|her|their)\b", re.I)
+# a possessive before a noun ("my husband's shoe size", "the kids' bedtime", "her"), never
+# the "'s" of "is" ("dinner's november 21", "gym's on sundays now")
+_WHOSE_RE = re.compile(
+    r"\b(\w+)['’]s?\s+(?=[a-z])(?!(?:on|at|in|now|going|been|got|not|due|booked|moved|set|the|a|an|"
+    r"back|off|up|down|over|still|also|just|no|all|too|so|very|really|always|never|every|from|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)\w*)\b)"
+    r"|\b(?:his|her|their)\b", re.I)
+_SPEAKER_RE = re.compile(r"\b(?:my|our|mine|ours)\b", re.I)
 
 
-def _whose(text: str) -> frozenset[str]:
-    """Whom a statement speaks of besides the speaker: "my husband's", "her", "the kids'"."""
-    return frozenset(m.group(0).lower().strip() for m in _WHOSE_RE.finditer(text)
-                     if not re.match(r"(?:it|that|what|there|here|let|he|she|who)['’]s", m.group(0), re.I))
+def _owner(text: str) -> frozenset[str] | None:
+    """Whose the thing a statement speaks of is: the possessives it says ("husband's",
+    "her"), else the speaker's ("my"), else nobody said."""
+    owned = frozenset(m.group(0).lower().strip() for m in _WHOSE_RE.finditer(text)
+                      if not re.match(r"(?:it|that|what|there|here|let|he|she|who)['’]s", m.group(0), re.I))
+    if owned:
+        return owned
+    return frozenset({"speaker"}) if _SPEAKER_RE.search(text) else None
+
+
+def _owners_apart(a: str, b: str) -> bool:
+    """Both statements say whose their thing is, and not the same ("my shoe size" / "my
+    husband's shoe size"); one that says nobody's ("piano is on thursdays") fits either."""
+    oa, ob = _owner(a), _owner(b)
+    return oa is not None and ob is not None and oa != ob
+
+
+_PERIOD_ADJECTIVES = {"hour": "hourly", "day": "daily", "night": "nightly", "week": "weekly",
+                      "month": "monthly", "year": "yearly|annual|annually"}
+
+
+def _per_period(p: Patch, dim: str, stmt: Statement, text: str) -> bool:
+    """One side gives its period by an adjective of its subject, the other with its value:
+    "monthly budget for eating out is £150" and "£200 a month"."""
+    def said(scope: str | None, of: str) -> bool:
+        adjective = _PERIOD_ADJECTIVES.get(scope or "")
+        return adjective is not None and re.search(rf"\b(?:{adjective})\b", of, re.I) is not None
+    if stmt.scope and dim == stmt.dimension.removeprefix("rate:") and not p.scope:
+        return said(stmt.scope, p.text) and _same_unit(p.unit, stmt.unit)
+    if p.scope and stmt.dimension == dim.removeprefix("rate:") and not stmt.scope:
+        return said(p.scope, text) and _same_unit(p.unit, stmt.unit)
+    return False
+
+
+def _same_unit(a: str | None, b: str | None) -> bool:
+    """The same unit, its period left out ("GBP" and "GBP per month")."""
+    def base(u: str | None) -> str:
+        return re.split(r"\s+(?:per|a|an|each)\s+|/", (u or "").lower())[0].strip()
+    return base(a) == base(b)
 
 
 def _value_words(x: Patch | Statement) -> set[str]:
     """The words of a value, its unit and its period."""
     said = f"{x.value or ''} {x.unit or ''} {x.scope or ''}"
-    return {w.lower() for w in _TOKEN_RE.findall(said)}
+    return {w.lower() for w in _TOKEN_RE.findall(said.replace(",", ""))} | {
+        w.lower() for w in _TOKEN_RE.findall(said)}
 
 
 _PART_OF_DAY_RE = re.compile(r"\b(?:morning|afternoon|evening|night|day|weekday|weekend|left|right|"
@@ -260,11 +362,16 @@ _NAME_RE = re.compile(r"(?<![.!?]\s)\b(?:[A-Z][\w'-]*|[a-z][\w-]*\d[\w-]*|[a-z]+
 def _names_apart(a: str, b: str, values: set[str]) -> bool:
     """A name, identifier or letter on each side that the other lacks ("Lisa" / "Lina",
     "db01" / "db02", "plan A" / "plan B"): two things."""
+    plain = {v.replace(",", "") for v in values}
+
     def names(text: str) -> set[str]:
         text = text.strip()
-        return {m.group(0).lower() for m in _NAME_RE.finditer(text)
-                if (m.start() > 0 or any(c.isdigit() or c == "-" for c in m.group(0)))
-                and re.split(r"['’]", m.group(0))[0] != "I" and m.group(0).lower() not in values}
+        found = {m.group(0).lower() for m in _NAME_RE.finditer(text)
+                 if (m.start() > 0 or any(c.isdigit() or c == "-" for c in m.group(0)))
+                 and re.split(r"['’]", m.group(0))[0] != "I" and m.group(0).lower() not in values
+                 and m.group(0).rstrip(".,").replace(",", "") not in plain}  # "1,520" of "$1,520"
+        words = _TOKEN_RE.findall(text)
+        return found | {"i" for i in range(1, len(words)) if _letter_i(words, i)}
     na, nb = names(a), names(b)
     return bool(na - nb) and bool(nb - na)
 
@@ -301,7 +408,7 @@ def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, st
         theirs = _value_clause(p.text, old)
         names = {w.lower() for w in (new + " " + old + " " + kind).split()}  # "my editor is neovim"
         shared = _shared(_context(clause, names), _context(theirs, names))
-        if other_owner(p.text, fact.text) or _whose(theirs) != _whose(clause) \
+        if other_owner(p.text, fact.text) or _owners_apart(theirs, clause) \
                 or _words_apart(_things(clause, shared, names), _things(theirs, shared, names)):
             continue
         found.append((p, old))

@@ -162,7 +162,14 @@ def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
         return UNIT_ALIASES[word]
     if len(u.split()) > 1 and _modifier_word(word) and _head_noun(word, u.split()[1:]):
         word = u.split()[-1]  # "failed login attempts" counts attempts
+    word = _COUNT_ABBREVIATIONS.get(word, word)  # "req/min" counts requests
     return u, f"count:{singular(word)}", u  # "retries" counts retries, "classes" classes
+
+
+#: counted nouns written short, read as the noun ("300 req/min" is 300 requests a minute)
+_COUNT_ABBREVIATIONS = {"req": "request", "reqs": "request", "msg": "message", "msgs": "message",
+                        "char": "character", "chars": "character", "pic": "picture",
+                        "pics": "picture", "pp": "page", "pgs": "page", "qty": "quantity"}
 
 
 def short_unit(unit: str | None) -> str | None:
@@ -233,7 +240,14 @@ def parse_value(text: str) -> ParsedValue:
 
 def singular_period(word: str) -> str:
     word = word.lower()
+    word = _PERIOD_ABBREVIATIONS.get(word, word)  # "req/min" is per minute
     return word[:-1] if word.endswith("s") and len(word) > 3 else word
+
+
+_PERIOD_ABBREVIATIONS = {"s": "second", "sec": "second", "secs": "second", "min": "minute",
+                         "mins": "minute", "h": "hour", "hr": "hour", "hrs": "hour", "d": "day",
+                         "wk": "week", "wks": "week", "mo": "month", "mth": "month",
+                         "yr": "year", "yrs": "year"}
 
 
 def _canonical_date(raw: str) -> str:

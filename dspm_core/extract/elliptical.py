@@ -36,7 +36,7 @@ _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|"
     r"max|maximum|tops|at most|at the most|or less|or so|is better|is fine|is plenty|is enough|"
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
-    r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works(?: better)?(?: for (?:me|us))?|"
+    r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works?(?: (?:better|best|fine|well))?(?: for (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
     r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really)\b)*[\s.!]*$", _I)
 # "every 30 seconds", "once every 2 hours": the period word before a duration

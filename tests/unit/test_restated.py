@@ -121,3 +121,30 @@ def test_a_name_of_the_same_kind_said_with_a_change_replaces_the_old_one(first: 
 def test_a_name_of_the_same_kind_for_something_else_replaces_nothing(first: str, second: str) -> None:
     memory = remember(first, second)
     assert not any(p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("first, second, a, b", [
+    ("the lumar queue depth is 300 messages", "the lumat queue depth should be 500 messages", "300", "500"),
+    ("the proxy 4 connection limit is 80 connections", "the proxy 5 connection limit is 4 connections",
+     "80", "4 connections"),
+    ("the miral queue queue depth is 30 messages", "the miral cache queue depth should be 40 messages",
+     "30", "40"),
+    ("the db07 proxy pool holds 20 connections", "the proxy I pool should hold 35 connections", "20", "35"),
+])
+def test_names_that_differ_by_a_letter_or_a_number_stay_two_settings(first: str, second: str,
+                                                                     a: str, b: str) -> None:
+    memory = remember(first, second)
+    kept(memory, a)
+    kept(memory, b)
+
+
+@pytest.mark.parametrize("first, again, new, old", [
+    ("the public api allows 100 requests a minute", "the public api allows 250 req/min from now on",
+     "250", "100"),
+    ("rent is $1,450 a month", "monthly rent is $1,520 since the renewal", "$1,520", "1,450"),
+    ("Maya's swimming lessons are on mondays", "swimming is on wednesdays from next term",
+     "wednesdays", "mondays"),
+])
+def test_a_restatement_reads_abbreviations_periods_and_owners(first: str, again: str, new: str,
+                                                             old: str) -> None:
+    replaced(remember(first, again), new, old)
