@@ -132,9 +132,10 @@ _CHANGED = frozenset("upped raised bumped moved switched changed increased decre
 
 def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) -> bool:
     if p.key is None or p.value is None or p.later is not None or p.turn >= fact.turn \
-            or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
-            or not _states(p.text) or _reports(p.text):
+            or AUTHORITY[p.role] > AUTHORITY[fact.role] or not _states(p.text) or _reports(p.text):
         return False
+    if AUTHORITY[p.role] < AUTHORITY[Role.USER] and fact.turn - p.turn > 1:
+        return False  # what the assistant or a tool set, only as the message just before
     dim = p.key.split("|")[2]
     if dim.startswith(("free:", "name")):
         return False
@@ -252,7 +253,7 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
     out = set()
     words = _TOKEN_RE.findall(text)
     for i, raw in enumerate(words):
-        w = raw.lower().strip("'’")
+        w = raw.lower().strip("'’.")
         if re.match(r"(?:i|we|you|they|it|that|there|let)['’]", w) or re.search(r"\w['’]s?$", raw):
             continue  # "I've", "we're": the speaker; "Maya's": an owner (see _owners_apart)
         if w.isdigit() or len(w) == 1 and w.isalpha() and raw.isupper() and raw != "I":

@@ -540,7 +540,7 @@ def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
 
 def _free_value(fragment: str) -> str:
     """A free-text value: the fragment up to the first clause break."""
-    return re.split(r"[,;]|\s+(?:because|since|so that|unless|but|and then|which|when|while)\s+",
+    return re.split(r"[,;](?!\d)|\s+(?:because|since|so that|unless|but|and then|which|when|while)\s+",
                     fragment.strip(), maxsplit=1)[0].strip().rstrip(".!?")
 
 

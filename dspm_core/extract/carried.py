@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..lexicon import is_base_verb, is_past_verb
+from ..lexicon import is_base_verb, is_past_verb, is_verb_only
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement, value_at
 from ..values import VALUE_RE, ParsedValue, parse_value
@@ -120,8 +120,8 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     if read is None:
         return None
     mine, subject, op, revision = read
-    if not revision:
-        return None
+    if not revision and not subject:
+        return None  # (a statement that names its subject may say the setting again, below)
     besides = f.text.replace(mine.text, " ")  # the user's words besides the new value
     found = _found(said, mine, besides)
     if len(found) != 1:
@@ -134,6 +134,10 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     named = _names_old(text, besides)
     if subject and not named and not _words(subject) & _words(sentence):
         return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2"
+    if not revision and not named and not any(not is_verb_only(w) and not is_past_verb(w)
+                                               for w in _words(subject or "") & _words(sentence)):
+        return None  # said again with a new value: "bathroom should be on saturdays" of
+        # "I put bathroom cleaning on Sundays" shares a thing, not only a verb ("leaves")
     slot = subject or _subject_of(sentence)
     if not slot:
         return None

@@ -38,7 +38,8 @@ _TAIL_RE = re.compile(
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
     r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works?(?: (?:better|best|fine|well))?(?: for (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
-    r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really)\b)*[\s.!]*$", _I)
+    r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really|"
+    r"before|beforehand|ahead|in advance|earlier|later|after)\b)*[\s.!]*$", _I)
 # "every 30 seconds", "once every 2 hours": the period word before a duration
 _EVERY_RE = re.compile(r"^(?:once\s+)?every\s+(?=\d)", _I)
 

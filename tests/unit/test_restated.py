@@ -148,3 +148,25 @@ def test_names_that_differ_by_a_letter_or_a_number_stay_two_settings(first: str,
 def test_a_restatement_reads_abbreviations_periods_and_owners(first: str, again: str, new: str,
                                                              old: str) -> None:
     replaced(remember(first, again), new, old)
+
+
+def test_the_user_restating_what_the_assistant_just_set_revises_it() -> None:
+    memory = remember("make a cleaning rota for the flat",
+                      ("assistant", "I put the kitchen deep clean on Fridays."),
+                      "the kitchen deep clean should be on mondays, nobody is home on fridays")
+    replaced(memory, "mondays", "Fridays")
+
+
+def test_what_the_assistant_set_earlier_is_out_of_reach() -> None:
+    memory = remember("make a cleaning rota for the flat",
+                      ("assistant", "I put the kitchen deep clean on Fridays."),
+                      "thanks, and what cleaner works on limescale?",
+                      ("assistant", "Vinegar or a citric acid descaler."),
+                      "the kitchen deep clean should be on mondays")
+    kept(memory, "mondays")
+    assert not any(p.history for p in memory.all_patches)  # no lineage guessed across turns
+
+
+def test_a_value_cut_at_a_thousands_separator_is_read_whole() -> None:
+    memory = remember(("system", "User profile: monthly rent budget £1,200; city London."))
+    assert any("£1,200" in (p.value or "") for p in memory.all_patches)
