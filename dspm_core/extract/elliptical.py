@@ -28,7 +28,7 @@ _I = re.I
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|hmm+|hm+|ah|eh|nah|no|nope|yeah|yes|sorry|actually|oh|so|right|well|ugh|"
     r"wait|honestly|tbh|fine|alright|thinking about it|on second thought)\b[\s,!.-]*)*"
-    r"(?:(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
+    r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
     r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
     r"better\s+make\s+it|give\s+(?:it|me|us|them)|just)?\s*", _I)
 # what may follow it: a courtesy, a cue, a bound said after the value, a judgement of it
@@ -75,6 +75,9 @@ def elliptical_value(sentence: str) -> str | None:
         return None
     if pv.unit and not _UNIT_RE.fullmatch(pv.unit):
         return None  # "4P2" is a formula, no 4 of anything
+    chosen = lead is not None and lead.group("choice") or tail is not None and tail.group(0).strip(" .!")
+    if not any(c.isdigit() for c in text) and not chosen:
+        return None  # "Ugh, Mondays.": a day named, nothing chosen ("mondays then" chooses)
     return text
 
 

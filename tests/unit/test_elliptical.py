@@ -62,3 +62,8 @@ def test_a_value_at_the_end_of_a_long_message_is_part_of_what_is_told() -> None:
                       "we went through the roadmap, the hiring plan, the budget review and then "
                       "the quarterly numbers with finance. 20 minutes.")
     kept(memory, "30 minutes")
+
+
+@pytest.mark.parametrize("said", ["Ugh, Mondays.", "oh, Friday"])
+def test_a_day_named_with_nothing_chosen_is_no_value(said: str) -> None:
+    assert elliptical_value(said) is None
