@@ -25,7 +25,7 @@ from itertools import islice
 
 from .merge_targets import StoreIndex, revision_candidates
 from .passing import (ALIGN_SCAN, _NO_CONTEXT, _context, _other_modifier, _shared, holds_word, named_words,
-                      other_owner, revises_in_passing)
+                      other_owner, revises_in_passing, says_changed)
 from .slots import content_terms
 from .patch import AUTHORITY, Fact, Patch, Role
 from .lexicon import is_past_verb, is_verb_only
@@ -389,6 +389,8 @@ def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, st
         return None
     news = [(n, k) for n, k in _kinded(fact.text)
             if n[:1].isupper() or word_frequency().get(n.lower(), 0) < RARE_WORD]  # never "render"
+    if len({n.lower() for n, _ in news}) > 1:  # the name in the clause of the change ("PlantUML
+        news = [(n, k) for n, k in news if says_changed(_value_clause(fact.text, n))]  # from here")
     if len({k for _, k in news}) != 1 or len({n.lower() for n, _ in news}) != 1:
         return None  # one new name of one kind
     new, kind = news[0]
@@ -421,7 +423,7 @@ def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, st
 def _kinded(text: str) -> list[tuple[str, str]]:
     """The names of a known kind in ``text``, as written, with their kind ("VS Code",
     "editor"); a name of two words before its first word alone."""
-    words = _TOKEN_RE.findall(text)
+    words = [w.rstrip(".,;:!'’") for w in _TOKEN_RE.findall(text)]
     out: list[tuple[str, str]] = []
     skip = False
     for i, w in enumerate(words):
