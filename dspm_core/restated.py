@@ -408,6 +408,8 @@ def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, st
         old = next(iter(olds.values()))
         if holds_word(clause, old):
             continue  # the old name said beside the new one ("Jest and Vitest"), or kept
+        if holds_word(fact.text, old) and _holders(patches, old, fact.turn) > 1:
+            continue  # "Stripe fees were silly" after two statements that use Stripe
         theirs = _value_clause(p.text, old)
         names = {w.lower() for w in (new + " " + old + " " + kind).split()}  # "my editor is neovim"
         shared = _shared(_context(clause, names), _context(theirs, names))
@@ -418,6 +420,13 @@ def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, st
     if len(found) != 1:
         return None
     return found[0][0], found[0][1], new
+
+
+def _holders(patches: dict[str, Patch], name: str, turn: int) -> int:
+    """How many current statements of the last turns hold ``name``."""
+    return sum(1 for pid in islice(reversed(patches), ALIGN_SCAN)
+               if patches[pid].later is None and turn - patches[pid].turn <= RESTATED_TURNS
+               and holds_word(patches[pid].text, name))
 
 
 def _kinded(text: str) -> list[tuple[str, str]]:
