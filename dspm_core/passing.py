@@ -36,6 +36,7 @@ MAX_REVISION_WORDS = 24
 _CHANGE_RE = re.compile(
     r"\b(?:instead|no longer|not \w+ any ?more|from now on|going forward|from here(?: on)?|rather than|"
     r"these days|nowadays|as of (?:this|next|today|now|monday|tuesday|wednesday|thursday|friday)|"
+    r"(?:i was|i'm|i am|that was|that's) wrong|my (?:bad|mistake)|i misspoke|i got (?:it|that) wrong|"
     r"from (?:this|next) (?:week|month|year|term|quarter|season|semester)|"
     r"in favou?r of|switch(?:ed|ing)?|swap(?:ped|ping)?|mov(?:e|ed|ing) (?:to|over|from|on)|"
     r"migrat(?:e|ed|ing)|replac(?:e|ed|ing)|ditch(?:ed|ing)?|dropp(?:ed|ing)|rip(?:ped|ping)? out|"

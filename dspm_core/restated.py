@@ -28,7 +28,7 @@ from .passing import (ALIGN_SCAN, _NO_CONTEXT, _context, _other_modifier, _share
                       other_owner, revises_in_passing, says_changed)
 from .slots import content_terms
 from .patch import AUTHORITY, Fact, Patch, Role
-from .lexicon import is_past_verb, is_verb_only
+from .lexicon import is_base_verb, is_past_verb, is_verb_only
 from .resolve import ATTRIBUTE_WORDS
 from .value_clause import clauses
 from .slots import _NAME_CATEGORY, Statement, bound_class, name_category
@@ -144,7 +144,9 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) 
     if bound_class(stmt.op) != bound_class(p.op):
         return False  # "data retention is 4 years" erases no "at most 5 years"
     probe = replace(stmt, revision=True)
-    if not revision_candidates(patches, {p.id}, probe, exact_dim=True, same_unit=True) \
+    counted = dim == stmt.dimension and dim.startswith(("count:", "rate:count:")) \
+        and (p.scope or None) == stmt.scope  # "100 requests a minute", "300 req/min"
+    if not counted and not revision_candidates(patches, {p.id}, probe, exact_dim=True, same_unit=True) \
             and not _per_period(p, dim, stmt, fact.text):
         return False
     values = _value_words(p) | _value_words(stmt)
@@ -153,6 +155,8 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) 
     held = _without(p.text, p.value)
     mine, theirs = _context(said, values | _PERIOD_WORDS), _context(held, values | _PERIOD_WORDS)
     shared = _shared(mine, theirs)
+    if _measures_apart(said, held):
+        return False  # "request quota" is not "rate limit"
     twice_mine, twice_theirs = _repeated(said, held), _repeated(held, said)
     if not shared or _words_apart(
             _things(said, shared, values) | _parts_of_day(said) - _parts_of_day(held) | twice_mine,
@@ -165,6 +169,27 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) 
     if parse_value(p.value).canonical == stmt.canonical:
         return False  # the same value: a restatement, or another setting that holds it too
     return not _names_apart(held, said, set()) and not _rare_apart(held, said)
+
+
+#: words for what a setting measures, one word a group: a cap by any name is a cap
+_MEASURE_GROUPS = {w: g for g, words in {
+    "max": "max maximum cap caps limit limits ceiling upper most",
+    "min": "min minimum floor lower least",
+    "rate": "rate rates throughput",
+    "quota": "quota quotas allowance allowances",
+    "target": "target targets goal goals aim",
+    "budget": "budget budgets",
+    "threshold": "threshold thresholds",
+}.items() for w in words.split()}
+
+
+def _measures_apart(a: str, b: str) -> bool:
+    """Each side names what it measures with a word of another group ("request quota" /
+    "rate limit", "step goal" / "step cap"): two settings of one thing."""
+    def groups(text: str) -> set[str]:
+        return {_MEASURE_GROUPS[w] for w in re.findall(r"[a-z]+", text.lower()) if w in _MEASURE_GROUPS}
+    ga, gb = groups(a), groups(b)
+    return bool(ga - gb) and bool(gb - ga)
 
 
 def _repeated(a: str, b: str) -> set[str]:
@@ -239,7 +264,8 @@ _FUNCTION_WORDS = frozenset("while until after before during since though althou
                             "btw fyi tbh imo lol pls please thanks anyway also just really "
                             "about around roughly approx approximately everything something "
                             "anything nothing everyone someone anyone stuff thing things next "
-                            "last term semester quarter season sprint".split())
+                            "last term semester quarter season sprint forward onwards anymore "
+                            "rate price cost fee fees speed frequency".split())
 _SUBJECTS = frozenset("i we you they".split())
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
 _NUMBER_WORD_RE = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
@@ -266,6 +292,8 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
                 or i and _VERB_AFTER_RE.match(words[i - 1].lower().split("'")[-1]) \
                 or i and words[i - 1].lower() in _SUBJECTS:  # "i charge", "we pay": a verb
             continue
+        if i and w.endswith("s") and content_terms(words[i - 1]) & shared and is_base_verb(w[:-1]):
+            continue  # "the public api throttles at ...": the verb of the shared subject
         modifier = i + 1 < len(words) and bool(content_terms(words[i + 1]) & shared)
         if (is_verb_only(w) or is_past_verb(w)) and not modifier:  # "billing worker" names one
             continue

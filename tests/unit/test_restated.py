@@ -170,3 +170,21 @@ def test_what_the_assistant_set_earlier_is_out_of_reach() -> None:
 def test_a_value_cut_at_a_thousands_separator_is_read_whole() -> None:
     memory = remember(("system", "User profile: monthly rent budget £1,200; city London."))
     assert any("£1,200" in (p.value or "") for p in memory.all_patches)
+
+
+def test_a_word_for_a_rate_and_the_verb_of_the_subject_name_no_other_thing() -> None:
+    replaced(remember("rate limit on the search api is 50 requests a minute",
+                      "the search api throttles at 120 req/min going forward"), "120", "50")
+
+
+def test_a_name_corrected_after_saying_it_was_wrong_replaces_the_old_one() -> None:
+    memory = remember("my office is in the Shoreditch building, book rooms near it",
+                      "sorry i was wrong, the office is in Farringdon")
+    assert any("Shoreditch" in (r.value or r.text) for p in memory.all_patches for r in p.history)
+
+
+def test_what_each_side_measures_keeps_two_settings_of_one_thing_apart() -> None:
+    memory = remember("the search api request quota is 2000 requests per minute",
+                      "the search api rate limit must stay under 500 requests per minute")
+    kept(memory, "2000")
+    kept(memory, "500")
