@@ -23,17 +23,16 @@ from collections import Counter
 from dataclasses import replace
 from itertools import islice
 
-from .merge_targets import StoreIndex, revision_candidates
-from .passing import (ALIGN_SCAN, _NO_CONTEXT, _context, _other_modifier, _shared, holds_word, named_words,
-                      other_owner, revises_in_passing, says_changed)
-from .slots import content_terms
-from .patch import AUTHORITY, Fact, Patch, Role
 from .lexicon import is_base_verb, is_past_verb, is_verb_only
+from .merge_targets import StoreIndex, revision_candidates
+from .passing import (ALIGN_SCAN, RARE_WORD, _NO_CONTEXT, _context, _other_modifier, _shared, holds_word,
+                      other_owner, revises_in_passing, says_changed)
+from .patch import AUTHORITY, Fact, Patch, Role
 from .resolve import ATTRIBUTE_WORDS
+from .slots import MULTIWORD_NAMES, Statement, bound_class, content_terms, name_category
 from .value_clause import clauses
-from .slots import _NAME_CATEGORY, Statement, bound_class, name_category
-from .vocab import STOP_WORDS, singular, word_frequency
 from .values import parse_value
+from .vocab import STOP_WORDS, singular, word_frequency
 
 __all__ = ["RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
 
@@ -67,9 +66,6 @@ _PERIOD_WORDS = frozenset("daily weekly monthly yearly annual annually hourly ni
                           "each every day days week weeks month months year years hour hours "
                           "night nights".split())
 _TOKEN_RE = re.compile(r"[A-Za-z0-9][\w.+#'’-]*")
-_MULTI = frozenset(n for n in _NAME_CATEGORY if " " in n)
-#: how often (in the bundled frequency list) a lower-case word may occur and be a name
-RARE_WORD = 1000
 
 
 def restated_earlier(ix: StoreIndex, patches: dict[str, Patch], fact: Fact,
@@ -77,9 +73,13 @@ def restated_earlier(ix: StoreIndex, patches: dict[str, Patch], fact: Fact,
     """The one recent setting that ``fact`` (read as ``stmt``) says again in other words
     with a new value, or None."""
     if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or stmt.value is None \
-            or not stmt.dimension.startswith(_KINDS) or not _states(fact.text) \
-            or _reports(_value_clause(fact.text, stmt.value)):
+            or not stmt.dimension.startswith(_KINDS) or not _states(fact.text):
         return None
+    clause = _value_clause(fact.text, stmt.value)
+    if _reports(clause):
+        return None
+    # the statement without its value: "proxy 9" of "the proxy 9 limit is 9 connections" stays
+    said = _without(clause, stmt.value)
     found: list[Patch] = []
     seen: set[str] = set()
     for spoken_at, pid in reversed(ix.recent):
@@ -89,7 +89,7 @@ def restated_earlier(ix: StoreIndex, patches: dict[str, Patch], fact: Fact,
         if pid in seen or p is None:
             continue
         seen.add(pid)
-        if _restates(p, fact, stmt, patches):
+        if _restates(p, fact, stmt, said, patches):
             found.append(p)
     return found[0] if len(found) == 1 else None
 
@@ -130,7 +130,9 @@ _CHANGED = frozenset("upped raised bumped moved switched changed increased decre
                      "become became got gotten".split())
 
 
-def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) -> bool:
+def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[str, Patch]) -> bool:
+    """``p`` is the setting ``fact`` says again (``said``: its value's clause, the value
+    left out)."""
     if p.key is None or p.value is None or p.later is not None or p.turn >= fact.turn \
             or AUTHORITY[p.role] > AUTHORITY[fact.role] or not _states(p.text) or _reports(p.text):
         return False
@@ -150,8 +152,6 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) 
             and not _per_period(p, dim, stmt, fact.text):
         return False
     values = _value_words(p) | _value_words(stmt)
-    # each side without its value: "proxy 9" of "the proxy 9 limit is 9 connections" stays
-    said = _without(_value_clause(fact.text, stmt.value), stmt.value)
     held = _without(p.text, p.value)
     mine, theirs = _context(said, values | _PERIOD_WORDS), _context(held, values | _PERIOD_WORDS)
     shared = _shared(mine, theirs)
@@ -168,7 +168,7 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, patches: dict[str, Patch]) 
         return False
     if parse_value(p.value).canonical == stmt.canonical:
         return False  # the same value: a restatement, or another setting that holds it too
-    return not _names_apart(held, said, set()) and not _rare_apart(held, said)
+    return not _names_apart(held, said) and not _rare_apart(held, said)
 
 
 #: words for what a setting measures, one word a group: a cap by any name is a cap
@@ -198,8 +198,8 @@ def _repeated(a: str, b: str) -> set[str]:
     def counts(text: str) -> Counter[str]:
         return Counter(w.lower() for w in _TOKEN_RE.findall(text)
                        if w.isalpha() and w.lower() not in STOP_WORDS and len(w) > 2)
-    more = counts(a) - counts(b)
-    return {f"{w}*" for w in more if counts(b)[w]}
+    mine, theirs = counts(a), counts(b)
+    return {f"{w}*" for w in mine - theirs if theirs[w]}
 
 
 def _letter_i(words: list[str], i: int) -> bool:
@@ -388,17 +388,14 @@ _AFTER_NOUN_RE = re.compile(r"\b(?!the\b|a\b|during\b|per\b|each\b|every\b|this\
 _NAME_RE = re.compile(r"(?<![.!?]\s)\b(?:[A-Z][\w'-]*|[a-z][\w-]*\d[\w-]*|[a-z]+-[a-z][\w-]*|\d[\w,.-]*)\b")
 
 
-def _names_apart(a: str, b: str, values: set[str]) -> bool:
+def _names_apart(a: str, b: str) -> bool:
     """A name, identifier or letter on each side that the other lacks ("Lisa" / "Lina",
-    "db01" / "db02", "plan A" / "plan B"): two things."""
-    plain = {v.replace(",", "") for v in values}
-
+    "db01" / "db02", "plan A" / "plan B"): two things. Each side comes without its value."""
     def names(text: str) -> set[str]:
         text = text.strip()
         found = {m.group(0).lower() for m in _NAME_RE.finditer(text)
                  if (m.start() > 0 or any(c.isdigit() or c == "-" for c in m.group(0)))
-                 and re.split(r"['’]", m.group(0))[0] != "I" and m.group(0).lower() not in values
-                 and m.group(0).rstrip(".,").replace(",", "") not in plain}  # "1,520" of "$1,520"
+                 and re.split(r"['’]", m.group(0))[0] != "I"}
         words = _TOKEN_RE.findall(text)
         return found | {"i" for i in range(1, len(words)) if _letter_i(words, i)}
     na, nb = names(a), names(b)
@@ -468,7 +465,7 @@ def _kinded(text: str) -> list[tuple[str, str]]:
             skip = False
             continue
         pair = f"{w} {words[i + 1]}" if i + 1 < len(words) else ""
-        kind = name_category(pair) if pair and pair.lower() in _MULTI else None
+        kind = name_category(pair) if pair and pair.lower() in MULTIWORD_NAMES else None
         if kind is not None:
             out.append((pair, kind))
             skip = True

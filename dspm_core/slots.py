@@ -180,9 +180,6 @@ _SUBJ_TRAIL_RE = re.compile(
 )
 _NAME_CATEGORY: dict[str, str] = {}
 for _cat, _names in {
-    # names of several words, joined by "_" here
-    "editor ": "vs_code visual_studio_code sublime_text",
-    "ci system ": "github_actions gitlab_ci azure_pipelines",
     "database": "postgresql postgres mysql mariadb sqlite mongodb dynamodb cassandra oracle "
                 "mssql cockroachdb supabase firestore",
     "cache": "redis memcached valkey",
@@ -201,8 +198,11 @@ for _cat, _names in {
     "frontend framework": "react vue angular svelte nextjs next.js nuxt solid",
     "backend framework": "django flask fastapi rails express spring laravel",
     "orchestrator": "kubernetes k8s nomad ecs",
-    "ci system": "jenkins circleci travis teamcity buildkite drone",
-    "editor": "vim neovim nvim emacs vscode sublime intellij pycharm webstorm nano helix zed",
+    # (a name of several words is written with "_" here: "vs_code" is "vs code")
+    "ci system": "jenkins circleci travis teamcity buildkite drone github_actions gitlab_ci "
+                 "azure_pipelines",
+    "editor": "vim neovim nvim emacs vscode sublime intellij pycharm webstorm nano helix zed "
+              "vs_code visual_studio_code sublime_text",
     "diagram tool": "mermaid plantuml graphviz excalidraw drawio d2",
     "search engine": "elasticsearch opensearch solr meilisearch typesense",
     "diet": "vegetarian vegan pescatarian keto paleo whole30 flexitarian carnivore",
@@ -213,7 +213,10 @@ for _cat, _names in {
                       "czech hungarian romanian catalan welsh irish",
 }.items():
     for _n in _names.split():
-        _NAME_CATEGORY[_n.replace("_", " ")] = _cat.strip()
+        _NAME_CATEGORY[_n.replace("_", " ")] = _cat
+
+#: the known names of more than one word ("vs code", "github actions")
+MULTIWORD_NAMES = frozenset(n for n in _NAME_CATEGORY if " " in n)
 
 
 @dataclass(frozen=True, slots=True)
