@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from .line_safety import line_prefix, one_line
+from .literal import bounded_hits
 from .patch import Patch, Revision
 from .values import parse_value, short_unit
 
@@ -69,11 +70,14 @@ def _with_lineage(patch: Patch) -> str:
     lin = lineage_text(patch)
     if not lin:
         return text
-    if patch.value:
+    if patch.value and patch.value in text:
         # the last whole-word occurrence: "from 15% to 5%" must not match inside "15%"
-        hits = list(re.finditer(rf"(?<![\w.,$€£]){re.escape(patch.value)}(?![\w%])", text))
-        if hits:
-            end = hits[-1].end()
+        starts = bounded_hits(text, patch.value, ".,$€£", "%", ignore_case=False)
+        if starts is None:
+            starts = [m.start() for m in re.finditer(
+                rf"(?<![\w.,$€£]){re.escape(patch.value)}(?![\w%])", text)]
+        if starts:
+            end = starts[-1] + len(patch.value)
             return f"{text[:end]} {lin}{text[end:]}"
     return f"{text.rstrip()} {lin}"
 

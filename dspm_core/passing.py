@@ -18,6 +18,7 @@ from itertools import islice
 
 from .index import LexicalIndex
 from .lexicon import is_base_verb, is_past_verb
+from .literal import bounded_hits, may_hold
 from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, Role
 from .slots import content_terms, has_revision_cue, name_category, parse_statement
@@ -155,6 +156,8 @@ def _states(text: str, word: str) -> bool:
 def _spoken_of(clause: str, word: str) -> bool:
     """``word`` is what its clause judges: it opens the clause ("keto was too much", "INFO
     is too noisy", "heroku's pricing is killing us", "Oakwood double-booked us")."""
+    if not may_hold(clause, word):
+        return False
     if re.match(rf"\s*(?:(?:ok|so|and|but)\s+)?(?:dropp(?:ed|ing)|drop|ditch(?:ed|ing)?|quit(?:ting)?|"
                 rf"stopp(?:ed|ing)|stop|scrap(?:ped|ping)?|scratch|no more|done with|over|forget)\s+"
                 rf"(?:the\s+|my\s+|our\s+)?{re.escape(word)}\b", clause, re.I):
@@ -177,6 +180,9 @@ def _too_much(text: str) -> bool:
 
 def holds_word(text: str, word: str) -> bool:
     """``word`` as a whole word of ``text`` (any case)."""
+    hits = bounded_hits(text, word, ".+#-", "+#-")
+    if hits is not None:
+        return bool(hits)
     return re.search(rf"(?<![\w.+#-]){re.escape(word)}(?![\w+#-])", text, re.I) is not None
 
 

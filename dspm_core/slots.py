@@ -16,6 +16,7 @@ from functools import lru_cache
 from dataclasses import dataclass, replace
 
 from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only, is_past_verb, is_verb_only
+from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .number_words import with_digits
@@ -617,8 +618,10 @@ def parse_statement(text: str) -> Statement:
     st = _parse_statement(text)
     if st.value is None or not st.subject:
         return st
-    negated = re.search(rf"\bnot\s+(?:the\s+)?(?:(?P<noun>[a-z]+)\s+)?{re.escape(st.value)}(?![\w.,]*\d)",
-                        text, re.I)
+    negated = None
+    if may_hold(text, "not") and may_hold(text, st.value):
+        negated = re.search(rf"\bnot\s+(?:the\s+)?(?:(?P<noun>[a-z]+)\s+)?{re.escape(st.value)}"
+                            r"(?![\w.,]*\d)", text, re.I)
     if negated and re.search(r"\d", st.subject) and (
             negated.group("noun") is None
             or negated.group("noun").lower() in st.subject.lower().split()):

@@ -280,13 +280,17 @@ def _antecedent(turn: Turn, st: Statement) -> str | None:
     return None
 
 
+# what a counted value is for, read right after it ("3 interviews| for producer roles")
+_TAIL_RE = re.compile(r"(?P<tail>(?:\s+(?:for|of|in|on|at|with)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?)")
+
+
 def _terms_subject(s: str, value: str) -> str:
     """A narrow identity for a plain statement whose subject the slot rules miss: the counted
     thing and what it is for ("3 interviews for producer roles" -> "interviews for producer
     roles"), else the content words without the value. Never a single generic word, which
     an unrelated revision could take for a shorter name of it."""
-    m = re.search(re.escape(value) + r"(?P<tail>(?:\s+(?:for|of|in|on|at|with)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?)",
-                  s)
+    at = s.find(value)
+    m = _TAIL_RE.match(s, at + len(value)) if at >= 0 else None
     unit = re.sub(r"^[$€£]?[\d.,]+\s*(?:[kKmM]\b)?", "", value).strip()
     if m and unit and re.fullmatch(r"[A-Za-z][\w-]*", unit) and m.group("tail"):
         tail = re.split(r"\s+(?=between|from|since|until|by|on \w+day|in \d)", m.group("tail"))[0]
