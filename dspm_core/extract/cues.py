@@ -51,7 +51,10 @@ EXPERIENCE_RE = re.compile(
     r"\b(?:i|we|you|they|he|she|it)(?:'ve|'d| have| had| has)\s+(?:\w+\s+)?(?:never|always)\b|"
     r"\bnever\s+(?:actually\s+|really\s+|even\s+)?(?:been|had|done|seen|used|tried|heard|"
     r"worked|completed|attempted|implemented|integrated|deployed|set up|written|made|created|"
-    r"encountered|considered|thought)\b|\balways\s+(?:been|wanted|had|thought|wondered)\b",
+    r"encountered|considered|thought)\b|\balways\s+(?:been|wanted|had|thought|wondered)\b|"
+    # "I'm always looking to improve", "like I always do": how the user is, not a rule
+    r"\b(?:i|we)(?:'m|'re| am| are)\s+(?:\w+ly\s+)?always\s+\w+ing\b|"
+    r"\b(?:like|as)\s+(?:i|we)\s+always\s+(?:do|did|have|had|say|said)\b",
     _I,
 )
 _PP = (r"(?:\w+ed|been|done|seen|written|taken|met|felt|gone|had|made|built|run|read|heard|tried|"

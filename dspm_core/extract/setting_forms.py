@@ -210,6 +210,11 @@ def strip_frame(sentence: str) -> str:
 MAX_BOUND_QUESTION_WORDS = 6
 
 
+# a question's first word, never the verb of an instruction ("Can you give me some tips ...")
+_AUXILIARIES = frozenset("can could would will shall should may might must do does did is are "
+                         "was were".split())
+
+
 @lru_cache(maxsize=16384)
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
@@ -249,7 +254,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if m and is_base_verb(m.group("verb")):
         return PatchKind.CONSTRAINT  # "Going forward, send the summary as a table"
     first = s.split(None, 1)[0].lower() if s.split() else ""
-    if _ABOUT_REPLIES_RE.search(s) and is_base_verb(first) and not one_off_task(s):
+    if _ABOUT_REPLIES_RE.search(s) and is_base_verb(first) and first not in _AUXILIARIES \
+            and not one_off_task(s):
         return PatchKind.CONSTRAINT  # "cite a source for any stats you give me"
     if read_reminder(s) is not None and re.search(r"\b(?:every|each)\b", s, _I):
         return PatchKind.DECISION  # "remind me to take my vitamins every morning"

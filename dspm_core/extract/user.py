@@ -107,6 +107,8 @@ _REQUEST_RE = re.compile(
     r"|let me know|i was wondering|i wonder|any (?:ideas|tips|advice|suggestions))",
     _I,
 )
+# a request put as a question ("can you ...", "could you please ...")
+_ASKED_RE = re.compile(_ASK_LEAD + r"(?:can|could|would|will)\s+you\b", _I)
 _WH_RE = re.compile(_ASK_LEAD + r"(?:which|who|where|when(?!ever)|whether)\b", _I)
 # Trouble and tentative clauses: dropped unless they state a rule or a preference.
 _SOFT_RE = re.compile(
@@ -288,8 +290,12 @@ def _label(c: Clause, first: bool) -> None:
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
         return
     hypothetical = _HYPOTHETICAL_RE.match(text) and not _REVISED_RE.search(text)
-    standing = standing_kind(text) or (None if text.endswith("?") or hypothetical
-                                       else setting_kind(text))
+    if _ASKED_RE.match(text) and not text.endswith("?"):
+        # "can you help me set up the equation ...": a question typed without its mark
+        standing = standing_kind(text) or setting_kind(text.rstrip(" .!") + "?")
+    else:
+        standing = standing_kind(text) or (None if text.endswith("?") or hypothetical
+                                           else setting_kind(text))
     if standing is not None:  # "Could you stop ...", "Remind me to ... at 8 AM": a rule
         c.label, c.kind = "cue", standing
         return
@@ -369,6 +375,26 @@ def _shares_word(a: str, b: str) -> bool:
     return bool(wa & wb - {"prefer", "want", "like", "make", "keep", "using", "trying"})
 
 
+# "Explain why the centroid is always inside ...", "I'm trying to understand why SSA doesn't
+# always work": what a question is about; its "always" or "doesn't" sets no rule
+_TOPIC_RE = re.compile(r"\b(?:understand|explain|know|figure out|wonder(?:ing)?|curious|learn|"
+                       r"clarify|tell me|show me|confused about|unsure|not sure)\s+(?:about\s+)?"
+                       r"(?P<wh>why|how|whether|what|when|where|which)\b", _I)
+
+
+def _outside_topic(s: str) -> str:
+    """``s`` without the question it asks about ("... understand why <topic>"), which runs to
+    the end of its clause ("..., but never suggest Rust" is kept)."""
+    m = _TOPIC_RE.search(s)
+    if m is None:
+        return s
+    end = _CLAUSE_END_RE.search(s, m.end())
+    return s[: m.start("wh")] + (s[end.start():] if end else "")
+
+
+_CLAUSE_END_RE = re.compile(r"[,;:]|\s(?:but|and then|although|though)\s", _I)
+
+
 def _user_cue(text: str) -> PatchKind | None:
     """The kind of fact a user's clause states, or None."""
     s = strip_frame(strip_lead(text.strip()))
@@ -381,8 +407,8 @@ def _user_cue(text: str) -> PatchKind | None:
     if NEVER_DONE_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
                                         or PROHIBIT_RE.search(s)):
         return PatchKind.DECISION  # "I've never written any Flask routes": a stated fact
-    if rule_cue(s) or PREFERENCE_RE.search(s) or AVOID_RE.search(s) \
-            or STANDING_RE.search(s) and IMPERATIVE_RE.match(s):
+    if rule_cue(_outside_topic(s)) or COMPARATOR_VALUE_RE.search(s) or PREFERENCE_RE.search(s) \
+            or AVOID_RE.search(s) or STANDING_RE.search(s) and IMPERATIVE_RE.match(s):
         if DECIDE_RE.search(s) and not MODAL_RE.search(s) and not ALWAYS_NEVER_RE.search(s) \
                 and not PROHIBIT_RE.search(s) and not PREFERENCE_RE.search(s) \
                 and not COMPARATOR_VALUE_RE.search(s):

@@ -117,6 +117,33 @@ def test_questions_yield_nothing(text):
 
 
 @pytest.mark.parametrize("text", [
+    "Explain why the median is always inside the box of a box plot.",
+    "I'm trying to understand why my cron job never fires on Sundays.",
+    "I'd like to know how a mutex must be released when a thread dies.",
+    "Can you give me some tips on how to balance my work and writing goals.",
+    "could you show me some examples of how you phrase cover letters.",
+    "Can you help me set up the equation for the height of the triangle from (4,8) to (2,3)",
+    "I'm always looking to improve.",
+    "Like I always do",
+])
+def test_a_question_about_a_topic_sets_no_rule(text):
+    """An "always", "never" or "must" inside what a request asks about is the topic; a
+    request typed without its question mark is still a request."""
+    assert not [f for f in extract(text) if f.kind is K.CONSTRAINT]
+
+
+@pytest.mark.parametrize("text", [
+    "Always explain why a step is needed.",
+    "Explain why a step is needed, and never skip the units.",
+    "I want to understand why it fails, but never suggest rewriting it in Rust.",
+    "can you always give me the command first",
+    "Can you keep answers under 100 words going forward.",
+])
+def test_a_rule_said_beside_a_topic_is_still_a_rule(text):
+    assert K.CONSTRAINT in kinds(text)
+
+
+@pytest.mark.parametrize("text", [
     "Status: build 4821 passed all checks.",
     "Build 41 passed. All 112 tests green.",
     "Status: staging deploy finished, 0 errors.",
