@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .lexicon import is_adverb_only
 from .line_safety import line_prefix, one_line
-from .literal import bounded_hits
+from .literal import bounded_hits, may_hold
 from .patch import Patch, Revision
 from .values import parse_value, short_unit
 
@@ -101,11 +102,49 @@ _SENTENCE_WORDS_RE = re.compile(
     r"recently|currently|initially|still|finally|actually)\b", re.I)
 
 
+# a subject that is a leftover of a sentence, not the name of a setting: it holds a date or
+# a time of day, quotes, brackets or punctuation ("\"increased viewership", "where C2",
+# "only completed March"), opens on a word that names nothing ("about", "especially") or
+# ends on one that ends no name ("passive voice usage, and", "favorable outcomes out")
+_NOT_A_NAME_RE = re.compile(
+    r"[\"“”‘’()\[\]{}<>=%,;:!?]|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|january|"
+    r"february|march|april|june|july|august|september|october|november|december|monday|tuesday|"
+    r"wednesday|thursday|friday|saturday|sunday|am|pm)\b", re.I)
+_LEADS_NO_NAME = frozenset("about where which what when who whom whose how why especially just also "
+                           "only so and but or then there here it this that these those if as "
+                           "because since while".split())
+_ENDS_NO_NAME = frozenset("and or but of for to in on at by with without from out about into "
+                          "than as being is are was were be has have had the a an that which "
+                          "who denoted".split())
+# the verb of the user's own account ("I've got 5 critiques", "I attended ...", "I'm kinda
+# worried about ..."): what follows it is no setting's name
+_NARRATED_RE = r"\b(?:i|we)(?:'ve|'d|'m|'re|\s+have|\s+had|\s+am|\s+are|\s+was|\s+were)?\s+" \
+    r"(?:(?:\w+ly|just|already|also|kinda|really|recently|finally|even|still|actually|never|" \
+    r"have|had|been|so|too)\s+){{0,3}}(?:\w+\s+to\s+)?{word}\b"
+
+
+def _names_a_setting(subject: str, text: str) -> bool:
+    """Whether ``subject`` (a slot as stored) reads as the name of a setting, so that a
+    line ``subject op value`` says what the sentence said."""
+    words = subject.split()
+    if not words or not subject[0].isalpha() or _NOT_A_NAME_RE.search(subject):
+        return False
+    if words[0].lower() in _LEADS_NO_NAME or words[-1].lower() in _ENDS_NO_NAME \
+            or is_adverb_only(words[0]) or is_adverb_only(words[-1]):
+        return False  # "definitely", "earning annually", "solve around"
+    first = words[0].lower()
+    if not first.isalpha() or not may_hold(text, first):
+        return True
+    return re.search(_NARRATED_RE.format(word=re.escape(first)), text, re.I) is None
+
+
 def _subject_op_value(patch: Patch, value: str) -> str | None:
     if not patch.slot:
         return None
     subject = " ".join(patch.slot.split())
     if _SENTENCE_WORDS_RE.search(subject) or len(subject.split()) > 6:
+        return None
+    if patch.value is not None and not _names_a_setting(subject, patch.text):
         return None
     if patch.value is None:
         if patch.op == "!=":

@@ -65,6 +65,13 @@ def is_noun_only(word: str) -> bool:
     return pos == {"NOUN"}
 
 
+@lru_cache(maxsize=65536)
+def is_adverb_only(word: str) -> bool:
+    """Whether ``word`` reads only as an adverb (``definitely``, ``annually``, ``around``)."""
+    w = word.strip(".,;:!?\"'()").lower()
+    return w.isalpha() and set(getAllLemmas(w)) == {"ADV"}
+
+
 def warm() -> None:
     """Load the lexicon and the word list now (each loads on first use otherwise, which
     takes most of a second inside someone's first turn)."""
