@@ -19,6 +19,7 @@ from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only
 from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
+from .clock_words import clock_digits
 from .number_words import with_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
@@ -99,8 +100,9 @@ _REVISION_CUE_RE = re.compile(
     r"let'?s (?:do|go (?:to|with|for)|make it|try|say|allow|settle on|stick (?:to|with)|cap it|"
     r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
     r"have|say)|how about|change of plan|(?:i|we) said|"
-    # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now": a count that changed
-    r"(?<![\w.,:])\d[\d,.]*(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b", re.I
+    # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now", "it's at 12:00 pm now":
+    # a count or a time that changed
+    r"(?<![\w.,:])\d[\d,.:]*(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b", re.I
 )
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
@@ -710,7 +712,7 @@ def _parse_statement(text: str) -> Statement:
         "Let's use PostgreSQL for the database"       -> database = PostgreSQL
         "Let's do two pages"                          -> 2 pages (a revision)
     """
-    text = with_digits(text)  # "two pages" holds 2 pages
+    text = clock_digits(with_digits(text))  # "two pages" holds 2 pages; "noon" is 12:00 pm
     said_in = _REPLY_LANGUAGE_RE.match(text)
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", said_in.group("lang").capitalize(),

@@ -1,0 +1,89 @@
+"""Times of day said in words: "quarter to seven", "half past six", "noon", "ten pm",
+"seven thirty in the evening", "7.30pm".
+
+:func:`clock_digits` writes them as a clock ("6:45", "6:30", "12:00 pm", "10 pm",
+"7:30 pm", "7:30pm"), so a time said in words is read as a time of day, of the same kind
+as one typed in digits, and can revise it. A bare "seven thirty" is a time only after a
+word that places it ("at", "to", "until", "by", "around", "from", "is") or before "am",
+"pm" or a part of the day; elsewhere it may count something and is left alone.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["clock_digits"]
+
+_HOURS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+          "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_MINUTES = {"oh five": 5, "o five": 5, "ten": 10, "fifteen": 15, "twenty": 20,
+            "twenty five": 25, "twenty-five": 25, "thirty": 30, "thirty five": 35,
+            "thirty-five": 35, "forty": 40, "forty five": 45, "forty-five": 45, "fifty": 50,
+            "fifty five": 55, "fifty-five": 55}
+_HOUR = r"(?:1[0-2]|0?[1-9]|" + "|".join(_HOURS) + r")"
+_MINUTE = "|".join(sorted(_MINUTES, key=len, reverse=True))
+_PART = {"morning": "am", "evening": "pm", "afternoon": "pm", "night": "pm"}
+_SUFFIX = r"(?:\s*(?P<ampm>[ap]\.?m\.?)(?![a-z])|\s+in\s+the\s+(?P<part>morning|evening|afternoon)|\s+at\s+(?P<night>night))?"
+
+_QUARTER_RE = re.compile(rf"\b(?:a\s+)?(?P<what>quarter|half)\s+(?P<rel>past|after|to|till|before)\s+"
+                         rf"(?P<h>{_HOUR})\b{_SUFFIX}", re.I)
+_OCLOCK_RE = re.compile(rf"\b(?P<h>{_HOUR})\s*o['’]?\s?clock\b{_SUFFIX}", re.I)
+_NOON_RE = re.compile(r"\b(?:(?P<noon>noon|midday)|(?P<midnight>midnight))\b", re.I)
+_WORDS_RE = re.compile(rf"(?P<lead>\b(?:at|to|until|till|by|around|about|from|is|'s|for)\s+)?"
+                       rf"\b(?P<h>{_HOUR})(?:[\s-]+(?P<m>{_MINUTE}))?\b{_SUFFIX}", re.I)
+_DOTTED_RE = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])\.(?P<m>[0-5]\d)\s?(?P<ampm>[ap]\.?m\.?)(?![a-z])", re.I)
+
+
+# what every form above holds: a word of the clock or of a part of the day, a dotted
+# time, or a placed hour with its minutes ("at seven thirty")
+_ANY_RE = re.compile(rf"\b(?:quarter|half|o['’]?\s?clock|noon|midday|midnight|morning|evening|"
+                     rf"afternoon|night|[ap]\.?m)\b|\d\.\d|\b{_HOUR}[\s-]+(?:{_MINUTE})\b", re.I)
+
+
+def _hour(word: str) -> int:
+    return int(word) if word.isdigit() else _HOURS[word.lower()]
+
+
+def _tail(m: re.Match[str]) -> str:
+    if m.group("ampm"):
+        return " " + m.group("ampm")
+    part = m.group("part") or m.group("night")
+    if not part:
+        return ""
+    if part.lower() == "night" and _hour(m.group("h")) == 12:
+        return " am"  # "twelve at night" is midnight
+    return " " + _PART[part.lower()]
+
+
+def _quarter(m: re.Match[str]) -> str:
+    h = _hour(m.group("h"))
+    minutes = 15 if m.group("what").lower() == "quarter" else 30
+    if m.group("rel").lower() in ("to", "till", "before"):
+        h, minutes = (h - 1) or 12, 60 - minutes
+    return f"{h}:{minutes:02d}{_tail(m)}"
+
+
+def _words(m: re.Match[str]) -> str:
+    tail = _tail(m)
+    h, minute = m.group("h"), m.group("m")
+    if not tail and not (m.group("lead") and minute):
+        return m.group(0)  # "seven thirty-somethings", "two ten-minute breaks": no time
+    if h.isdigit() and not minute:
+        return m.group(0)  # "7 pm" is already read as a time
+    clock = f"{_hour(h)}:{_MINUTES[minute.lower().replace('-', ' ')] if minute else 0:02d}" \
+        if minute else str(_hour(h))
+    return f"{m.group('lead') or ''}{clock}{tail}"
+
+
+@lru_cache(maxsize=16384)
+def clock_digits(text: str) -> str:
+    """``text`` with the times of day said in words written as a clock; the same text when
+    there is none."""
+    if not _ANY_RE.search(text):
+        return text
+    out = _DOTTED_RE.sub(lambda m: f"{m.group('h')}:{m.group('m')}{m.group('ampm')}", text)
+    out = _QUARTER_RE.sub(_quarter, out)
+    out = _OCLOCK_RE.sub(lambda m: f"{_hour(m.group('h'))}:00{_tail(m)}", out)
+    out = _NOON_RE.sub(lambda m: "12:00 pm" if m.group("noon") else "12:00 am", out)
+    return _WORDS_RE.sub(_words, out)
