@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .lexicon import is_adverb_only
 from .line_safety import line_prefix, one_line
-from .literal import bounded_hits, may_hold
+from .literal import bounded_hits
 from .patch import Patch, Revision
 from .values import parse_value, short_unit
 
@@ -118,9 +118,10 @@ _ENDS_NO_NAME = frozenset("and or but of for to in on at by with without from ou
                           "who denoted".split())
 # the verb of the user's own account ("I've got 5 critiques", "I attended ...", "I'm kinda
 # worried about ..."): what follows it is no setting's name
-_NARRATED_RE = r"\b(?:i|we)(?:'ve|'d|'m|'re|\s+have|\s+had|\s+am|\s+are|\s+was|\s+were)?\s+" \
-    r"(?:(?:\w+ly|just|already|also|kinda|really|recently|finally|even|still|actually|never|" \
-    r"have|had|been|so|too)\s+){{0,3}}(?:\w+\s+to\s+)?{word}\b"
+_NARRATOR_RE = re.compile(
+    r"\b(?:i|we)(?:'ve|'d|'m|'re|\s+have|\s+had|\s+am|\s+are|\s+was|\s+were)?\s+"
+    r"(?:(?:\w+ly|just|already|also|kinda|really|recently|finally|even|still|actually|never|"
+    r"have|had|been|so|too)\s+){0,3}(?:\w+\s+to\s+)?$", re.I)
 
 
 def _names_a_setting(subject: str, text: str) -> bool:
@@ -132,10 +133,13 @@ def _names_a_setting(subject: str, text: str) -> bool:
     if words[0].lower() in _LEADS_NO_NAME or words[-1].lower() in _ENDS_NO_NAME \
             or is_adverb_only(words[0]) or is_adverb_only(words[-1]):
         return False  # "definitely", "earning annually", "solve around"
-    first = words[0].lower()
-    if not first.isalpha() or not may_hold(text, first):
+    first = words[0]
+    if not first.isalpha():
         return True
-    return re.search(_NARRATED_RE.format(word=re.escape(first)), text, re.I) is None
+    hits = bounded_hits(text, first, "", "")
+    if hits is None:
+        hits = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(first)}(?!\w)", text, re.I)]
+    return not any(_NARRATOR_RE.search(text, 0, at) for at in hits)
 
 
 def _subject_op_value(patch: Patch, value: str) -> str | None:

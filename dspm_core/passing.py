@@ -153,15 +153,29 @@ def _states(text: str, word: str) -> bool:
     return len(text.split()) <= SHORT_STATEMENT or value is not None and holds_word(value, word)
 
 
+_GIVEN_UP_RE = re.compile(r"\s*(?:(?:ok|so|and|but)\s+)?(?:dropp(?:ed|ing)|drop|ditch(?:ed|ing)?|"
+                          r"quit(?:ting)?|stopp(?:ed|ing)|stop|scrap(?:ped|ping)?|scratch|no more|"
+                          r"done with|over|forget)\s+", re.I)
+_OPENERS = frozenset("and but so because since the my our that this old plain".split())
+_OPENERS_RE = re.compile(r"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*",
+                         re.I)
+
+
 def _spoken_of(clause: str, word: str) -> bool:
     """``word`` is what its clause judges: it opens the clause ("keto was too much", "INFO
     is too noisy", "heroku's pricing is killing us", "Oakwood double-booked us")."""
     if not may_hold(clause, word):
         return False
-    if re.match(rf"\s*(?:(?:ok|so|and|but)\s+)?(?:dropp(?:ed|ing)|drop|ditch(?:ed|ing)?|quit(?:ting)?|"
-                rf"stopp(?:ed|ing)|stop|scrap(?:ped|ping)?|scratch|no more|done with|over|forget)\s+"
-                rf"(?:the\s+|my\s+|our\s+)?{re.escape(word)}\b", clause, re.I):
+    given_up = _GIVEN_UP_RE.match(clause)
+    if given_up and re.match(rf"(?:the\s+|my\s+|our\s+)?{re.escape(word)}\b", clause[given_up.end():],
+                             re.I):
         return True  # "dropping keto, ...", "scratch imperative, ...": what is given up
+    if clause.isascii() and word.isascii() and word.split()[0].lower() not in _OPENERS:
+        # the word must open the clause past its opening words (checked here, before a
+        # pattern is built around it)
+        at = _OPENERS_RE.match(clause).end()
+        if clause[at: at + len(word)].lower() != word.lower():
+            return False
     m = re.match(rf"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*"
                  rf"{re.escape(word)}(?:['’]s)?\s+(?P<verb>[\w-]+)\b", clause, re.I)
     if m and is_past_verb(m.group("verb").lower().rsplit("-", 1)[-1]):  # "double-booked"
