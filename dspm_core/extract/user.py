@@ -395,10 +395,20 @@ def _outside_topic(s: str) -> str:
 _CLAUSE_END_RE = re.compile(r"[,;:]|\s(?:but|and then|although|though)\s", _I)
 
 
+# "I'm trying to calculate the probability of ...", "I'm working to prove that ...": a
+# problem the user is working on, not a rule or a choice (its sentence is kept as said)
+_WORKING_ON_RE = re.compile(
+    r"^(?:(?:so|and|but|now|also)\s+)?(?:i'm|i am|i was|we're|we are)\s+(?:\w+\s+)?(?:trying|"
+    r"attempting|working|struggling|looking)\s+to\s+(?:calculate|compute|solve|prove|derive|"
+    r"verify|validate|work out|determine|grasp|understand|figure out|find|learn|see)\b", _I)
+
+
 def _user_cue(text: str) -> PatchKind | None:
     """The kind of fact a user's clause states, or None."""
     s = strip_frame(strip_lead(text.strip()))
     if len(s.split()) < 2 and not VALUES.search(s):
+        return None
+    if _WORKING_ON_RE.match(s) and not (rule_cue(_outside_topic(s)) or PREFERENCE_RE.search(s)):
         return None
     has_value = bool(VALUES.search(s))
     if DONE_BY_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)

@@ -125,6 +125,9 @@ def test_questions_yield_nothing(text):
     "Can you help me set up the equation for the height of the triangle from (4,8) to (2,3)",
     "I'm always looking to improve.",
     "Like I always do",
+    "I'm trying to calculate the probability of drawing 2 red balls from 5 red and 7 blue balls.",
+    "I'm working to prove that the two triangles with a 2:3 ratio are similar.",
+    "I'm trying to understand the permutations of 4 objects taken 2 at a time.",
 ])
 def test_a_question_about_a_topic_sets_no_rule(text):
     """An "always", "never" or "must" inside what a request asks about is the topic; a
@@ -138,6 +141,7 @@ def test_a_question_about_a_topic_sets_no_rule(text):
     "I want to understand why it fails, but never suggest rewriting it in Rust.",
     "can you always give me the command first",
     "Can you keep answers under 100 words going forward.",
+    "I'm trying to solve these myself, so never give me the final answer.",
 ])
 def test_a_rule_said_beside_a_topic_is_still_a_rule(text):
     assert K.CONSTRAINT in kinds(text)
