@@ -54,7 +54,9 @@ EXPERIENCE_RE = re.compile(
     r"encountered|considered|thought)\b|\balways\s+(?:been|wanted|had|thought|wondered)\b|"
     # "I'm always looking to improve", "like I always do": how the user is, not a rule
     r"\b(?:i|we)(?:'m|'re| am| are)\s+(?:\w+ly\s+)?always\s+\w+ing\b|"
-    r"\b(?:like|as)\s+(?:i|we)\s+always\s+(?:do|did|have|had|say|said)\b",
+    r"\b(?:like|as)\s+(?:i|we)\s+always\s+(?:do|did|have|had|say|said)\b|"
+    # "I can always adjust the timing", "we could always roll back": an option, not a rule
+    r"\b(?:i|we|you)\s+(?:can|could)\s+always\b",
     _I,
 )
 _PP = (r"(?:\w+ed|been|done|seen|written|taken|met|felt|gone|had|made|built|run|read|heard|tried|"

@@ -125,6 +125,7 @@ def test_questions_yield_nothing(text):
     "Can you help me set up the equation for the height of the triangle from (4,8) to (2,3)",
     "I'm always looking to improve.",
     "Like I always do",
+    "I can always adjust the timing or break it into shorter intervals.",
     "I'm trying to calculate the probability of drawing 2 red balls from 5 red and 7 blue balls.",
     "I'm working to prove that the two triangles with a 2:3 ratio are similar.",
     "I'm trying to understand the permutations of 4 objects taken 2 at a time.",
