@@ -13,7 +13,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["clock_digits"]
+from .number_words import with_digits
+
+__all__ = ["clock_digits", "in_digits"]
 
 _HOURS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -87,3 +89,9 @@ def clock_digits(text: str) -> str:
     out = _OCLOCK_RE.sub(lambda m: f"{_hour(m.group('h'))}:00{_tail(m)}", out)
     out = _NOON_RE.sub(lambda m: "12:00 pm" if m.group("noon") else "12:00 am", out)
     return _WORDS_RE.sub(_words, out)
+
+
+def in_digits(text: str) -> str:
+    """``text`` with its counts ("two pages", :func:`~dspm_core.number_words.with_digits`)
+    and its times of day ("quarter to seven") said in words written in digits."""
+    return clock_digits(with_digits(text))

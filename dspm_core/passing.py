@@ -156,9 +156,9 @@ def _states(text: str, word: str) -> bool:
 _GIVEN_UP_RE = re.compile(r"\s*(?:(?:ok|so|and|but)\s+)?(?:dropp(?:ed|ing)|drop|ditch(?:ed|ing)?|"
                           r"quit(?:ting)?|stopp(?:ed|ing)|stop|scrap(?:ped|ping)?|scratch|no more|"
                           r"done with|over|forget)\s+", re.I)
+# the words a clause may open with before what it judges ("and the old ...")
 _OPENERS = frozenset("and but so because since the my our that this old plain".split())
-_OPENERS_RE = re.compile(r"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*",
-                         re.I)
+_OPENERS_RE = re.compile(rf"\s*(?:(?:{'|'.join(sorted(_OPENERS))})\s+)*", re.I)
 
 
 def _spoken_of(clause: str, word: str) -> bool:
@@ -176,11 +176,11 @@ def _spoken_of(clause: str, word: str) -> bool:
         at = _OPENERS_RE.match(clause).end()
         if clause[at: at + len(word)].lower() != word.lower():
             return False
-    m = re.match(rf"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*"
-                 rf"{re.escape(word)}(?:['’]s)?\s+(?P<verb>[\w-]+)\b", clause, re.I)
+    m = re.match(rf"{_OPENERS_RE.pattern}{re.escape(word)}(?:['’]s)?\s+(?P<verb>[\w-]+)\b", clause,
+                 re.I)
     if m and is_past_verb(m.group("verb").lower().rsplit("-", 1)[-1]):  # "double-booked"
         return True
-    return re.match(rf"\s*(?:(?:and|but|so|because|since|the|my|our|that|this|old|plain)\s+)*"
+    return re.match(rf"{_OPENERS_RE.pattern}"
                     rf"{re.escape(word)}(?:['’]s)?(?:\s+[\w-]+)?\s+(?:is|was|are|were|isn't|wasn't|"
                     rf"'s|got|gets|feels|felt|seems|keeps|kept|has|had|doesn't|didn't|won't|can't|"
                     rf"never|just|always|sucks|stinks|broke|failed|fails|costs|takes)\b",

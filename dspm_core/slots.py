@@ -19,8 +19,7 @@ from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only
 from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
-from .clock_words import clock_digits
-from .number_words import with_digits
+from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
@@ -712,7 +711,7 @@ def _parse_statement(text: str) -> Statement:
         "Let's use PostgreSQL for the database"       -> database = PostgreSQL
         "Let's do two pages"                          -> 2 pages (a revision)
     """
-    text = clock_digits(with_digits(text))  # "two pages" holds 2 pages; "noon" is 12:00 pm
+    text = in_digits(text)  # "two pages" holds 2 pages; "noon" is 12:00 pm
     said_in = _REPLY_LANGUAGE_RE.match(text)
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", said_in.group("lang").capitalize(),

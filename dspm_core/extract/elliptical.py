@@ -17,8 +17,7 @@ from __future__ import annotations
 
 import re
 
-from ..clock_words import clock_digits
-from ..number_words import with_digits
+from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 
@@ -65,7 +64,7 @@ def elliptical_value(sentence: str) -> str | None:
     rest = _EVERY_RE.sub("", rest)
     tail = _TAIL_RE.search(rest)
     middle = rest[:tail.start()] if tail else rest
-    middle = clock_digits(with_digits(middle.strip(" ,")))
+    middle = in_digits(middle.strip(" ,"))
     if not middle:
         return None
     found = value_at(middle)

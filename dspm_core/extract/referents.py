@@ -14,8 +14,7 @@ import re
 from dataclasses import replace
 
 from ..lexicon import is_base_verb
-from ..clock_words import clock_digits
-from ..number_words import with_digits
+from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..slots import parse_statement, value_alone, value_at
 from ..values import VALUE_RE
@@ -60,7 +59,7 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     s = sentence.strip()
     if _NOT_A_REVISION_RE.search(s) and not re.match(r"^(?:can|could) (?:we|you)\b", s, _I):
         return None
-    read = clock_digits(with_digits(s))  # "make it five", "move it to quarter to seven"
+    read = in_digits(s)  # "make it five", "move it to quarter to seven"
     for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
                           (_MEANT_RE, False)):
         for m in rx.finditer(read):
