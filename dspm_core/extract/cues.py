@@ -78,7 +78,8 @@ PROHIBIT_RE = re.compile(
     r"|\b(?:we|you|they|it|this|that|nobody|no one|[a-z][\w-]*s)\s+(?:can't|cannot|can not|"
     r"won't|will not|don't|do not|doesn't|does not|shouldn't|should not|mustn't|must not|"
     r"may not|are not to|is not to)\s+(?:ever\s+)?(?!know|work|seem|understand|see|get|load|"
-    r"show|display|find|run|compile|render|respond|appear|recognize|help|support|matter)\w+"
+    r"show|display|find|run|compile|render|respond|appear|recognize|help|support|matter|have|"
+    r"need|mind|think|mean|remember|agree|hear|feel|care)\w+"
     r"|\bwithout\s+(?:using|any|adding|relying|compromising|losing|breaking|affecting|"
     r"increasing|sacrificing|attaching|external|extra|additional|introducing|exceeding|"
     r"hurting|slowing|bloating|requiring|needing)\b",
@@ -94,7 +95,7 @@ PREFERENCE_RE = re.compile(
     r"make|have|use|explore|improve|integrate|figure|check|start|set))|"
     r"only\s+\w+|exclusively|learn best|work best|"
     r"find\s+(?!it\s+(?:hard|difficult|tricky|confusing)\s+to\s+(?:understand|figure|get|"
-    r"debug|implement|fix|see|know)|myself|out|that|the\b)\w+|"
+    r"debug|implement|fix|see|know)|myself|out|that|the\b|an?\b|some|one\b|time\b|ways?\b)\w+|"
     r"(?:follow|adhere to|stick to|stick with|eat|keep|maintain|practice|observe|live)\s+"
     r"(?:a|an|the|to a)?\s*(?:[\w-]+[\s,]+){0,4}?(?:diet|regimen|lifestyle|routine)\b|"
     r"have (?:an?\s+|no\s+|very\s+|extremely\s+)?(?:[\w-]+\s+){0,3}(?:aversion|dislike|"
@@ -150,7 +151,7 @@ COMPLIANCE_RE = re.compile(
 )
 COMPARATOR_VALUE_RE = re.compile(
     r"\b(?:at most|at least|no more than|no less than|no later than|no earlier than|not exceed|"
-    r"exceed|exceeds|up to|maximum(?: of)?|minimum(?: of)?|max(?: of)?|min(?: of)?|under|below|"
+    r"exceed|exceeds|(?<!add )(?<!adds )(?<!added )(?<!adding )up to|maximum(?: of)?|minimum(?: of)?|max(?: of)?|min(?: of)?|under|below|"
     r"above|within|less than|more than|fewer than|capped at|limited to|cap of|"
     r"limit of|no longer than|no higher than|no greater than|tops|<=|>=|≤|≥)\s+"
     r"(?=(?:[$€£]\s?)?\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"

@@ -76,6 +76,9 @@ _QUESTION_BOUND_RE = re.compile(
 _SEARCH_RE = re.compile(r"^(?:(?:so|and|also|ok(?:ay)?)[,\s]+)?(?:what|what's|which|where|is there|"
                         r"are there|any|find|recommend|suggest|(?:can|could) you (?:find|recommend|"
                         r"suggest))\b", _I)
+# "Any tips on how to decline without sounding rude?": advice asked for, not things searched
+_ADVICE_RE = re.compile(r"^(?:(?:so|and|also|ok(?:ay)?)[,\s]+)?any\s+(?:\w+\s+)?(?:tips?|advice|ideas?|"
+                        r"suggestions?|thoughts?|pointers?)\b|.*\bhow\s+(?:to|do|can|should)\b", _I)
 _TASK_VERBS = frozenset("write explain summarise summarize translate rewrite tell list give "
                         "describe draft compose outline answer help show compare find suggest "
                         "recommend convert calculate solve sort turn make".split())
@@ -147,7 +150,8 @@ _FRAGMENT_RE = re.compile(
 _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue thanks thank doubt "
                                  "kidding joke luck rush pressure offense offence yes yeah yep ok "
                                  "okay sure more another again continue next same help this that "
-                                 "it one".split())
+                                 "it one regret regrets complaint complaints biggie sweat surprise "
+                                 "wonder drama".split())
 # "Going forward, send the summary as a table."
 _FROM_NOW_ON_RE = re.compile(r"^(?:from now on|going forward|in future|moving forward|"
                              r"from here on(?: out)?)[,\s]+(?:(?:please|just|only|always|"
@@ -220,7 +224,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
     s = sentence.strip()
     if s.endswith("?"):
-        if _SEARCH_RE.match(s) and (_QUESTION_BOUND_RE.search(s) or _WITHOUT_RE.search(s)):
+        if _SEARCH_RE.match(s) and (_QUESTION_BOUND_RE.search(s) or _WITHOUT_RE.search(s)) \
+                and not _ADVICE_RE.match(s):
             return PatchKind.CONSTRAINT  # "Which flights leave Boston after 6pm on Friday?"
         m = _POLITE_RE.match(s)
         if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
@@ -326,7 +331,7 @@ def not_of_now(sentence: str) -> bool:
     """A sentence that states no rule or setting of the user's now: someone else's words
     reported ("my boss said never to use tabs"), or what happened once ("we had a
     deadline last friday and missed it")."""
-    if _SOMEONE_SAID_RE.match(sentence.strip()):
+    if _SOMEONE_SAID_RE.match(sentence.strip()) or _ADVISED_RE.match(sentence.strip()):
         return True
     told = _TOLD_RE.match(sentence.strip())
     if told and not _OURS_RE.search(told.group("what")):
@@ -348,6 +353,14 @@ _SOMEONE_SAID_RE = re.compile(
     r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,2}?"
     rf"(?:{'|'.join(_SAYING)})\s+(?:(?:me|us|that)\s+)?(?:to\s+|we\s+should\s+|i\s+should\s+)?"
     r"(?:always|never|not|no|use|avoid|keep|stop)\b", _I)
+
+
+# "My mentor told me to update my portfolio by April 1", "Greg suggested I should never push
+# on Fridays": advice the user reports, not (yet) a rule of their own
+_ADVISED_RE = re.compile(
+    r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:(?:my|our|his|her|their)\s+(?:[\w-]+\s+){0,2}?[a-z]+|"
+    r"(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)?)\s+(?:also\s+|once\s+)?(?:told|advised|"
+    r"suggested|recommended|mentioned|warned|urged|reminded)\s+(?:me|us|that|i|we)\b", _I)
 
 
 _FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ago)\b.*\b(?:was|were|had)\b"

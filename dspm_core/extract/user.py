@@ -16,6 +16,7 @@ import re
 from ..patch import Fact, PatchKind, Turn
 from ..vocab import word_frequency
 from ..lexicon import is_past_verb, is_plural_noun
+from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
 from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
@@ -30,6 +31,7 @@ from .cues import (
     DECIDE_RE,
     DONE_BY_RE,
     ENTITY_RE,
+    EXPERIENCE_RE,
     FIRST_PERSON_STATE_RE,
     FROM_TO_RE,
     HEDGE_RE,
@@ -113,7 +115,7 @@ _WH_RE = re.compile(_ASK_LEAD + r"(?:which|who|where|when(?!ever)|whether)\b", _
 # Trouble and tentative clauses: dropped unless they state a rule or a preference.
 _SOFT_RE = re.compile(
     _ASK_LEAD
-    + r"(?:i(?:'m| am)\s+(?:\w+\s+)?(?:not sure|unsure|wondering|confused|stuck|struggling|"
+    + r"(?:i(?:'m| am)\s+(?:\w+\s+){0,2}?(?:not sure|unsure|wondering|confused|stuck|struggling|"
     r"having|looking for|curious|worried|concerned|thinking (?:of|about)|considering|"
     r"planning to ask|hoping)"
     r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:tried|been trying|heard|read|seen|been told|noticed)"
@@ -289,6 +291,8 @@ def _label(c: Clause, first: bool) -> None:
     if one_off_task(text) or states_nothing(text) or not_of_now(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
         return
+    if acknowledges(text) or expects(text):
+        return  # "I see what you mean about ...", "This should cover everything": context
     hypothetical = _HYPOTHETICAL_RE.match(text) and not _REVISED_RE.search(text)
     if _ASKED_RE.match(text) and not text.endswith("?"):
         # "can you help me set up the equation ...": a question typed without its mark
@@ -316,10 +320,15 @@ def _label(c: Clause, first: bool) -> None:
         kind = None  # "If I wanted to find ...", "Maybe by leveraging ...": nothing stated
     if _SOFT_RE.match(text) and not (kind is not None and NEVER_DONE_RE.search(text)):
         embedded = _EMBEDDED_RE.search(text)
-        if embedded and _user_cue(embedded.group("x")) is not None:
-            c.label, c.kind = "cue", _user_cue(embedded.group("x"))
+        told = _user_cue(embedded.group("x")) if embedded else None
+        if told is not None and not (told is PatchKind.CONSTRAINT and HEDGE_RE.search(embedded.group("x"))):
+            # "I'm worried that the deadline moved to April 22" (not "... might not review
+            # the pages by March 20": a bound in a worry is no rule)
+            c.label, c.kind = "cue", told
             c.text = embedded.group("x")  # "I'm worried that the deadline moved to April 22"
-        elif kind is PatchKind.CONSTRAINT and (PREFERENCE_RE.search(text) or rule_cue(text)):
+        elif kind is PatchKind.CONSTRAINT and (
+                PREFERENCE_RE.search(text) or _firm_rule(_outside_topic(text))
+                or not _DOUBT_RE.match(text) and rule_cue(text)):
             c.label, c.kind = "cue", kind  # "I'm considering video samples, like I prefer"
         else:
             c.label = "soft"
@@ -379,7 +388,7 @@ def _shares_word(a: str, b: str) -> bool:
 # always work": what a question is about; its "always" or "doesn't" sets no rule
 _TOPIC_RE = re.compile(r"\b(?:understand|explain|know|figure out|wonder(?:ing)?|curious|learn|"
                        r"clarify|tell me|show me|confused about|unsure|not sure)\s+(?:about\s+)?"
-                       r"(?P<wh>why|how|whether|what|when|where|which)\b", _I)
+                       r"(?P<wh>why|how|whether|if|what|when|where|which)\b", _I)
 
 
 def _outside_topic(s: str) -> str:
@@ -403,6 +412,52 @@ _WORKING_ON_RE = re.compile(
     r"verify|validate|work out|determine|grasp|understand|figure out|find|learn|see)\b", _I)
 
 
+# "without any errors" in an account tells how it went; "only" before a past verb tells how
+# little ("I only managed 3")
+_WITHOUT_RE = re.compile(r"\bwithout\b.*$", _I)
+_ONLY_RE = re.compile(r"\bonly\s+", _I)
+_AIMS_RE = re.compile(r"\b(?:goal|aim|aiming|target|targeting|deadline|due|plan|planning|want|"
+                      r"wants|need|needs|have to|has to)\b", _I)
+
+
+# a doubt, a worry or a trouble: a bound or a date inside it sets no rule ("I'm still unsure
+# if the draft is ready by May 12"), unlike an aim ("I'm trying to solve 10 problems by ...")
+_DOUBT_RE = re.compile(
+    _ASK_LEAD + r"(?:i(?:'m| am)\s+(?:\w+\s+){0,2}?(?:not sure|unsure|wondering|confused|stuck|"
+    r"struggling|having|curious|worried|concerned|considering|thinking (?:of|about))"
+    r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:tried|noticed|heard|read|seen|been told)|not sure)", _I)
+# "I'd need to solve 5 more problems": what would follow, not a requirement
+_WOULD_NEED_RE = re.compile(r"\b(?:i|we|you)(?:'d| would)\s+(?:\w+\s+)?need\b", _I)
+
+
+def _firm_rule(s: str) -> bool:
+    """A rule stated outright: a modal, a standing "always"/"never", a prohibition (a bound
+    or a date inside a worry or a wondering is not one)."""
+    return bool(MODAL_RE.search(s) or (ALWAYS_NEVER_RE.search(s) and not EXPERIENCE_RE.search(s))
+                or PROHIBIT_RE.search(s))
+
+
+def _rules_beyond_account(s: str) -> bool:
+    """Whether a clause of the user's own account (:mod:`.account`) still sets a rule: a
+    modal, a standing "always"/"never", a prohibition, a preference or a goal."""
+    plain = _ONLY_RE.sub("", _WITHOUT_RE.sub("", s))
+    return bool(MODAL_RE.search(s) or (ALWAYS_NEVER_RE.search(s) and not EXPERIENCE_RE.search(s))
+                or PROHIBIT_RE.search(plain) or PREFERENCE_RE.search(plain)
+                or AVOID_RE.search(s) or STANDING_RE.search(s) or SHOULD_RE.search(s)
+                or _AIMS_RE.search(s))
+
+
+# a preference said outright; "my favourite lasagna", "I value the chance" inside a feeling
+# name what it is about
+_STRONG_PREFERENCE_RE = re.compile(r"\b(?:prefer\w*|rather|dislike\w*|hate|can't stand|cannot stand|"
+                                   r"allergic|intolerant|vegan|vegetarian)\b", _I)
+
+
+def _rules_in_feeling(s: str) -> bool:
+    return bool(_firm_rule(_WITHOUT_RE.sub("", s)) or STANDING_RE.search(s) or AVOID_RE.search(s)
+                or _STRONG_PREFERENCE_RE.search(s) or SHOULD_RE.search(s))
+
+
 def _user_cue(text: str) -> PatchKind | None:
     """The kind of fact a user's clause states, or None."""
     s = strip_frame(strip_lead(text.strip()))
@@ -417,8 +472,17 @@ def _user_cue(text: str) -> PatchKind | None:
     if NEVER_DONE_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
                                         or PROHIBIT_RE.search(s)):
         return PatchKind.DECISION  # "I've never written any Flask routes": a stated fact
+    if feels(s) and not _rules_in_feeling(s):
+        # "I'm so grateful my sister cooked my favourite lasagna": how the user feels; a
+        # value counts when the feeling is about what the user did or has coming ("...
+        # after finishing 12 ...", "... about my interview on May 12")
+        return PatchKind.DECISION if has_value and feeling_about_own(s) else None
     if rule_cue(_outside_topic(s)) or COMPARATOR_VALUE_RE.search(s) or PREFERENCE_RE.search(s) \
             or AVOID_RE.search(s) or STANDING_RE.search(s) and IMPERATIVE_RE.match(s):
+        if did(s) and not _rules_beyond_account(s):
+            # "I've logged 42 miles by Sunday", "I only managed 3 interviews": what the user
+            # did, a stated fact when it holds a value, however its words read elsewhere
+            return PatchKind.DECISION if has_value else None
         if DECIDE_RE.search(s) and not MODAL_RE.search(s) and not ALWAYS_NEVER_RE.search(s) \
                 and not PROHIBIT_RE.search(s) and not PREFERENCE_RE.search(s) \
                 and not COMPARATOR_VALUE_RE.search(s):
@@ -426,7 +490,7 @@ def _user_cue(text: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT
     if SHOULD_RE.search(s) and not re.search(r"\b(?:i|we)\s+should\b", s, _I):
         return PatchKind.CONSTRAINT
-    if NEED_RE.search(s) and (has_value or not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|have|"
+    if NEED_RE.search(s) and not _WOULD_NEED_RE.search(s) and (has_value or not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|have|"
                                                          r"got)\b", s, _I)):
         return PatchKind.CONSTRAINT
     if COMPLIANCE_RE.search(s) and re.search(r"\b(?:must|need|needs|should|required|ensure|meet|"
