@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from .lexicon import is_adverb_only
+from .progress import done_count
 from .line_safety import line_prefix, one_line
 from .literal import bounded_hits
 from .patch import Patch, Revision
@@ -130,6 +131,9 @@ def _names_a_setting(subject: str, text: str) -> bool:
     words = subject.split()
     if not words or not subject[0].isalpha() or _NOT_A_NAME_RE.search(subject):
         return False
+    if done_count(text) is not None:
+        return False  # "complete algebra problems" is read out of "I've completed 16 ...":
+        # the sentence says it better
     if words[0].lower() in _LEADS_NO_NAME or words[-1].lower() in _ENDS_NO_NAME \
             or is_adverb_only(words[0]) or is_adverb_only(words[-1]):
         return False  # "definitely", "earning annually", "solve around"

@@ -55,6 +55,19 @@ def is_past_verb(word: str) -> bool:
     return any(lemma != w for lemma in getAllLemmas(w).get("VERB", ()))
 
 
+@lru_cache(maxsize=16384)
+def past_form(word: str, perfect: bool = False) -> bool:
+    """Whether ``word`` is the simple past (or, with ``perfect``, the past participle) of
+    a verb, by lemminflect's inflection tables: "logged", "ran", "wrote", "cut" after "have"."""
+    from lemminflect import getInflection
+
+    w = word.lower()
+    for lemma in getAllLemmas(w).get("VERB", ()):
+        if w in getInflection(lemma, "VBD") or (perfect and w in getInflection(lemma, "VBN")):
+            return True
+    return False
+
+
 @lru_cache(maxsize=65536)
 def is_noun_only(word: str) -> bool:
     """Whether ``word`` reads only as a noun (``desk``, ``deadline``)."""

@@ -41,6 +41,7 @@ from .slots import Statement, bound_class, folded_subject, name_category
 from .values import parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
+from .progress import PERIOD_WORDS
 from .vocab import TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
 __all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target", "resolve",
@@ -244,8 +245,9 @@ def _verbs_as_said(a: list[str], b: list[str]) -> tuple[list[str], list[str]]:
 
 
 def _noise(word: str) -> bool:
-    """A word of a subject that names no setting: a time, or a verb ("secured")."""
-    return word in _TIME_WORDS or is_past_verb(word) or is_verb_only(word)
+    """A word of a subject that names no setting: a time, the period of a count
+    ("monthly" of "5 interviews this month"), or a verb ("secured")."""
+    return word in _TIME_WORDS or word in PERIOD_WORDS or is_past_verb(word) or is_verb_only(word)
 
 
 def _unit_noun(stmt: Statement) -> str | None:

@@ -19,6 +19,7 @@ from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only
 from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
+from .progress import done_count
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
@@ -987,6 +988,11 @@ _OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|onc
 def _parse_forms(t: str) -> Statement:
     """The forms :func:`_parse` reads, in order."""
     revision = _has_revision_cue(t)
+
+    # "I've completed 16 algebra problems": a running count, current at its latest figure
+    done = done_count(t)
+    if done is not None:
+        return _statement(done.subject, "=", done.value, True)
 
     # 0. "we went up to 500 Mbps", "we're down to 7 agents", "the fee rose to $12": a level
     # that changed, a new value (never the bound of "you can go up to 150 words")

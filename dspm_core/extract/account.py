@@ -8,7 +8,7 @@ everything" (an expectation). Each predicate here reads one of those forms; :mod
 decides what the clause is then. Someone else's advice ("My mentor told me to ...") is read
 by :func:`~.setting_forms.not_of_now`.
 
-Past forms come from lemminflect's inflection tables (:func:`past_form`). The feeling words
+Past forms come from lemminflect's inflection tables (:func:`~dspm_core.lexicon.past_form`). The feeling words
 are a short closed list: the lexicons that rate emotions either carry a non-commercial
 licence or rate sentiment, not the word class needed here.
 """
@@ -16,11 +16,10 @@ licence or rate sentiment, not the word class needed here.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
-from ..lexicon import getAllLemmas
+from ..lexicon import past_form
 
-__all__ = ["acknowledges", "did", "expects", "feeling_about_own", "feels", "past_form"]
+__all__ = ["acknowledges", "did", "expects", "feeling_about_own", "feels"]
 
 _I = re.I
 
@@ -33,19 +32,6 @@ _DID_RE = re.compile(_LEAD + r"(?:i|we)(?P<aux>'ve|'d| have| had)?" + _ADVERBS
 # verbs whose past tense still sets something going: a goal, a plan, a choice
 _SETS_GOING = frozenset("set decided planned agreed promised committed aimed targeted vowed "
                         "resolved chose chosen opted pledged".split())
-
-
-@lru_cache(maxsize=16384)
-def past_form(word: str, perfect: bool = False) -> bool:
-    """Whether ``word`` is the simple past (or, with ``perfect``, the past participle) of
-    a verb, by lemminflect's tables: "logged", "ran", "wrote", "cut" after "have"."""
-    from lemminflect import getInflection
-
-    w = word.lower()
-    for lemma in getAllLemmas(w).get("VERB", ()):
-        if w in getInflection(lemma, "VBD") or (perfect and w in getInflection(lemma, "VBN")):
-            return True
-    return False
 
 
 def did(s: str) -> bool:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from dspm_core import DSPMMemory, PatchKind
-from dspm_core.extract.account import acknowledges, did, expects, feels, past_form
+from dspm_core.extract.account import acknowledges, did, expects, feels
+from dspm_core.lexicon import past_form
 
 
 def _criticals(text: str) -> list:
