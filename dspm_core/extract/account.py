@@ -44,12 +44,12 @@ def did(s: str) -> bool:
     if verb in _SETS_GOING:
         return False
     return past_form(verb, perfect=m.group("aux") is not None) and (
-        m.group("aux") is not None or not _PRESENT_TOO.get(verb, False))
+        m.group("aux") is not None or verb not in _PRESENT_TOO)
 
 
 # simple pasts that read as the present as well after "I" ("I cut onions daily"); after
 # "I've" they are participles
-_PRESENT_TOO = {w: True for w in "cut put set hit let read quit shut spread cost hurt bet".split()}
+_PRESENT_TOO = frozenset("cut put set hit let read quit shut spread cost hurt bet".split())
 
 _FEELINGS = (r"grateful|thankful|thrilled|happy|glad|proud|relieved|excited|motivated|nervous|"
              r"anxious|sad|upset|frustrated|disappointed|overwhelmed|stressed|confident|"

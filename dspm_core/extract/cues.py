@@ -294,9 +294,15 @@ DONE_BY_RE = re.compile(
     r"[^,;]*\bby\s+(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)", _I)
 
 
-def rule_cue(s: str) -> bool:
+def firm_rule_cue(s: str) -> bool:
+    """A rule stated outright: a modal, a standing "always"/"never" or a prohibition."""
     return bool(MODAL_RE.search(s) or (ALWAYS_NEVER_RE.search(s) and not EXPERIENCE_RE.search(s))
-                or PROHIBIT_RE.search(s) or COMPARATOR_VALUE_RE.search(s))
+                or PROHIBIT_RE.search(s))
+
+
+def rule_cue(s: str) -> bool:
+    """A rule stated outright (:func:`firm_rule_cue`) or a comparator with a value."""
+    return firm_rule_cue(s) or bool(COMPARATOR_VALUE_RE.search(s))
 
 
 def values_are_incidental(s: str) -> bool:

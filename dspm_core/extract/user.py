@@ -55,6 +55,7 @@ from .cues import (
     TO_VALUE_RE,
     USING_RE,
     VALUES,
+    firm_rule_cue,
     rule_cue,
     values_are_incidental,
 )
@@ -112,13 +113,15 @@ _REQUEST_RE = re.compile(
 # a request put as a question ("can you ...", "could you please ...")
 _ASKED_RE = re.compile(_ASK_LEAD + r"(?:can|could|would|will)\s+you\b", _I)
 _WH_RE = re.compile(_ASK_LEAD + r"(?:which|who|where|when(?!ever)|whether)\b", _I)
+# what a doubt, a worry or a trouble opens with ("I'm still unsure ...", "I've tried ...")
+_DOUBTING = (r"not sure|unsure|wondering|confused|stuck|struggling|having|curious|worried|"
+             r"concerned|thinking (?:of|about)|considering")
+_TRIED = r"tried|heard|read|seen|been told|noticed"
 # Trouble and tentative clauses: dropped unless they state a rule or a preference.
 _SOFT_RE = re.compile(
     _ASK_LEAD
-    + r"(?:i(?:'m| am)\s+(?:\w+\s+){0,2}?(?:not sure|unsure|wondering|confused|stuck|struggling|"
-    r"having|looking for|curious|worried|concerned|thinking (?:of|about)|considering|"
-    r"planning to ask|hoping)"
-    r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:tried|been trying|heard|read|seen|been told|noticed)"
+    + r"(?:i(?:'m| am)\s+(?:\w+\s+){0,2}?(?:" + _DOUBTING + r"|looking for|planning to ask|hoping)"
+    r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:" + _TRIED + r"|been trying)"
     r"|i (?:need|want|would like|'d like)\s+(?:some\s+)?(?:help|advice|guidance|assistance|"
     r"suggestions|tips|ideas|feedback|an example|examples|to (?:know|understand|learn|see|"
     r"figure|make sure|ensure|get|find|check|ask|try|explore|compare|improve|create|build|"
@@ -327,7 +330,7 @@ def _label(c: Clause, first: bool) -> None:
             c.label, c.kind = "cue", told
             c.text = embedded.group("x")  # "I'm worried that the deadline moved to April 22"
         elif kind is PatchKind.CONSTRAINT and (
-                PREFERENCE_RE.search(text) or _firm_rule(_outside_topic(text))
+                PREFERENCE_RE.search(text) or firm_rule_cue(_outside_topic(text))
                 or not _DOUBT_RE.match(text) and rule_cue(text)):
             c.label, c.kind = "cue", kind  # "I'm considering video samples, like I prefer"
         else:
@@ -422,19 +425,10 @@ _AIMS_RE = re.compile(r"\b(?:goal|aim|aiming|target|targeting|deadline|due|plan|
 
 # a doubt, a worry or a trouble: a bound or a date inside it sets no rule ("I'm still unsure
 # if the draft is ready by May 12"), unlike an aim ("I'm trying to solve 10 problems by ...")
-_DOUBT_RE = re.compile(
-    _ASK_LEAD + r"(?:i(?:'m| am)\s+(?:\w+\s+){0,2}?(?:not sure|unsure|wondering|confused|stuck|"
-    r"struggling|having|curious|worried|concerned|considering|thinking (?:of|about))"
-    r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:tried|noticed|heard|read|seen|been told)|not sure)", _I)
+_DOUBT_RE = re.compile(_ASK_LEAD + r"(?:i(?:'m| am)\s+(?:\w+\s+){0,2}?(?:" + _DOUBTING + r")"
+                       r"|i(?:'ve| have)\s+(?:\w+\s+)?(?:" + _TRIED + r")|not sure)", _I)
 # "I'd need to solve 5 more problems": what would follow, not a requirement
 _WOULD_NEED_RE = re.compile(r"\b(?:i|we|you)(?:'d| would)\s+(?:\w+\s+)?need\b", _I)
-
-
-def _firm_rule(s: str) -> bool:
-    """A rule stated outright: a modal, a standing "always"/"never", a prohibition (a bound
-    or a date inside a worry or a wondering is not one)."""
-    return bool(MODAL_RE.search(s) or (ALWAYS_NEVER_RE.search(s) and not EXPERIENCE_RE.search(s))
-                or PROHIBIT_RE.search(s))
 
 
 def _rules_beyond_account(s: str) -> bool:
@@ -454,7 +448,7 @@ _STRONG_PREFERENCE_RE = re.compile(r"\b(?:prefer\w*|rather|dislike\w*|hate|can't
 
 
 def _rules_in_feeling(s: str) -> bool:
-    return bool(_firm_rule(_WITHOUT_RE.sub("", s)) or STANDING_RE.search(s) or AVOID_RE.search(s)
+    return bool(firm_rule_cue(_WITHOUT_RE.sub("", s)) or STANDING_RE.search(s) or AVOID_RE.search(s)
                 or _STRONG_PREFERENCE_RE.search(s) or SHOULD_RE.search(s))
 
 
