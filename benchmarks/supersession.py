@@ -25,7 +25,9 @@ string's tokens: ``"25 MB"`` matches ``"25 MB"``, ``"25MB"`` and ``"25 megabytes
 
 A patch *presents* a value when the value matches the patch's value with its unit
 (``Patch.value_label``) or the patch's text (the note as stated; lineage is not part of
-it). An earlier value is *in the lineage* of a patch when it matches one of its
+it). A sentence of the lossless tier is judged as it is rendered: an old value it states
+that is marked as earlier (``dspm_core.tier.mark_earlier``: "(earlier: 30; now 25)") is
+left out, as the tier shows it as no current value; an unmarked one counts. An earlier value is *in the lineage* of a patch when it matches one of its
 ``history`` entries (value or text).
 
 Verdicts
@@ -179,6 +181,20 @@ def lineage(patch: Any) -> list[View]:
     return views
 
 
+_EARLIER_RE = re.compile(r"\(earlier: [^;()]*; now [^()]*\)")
+
+
+def as_rendered(patches: list[Any]) -> list[Any]:
+    """``patches`` with each tier sentence's text as rendered, its marked old values left
+    out (see the module docstring)."""
+    from dataclasses import replace
+
+    from dspm_core.tier import mark_earlier
+
+    return [replace(p, text=_EARLIER_RE.sub("", p.text)) if p.text != q.text else p
+            for p, q in zip(patches, mark_earlier(list(patches)))]
+
+
 def _before_view(before: dict[str, Any] | None) -> View:
     if not before:
         return View(None, "")
@@ -328,7 +344,7 @@ def run_dialogue(d: dict[str, Any], links: bool = False) -> Result:
     memory = DSPMMemory(links=links)
     for turn in d["turns"]:
         memory.add_turn(turn["role"], turn["text"])
-    patches = memory.all_patches
+    patches = as_rendered(memory.all_patches)
     journal = memory.dump_store(include_history=True)["journal"]
     res = Result(d["id"], d["category"], d.get("form", ""), d.get("topic", ""), False, "")
     res.links = sum(1 for e in journal if e["action"] == "linked")
