@@ -191,7 +191,7 @@ def as_rendered(patches: list[Any]) -> list[Any]:
 
     from dspm_core.tier import mark_earlier
 
-    return [replace(p, text=_EARLIER_RE.sub("", p.text)) if p.text != q.text else p
+    return [replace(p, text=_EARLIER_RE.sub("", q.text)) if p.text != q.text else p
             for p, q in zip(patches, mark_earlier(list(patches)))]
 
 
