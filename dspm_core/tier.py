@@ -194,7 +194,8 @@ def sentence_setting(text: str) -> Statement | None:
 
 _NUMBER_RE = re.compile(r"\d[\d,.]*")
 
-_Old = tuple[re.Pattern[str], frozenset[str], str]  # old value's pattern, subject words, now
+# old value's pattern, subject words, the value now, the turn that replaced the old one
+_Old = tuple[re.Pattern[str], frozenset[str], str, int]
 
 
 @lru_cache(maxsize=16384)
@@ -224,11 +225,13 @@ def _olds_of(p: Patch) -> list[tuple[str, _Old]]:
         return hit[1]
     out: list[tuple[str, _Old]] = []
     if p.slot and p.value:
+        replaced_at = p.turn  # the newest old value gave way at the patch's own turn
         for rev in p.history:
             was = (rev.value or "").strip()
             if was and was.lower() != p.value.lower():
                 key, pattern = _old_value(was)
-                out.append((key, (pattern, text_terms(p.slot), p.value_label)))
+                out.append((key, (pattern, text_terms(p.slot), p.value_label, replaced_at)))
+            replaced_at = rev.turn
     if len(_OLDS) >= _OLDS_MAX:
         _OLDS.clear()
     _OLDS[p.id] = (p, out)
@@ -279,10 +282,12 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
         return p
     terms: frozenset[str] | None = None
     for key in keys & old.keys():
-        for pattern, subject, now in old[key]:
+        for pattern, subject, now, replaced_at in old[key]:
             if terms is None:
                 terms = text_terms(p.text)
-            if not subject & terms or not pattern.search(text):
+            # a sentence of the turn that replaced the value is said of it ("25. 30
+            # exhausted the db"); any other must name the setting
+            if not (p.turn == replaced_at or subject & terms) or not pattern.search(text):
                 continue
             text = pattern.sub(lambda m: f"(earlier: {m.group(0)}; now {now})", text, count=1)
     if text == p.text:

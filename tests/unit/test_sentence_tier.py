@@ -180,6 +180,33 @@ def test_mark_earlier_leaves_sentences_of_other_settings_alone():
     assert out[2].text == "Each upload was (earlier: 10 MB; now 25 MB) last year."
 
 
+def test_sentence_of_the_revising_turn_marks_the_old_value_it_names():
+    # the reason given with a revision names the old value without naming the setting
+    m = DSPMMemory(budget=250)
+    for text in ("connection pool max is 20", "bump it to 30", "ugh no, 25. 30 exhausted the db"):
+        m.add_turn("user", text)
+    ctx = m.get_context()
+    assert "(was 30 then 20)" in ctx
+    assert "(earlier: 30; now 25) exhausted the db" in ctx
+    # the same words in a sentence of another turn, of no named setting, stay as said
+    m.add_turn("user", "30 exhausted the db once before, last spring")
+    assert "30 exhausted the db once before" in m.get_context()
+
+
+def test_mark_earlier_by_turn_only_for_the_turn_that_replaced_the_value():
+    rev = Revision("German", None, "=", 0, "answer me in german pls")
+    setting = Patch(id="p1", kind=PatchKind.CONSTRAINT, text="Use english please.", turn=1,
+                    role=Role.USER, slot="reply language", op="=", value="English",
+                    history=(rev,))
+    same_turn = Patch(id="p2", kind=PatchKind.SENTENCE, turn=1, role=Role.USER,
+                      text="The german ones take me forever when debugging.")
+    later = Patch(id="p3", kind=PatchKind.SENTENCE, turn=2, role=Role.USER,
+                  text="My German course starts in May.")
+    out = mark_earlier([setting, same_turn, later])
+    assert out[1].text == "The (earlier: german; now English) ones take me forever when debugging."
+    assert out[2] is later
+
+
 # ---------------------------------------------------------------- the index
 def test_lexical_index_add_replace_remove():
     ix = LexicalIndex()
