@@ -37,7 +37,7 @@ from functools import lru_cache
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .passing import other_owner
 from .patch import Patch
-from .slots import Statement, bound_class, folded_subject, name_category
+from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
@@ -163,6 +163,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _same_head(ix, patches, subj_norm, stmt)
         if found:
             return _one(found, "head noun and value agree, with a revision cue")
+        found = _unit_named(ix, patches, subj_norm, stmt)
+        if found:
+            return _one(found, "the subject is the unit of a stored count, with a revision cue")
     return NONE
 
 
@@ -467,6 +470,26 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         # name of no known kind in the last turns
         return Resolution(unknown[0], "referent bound to the one name spoken of lately")
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def _unit_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                stmt: Statement) -> list[str]:
+    """Stored counts whose unit is all this subject names: "change my calories to 2000"
+    of "I'm doing 1800 calories a day", "bump the pages to 3" of "write 2 pages"."""
+    words = [w for w in subj_norm.split() if w not in _PRONOUNS and w not in _WEAK_WORDS
+             and not _noise(w)]
+    if len(words) != 1 or stmt.dimension != "number" and _unit_noun(stmt) != words[0]:
+        return []
+    noun = words[0]
+    units = (f"count:{noun}", f"rate:count:{noun}")
+    found: list[str] = []
+    for term in content_terms(noun):
+        for pid in list(ix.by_term.get(term, ()))[-TERM_CANDIDATES:]:
+            p = patches.get(pid)
+            if p is None or p.key is None or p.key.split("|")[2] not in units:
+                continue
+            found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, p), exact_dim=True))
+    return found
 
 
 def _same_category(a: str | None, b: str | None) -> bool:

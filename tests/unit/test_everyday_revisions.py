@@ -160,3 +160,21 @@ def test_a_value_alone_in_a_long_pasted_text_revises_nothing() -> None:
         "Here is the brief. The booking system was scheduled for deployment in 14 months at a\n"
         "cost of\n$180 000.\nYou are a new project manager joining the company mid project.")
     assert not [p for p in memory.all_patches if p.history]
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("I'm doing 1800 calories a day for now", "also change my calories to 2000, I'm training",
+     "2000", "1800"),
+    ("we're printing 250 flyers for the fair", "bump the flyers to 400", "400", "250"),
+])
+def test_a_subject_that_is_the_unit_of_a_count_revises_it(first: str, revision: str, new: str,
+                                                          old: str) -> None:
+    replaced(remember(first, "what's a good substitute for buttermilk?", revision), new, old)
+
+
+def test_two_counts_of_one_unit_leave_a_revision_by_the_unit_alone_apart() -> None:
+    memory = remember("I'm doing 1800 calories a day on rest days",
+                      "we're doing 2600 calories a day on race days",
+                      "change my calories to 2000")
+    kept(memory, "1800")
+    kept(memory, "2600")
