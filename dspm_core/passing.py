@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import islice
 
 from .index import LexicalIndex
-from .lexicon import is_base_verb, is_past_verb
+from .lexicon import getAllLemmas, is_base_verb, is_past_verb
 from .literal import bounded_hits, may_hold
 from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, Role
@@ -270,7 +271,7 @@ SAME_WORDS = 0.5
 ALIGN_TURNS = 8
 ALIGN_SCAN = 48
 
-_NO_CONTEXT = frozenset().union(*map(content_terms, (
+_NO_CONTEXT_WORDS = frozenset(
     "now instead actually correction rather switch switched switching moving move moved migrate "
     "migrated changed change upgraded upgrade downgraded downgrade replaced swapped dropped "
     "ditched going go went use using make made let ok okay yeah today tonight tomorrow morning "
@@ -278,7 +279,22 @@ _NO_CONTEXT = frozenset().union(*map(content_terms, (
     "about with without for bump bumped raise raised lower lowered increase increased decrease "
     "decreased reduce reduced set update updated adjust adjusted extend extended shorten cut "
     "push pushed postpone postponed reschedule rescheduled do doing done get getting stay "
-    "please think start try want need like see".split())))
+    "please think start try want need like see".split())
+_NO_CONTEXT = frozenset().union(*map(content_terms, _NO_CONTEXT_WORDS))
+
+
+@lru_cache(maxsize=65536)
+def says_nothing(word: str) -> bool:
+    """A word of change, time or wish that tells no setting from another ("switched",
+    "tomorrow", "plans"), by the word and its lemmas, never by a shared stem alone: the
+    "starter" of "the starter plan" is no "start"."""
+    w = word.lower()
+    if not content_terms(w) - _NO_CONTEXT:
+        if w in _NO_CONTEXT_WORDS or not w.isalpha():
+            return True
+        lemmas = {lemma for forms in getAllLemmas(w).values() for lemma in forms}
+        return not lemmas or bool(lemmas & _NO_CONTEXT_WORDS)
+    return False
 
 
 _POINTER_RE = re.compile(r"\b(?:it|them)\b", re.I)
@@ -287,7 +303,7 @@ _POINTER_RE = re.compile(r"\b(?:it|them)\b", re.I)
 def _context(text: str, names: set[str]) -> frozenset[str]:
     """The content stems of ``text`` beside its names and its words of change and time."""
     return frozenset(t for w in _WORD_RE.findall(text) if w.lower() not in names and len(w) > 2
-                     for t in content_terms(w)) - _NO_CONTEXT  # not the "re" of "we're"
+                     and not says_nothing(w) for t in content_terms(w))  # not the "re" of "we're"
 
 
 def _shared(a: frozenset[str], b: frozenset[str]) -> frozenset[str]:
@@ -316,7 +332,7 @@ def _modifier(text: str, stem: str) -> str | None:
         if stem in content_terms(w):
             before = words[i - 1].lower() if i else ""
             return before if before and before not in STOP_WORDS and content_terms(before) \
-                and not content_terms(before) <= _NO_CONTEXT and not is_base_verb(before) \
+                and not says_nothing(before) and not is_base_verb(before) \
                 and _class_of(words[i - 1], i == 1) is None else None
     return None
 
@@ -453,6 +469,6 @@ def _span_of(text: str, stems: frozenset[str]) -> str:
     if not at:
         return text
     end = min(at[-1] + 2, len(words))
-    if end < len(words) and not content_terms(words[end - 1]) - _NO_CONTEXT:
+    if end < len(words) and says_nothing(words[end - 1]):
         end -= 1
     return " ".join(words[at[0]:end])

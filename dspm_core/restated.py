@@ -25,8 +25,8 @@ from itertools import islice
 
 from .lexicon import is_base_verb, is_past_verb, is_verb_only
 from .merge_targets import StoreIndex, revision_candidates
-from .passing import (ALIGN_SCAN, RARE_WORD, _NO_CONTEXT, _context, _other_modifier, _shared, holds_word,
-                      other_owner, revises_in_passing, says_changed)
+from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared, holds_word,
+                      other_owner, revises_in_passing, says_changed, says_nothing)
 from .patch import AUTHORITY, Fact, Patch, Role
 from .resolve import ATTRIBUTE_WORDS
 from .slots import MULTIWORD_NAMES, Statement, bound_class, content_terms, name_category
@@ -163,6 +163,7 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[st
             _things(held, shared, values) | _parts_of_day(held) - _parts_of_day(said) | twice_theirs):
         return False
     if other_owner(p.text, fact.text) or _owners_apart(p.text, fact.text) \
+            or _aim_beside_reading(p.text, fact.text) or _aim_beside_reading(fact.text, p.text) \
             or _PERSON_RE.search(p.text) is None and _PERSON_RE.search(fact.text) is not None \
             or any(_other_modifier(p.text, fact.text, s) for s in shared):
         return False
@@ -287,7 +288,7 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
             continue
         terms = content_terms(raw.strip("'’"))
         if not terms or terms & shared or w in values or w in _PERIOD_WORDS \
-                or not terms - _NO_CONTEXT or w in ATTRIBUTE_WORDS or len(w) < 3 \
+                or says_nothing(w) or w in ATTRIBUTE_WORDS or len(w) < 3 \
                 or _NUMBER_WORD_RE.match(w) \
                 or i and _VERB_AFTER_RE.match(words[i - 1].lower().split("'")[-1]) \
                 or i and words[i - 1].lower() in _SUBJECTS:  # "i charge", "we pay": a verb
@@ -329,6 +330,19 @@ def _owner(text: str) -> frozenset[str] | None:
     if owned:
         return owned
     return frozenset({"speaker"}) if _SPEAKER_RE.search(text) else None
+
+
+# a figure aimed at, and a figure read off as it stands now
+_AIM_RE = re.compile(r"\b(?:target|targets|goal|goals|aim|aiming|aim for|want to (?:get|reach|be|hit)|"
+                     r"hoping to|trying to (?:get|reach|hit))\b", re.I)
+_READING_RE = re.compile(r"\b(?:currently|right now|at the moment|as of now|so far|as it stands|"
+                         r"at present|these days)\b", re.I)
+
+
+def _aim_beside_reading(a: str, b: str) -> bool:
+    """``a`` names a figure aimed at and ``b`` one read off as it stands ("My target weight
+    is 75 kg" / "I currently weigh 86 kg"): a goal and the progress towards it."""
+    return bool(_AIM_RE.search(a)) and not _AIM_RE.search(b) and bool(_READING_RE.search(b))
 
 
 def _owners_apart(a: str, b: str) -> bool:

@@ -22,7 +22,7 @@ from .named_settings import read_named, read_reminder
 from .progress import done_count
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
-from .values import VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
+from .values import PERIOD_OF, VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
                     word_frequency)
 
@@ -123,7 +123,9 @@ _SUBJ_IS_RE = re.compile(
     r"\s+(?:always\s+)?(?:be|stay|remain)\s+(?:set\s+to\s+)?|is\s+now|is\s+(?:set\s+to\s+)?|"
     r"are\s+(?:set\s+to\s+)?|=|was\s+(?:changed|moved|updated|set|raised|lowered|bumped|"
     r"increased|reduced|decreased|extended|pushed|shifted)\s+to|(?:stays|remains|stay|remain|is kept)(?:\s+at)?|(?:has|have)\s+been\s+"
-    rf"(?:{_REVISION_VERBS})\s+to|(?:{_REVISION_VERBS})\s+to|becomes|equals|now)\s+"
+    rf"(?:{_REVISION_VERBS})\s+to|(?:{_REVISION_VERBS})\s+to|becomes|equals|"
+    # "uptime now 99.6%", never the "now (that) we fixed it" that follows a value
+    r"now(?!\s+(?:that|we|i|they|you|he|she|it|we're|they're|theyre|i'm|it's)\b))\s+"
     # "Timeout: 30s", "Timeout:30s", "Turn 24: done"; never a time ("10:30"), a URL or "::"
     r"|\s*(?<![\d:]):(?![:/])\s*|(?<=\d):\s+)(?P<val>.+)$",
     re.I,
@@ -574,7 +576,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     if subj and pv.scope is None and pv.dimension in _PERIODIC_DIMS:
         period = _PERIOD_ADJ_RE.search(subj)
         if period:  # "my monthly budget is €400": €400 a month
-            per = _PERIOD_OF[period.group(0).lower()]
+            per = PERIOD_OF[period.group(0).lower()]
             pv = replace(parse_value(f"{pv.text} per {per}"), text=pv.text)
     if pv.dimension == "number" and subj:
         counted = _counted_noun(subj)
@@ -585,10 +587,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
 
 
 _PERIODIC_DIMS = frozenset({"money"})
-_PERIOD_OF = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
-              "fortnightly": "fortnight", "monthly": "month", "quarterly": "quarter",
-              "yearly": "year", "annual": "year", "annually": "year"}
-_PERIOD_ADJ_RE = re.compile(r"\b(?:" + "|".join(_PERIOD_OF) + r")\b", re.I)
+_PERIOD_ADJ_RE = re.compile(r"\b(?:" + "|".join(PERIOD_OF) + r")\b", re.I)
 
 # a value that opens with a name: capitalised words, then lowercase ones
 _LEAD_NAME_RE = re.compile(r"(?:[A-Z][\w.+#'-]*)(?:\s+(?:[A-Z0-9][\w.+#'-]*))*(?=\s+[a-z])")
@@ -1098,8 +1097,9 @@ def _parse_forms(t: str) -> Statement:
 
     # 7. "<subject> <value>" with a number, date or weekday, e.g. "deadline Friday"
     found = list(VALUE_RE.finditer(t))
-    while len(found) > 1 and _names_a_thing(t, found[0]):
-        found.pop(0)  # "Region 2 runs 6 nodes": the 2 is part of the name
+    while len(found) > 1 and (_names_a_thing(t, found[0])
+                              or _IN_SUBJECT_RE.match(t, found[0].end(), found[1].start())):
+        found.pop(0)  # "Region 2 runs 6 nodes", "My 5k time is 27 minutes": part of the name
     vm = found[0] if found else None
     label = _LABEL_RE.match(t)
     if vm and vm.start() > 0 and not (label and vm.start() == label.start("n")):
@@ -1139,6 +1139,11 @@ _LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well o
                          "yeah then also already".split())
 _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull|turn|turned|"
                        r"crank|cranked|dial|dialled|dialed|ramp|ramped|knock|knocked)\b", re.I)
+
+
+# what follows a value that is part of a subject, up to that subject's own value
+_IN_SUBJECT_RE = re.compile(r"\w*(?:\s+[a-z]+){1,3}\s+(?:is|are|was|were)\s+(?:at\s+|now\s+|about\s+|"
+                            r"around\s+)?$")
 
 
 def _names_a_thing(text: str, m: re.Match[str]) -> bool:

@@ -16,6 +16,7 @@ from .vocab import singular
 
 __all__ = [
     "MONTHS",
+    "PERIOD_OF",
     "UNIT_ALIASES",
     "WEEKDAYS",
     "ParsedValue",
@@ -113,6 +114,12 @@ _NOT_UNITS = frozenset(
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "
                      "sprint semester term session".split())
+
+#: words for "once per period", before a subject ("my monthly budget") or after a value
+#: ("10,000 steps daily", "1,520 dollars monthly"): the value is a rate per that period
+PERIOD_OF = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
+             "fortnightly": "fortnight", "monthly": "month", "quarterly": "quarter",
+             "yearly": "year", "annual": "year", "annually": "year"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,9 +223,13 @@ def parse_value(text: str) -> ParsedValue:
             unit_text = "%"  # "99.9% uptime": a percentage of what the subject says
         scope = None
         rate = _RATE_RE.match(unit_text) if unit_text else None
+        words = unit_text.split()
         if rate and rate.group("per"):
             scope = singular_period(rate.group("per").lower())
             unit_text_base = rate.group("unit").strip()
+        elif words and words[-1].lower() in PERIOD_OF and words[-1].lower() != "annual":
+            scope = PERIOD_OF[words[-1].lower()]  # "10,000 steps daily": per day
+            unit_text_base = " ".join(words[:-1])
         else:
             unit_text_base = unit_text
         if m.group("cur"):
@@ -323,4 +334,11 @@ def split_number_unit(fragment: str) -> str:
         if not trail and len(rest) >= 2 and rest[0].lower() in ("per", "a", "an", "each") \
                 and re.match(r"^[A-Za-z]+", rest[1]):
             out.extend([rest[0], rest[1].rstrip(".,;:!?)")])
+        elif not trail and rest and _period_adverb(rest[0]):
+            out.append(rest[0].rstrip(".,;:!?)"))  # "1,520 dollars monthly"
     return " ".join(out)
+
+
+def _period_adverb(word: str) -> bool:
+    word = word.lower().rstrip(".,;:!?)")
+    return word in PERIOD_OF and word != "annual"
