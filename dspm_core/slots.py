@@ -1002,6 +1002,15 @@ def _parse_forms(t: str) -> Statement:
             subj = ""
         return _statement(subj or None, "=", m.group("val"), True)
 
+    # "my photography account just passed 2,700 followers", "up to 48 lessons done now": a
+    # level reached
+    m = _REACHED_RE.match(t)
+    if m and value_at(m.group("val")) and not _PERSONAL_RE.fullmatch(m.group("subj").strip()):
+        return _statement(m.group("subj").strip(" ,") or None, "=", m.group("val"), True)
+    m = _UP_TO_NOW_RE.match(t)
+    if m and value_at(m.group("val")):
+        return _statement(None, "=", m.group("val"), True)
+
     # 1. "<subject> ... <comparator> <value>"
     m = _CAP_RE.match(t)
     if m and value_at(m.group("val")):
@@ -1013,6 +1022,9 @@ def _parse_forms(t: str) -> Statement:
             continue
         if m.group(1) and m.group(1).lower() == "up to" and _MOVED_RE.search(t[: m.start()]):
             continue  # "moved the deadline up to October 15": a move, not a bound
+        if m.group(1) and m.group(1).lower() in ("after", "before") \
+                and _VALUE_BEFORE_RE.search(t, 0, m.start()):
+            continue  # "my accuracy is 70% after 10 problems": when, not a bound
         subj = t[: m.start()]
         # "don't let X exceed", "must never drop below": a negated verb turns the bound over
         negated = bool(_NEGATION_RE.search(subj))
@@ -1135,6 +1147,13 @@ _LEVEL_RE = re.compile(
     rf"^(?P<subj>.*?)\s*(?:\b(?:has|have|had)\s+)?(?:\b(?:{_MOTION})(?:\s+(?:(?:all the way|back)\s+)?"
     r"(?:up|down))?|(?:\b(?:is|are|was|were|am|has been|have been|'s|'re|'m)|(?<=\w)(?:'s|'re|'m))"
     r"\s+(?:(?:all the way|back)\s+)?(?:up|down))\s+to\s+(?P<val>.+)$", re.I)
+_REACHED_RE = re.compile(
+    r"^(?P<subj>.*?)\s*(?:\b(?:has|have|had)\s+)?(?:\b(?:just|finally|now|already|officially)\s+)?"
+    r"\b(?:passed|hit|reached|crossed|topped|surpassed)\s+(?:the\s+)?(?P<val>[$€£]?\d.*)$", re.I)
+_PERSONAL_RE = re.compile(r"(?:i|we|you|they|he|she|i've|we've|you've|they've)?", re.I)
+_UP_TO_NOW_RE = re.compile(r"^(?:(?:i'm|we're|i am|we are|now)\s+)?up to\s+(?P<val>[$€£]?\d[^,;]*?)"
+                           r"(?:\s+(?:done|completed|finished|so far|total|in total))*\s+now\b", re.I)
+_VALUE_BEFORE_RE = re.compile(r"\d[\d,.]*\s*(?:%|[a-z]+)?\s*$", re.I)
 _LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well ok okay hmm um oh "
                          "yeah then also already".split())
 _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull|turn|turned|"

@@ -109,7 +109,7 @@ _NOT_UNITS = frozenset(
     "and or but to for of in on at by with from than the a an is are was be so if as when "
     "then that this which while until unless after before or more less max maximum "
     "minimum at most least now instead please too again today tonight tomorrow though anyway "
-    "actually already yet everywhere anywhere here there overall altogether".split()
+    "actually already yet everywhere anywhere here there overall altogether last next".split()
 )  # "15 min" is minutes; "3 max" a bound
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "
@@ -146,7 +146,11 @@ def _head_noun(first: str, rest: list[str]) -> int:
     noun that a qualifying ``first`` stands before ("failed login attempts"); 0 for none."""
     from .lexicon import is_plural_noun
 
-    if not _modifier_word(first.lower()):
+    word = first.lower()
+    # a qualifying word, or a noun or name before the noun it qualifies ("15 test users",
+    # "48 Spanish lessons"); never a unit ("5 GB files" are gigabytes)
+    if not (_modifier_word(word) or word.isalpha() and not word.endswith("s")
+            and word not in UNIT_ALIASES):
         return 0
     for i, word in enumerate(rest[:2]):
         bare = word.rstrip(".,;:!?)").lower()
@@ -167,8 +171,8 @@ def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
     word = u.split()[0]
     if word in UNIT_ALIASES and len(u.split()) == 1:
         return UNIT_ALIASES[word]
-    if len(u.split()) > 1 and _modifier_word(word) and _head_noun(word, u.split()[1:]):
-        word = u.split()[-1]  # "failed login attempts" counts attempts
+    if len(u.split()) > 1 and _head_noun(word, u.split()[1:]):
+        word = u.split()[-1]  # "failed login attempts" counts attempts, "test users" users
     word = _COUNT_ABBREVIATIONS.get(word, word)  # "req/min" counts requests
     return u, f"count:{singular(word)}", u  # "retries" counts retries, "classes" classes
 

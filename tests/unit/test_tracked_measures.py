@@ -76,3 +76,46 @@ def test_look_alike_measures_stay_apart(first: str, later: str, a: str, b: str) 
     memory = remember(first, ("assistant", "Okay."), later)
     kept(memory, a)
     kept(memory, b)
+
+
+@pytest.mark.parametrize("text, value, dimension", [
+    ("48 Spanish lessons done now", "48 Spanish lessons", "count:lesson"),
+    ("15 test users for the seed script", "15 test users", "count:user"),
+    ("12 algebra problems", "12 algebra problems", "count:problem"),
+    ("5 GB files", "5 GB", "size"),
+    ("$2M last month", "$2M", "money"),
+])
+def test_a_noun_before_the_counted_noun_qualifies_it(text: str, value: str, dimension: str) -> None:
+    said = split_number_unit(text)
+    assert (said, parse_value(said).dimension) == (value, dimension)
+
+
+@pytest.mark.parametrize("text, subject, value, op", [
+    ("My accuracy on probability problems is 70% after 10 problems.",
+     "accuracy on probability problems", "70%", "="),
+    ("My photography account just passed 2,700 followers.", "photography account",
+     "2,700 followers", "="),
+    ("Deploy after 5 pm on Friday", "Deploy", "5 pm", ">"),
+])
+def test_a_level_reached_and_a_time_after_a_value(text: str, subject: str, value: str,
+                                                  op: str) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value, st.op) == (subject, value, op)
+
+
+@pytest.mark.parametrize("first, later, new, old", [
+    ("My accuracy on probability problems is 70% after 10 problems.",
+     "My accuracy on probability problems went up to 85%.", "85%", "70%"),
+    ("I've done 35 Spanish lessons on the app.", "Up to 48 Spanish lessons done now.", "48", "35"),
+    ("My photography account has 2,300 followers.",
+     "My photography account just passed 2,700 followers.", "2,700", "2,300"),
+])
+def test_a_level_said_again_revises_it(first: str, later: str, new: str, old: str) -> None:
+    replaced(remember(first, ("assistant", "Nice."), later), new, old)
+
+
+def test_a_level_of_another_account_stays_apart() -> None:
+    memory = remember("My photography account has 2,300 followers.",
+                      ("assistant", "Nice."), "My cooking account just passed 900 followers.")
+    kept(memory, "2,300")
+    kept(memory, "900")
