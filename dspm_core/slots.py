@@ -20,6 +20,7 @@ from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .progress import done_count
+from .reply_styles import asked_style, is_style_subject
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .values import PERIOD_OF, VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
@@ -951,7 +952,7 @@ def _parse(t: str) -> Statement:
     """:func:`parse_statement` of a cleaned sentence, without the verb an instruction
     starts with ("Render thumbnails at 256 px" is about thumbnails)."""
     st = _parse_forms(t)
-    if st.subject is None or _FINITE_RE.search(t):
+    if st.subject is None or _FINITE_RE.search(t) or is_style_subject(st.subject):
         return st
     words = st.subject.split()
     first = t.split(None, 1)[0]
@@ -992,6 +993,11 @@ def _parse_forms(t: str) -> Statement:
     done = done_count(t)
     if done is not None:
         return _statement(done.subject, "=", done.value, True)
+
+    # "Write my newsletter in a formal tone", "go casual instead": the style asked for
+    style = asked_style(t) if not VALUE_RE.search(t) else None
+    if style is not None:
+        return Statement(style[0], "=", style[1], None, None, "name", style[1], None, revision)
 
     # 0. "we went up to 500 Mbps", "we're down to 7 agents", "the fee rose to $12": a level
     # that changed, a new value (never the bound of "you can go up to 150 words")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
+from ..reply_styles import is_style_subject
 from ..slots import parse_statement
 from .clauses import clean, split_sentences
 from .cues import rule_cue
@@ -188,10 +189,12 @@ def _is_command(sentence: str) -> bool:
 def _rule(turn: Turn, body: str) -> Fact:
     text = " ".join(body.split())
     st = parse_statement(text)
-    if st.value is not None and (st.dimension not in ("free", "name") or st.subject == "reply language") \
+    if st.value is not None and (st.dimension not in ("free", "name") or st.subject == "reply language"
+                                 or is_style_subject(st.subject)) \
             and "." not in text[:-1]:
         # "Answer in 3 bullet points max": a quantity, which a later command may revise;
-        # "Reply in Spanish": the reply language, which a later request may change
+        # "Reply in Spanish", "Write it in a formal tone": the reply language or style,
+        # which a later request may change
         return new_fact(turn, PatchKind.CONSTRAINT, text)
     slot = " ".join(re.findall(r"[\w.:'-]+", text)[:12])
     return new_fact(turn, PatchKind.CONSTRAINT, text, slot=slot, op="=", value=None)

@@ -1,0 +1,68 @@
+"""The style a reply is asked for: its tone, its grammatical person, its format.
+
+"Write my newsletter in a formal tone" ... "go casual and friendly instead"; "Write the
+chapter in first person" ... "actually, third person works better"; "format my notes as
+bullet points" ... "write them as short paragraphs instead". A request names its style with
+a word of a small closed set, each of one kind, so the request is a setting of that kind
+(``tone = formal``) that a later request of the same kind revises, whatever else its words
+say. A style word only talked about ("the formal tone reads really stiff", "bullets lose
+the connections") asks for nothing: only a word the request puts the reply in ("in a
+formal tone", "as bullet points", "go casual", "be casual") is read.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["STYLE_KINDS", "asked_style", "is_style_subject"]
+
+#: kind of style -> the words that name one (a name of several words with "_")
+STYLE_KINDS = {
+    "tone": "formal informal casual friendly professional conversational playful",
+    "narrative person": "first_person second_person third_person",
+    "format": "bullet_points bullet_point_list bulleted_list numbered_list short_paragraphs "
+                    "paragraphs prose",
+}
+_KIND_OF = {w.replace("_", " "): kind for kind, words in STYLE_KINDS.items() for w in words.split()}
+_TERMS = "|".join(sorted((re.escape(t) for t in _KIND_OF), key=len, reverse=True))
+# the style a request puts the reply in: after "in (a)", "as", "go", "be", "use", "switch to",
+# or opening the sentence after a correction ("actually, third person works better")
+_ASKED_RE = re.compile(
+    rf"(?:\b(?:in|as|into|go|be|use|using|switch to|stick to|keep it|keep them|make it|make them)"
+    rf"\s+(?:a\s+|an\s+|more\s+|the\s+)?|^\W*(?:(?:actually|no|ok(?:ay)?|hmm+|wait)\W+)*(?=\S+(?:\s+\S+)?"
+    rf"\s+(?:works? better|is better|please|instead)\b))"
+    rf"(?P<term>{_TERMS})\b(?!\s+(?:is|are|was|were|reads?|feels?|looks?|sounds?|lose|loses)\b)",
+    re.I)
+_NOT_ASKED_RE = re.compile(r"\?|\b(?:if|whether|would|could|might|maybe|said|says|told)\b", re.I)
+
+
+# what the style is asked of: "write my emails in ...", "emails to my manager should be ..."
+_OBJECT_RE = re.compile(
+    r"^\W*(?:please\s+)?(?:(?:write|format|draft|do|put|give me|send)\s+(?:me\s+)?(?:(?:my|the|our|your|all|"
+    r"these|those|this)\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+){0,3}?)\s+(?:in|as|into)\b|(?:(?:my|the|our|all|your)\s+)?"
+    r"(?P<subj>[a-z]+(?:\s+[a-z]+){0,3}?)\s+(?:should|must|need to|needs to|has to|have to|can)\s+be\b)", re.I)
+_NO_OBJECT = frozenset("it them that this everything things you we i reply replies answer answers "
+                       "response responses".split())
+
+
+def asked_style(text: str) -> tuple[str, str] | None:
+    """(subject, style) of the one style ``text`` asks a reply to be in, or None (none, a
+    question or supposition, or two kinds at once). The subject is the kind of style, after
+    what it is asked of when the request names that ("emails to my manager tone")."""
+    if _NOT_ASKED_RE.search(text):
+        return None
+    found = {(_KIND_OF[m.group("term").lower()], m.group("term").lower())
+             for m in _ASKED_RE.finditer(text)}
+    if len(found) != 1:
+        return None
+    kind, style = next(iter(found))
+    m = _OBJECT_RE.match(text)
+    obj = (m.group("obj") or m.group("subj") or "").lower() if m else ""
+    if obj and not set(obj.split()) & _NO_OBJECT:
+        return f"{obj} {kind}", style
+    return kind, style
+
+
+def is_style_subject(subject: str | None) -> bool:
+    """A subject :func:`asked_style` gave: a kind of style, maybe after what it is of."""
+    return bool(subject) and subject.endswith(tuple(STYLE_KINDS))

@@ -1,0 +1,54 @@
+"""The style a reply is asked in (tone, grammatical person, format) is a setting a later
+request of the same kind revises; a style only talked about, asked of another thing, or
+asked in a question sets nothing of its own."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core.reply_styles import asked_style
+from test_in_passing import kept, remember, replaced
+
+
+@pytest.mark.parametrize("text, subject, style", [
+    ("write my emails in a friendly tone", "emails tone", "friendly"),
+    ("emails to my manager should be formal", "emails to my manager tone", "formal"),
+    ("Write the chapter in first person.", "chapter narrative person", "first person"),
+    ("format my notes as bullet points", "notes format", "bullet points"),
+    ("the formal tone reads really stiff, go casual and friendly instead", "tone", "casual"),
+    ("actually, third person works better for this one", "narrative person", "third person"),
+    ("write them as short paragraphs instead, bullets lose the connections", "format",
+     "short paragraphs"),
+])
+def test_the_style_asked_for(text: str, subject: str, style: str) -> None:
+    assert asked_style(text) == (subject, style)
+
+
+@pytest.mark.parametrize("text", [
+    "the formal tone reads really stiff",
+    "could you write it in a casual tone?",
+    "my boss said the report should be formal",
+    "bullets lose the connections between ideas",
+])
+def test_a_style_talked_about_or_asked_about_is_no_request(text: str) -> None:
+    assert asked_style(text) is None
+
+
+@pytest.mark.parametrize("first, later, new, old", [
+    ("write my newsletter in a formal tone",
+     "the formal tone reads really stiff, go casual and friendly instead", "casual", "formal"),
+    ("Write the chapter in first person.", "actually, third person works better for this one",
+     "third person", "first person"),
+    ("format my notes as bullet points",
+     "write them as short paragraphs instead, bullets lose the connections between ideas",
+     "short paragraphs", "bullet points"),
+])
+def test_a_new_style_of_the_same_kind_replaces_the_old(first: str, later: str, new: str,
+                                                        old: str) -> None:
+    replaced(remember(first, later), new, old)
+
+
+def test_the_style_of_another_thing_stays_apart() -> None:
+    memory = remember("write my emails in a friendly tone", "emails to my manager should be formal")
+    kept(memory, "friendly")
+    kept(memory, "formal")
