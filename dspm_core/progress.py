@@ -15,6 +15,7 @@ that sets a value ("set", "raised", "moved") is left to the forms that read revi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from .lexicon import getAllLemmas, past_form
@@ -62,6 +63,7 @@ _PERIODIC = {"week": "weekly", "month": "monthly", "year": "yearly", "day": "dai
 PERIOD_WORDS = frozenset(_PERIODIC.values())
 
 
+@lru_cache(maxsize=16384)
 def done_count(text: str) -> DoneCount | None:
     """The running count ``text`` reports, or None."""
     m = _DONE_COUNT_RE.match(text)

@@ -23,6 +23,7 @@ STYLE_KINDS = {
     "format": "bullet_points bullet_point_list bulleted_list numbered_list short_paragraphs "
                     "paragraphs prose",
 }
+_KINDS = tuple(STYLE_KINDS)
 _KIND_OF = {w.replace("_", " "): kind for kind, words in STYLE_KINDS.items() for w in words.split()}
 _TERMS = "|".join(sorted((re.escape(t) for t in _KIND_OF), key=len, reverse=True))
 # the style a request puts the reply in: after "in (a)", "as", "go", "be", "use", "switch to",
@@ -65,4 +66,4 @@ def asked_style(text: str) -> tuple[str, str] | None:
 
 def is_style_subject(subject: str | None) -> bool:
     """A subject :func:`asked_style` gave: a kind of style, maybe after what it is of."""
-    return bool(subject) and subject.endswith(tuple(STYLE_KINDS))
+    return bool(subject) and subject.endswith(_KINDS)

@@ -33,6 +33,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import islice
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .passing import other_owner
@@ -484,7 +485,7 @@ def _unit_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     units = (f"count:{noun}", f"rate:count:{noun}")
     found: list[str] = []
     for term in content_terms(noun):
-        for pid in list(ix.by_term.get(term, ()))[-TERM_CANDIDATES:]:
+        for pid in islice(reversed(ix.by_term.get(term, {})), TERM_CANDIDATES):
             p = patches.get(pid)
             if p is None or p.key is None or p.key.split("|")[2] not in units:
                 continue

@@ -163,7 +163,7 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[st
             _things(held, shared, values) | _parts_of_day(held) - _parts_of_day(said) | twice_theirs):
         return False
     if other_owner(p.text, fact.text) or _owners_apart(p.text, fact.text) \
-            or _aim_beside_reading(p.text, fact.text) or _aim_beside_reading(fact.text, p.text) \
+            or _aim_beside_reading(p.text, fact.text) \
             or _PERSON_RE.search(p.text) is None and _PERSON_RE.search(fact.text) is not None \
             or any(_other_modifier(p.text, fact.text, s) for s in shared):
         return False
@@ -340,9 +340,12 @@ _READING_RE = re.compile(r"\b(?:currently|right now|at the moment|as of now|so f
 
 
 def _aim_beside_reading(a: str, b: str) -> bool:
-    """``a`` names a figure aimed at and ``b`` one read off as it stands ("My target weight
-    is 75 kg" / "I currently weigh 86 kg"): a goal and the progress towards it."""
-    return bool(_AIM_RE.search(a)) and not _AIM_RE.search(b) and bool(_READING_RE.search(b))
+    """One of ``a`` and ``b`` names a figure aimed at and the other one read off as it
+    stands ("My target weight is 75 kg" / "I currently weigh 86 kg"): a goal and the
+    progress towards it."""
+    aims = bool(_AIM_RE.search(a)), bool(_AIM_RE.search(b))
+    return aims == (True, False) and bool(_READING_RE.search(b)) \
+        or aims == (False, True) and bool(_READING_RE.search(a))
 
 
 def _owners_apart(a: str, b: str) -> bool:

@@ -1011,7 +1011,7 @@ def _parse_forms(t: str) -> Statement:
     # "my photography account just passed 2,700 followers", "up to 48 lessons done now": a
     # level reached
     m = _REACHED_RE.match(t)
-    if m and value_at(m.group("val")) and not _PERSONAL_RE.fullmatch(m.group("subj").strip()):
+    if m and value_at(m.group("val")) and m.group("subj").strip().lower() not in _SPEAKERS:
         return _statement(m.group("subj").strip(" ,") or None, "=", m.group("val"), True)
     m = _UP_TO_NOW_RE.match(t)
     if m and value_at(m.group("val")):
@@ -1149,14 +1149,17 @@ def _parse_forms(t: str) -> Statement:
 
 _MOTION = (r"went|gone|jumped|rose|risen|grew|grown|climbed|fell|fallen|shrank|shrunk|sank|"
            r"dropped|came|come|got|gotten|crept|shot|dipped|ticked|edged")
+# the subject of a level, and the auxiliary before its verb
+_LEVEL_LEAD = r"^(?P<subj>.*?)\s*(?:\b(?:has|have|had)\s+)?"
 _LEVEL_RE = re.compile(
-    rf"^(?P<subj>.*?)\s*(?:\b(?:has|have|had)\s+)?(?:\b(?:{_MOTION})(?:\s+(?:(?:all the way|back)\s+)?"
+    _LEVEL_LEAD + rf"(?:\b(?:{_MOTION})(?:\s+(?:(?:all the way|back)\s+)?"
     r"(?:up|down))?|(?:\b(?:is|are|was|were|am|has been|have been|'s|'re|'m)|(?<=\w)(?:'s|'re|'m))"
     r"\s+(?:(?:all the way|back)\s+)?(?:up|down))\s+to\s+(?P<val>.+)$", re.I)
 _REACHED_RE = re.compile(
-    r"^(?P<subj>.*?)\s*(?:\b(?:has|have|had)\s+)?(?:\b(?:just|finally|now|already|officially)\s+)?"
+    _LEVEL_LEAD + r"(?:\b(?:just|finally|now|already|officially)\s+)?"
     r"\b(?:passed|hit|reached|crossed|topped|surpassed)\s+(?:the\s+)?(?P<val>[$€£]?\d.*)$", re.I)
-_PERSONAL_RE = re.compile(r"(?:i|we|you|they|he|she|i've|we've|you've|they've)?", re.I)
+# no subject, or only the speaker ("I passed 3 exams" is an event, not a level)
+_SPEAKERS = frozenset(["", *"i we you they he she i've we've you've they've".split()])
 _UP_TO_NOW_RE = re.compile(r"^(?:(?:i'm|we're|i am|we are|now)\s+)?up to\s+(?P<val>[$€£]?\d[^,;]*?)"
                            r"(?:\s+(?:done|completed|finished|so far|total|in total))*\s+now\b", re.I)
 _VALUE_BEFORE_RE = re.compile(r"\d[\d,.]*\s*(?:%|[a-z]+)?\s*$", re.I)

@@ -231,7 +231,7 @@ def parse_value(text: str) -> ParsedValue:
         if rate and rate.group("per"):
             scope = singular_period(rate.group("per").lower())
             unit_text_base = rate.group("unit").strip()
-        elif words and words[-1].lower() in PERIOD_OF and words[-1].lower() != "annual":
+        elif words and _period_adverb(words[-1]):
             scope = PERIOD_OF[words[-1].lower()]  # "10,000 steps daily": per day
             unit_text_base = " ".join(words[:-1])
         else:
@@ -344,5 +344,6 @@ def split_number_unit(fragment: str) -> str:
 
 
 def _period_adverb(word: str) -> bool:
+    """A word after a value that makes it a rate ("daily"; "annual" qualifies a noun)."""
     word = word.lower().rstrip(".,;:!?)")
     return word in PERIOD_OF and word != "annual"
