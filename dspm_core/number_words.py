@@ -17,7 +17,7 @@ from functools import lru_cache
 from .lexicon import getAllLemmas, is_plural_noun
 from .values import UNIT_ALIASES
 
-__all__ = ["with_digits"]
+__all__ = ["spoken_numbers", "with_digits"]
 
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9}
@@ -27,9 +27,9 @@ _TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "sev
          "eighty": 80, "ninety": 90}
 
 _WORD = "|".join(sorted([*_UNITS, *_TEENS, *_TENS], key=len, reverse=True))
-_NUMBER_WORD_RE = re.compile(
-    rf"\b(?P<n>a\s+dozen|a\s+hundred|one\s+hundred|(?:{'|'.join(_TENS)})(?:[-\s](?:{'|'.join(w for w in _UNITS if w != 'one')}|one))?"
-    rf"|{_WORD})\b(?P<after>\s+(?P<next>[a-zA-Z][\w-]*))?", re.I)
+_SPELT = (rf"a\s+dozen|a\s+hundred|one\s+hundred|(?:{'|'.join(_TENS)})"
+          rf"(?:[-\s](?:{'|'.join(w for w in _UNITS if w != 'one')}|one))?|{_WORD}")
+_NUMBER_WORD_RE = re.compile(rf"\b(?P<n>{_SPELT})\b(?P<after>\s+(?P<next>[a-zA-Z][\w-]*))?", re.I)
 
 # words before a number word that make it a pointer or a name, not a count
 _NOT_COUNTED_BEFORE = frozenset("the this that these those which each every any no some all both "
@@ -65,6 +65,24 @@ def _value(words: str) -> int:
     for p in parts:
         total += _UNITS.get(p) or _TEENS.get(p) or _TENS.get(p, 0)
     return total
+
+
+_SPOKEN_RE = re.compile(rf"(?<![\w.,$€£])(?:(?P<d>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d+)?)(?P<k>k\b)?"
+                        rf"|\b(?P<w>{_SPELT})\b)(?![\w%]|[.,]\d)", re.I)
+
+
+def spoken_numbers(text: str) -> list[tuple[re.Match[str], float]]:
+    """Every number of ``text`` as said, each with its value: digits ("10,000", "2.5"),
+    thousands ("8k") and words ("three", "twenty-five"), counted or not ("three isn't
+    cutting it", "15 doesn't even fill a page")."""
+    out: list[tuple[re.Match[str], float]] = []
+    for m in _SPOKEN_RE.finditer(text):
+        if m.group("w"):
+            out.append((m, float(_value(m.group("w")))))
+        else:
+            n = float(m.group("d").replace(",", ""))
+            out.append((m, n * 1000 if m.group("k") else n))
+    return out
 
 
 @lru_cache(maxsize=8192)

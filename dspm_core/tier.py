@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from .extract.clauses import TABLE_ROW_RE, split_sentences
 from .index import LexicalIndex
+from .number_words import spoken_numbers
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
 from .rank import text_terms
 from .slots import Statement, content_terms, parse_statement
@@ -203,14 +204,35 @@ def _old_value(old: str) -> tuple[str, re.Pattern[str]]:
     """The lookup key of an old value (its first number, else its first word) and the
     pattern that finds it as a whole value."""
     num = _NUMBER_RE.search(old)
-    key = num.group(0).rstrip(".,") if num else old.split()[0].lower()
+    key = _number_key(num.group(0).rstrip(".,")) if num else old.split()[0].lower()
     return key, re.compile(rf"(?<![\w.,$€£]){re.escape(old)}(?![\w%])", re.I)
+
+
+def _number_key(said: str | float) -> str:
+    """A number as it is looked up by, however it was written ("10,000", 8000.0, "2.50")."""
+    try:
+        n = float(said.replace(",", "")) if isinstance(said, str) else said
+    except ValueError:
+        return str(said)
+    return str(int(n)) if n.is_integer() else repr(n)
 
 
 @lru_cache(maxsize=65536)
 def _keys_of(text: str) -> frozenset[str]:
-    """The numbers and lower-cased words of a text (what an old value is looked up by)."""
-    return frozenset({m.rstrip(".,") for m in _NUMBER_RE.findall(text)} | set(text.lower().split()))
+    """The numbers (as digits, thousands or words) and lower-cased words of a text (what an
+    old value is looked up by)."""
+    return frozenset({_number_key(n) for _, n in spoken_numbers(text)}
+                     | {_number_key(m.rstrip(".,")) for m in _NUMBER_RE.findall(text)}
+                     | set(text.lower().split()))
+
+
+def _number_said(text: str, key: str) -> re.Match[str] | None:
+    """Where ``text`` says the number ``key`` on its own, in digits or words ("three isn't
+    cutting it" for 3)."""
+    for m, n in spoken_numbers(text):
+        if _number_key(n) == key:
+            return m
+    return None
 
 
 _OLDS: dict[str, tuple[Patch, list[tuple[str, _Old]]]] = {}  # patch id -> (patch, its olds)
@@ -286,10 +308,14 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
             if terms is None:
                 terms = text_terms(p.text)
             # a sentence of the turn that replaced the value is said of it ("25. 30
-            # exhausted the db"); any other must name the setting
-            if not (p.turn == replaced_at or subject & terms) or not pattern.search(text):
+            # exhausted the db", "three isn't cutting it" of 3 sessions a week); any other
+            # must name the setting and the old value as it was
+            found = pattern.search(text)
+            if found is None and p.turn == replaced_at:
+                found = _number_said(text, key)
+            if found is None or not (p.turn == replaced_at or subject & terms):
                 continue
-            text = pattern.sub(lambda m: f"(earlier: {m.group(0)}; now {now})", text, count=1)
+            text = f"{text[:found.start()]}(earlier: {found.group(0)}; now {now}){text[found.end():]}"
     if text == p.text:
         return p
     # the same sentence marked the same way is the same patch object on every render, so

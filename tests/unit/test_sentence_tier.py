@@ -207,6 +207,39 @@ def test_mark_earlier_by_turn_only_for_the_turn_that_replaced_the_value():
     assert out[2] is later
 
 
+def test_revising_turn_marks_its_old_number_however_it_is_written():
+    # the old value was "3 physio sessions a week"; the reason says only its number
+    rev = Revision("3 physio sessions a week", "physio sessions a week", "=", 0,
+                   "book me 3 physio sessions a week")
+    setting = Patch(id="p1", kind=PatchKind.DECISION, text="Make it 4.", turn=1,
+                    role=Role.USER, slot="physio sessions", op="=", value="4",
+                    history=(rev,))
+    words = Patch(id="p2", kind=PatchKind.SENTENCE, turn=1, role=Role.USER,
+                  text="three isn't cutting it for the shoulder")
+    later = Patch(id="p3", kind=PatchKind.SENTENCE, turn=2, role=Role.USER,
+                  text="three of my friends do physio too")
+    out = mark_earlier([setting, words, later])
+    assert out[1].text == "(earlier: three; now 4) isn't cutting it for the shoulder"
+    assert out[2] is later  # another turn must name the old value as it was
+    steps = Patch(id="p4", kind=PatchKind.DECISION, text="10,000 steps a day", turn=1,
+                  role=Role.USER, slot="daily step target", op="=", value="10,000",
+                  history=(Revision("8000", None, "=", 0, "my daily step target is 8000"),))
+    easy = Patch(id="p5", kind=PatchKind.SENTENCE, turn=1, role=Role.USER,
+                 text="8k got too easy, and 80 is my age")
+    assert mark_earlier([steps, easy])[1].text == \
+        "(earlier: 8k; now 10,000) got too easy, and 80 is my age"
+
+
+def test_a_number_the_revising_turn_says_of_something_else_stays():
+    rev = Revision("15 test users", "test users", "=", 0, "generate 15 test users")
+    setting = Patch(id="p1", kind=PatchKind.DECISION, text="Go with 40.", turn=1,
+                    role=Role.USER, slot="seed script test users", op="=", value="40",
+                    history=(rev,))
+    other = Patch(id="p2", kind=PatchKind.SENTENCE, turn=1, role=Role.USER,
+                  text="150 rows fill two pages of the users table")
+    assert mark_earlier([setting, other])[1] is other
+
+
 # ---------------------------------------------------------------- the index
 def test_lexical_index_add_replace_remove():
     ix = LexicalIndex()
