@@ -476,21 +476,36 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
 def _unit_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                 stmt: Statement) -> list[str]:
     """Stored counts whose unit is all this subject names: "change my calories to 2000"
-    of "I'm doing 1800 calories a day", "bump the pages to 3" of "write 2 pages"."""
+    of "I'm doing 1800 calories a day", "bump the pages to 3" of "write 2 pages"; or
+    measures of it: "amlodipine is 10mg now" of "my blood pressure med is 5mg amlodipine"."""
     words = [w for w in subj_norm.split() if w not in _PRONOUNS and w not in _WEAK_WORDS
              and not _noise(w)]
-    if len(words) != 1 or stmt.dimension != "number" and _unit_noun(stmt) != words[0]:
+    if len(words) != 1:
         return []
     noun = words[0]
+    unit = _unit_noun(stmt)
+    # the measure a value of the thing is given in ("mg" of "10mg" said of amlodipine)
+    measure = None if stmt.dimension == "number" or unit == noun else unit
+    if measure is None and stmt.dimension != "number" and unit != noun:
+        return []
     units = (f"count:{noun}", f"rate:count:{noun}")
     found: list[str] = []
     for term in content_terms(noun):
         for pid in islice(reversed(ix.by_term.get(term, {})), TERM_CANDIDATES):
             p = patches.get(pid)
-            if p is None or p.key is None or p.key.split("|")[2] not in units:
+            if p is None or p.key is None:
+                continue
+            if (p.key.split("|")[2] not in units) if measure is None \
+                    else not _measured_in(p, measure, noun):
                 continue
             found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, p), exact_dim=True))
     return found
+
+
+def _measured_in(p: Patch, measure: str, noun: str) -> bool:
+    """``p`` holds an amount of ``noun`` in ``measure`` ("5mg amlodipine": mg, amlodipine)."""
+    said = (p.unit or "").lower().split()
+    return len(said) == 2 and said[0] == measure and singular(said[1]) == noun
 
 
 def _same_category(a: str | None, b: str | None) -> bool:

@@ -100,10 +100,12 @@ _REVISION_CUE_RE = re.compile(
     r"(?:i'll|i will|we'll|we will|i can|we can) (?:go|stretch) (?:up )?to|"
     r"let'?s (?:do|go (?:to|with|for)|make it|try|say|allow|settle on|stick (?:to|with)|cap it|"
     r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
-    r"have|say)|how about|change of plan|(?:i|we) said|"
+    r"have|say)|how about|change of plan|(?:i|we) said|in the end|after all|"
+    r"(?:i|we)(?:'ve| have)? (?:agreed|settled|decided) on|ended up (?:with|on|going with)|"
     # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now", "it's at 12:00 pm now":
     # a count or a time that changed
-    r"(?<![\w.,:])\d[\d,.:]*(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b", re.I
+    r"(?<![\w.,:])\d[\d,.:]*(?:[a-z]+|%)?(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b",
+    re.I
 )
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
@@ -617,7 +619,9 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
-    st = _parse_statement(text)
+    st = _party_of(_parse_statement(text), text)
+    if st.subject and _DECIDED_RE.fullmatch(st.subject):
+        st = replace(st, subject=None)  # "we agreed on 3% in the end": what was agreed on
     if st.value is None or not st.subject:
         return st
     negated = None
@@ -630,7 +634,7 @@ def parse_statement(text: str) -> Statement:
         # "it's gate 14 not gate 12": the value read is the one said not to hold; the
         # correction is read whole (dspm_core.corrections)
         return replace(st, value=None, unit=None, scope=None, dimension="free", canonical="")
-    st = _counted_of(_numbered(st, text), text)
+    st = _until_of(_counted_of(_numbered(st, text), text), text)
     m = _MEASURED_RE.search(st.value or "")
     if m is None:
         return st
@@ -692,6 +696,41 @@ def _counted_of(st: Statement, text: str) -> Statement:
     return replace(st, subject=f"{m.group('thing')} {st.unit or st.dimension.split(':', 1)[1]}")
 
 
+def _until_of(st: Statement, text: str) -> Statement:
+    """"Pause my subscription until 10 March": what lasts until then is the thing's pause
+    ("subscription pause"), which "extend the pause to 31 March" revises."""
+    if not st.subject or not st.subject.lower().endswith(" until"):
+        return st
+    m = _UNTIL_VERB_RE.match(text)
+    if m is None or not is_base_verb(m.group("verb").lower()):
+        return st
+    return replace(st, subject=f"{st.subject[:-len(' until')]} {m.group('verb').lower()}")
+
+
+_UNTIL_VERB_RE = re.compile(r"\s*(?:please\s+|can you\s+|could you\s+)?(?P<verb>[a-z]+)\s", re.I)
+
+
+def _party_of(st: Statement, text: str) -> Statement:
+    """"so we're 5 now", "there'll be 8 of us": a bare number said of the speakers is how
+    many people they are (it revises "a table for 4 people"); it names no setting of its
+    own."""
+    if st.dimension != "number" or not may_hold(text, st.value or ""):
+        return st
+    m = _PARTY_RE.search(text)
+    if m is None or m.group("n") != st.value:
+        return st
+    pv = parse_value(f"{st.value} people")
+    return replace(st, subject=None, value=pv.text, unit=pv.unit, dimension=pv.dimension,
+                   canonical=pv.canonical)
+
+
+# a subject that is only the speakers deciding ("we settled on 15%", "after some back and
+# forth we agreed on 3%"), not a setting's name ("the budget we agreed on")
+_DECIDED_RE = re.compile(r"(?:(?:after|finally|eventually|so|ok|okay|well|in the end)\b[\w\s,']*?\s)?"
+                         r"(?:(?:i|we)(?:'ve| have)?\s+)?(?:agreed|settled|decided|ended up)", re.I)
+_PARTY_RE = re.compile(r"\b(?:we(?:'re|’re| are|'ll be|’ll be| will be)|there(?:'ll|’ll| will)? be|"
+                       r"there are)\s+(?P<n>\d{1,3})(?:\s+of\s+us)?(?:\s+(?:now|then|in total|"
+                       r"altogether|instead))?\s*[.!]?$", re.I)
 _OF_THING_RE = re.compile(r"\s+(?:of|for|on)\s+(?:the|my|our|your|this)\s+"
                           r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*(?:[.,;!]|$)", re.I)
 _MEASURE_OF = {"wide": "width", "tall": "height", "high": "height", "deep": "depth",

@@ -178,3 +178,52 @@ def test_two_counts_of_one_unit_leave_a_revision_by_the_unit_alone_apart() -> No
                       "change my calories to 2000")
     kept(memory, "1800")
     kept(memory, "2600")
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("book a table for 4 people on Saturday", "my cousin is joining so we're 5 now", "5", "4"),
+    ("the picnic is for 12 people", "two cancelled, there'll be 10 of us instead", "10", "12"),
+    ("commission on the referral deal is five percent", "we agreed on three percent in the end",
+     "3", "5"),
+    ("the deposit is 20% of the price", "after some back and forth we settled on 15%", "15%",
+     "20%"),
+])
+def test_a_value_said_of_the_speakers_or_of_a_decision_revises_the_last_setting(
+        first: str, revision: str, new: str, old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+def test_how_many_people_the_speakers_are_is_no_other_count() -> None:
+    memory = remember("set the worker pool to 4 threads", "we're 5 minutes late, start without us")
+    kept(memory, "4 threads")
+    # a count of people stated first is a setting of its own, not bound to anything
+    memory = remember("we're 6 now")
+    assert [p.value for p in memory.all_patches if p.value] == ["6 people"]
+
+
+def test_the_thing_a_dose_is_of_names_its_setting() -> None:
+    memory = remember("my blood pressure med is 5mg amlodipine", "my statin is 20mg atorvastatin",
+                      "amlodipine is 10mg now")
+    replaced(memory, "10mg", "5mg amlodipine")
+    kept(memory, "20mg atorvastatin")
+    # another measure of the same thing is not its dose
+    memory = remember("my blood pressure med is 5mg amlodipine", "amlodipine costs 8 dollars now")
+    kept(memory, "5mg amlodipine")
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("Pause my subscription until 10 March.", "can you extend the pause to 31 March?", "31 March",
+     "10 March"),
+    ("snooze the disk alerts until Monday", "push the snooze to Wednesday", "Wednesday", "Monday"),
+])
+def test_what_lasts_until_a_date_is_the_things_pause(first: str, revision: str, new: str,
+                                                      old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+def test_two_things_held_until_a_date_stay_apart() -> None:
+    memory = remember("Pause my gym membership until 10 March.",
+                      "Pause the meal kit until 24 March.",
+                      "extend the gym membership pause to 31 March")
+    replaced(memory, "31 March", "10 March")
+    kept(memory, "24 March")
