@@ -20,8 +20,21 @@ _I = re.I
 # no sentence ends at a title or common abbreviation ("Dr. Mivon", "vs. Flask")
 _NOT_AN_END = "".join(rf"(?<!\b{a}\.)" for a in ("Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Jr",
                                                   "Sr", "vs", "No", "Fig", "approx", "etc"))
-_SENT_SPLIT_RE = re.compile(rf"(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+|;\s+")
-_SENT_SPLIT_NO_SEMI_RE = re.compile(rf"(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|\n+")
+# chat written in lower case ends a sentence too: after "?" or "!" ("could we switch it to
+# blue? sage isn't in stock"), and after a word of two or more letters or digits that is
+# no abbreviation ("thanks. and shorten the login thing", "make it 4. three isn't enough";
+# never "e.g. this", "approx. two")
+_NOT_A_LOWER_END = "".join(rf"(?<!\b{a}\.)" for a in (
+    "approx", "incl", "esp", "etc", "vs", "al", "cf", "ca", "min", "max", "mins", "hr", "hrs",
+    "sec", "secs", "ft", "oz", "lb", "lbs", "pt", "pts", "fig", "vol", "ch", "pp", "dept", "yr",
+    "yrs", "wk", "wks", "mo", "mos", "no", "nr", "st", "dr", "mr", "mrs", "ms", "jr", "sr", "inc",
+    "ltd", "co", "corp", "ave", "rd", "blvd", "tel", "ext", "ref", "approx", "resp", "viz"))
+_LOWER_END = (rf"(?:(?<=[!?])|(?<=[a-z]\s\d\.)|(?<=[A-Za-z0-9][A-Za-z0-9]\.)(?<!\.[A-Za-z0-9]\.)"
+              rf"(?<![.][A-Za-z0-9]{{2}}\.){_NOT_A_LOWER_END})[\"')\]]*\s+(?=[a-z])")
+_SENT_SPLIT_RE = re.compile(rf"(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])|{_LOWER_END}"
+                            r"|\n+|;\s+")
+_SENT_SPLIT_NO_SEMI_RE = re.compile(rf"(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9])"
+                                    rf"|{_LOWER_END}|\n+")
 LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•+]|#{1,6})\s+\S")
 TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|(?<!\w)[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}(?!\w)")

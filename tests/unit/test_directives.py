@@ -96,6 +96,23 @@ def test_sentences_do_not_end_at_titles():
         "Ask Dr. Mivon and Mr. Ray first.", "Then ship it."]
 
 
+@pytest.mark.parametrize("text, sentences", [
+    ("could we switch it to blue? sage isn't in stock", ["could we switch it to blue?", "sage isn't in stock"]),
+    ("thanks. and shorten the login thing to 1 day", ["thanks.", "and shorten the login thing to 1 day"]),
+    ("make it 4. three isn't cutting it", ["make it 4.", "three isn't cutting it"]),
+    ("wow! that was fast", ["wow!", "that was fast"]),
+    # no end at an abbreviation, an initialism or a decimal
+    ("e.g. this one", ["e.g. this one"]),
+    ("it takes approx. two hours", ["it takes approx. two hours"]),
+    ("meet at 5 p.m. tomorrow", ["meet at 5 p.m. tomorrow"]),
+    ("it costs 3.5. more later", ["it costs 3.5. more later"]),
+    ("ship it by the 3rd vs. the 5th", ["ship it by the 3rd vs. the 5th"]),
+])
+def test_chat_in_lower_case_ends_its_sentences(text: str, sentences: list[str]) -> None:
+    from dspm_core.extract.clauses import split_sentences
+    assert split_sentences(text) == sentences
+
+
 def test_a_short_labelled_text_is_still_read_as_the_users_words():
     assert rules("Text: Never deploy on Fridays.") == ["Never deploy on Fridays."]
     assert rules("Context: the API timeout must stay under 30 seconds.") == [
