@@ -42,6 +42,7 @@ _OBJECT_RE = re.compile(
     r"^\W*(?:please\s+)?(?:(?:write|format|draft|do|put|give me|send)\s+(?:me\s+)?(?:(?:my|the|our|your|all|"
     r"these|those|this)\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+){0,3}?)\s+(?:in|as|into)\b|(?:(?:my|the|our|all|your)\s+)?"
     r"(?P<subj>[a-z]+(?:\s+[a-z]+){0,3}?)\s+(?:should|must|need to|needs to|has to|have to|can)\s+be\b)", re.I)
+_AUDIENCE_RE = re.compile(r"\b(?:to|for)\s+(?:my|our|the)\s+(?P<who>[a-z]+)\b", re.I)
 _NO_OBJECT = frozenset("it them that this everything things you we i reply replies answer answers "
                        "response responses".split())
 
@@ -61,7 +62,10 @@ def asked_style(text: str) -> tuple[str, str] | None:
     obj = (m.group("obj") or m.group("subj") or "").lower() if m else ""
     if obj and not set(obj.split()) & _NO_OBJECT:
         return f"{obj} {kind}", style
-    return kind, style
+    # "replies to my team can be casual", "when you draft replies to my boss keep them
+    # formal": the style of what goes to them
+    to = _AUDIENCE_RE.search(text)
+    return (f"{to.group('who').lower()} {kind}" if to else kind), style
 
 
 def is_style_subject(subject: str | None) -> bool:

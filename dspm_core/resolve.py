@@ -37,6 +37,7 @@ from itertools import islice
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .passing import other_owner
+from .places import is_place
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import parse_value
@@ -509,9 +510,12 @@ def _measured_in(p: Patch, measure: str, noun: str) -> bool:
 
 
 def _same_category(a: str | None, b: str | None) -> bool:
-    """Two names of the same known kind ("MySQL" and "PostgreSQL" are databases)."""
+    """Two names of the same known kind ("MySQL" and "PostgreSQL" are databases, "Leeds"
+    and "York" places)."""
     cat = name_category(a or "")
-    return cat is not None and cat == name_category(b or "")
+    if cat is not None:
+        return cat == name_category(b or "")
+    return bool(a and b) and is_place(a) and is_place(b)
 
 
 def as_said_of(stmt: Statement, p: Patch) -> Statement:

@@ -20,6 +20,7 @@ from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .progress import done_count
+from .places import place_said
 from .reply_styles import asked_style, is_style_subject
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
@@ -1037,6 +1038,12 @@ def _parse_forms(t: str) -> Statement:
     style = asked_style(t) if not VALUE_RE.search(t) else None
     if style is not None:
         return Statement(style[0], "=", style[1], None, None, "name", style[1], None, revision)
+
+    # "I live in Leeds", "I'm flying out of Manchester", "actually make it Liverpool": a place
+    said = place_said(t)
+    if said is not None:
+        return Statement(said[0], "=", said[1], None, None, "name", said[1].lower(), None,
+                         revision or said[0] is None)
 
     # 0. "we went up to 500 Mbps", "we're down to 7 agents", "the fee rose to $12": a level
     # that changed, a new value (never the bound of "you can go up to 150 words")

@@ -23,6 +23,8 @@ from functools import lru_cache
 from ..lexicon import is_base_verb, is_noun_only, is_past_verb
 from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..patch import PatchKind
+from ..places import place_said
+from ..reply_styles import asked_style
 from ..slots import parse_statement
 from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
@@ -241,6 +243,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
             or _STICK_TO_RE.match(s):
         return PatchKind.CONSTRAINT
+    if asked_style(s) is not None:
+        return PatchKind.CONSTRAINT  # "you can be casual with me", "bullet points work better"
+    said = place_said(s)
+    if said is not None and said[0] is not None:
+        return PatchKind.DECISION  # "I moved to Lisbon last year", "I'm flying out of Leeds"
     kept = _KEEP_IN_MIND_RE.match(s)
     if kept and len(kept.group("x").split()) >= 3:
         return PatchKind.CONSTRAINT  # "keep in mind my partner is deaf"

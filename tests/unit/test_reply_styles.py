@@ -52,3 +52,25 @@ def test_the_style_of_another_thing_stays_apart() -> None:
     memory = remember("write my emails in a friendly tone", "emails to my manager should be formal")
     kept(memory, "friendly")
     kept(memory, "formal")
+
+
+def test_a_style_allowed_revises_the_one_asked_for() -> None:
+    replaced(remember("reply in a formal tone", "you can be casual with me"), "casual", "formal")
+    # a remark of the same turn on the old style shows it as earlier
+    memory = remember("reply in a formal tone", "you can be casual with me, I'm over the formal stuff")
+    assert "the (earlier: formal; now casual) stuff" in memory.get_context()
+
+
+@pytest.mark.parametrize("text, subject", [
+    ("replies to my team can be casual", "team tone"),
+    ("when you draft replies to my boss keep them formal", "boss tone"),
+])
+def test_the_style_of_what_goes_to_someone_is_theirs(text: str, subject: str) -> None:
+    assert asked_style(text)[0] == subject
+
+
+def test_styles_for_two_audiences_stay_apart() -> None:
+    memory = remember("when you draft replies to my boss keep them formal",
+                      "replies to my team can be casual")
+    kept(memory, "formal")
+    kept(memory, "casual")
