@@ -456,6 +456,13 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         theirs = ix.subject_of.get(pid) or ""
         if own and set(own.split()) & set(theirs.split()) and vetoed(own, theirs):
             continue  # "now for the paid plan make it 90 days" is not the free plan's
+        if stmt.dimension == "free":
+            # "switch it to dusty blue and cream": a value in words replaces one in words
+            dim = patches[pid].key.split("|")[2] if patches[pid].key else ""
+            if (dim == "name" or dim.startswith("free:")) and patches[pid].value:
+                latest = spoken_at
+                found.append(pid)
+            continue
         if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value):
             if patches[pid].key is not None and patches[pid].key.split("|")[2] == "name" \
                     and name_category(stmt.value or "") is None \

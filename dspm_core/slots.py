@@ -36,6 +36,7 @@ __all__ = [
     "folded_subject",
     "normalise_op",
     "parse_statement",
+    "pointed_to_words",
     "subject_key",
     "value_at",
 ]
@@ -1025,6 +1026,26 @@ _FINITE_RE = re.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|wo
 _OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|once)\s+)+", re.I)
 
 
+_POINTER_TO_WORDS_RE = re.compile(
+    r"^\W*(?i:(?:(?:actually|ok(?:ay)?|so|and|no|wait|hmm+|sorry|please)\W+)*(?:(?:can|could)\s+(?:we|you)\s+)?"
+    r"(?:please\s+)?(?:switch|change|make|bump|upgrade|downgrade)\s+(?:it|that|them)\s+"
+    r"(?:back\s+)?(?:to|into)\s+)(?P<val>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
+    r"(?:\s+(?:instead|please|then|now))?\s*(?:[.!?,;]|$)")
+# words of a phrase that asks for something vaguer than a value
+_NOT_A_VALUE_WORD = frozenset("something anything whatever same more less better worse other "
+                              "different default it that this them".split())
+
+
+def pointed_to_words(text: str) -> str | None:
+    """The value in plain words a pointer is changed to ("switch it to dusty blue and
+    cream", "could we change that to vegetarian?"), or None."""
+    m = _POINTER_TO_WORDS_RE.match(text.strip())
+    if m is None or VALUE_RE.search(m.group("val")) \
+            or set(m.group("val").lower().split()) & _NOT_A_VALUE_WORD:
+        return None
+    return m.group("val")
+
+
 def _parse_forms(t: str) -> Statement:
     """The forms :func:`_parse` reads, in order."""
     revision = _has_revision_cue(t)
@@ -1038,6 +1059,12 @@ def _parse_forms(t: str) -> Statement:
     style = asked_style(t) if not VALUE_RE.search(t) else None
     if style is not None:
         return Statement(style[0], "=", style[1], None, None, "name", style[1], None, revision)
+
+    # "switch it to dusty blue and cream", "change that to vegetarian": a new value in plain
+    # words for the setting spoken of last
+    val = pointed_to_words(t)
+    if val is not None:
+        return Statement(None, "=", val, None, None, "free", val.lower(), None, True)
 
     # "I live in Leeds", "I'm flying out of Manchester", "actually make it Liverpool": a place
     said = place_said(t)

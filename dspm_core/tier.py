@@ -21,6 +21,7 @@ from .number_words import spoken_numbers
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
 from .rank import text_terms
 from .slots import Statement, content_terms, parse_statement
+from .vocab import STOP_WORDS
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "old_value_keys",
            "sentence_facts", "sentence_keys"]
@@ -226,6 +227,14 @@ def _keys_of(text: str) -> frozenset[str]:
                      | set(text.lower().split()))
 
 
+def _word_said(text: str, key: str, now: str) -> re.Match[str] | None:
+    """Where ``text`` names the first word of an old value that the value now lacks ("sage
+    isn't in stock" of "sage and cream", now "dusty blue and cream")."""
+    if not key.isalpha() or key in STOP_WORDS or key in now.lower().split():
+        return None
+    return re.search(rf"(?<![\w-]){re.escape(key)}(?![\w-])", text, re.I)
+
+
 def _number_said(text: str, key: str) -> re.Match[str] | None:
     """Where ``text`` says the number ``key`` on its own, in digits or words ("three isn't
     cutting it" for 3)."""
@@ -312,7 +321,7 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
             # must name the setting and the old value as it was
             found = pattern.search(text)
             if found is None and p.turn == replaced_at:
-                found = _number_said(text, key)
+                found = _number_said(text, key) or _word_said(text, key, now)
             if found is None or not (p.turn == replaced_at or subject & terms):
                 continue
             text = f"{text[:found.start()]}(earlier: {found.group(0)}; now {now}){text[found.end():]}"

@@ -16,7 +16,7 @@ from dataclasses import replace
 from ..lexicon import is_base_verb
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
-from ..slots import parse_statement, value_alone, value_at
+from ..slots import parse_statement, pointed_to_words, value_alone, value_at
 from ..values import VALUE_RE
 
 __all__ = ["referent_fact", "values_said_back"]
@@ -86,6 +86,11 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
                         op="=", value=text, source="rules", session_id=turn.session_id,
                         referent=True)
+    words = pointed_to_words(s)
+    if words is not None:  # "switch it to dusty blue and cream": a new value in plain words
+        return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
+                    op="=", value=words, source="rules", session_id=turn.session_id,
+                    referent=True)
     return None
 
 

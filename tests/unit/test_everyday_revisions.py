@@ -227,3 +227,22 @@ def test_two_things_held_until_a_date_stay_apart() -> None:
                       "extend the gym membership pause to 31 March")
     replaced(memory, "31 March", "10 March")
     kept(memory, "24 March")
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("the wedding colour scheme is sage and cream",
+     "could we switch it to dusty blue and cream?", "dusty blue and cream", "sage and cream"),
+    ("the cake is lemon sponge", "actually change it to chocolate", "chocolate", "lemon sponge"),
+])
+def test_a_pointer_changed_to_plain_words_revises_the_words_spoken_of_last(
+        first: str, revision: str, new: str, old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+def test_plain_words_never_replace_a_number() -> None:
+    memory = remember("the wedding colour scheme is sage and cream", "the guest list is 80 people",
+                      "switch it to navy and gold")
+    replaced(memory, "navy and gold", "sage and cream")
+    kept(memory, "80 people")
+    memory = remember("the guest list is 80 people", "make it something more relaxed")
+    kept(memory, "80 people")

@@ -397,3 +397,21 @@ def test_patch_vectors_follow_forget_and_reset():
     m.add_turn("user", "Our dog Pepper sleeps under the desk.")
     m.reset()
     assert len(m._vectors) == 0 and m.get_context("canine") == ""
+
+
+def test_revising_turn_marks_a_word_of_the_old_value_it_names() -> None:
+    rev = Revision("sage and cream", None, "=", 0, "the wedding colour scheme is sage and cream")
+    setting = Patch(id="p1", kind=PatchKind.DECISION, text="switch it to dusty blue and cream",
+                    turn=1, role=Role.USER, slot="wedding colour scheme", op="=",
+                    value="dusty blue and cream", history=(rev,))
+    named = Patch(id="p2", kind=PatchKind.SENTENCE, turn=1, role=Role.USER,
+                  text="sage isn't in stock anywhere")
+    assert mark_earlier([setting, named])[1].text == \
+        "(earlier: sage; now dusty blue and cream) isn't in stock anywhere"
+    # a word the value keeps, or a word that names nothing, stays as said
+    rev = Revision("the basic tier", None, "=", 0, "put me on the basic tier")
+    tier = Patch(id="p3", kind=PatchKind.DECISION, text="bump it to the premium tier", turn=1,
+                 role=Role.USER, slot="tier", op="=", value="the premium tier", history=(rev,))
+    said = Patch(id="p4", kind=PatchKind.SENTENCE, turn=1, role=Role.USER,
+                 text="the price is fine")
+    assert mark_earlier([tier, said])[1] is said
