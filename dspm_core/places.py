@@ -44,6 +44,9 @@ _FORMS = {
 # a place said alone as the new value of the place spoken of last
 _BARE_RE = re.compile(r"^\W*(?:(?:actually|no|ok(?:ay)?|sorry|wait|hmm+)\W+)*(?:make it|let'?s do|"
                       r"change it to|switch it to)\s+" + _PLACE, re.I)
+# a word every form has (most sentences have none)
+_CUE_RE = re.compile(r"\b(?:liv|based|resid|moved|relocated|home|from|out of|make it|let'?s do|"
+                     r"change it|switch it)", re.I)
 _FUTURE_RE = re.compile(r"\b(?:will|going to|gonna|might|may|could|would|if|plan(?:ning)? to|"
                         r"thinking of|want to)\b", re.I)
 
@@ -89,6 +92,8 @@ def place_said(text: str) -> tuple[str | None, str] | None:
     """(kind, place) of the place ``text`` says the speaker lives in or leaves from; (None,
     place) for a place said alone as a new value ("actually make it Liverpool"); or None.
     A plan or a supposition ("we might move to York") says nothing yet."""
+    if not _CUE_RE.search(text):
+        return None
     for kind, forms in _FORMS.items():
         for form in forms:
             m = form.search(text)

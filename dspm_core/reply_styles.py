@@ -34,6 +34,7 @@ _ASKED_RE = re.compile(
     rf"\s+(?:works? better|is better|please|instead)\b))"
     rf"(?P<term>{_TERMS})\b(?!\s+(?:is|are|was|were|reads?|feels?|looks?|sounds?|lose|loses)\b)",
     re.I)
+_TERM_RE = re.compile(rf"\b(?:{_TERMS})\b", re.I)  # a style word at all (most sentences have none)
 _NOT_ASKED_RE = re.compile(r"\?|\b(?:if|whether|would|could|might|maybe|said|says|told)\b", re.I)
 
 
@@ -51,7 +52,7 @@ def asked_style(text: str) -> tuple[str, str] | None:
     """(subject, style) of the one style ``text`` asks a reply to be in, or None (none, a
     question or supposition, or two kinds at once). The subject is the kind of style, after
     what it is asked of when the request names that ("emails to my manager tone")."""
-    if _NOT_ASKED_RE.search(text):
+    if not _TERM_RE.search(text) or _NOT_ASKED_RE.search(text):
         return None
     found = {(_KIND_OF[m.group("term").lower()], m.group("term").lower())
              for m in _ASKED_RE.finditer(text)}
