@@ -266,6 +266,20 @@ ON_PLAN_RE = re.compile(
     r"membership|package)\b",
     _I,
 )
+
+
+# "put me on the basic tier", "sign us up for the annual plan": a plan in plain words
+_SIGNED_PLAN_RE = re.compile(
+    r"\b(?:put|sign|move|switch|get|enrol|enroll)\s+(?:me|us)\s+(?:up\s+)?(?:on|for|to|onto|into)\s+"
+    r"(?:the|a|an)\s+(?P<new>[\w+-]+)\s+(?P<what>plan|tier|subscription|membership|package)\b", _I)
+_NOT_A_PLAN_NAME = frozenset("same other next right new current old cheaper better".split())
+
+
+def plan_said(s: str) -> re.Match[str] | None:
+    """The plan a sentence moves to or is on ("Upgrade us to the Pro plan", "We're on the
+    Starter plan", "put me on the basic tier"), or None."""
+    m = PLAN_RE.search(s) or ON_PLAN_RE.search(s) or _SIGNED_PLAN_RE.search(s)
+    return None if m is None or m.group("new").lower() in _NOT_A_PLAN_NAME else m
 HAVE_COUNT_RE = re.compile(
     r"^(?:we|i)\s+(?:currently\s+|now\s+|still\s+|only\s+)?(?:have|had|got|use|need|own|run|"
     r"pay for)\s+(?P<n>\d[\d,.]*)\s+(?P<unit>[a-z][a-z-]+)\b",

@@ -27,13 +27,12 @@ from .cues import (
     DEADLINE_FOR_RE,
     HAVE_COUNT_RE,
     NAMED_RE,
-    ON_PLAN_RE,
-    PLAN_RE,
     PREFERENCE_RE,
     RENAME_RE,
     STACK_RE,
     USING_RE,
     VALUES,
+    plan_said,
 )
 
 _I = re.I
@@ -97,7 +96,7 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     if m:
         old = re.sub(r"^(?:the|our|my)\s+", "", m.group("old").strip(), flags=_I)
         return {"slot": f"{old} name", "op": "=", "value": m.group("new").strip("\"'`")}
-    m = PLAN_RE.search(s) or ON_PLAN_RE.search(s)
+    m = plan_said(s)
     if m:
         return {"slot": m.group("what").lower(), "op": "=", "value": m.group("new")}
     m = HAVE_COUNT_RE.search(s)

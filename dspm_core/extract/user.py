@@ -39,10 +39,8 @@ from .cues import (
     LIMIT_NOUN_RE,
     MODAL_RE,
     NAMED_RE,
-    NEVER_DONE_RE,
     NEED_RE,
-    ON_PLAN_RE,
-    PLAN_RE,
+    NEVER_DONE_RE,
     PREFERENCE_RE,
     PROHIBIT_RE,
     RENAME_RE,
@@ -56,6 +54,7 @@ from .cues import (
     USING_RE,
     VALUES,
     firm_rule_cue,
+    plan_said,
     rule_cue,
     values_are_incidental,
 )
@@ -501,7 +500,7 @@ def _user_cue(text: str) -> PatchKind | None:
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) or _uses_named_tool(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
-    if RENAME_RE.search(s) or PLAN_RE.search(s) or ON_PLAN_RE.search(s) or NAMED_RE.search(s):
+    if RENAME_RE.search(s) or plan_said(s) or NAMED_RE.search(s):
         return PatchKind.DECISION if not NAMED_RE.search(s) else PatchKind.ENTITY
     if STACK_RE.search(s) and re.search(r"\b(?:i|we|i'm|we're|my|our)\b", s, _I) \
             and not HEDGE_RE.search(s):

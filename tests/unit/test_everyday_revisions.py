@@ -246,3 +246,12 @@ def test_plain_words_never_replace_a_number() -> None:
     kept(memory, "80 people")
     memory = remember("the guest list is 80 people", "make it something more relaxed")
     kept(memory, "80 people")
+
+
+def test_a_plan_in_plain_words_is_a_setting_a_pointer_revises() -> None:
+    replaced(remember("put me on the basic tier", "bump it to premium"), "premium", "basic")
+    replaced(remember("sign us up for the monthly plan", "can you switch it to annual?"),
+             "annual", "monthly")
+    # "the same plan" names no plan
+    memory = remember("keep me on the same plan")
+    assert not [p for p in memory.all_patches if p.value]
