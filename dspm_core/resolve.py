@@ -99,11 +99,16 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
     if len(words) == 2 and words[0] in ("m", "re") and words[1].endswith("ing"):
         return True  # "I'm taking 1000 mg", "we're doing 25": the speaker doing it, no name
     return all(w in _PRONOUNS or w in LIGHT_VERBS or w in _WEAK_WORDS or w == unit
-               or _noise(w) for w in words)
+               or w in _BOUND_WORDS or _noise(w) for w in words)
 
 
 _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
                         "allow allowed fine ok okay m re ve ll d i'm we're i've".split())
+
+
+#: a subject of these words only is the bound of the setting spoken of ("maximum is 1200
+#: euro now")
+_BOUND_WORDS = frozenset("max maximum min minimum limit cap ceiling".split())
 
 
 def vetoed(a: str, b: str) -> bool:
@@ -543,6 +548,11 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
         dim = p.key.split("|")[2]
         if dim.startswith("rate:"):  # "let's do 25 per page" of "10 results per page"
             probe = replace(probe, dimension=dim, unit=p.unit)
+    elif p.scope and stmt.scope == p.scope and stmt.dimension.startswith("rate:count:") \
+            and p.key is not None and p.key.split("|")[2] == "rate:number" \
+            and stmt.dimension.rsplit(":", 1)[1] in _said_words(p.slot or ""):
+        # "10,000 steps daily" of "my step goal is 8000 a day": what the goal counts
+        probe = replace(probe, dimension="rate:number", unit=p.unit)
     return probe
 
 

@@ -758,6 +758,11 @@ def _parse_statement(text: str) -> Statement:
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", said_in.group("lang").capitalize(),
                           revision=_has_revision_cue(text))
+    lead = _RECONSIDERED_RE.match(text)
+    if lead and lead.end() < len(text):
+        # "I have thought again, maximum is 1200 euro": what follows is a revision
+        st = _statement_of(text[lead.end():])
+        return replace(st, revision=True) if st.value is not None else st
     lead = _DISCOURSE_LEAD_RE.match(text)
     if lead and lead.end() < len(text):
         # "ugh no, 25.", "ok fine, 60 mins", "Cool thanks. let's go to 2 minutes rest": the
@@ -792,6 +797,11 @@ _DISCOURSE_LEAD_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|fine|hmm+|ugh+|um+|uh+|no|nah|nope|yes|yeah|yep|cool|great|nice|"
     r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so)\b[\s,]*)+"
     r"[,.!:;-]+\s*", re.I)
+# the speaker has changed their mind, said before the new value
+_RECONSIDERED_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|hmm+|well|actually)[\s,]+)*(?:(?:i|we)(?:'ve| have)?\s+(?:thought|thinked|thunk)\s+"
+    r"(?:about it\s+)?(?:again|more|twice|it over)|thinking about it(?:\s+(?:more|again))?|"
+    r"(?:i|we)(?:'ve| have)\s+reconsidered|on reflection|having thought about it)\s*[,.;:!-]+\s*", re.I)
 _CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+)\b", re.I)
 
 # a correction that opens a sentence, which cleaning takes off before the forms are read

@@ -88,13 +88,15 @@ _AUTHORITIES = (
     r"management|manager|boss|coach|doctor|dentist|trainer|dietitian|nutritionist|physio|"
     r"therapist|compliance|legal|finance|security|procurement|client|customer|lead|cto|ceo|cfo|"
     r"pm|director|vp|teacher|professor|tutor|landlord|accountant|editor|publisher|"
-    r"wife|husband|partner|vet|auditor|auditors|investors|board|ops"
+    r"wife|husband|partner|vet|auditor|auditors|investors|board|ops|nurse|gp|physician|"
+    r"pharmacist|midwife|consultant|specialist|surgeon|optician|physiotherapist"
 )
 _REPORTED_RE = re.compile(
     rf"^(?:(?:my|our|the|his|her|their)\s+)?(?:[\w-]+\s+)?(?:{_AUTHORITIES})\s+(?:now\s+)?"
     r"(?:says?|said|wants?|wanted|needs?|requires?|recommends?|recommended|suggests?|suggested|"
     r"asks? for|asked for|insists? on|approved|expects?|prefers?)\s+"
-    r"(?:that\s+)?(?:(?:we|i)\s+(?:use|need|do|keep|go with)\s+)?(?P<rest>.+)$", _I)
+    r"(?:that\s+)?(?:(?:we|i)\s+(?:use|need|do|keep|go with)\s+|(?:me|us)\s+(?:to\s+[a-z]+|[a-z]+ing|on|at)\s+)?"
+    r"(?P<rest>.+)$", _I)
 
 
 @lru_cache(maxsize=16384)

@@ -255,3 +255,21 @@ def test_a_plan_in_plain_words_is_a_setting_a_pointer_revises() -> None:
     # "the same plan" names no plan
     memory = remember("keep me on the same plan")
     assert not [p for p in memory.all_patches if p.value]
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("my step goal is 8000 a day", "the physio wants me walking 10,000 steps daily now", "10,000",
+     "8000"),
+    ("the bath water for the baby is 37 degrees", "the nurse says 36 degrees is better", "36",
+     "37"),
+    ("My budget for the new laptop is 900 euro.",
+     "I have thought again, maximum is 1200 euro because I need it for video.", "1200", "900"),
+])
+def test_a_change_reported_or_reconsidered_revises_the_setting(first: str, revision: str,
+                                                                new: str, old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+def test_a_count_said_of_a_goal_of_another_thing_stays_apart() -> None:
+    memory = remember("my step goal is 8000 a day", "the physio wants me drinking 8 glasses daily now")
+    kept(memory, "8000")
