@@ -32,8 +32,8 @@ _PLACE = r"(?:the\s+)?(?P<place>[A-Za-z][\w'.-]*(?:\s+[A-Za-z][\w'.-]*){0,2})"
 # kind of place -> the forms that say it
 _FORMS = {
     "home": tuple(re.compile(form + _PLACE, re.I) for form in (
-        r"\b(?:i|we)\s+(?:now\s+|currently\s+|still\s+|actually\s+)?(?:live|'m living|am living|"
-        r"'re living|are living|'m based|am based|'re based|are based|reside)\s+in\s+",
+        r"\b(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:now\s+|currently\s+|still\s+|actually\s+)?"
+        r"(?:live|living|based|reside|residing)\s+in\s+",
         r"\b(?:i|we)(?:'ve|'m| have| am)?\s+(?:just\s+|now\s+|finally\s+)?(?:moved|relocated)\s+"
         r"(?:back\s+)?to\s+",
         r"\bhome\s+is\s+(?:in\s+)?")),
@@ -47,6 +47,9 @@ _BARE_RE = re.compile(r"^\W*(?:(?:actually|no|ok(?:ay)?|sorry|wait|hmm+)\W+)*(?:
 # a word every form has (most sentences have none)
 _CUE_RE = re.compile(r"\b(?:liv|based|resid|moved|relocated|home|from|out of|make it|let'?s do|"
                      r"change it|switch it)", re.I)
+# someone other than the speaker does it ("my brother is flying out of Newcastle")
+_SOMEONE_ELSE_RE = re.compile(r"\b(?:my|our|his|her|their)\s+[a-z]+(?:'s)?\s+(?:\w+\s+){0,2}$|"
+                              r"\b(?:he|she|they|he's|she's|they're)\s+(?:\w+\s+){0,2}$", re.I)
 _FUTURE_RE = re.compile(r"\b(?:will|going to|gonna|might|may|could|would|if|plan(?:ning)? to|"
                         r"thinking of|want to)\b", re.I)
 
@@ -97,7 +100,8 @@ def place_said(text: str) -> tuple[str | None, str] | None:
     for kind, forms in _FORMS.items():
         for form in forms:
             m = form.search(text)
-            if m is None or _FUTURE_RE.search(text, 0, m.start()):
+            if m is None or _FUTURE_RE.search(text, 0, m.start()) \
+                    or _SOMEONE_ELSE_RE.search(text, 0, m.start()):
                 continue
             place = _leading_place(m.group("place"))
             if place is not None:

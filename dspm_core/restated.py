@@ -295,7 +295,12 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
             continue
         if i and w.endswith("s") and content_terms(words[i - 1]) & shared and is_base_verb(w[:-1]):
             continue  # "the public api throttles at ...": the verb of the shared subject
-        modifier = i + 1 < len(words) and bool(content_terms(words[i + 1]) & shared)
+        modifier = i + 1 < len(words) and (bool(content_terms(words[i + 1]) & shared) or (
+            # "staging db", "landing page": an -ing word before a noun names which one
+            w.endswith("ing") and words[i + 1].isalpha() and words[i + 1].lower() not in STOP_WORDS
+            and not is_verb_only(words[i + 1].lower())
+            and not (i and re.search(r"(?:'m|'re|'s|\bis|\bare|\bam|\bbe|\bwas|\bwere)$",
+                                     words[i - 1].lower()))))
         if (is_verb_only(w) or is_past_verb(w)) and not modifier:  # "billing worker" names one
             continue
         if _shared(terms, shared) or w in _FUNCTION_WORDS or _PART_OF_DAY_RE.fullmatch(w):

@@ -758,12 +758,9 @@ def _parse_statement(text: str) -> Statement:
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", said_in.group("lang").capitalize(),
                           revision=_has_revision_cue(text))
-    lead = _RECONSIDERED_RE.match(text)
-    if lead and lead.end() < len(text):
-        # "I have thought again, maximum is 1200 euro": what follows is a revision
-        st = _statement_of(text[lead.end():])
-        return replace(st, revision=True) if st.value is not None else st
-    lead = _DISCOURSE_LEAD_RE.match(text)
+    # "I have thought again, maximum is 1200 euro": what follows is a revision
+    reconsidered = _RECONSIDERED_RE.match(text)
+    lead = reconsidered or _DISCOURSE_LEAD_RE.match(text)
     if lead and lead.end() < len(text):
         # "ugh no, 25.", "ok fine, 60 mins", "Cool thanks. let's go to 2 minutes rest": the
         # words before the statement are talk, not its subject
@@ -773,8 +770,8 @@ def _parse_statement(text: str) -> Statement:
             bare = _bare_value(re.split(r"[,;]", rest, maxsplit=1)[0])
             if bare is not None and bare.value and bare.value[:1] in "0123456789$€£":
                 # (a number: "Ugh, Mondays." is a sigh, not a setting)
-                return replace(bare, revision=bool(_CORRECTING_RE.search(lead.group(0))))
-        return st
+                return replace(bare, revision=bool(reconsidered or _CORRECTING_RE.search(lead.group(0))))
+        return replace(st, revision=True) if reconsidered and st.value is not None else st
     st = _statement_of(text)
     if st.value is not None and not st.revision and _LATER_RE.search(text):
         st = replace(st, revision=True)  # "Going forward I'm taking 1000 mg" (a lead cleaned off)
@@ -796,7 +793,7 @@ def _parse_statement(text: str) -> Statement:
 _DISCOURSE_LEAD_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|fine|hmm+|ugh+|um+|uh+|no|nah|nope|yes|yeah|yep|cool|great|nice|"
     r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so)\b[\s,]*)+"
-    r"[,.!:;-]+\s*", re.I)
+    r"(?:[,.!:;-]+\s*|(?<=\s)(?=\d))", re.I)  # "ugh fine 4, the whole team's staying late"
 # the speaker has changed their mind, said before the new value
 _RECONSIDERED_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|hmm+|well|actually)[\s,]+)*(?:(?:i|we)(?:'ve| have)?\s+(?:thought|thinked|thunk)\s+"
@@ -816,7 +813,7 @@ _LANGUAGES = "|".join(sorted((n for n, c in _NAME_CATEGORY.items() if c == "repl
 _REPLY_LANGUAGE_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|also|actually|now|hey|no|wait|sorry)[\s,]+)*(?:please\s+|pls\s+|can you\s+|"
     r"could you\s+|just\s+|always\s+)*(?:reply|respond|answer|write|talk|speak|use|switch to|"
-    r"go back to|stick to|keep to)\s+(?:to me\s+|me\s+|us\s+)?(?:only\s+|always\s+)?(?:in\s+)?"
+    r"switch back to|change back to|go back to|stick to|keep to)\s+(?:to me\s+|me\s+|us\s+)?(?:only\s+|always\s+)?(?:in\s+)?"
     rf"(?P<lang>{_LANGUAGES})\b(?:\s+(?:please|pls|plz|only|instead|again|now|from now on|"
     r"going forward|from here on|thanks|thx))*\s*(?:[.!?]+\s*$|[,;]|$)", re.I)
 

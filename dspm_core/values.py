@@ -228,7 +228,9 @@ def parse_value(text: str) -> ParsedValue:
         scope = None
         rate = _RATE_RE.match(unit_text) if unit_text else None
         words = unit_text.split()
-        if rate and rate.group("per"):
+        if rate and len(words) >= 2 and _no_period(words[-2:]):
+            rate, unit_text_base = None, " ".join(words[:-2])  # "40 minutes each way"
+        elif rate and rate.group("per"):
             scope = singular_period(rate.group("per").lower())
             unit_text_base = rate.group("unit").strip()
         elif words and _period_adverb(words[-1]):
@@ -319,7 +321,8 @@ def split_number_unit(fragment: str) -> str:
     rest = words[1:]
     if rest and rest[0].lower() in ("k", "m") and re.match(rf"^[$€£]?{_NUM}$", out[0]):
         out.append(rest.pop(0))
-    if len(rest) >= 2 and rest[0].lower() in ("per", "each") and re.match(r"^[A-Za-z]+", rest[1]):
+    if len(rest) >= 2 and rest[0].lower() in ("per", "each") and re.match(r"^[A-Za-z]+", rest[1]) \
+            and not _no_period(rest):
         # "5 per minute", "$30 per hour": a bare rate, its period the unit's place
         return " ".join(out + [rest[0], rest[1].rstrip(".,;:!?)")])
     if len(rest) >= 2 and rest[0].lower() in ("a", "an") \
@@ -336,11 +339,19 @@ def split_number_unit(fragment: str) -> str:
             trail = re.search(r"[.,;:!?)]+$", rest[head - 1])
             del rest[:head]
         if not trail and len(rest) >= 2 and rest[0].lower() in ("per", "a", "an", "each") \
-                and re.match(r"^[A-Za-z]+", rest[1]):
+                and re.match(r"^[A-Za-z]+", rest[1]) and not _no_period(rest):
             out.extend([rest[0], rest[1].rstrip(".,;:!?)")])
         elif not trail and rest and _period_adverb(rest[0]):
             out.append(rest[0].rstrip(".,;:!?)"))  # "1,520 dollars monthly"
     return " ".join(out)
+
+
+def _no_period(rest: list[str]) -> bool:
+    """"each way", "each time": words after a value that divide it by nothing."""
+    return rest[0].lower() == "each" and rest[1].lower().rstrip(".,;:!?)") in _NOT_PERIODS
+
+
+_NOT_PERIODS = frozenset("way direction side time one other round trip".split())
 
 
 def _period_adverb(word: str) -> bool:

@@ -223,7 +223,8 @@ STATE_RE = re.compile(
     r"goes out|go out|goes live|ships|launches|starts|begins|ends|due|happens|takes place|lands|"
     r"releases|publishes|airs|kicks off|closes|opens|expires|renews|"
     r"totals?|totaling|has|have|had|of|at|now|currently|reached|hit|set to|is set to|runs|"
-    r"takes|costs?|weighs|lasts|spans|holds|contains|includes|comes to)\b|[=:]",
+    r"takes|costs?|weighs|lasts|spans|holds|contains|includes|comes to)\b|[=:]"
+    r"|\b\w+'s\s+(?:down|up|back|now|still|currently)\b",  # "commute's down to 25 minutes"
     _I,
 )
 FIRST_PERSON_STATE_RE = re.compile(

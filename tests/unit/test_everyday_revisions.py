@@ -273,3 +273,29 @@ def test_a_change_reported_or_reconsidered_revises_the_setting(first: str, revis
 def test_a_count_said_of_a_goal_of_another_thing_stays_apart() -> None:
     memory = remember("my step goal is 8000 a day", "the physio wants me drinking 8 glasses daily now")
     kept(memory, "8000")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (("order 2 pizzas for the team", "make it 3", "ugh fine 4, the whole team's staying late"),
+     "4", "3"),
+    (("my commute is 40 minutes each way",
+      "commute's down to 25 minutes since the new train line opened"), "25 minutes", "40"),
+    (("reply in spanish from now on", "switch back to english please, my exam is over"),
+     "English", "Spanish"),
+    (("I can spend 300 dollars on the bike", "thinking about it more, 450 dollars max for the bike"),
+     "450 dollars", "300"),
+])
+def test_casual_revisions(turns: tuple, new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
+
+
+def test_an_ing_word_before_a_noun_names_which_setting() -> None:
+    memory = remember("the staging db is postgres 14", "the prod db is postgres 16")
+    kept(memory, "14")
+    kept(memory, "16")
+
+
+def test_each_way_is_no_period() -> None:
+    from dspm_core.values import parse_value
+    assert parse_value("40 minutes each way").dimension == "time"
+    assert parse_value("$20 each person").scope == "person"

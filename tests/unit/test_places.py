@@ -64,3 +64,13 @@ def test_home_and_departure_stay_apart() -> None:
 def test_countries_by_their_initials_in_capitals_only() -> None:
     assert place_said("we live in the UK") == ("home", "UK")
     assert is_place("US") and not is_place("us")
+
+
+def test_only_the_speakers_own_home_and_departure() -> None:
+    assert place_said("i'm based in Glasgow these days") == ("home", "Glasgow")
+    assert place_said("my brother is flying out of Newcastle the same day") is None
+    assert place_said("she is flying from Leeds") is None
+    assert place_said("my partner and I are flying from Leeds") == ("departure", "Leeds")
+    memory = remember("I'm flying out of Manchester on the 3rd",
+                      "my brother is flying out of Newcastle the same day")
+    kept(memory, "Manchester")
