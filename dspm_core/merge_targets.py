@@ -167,7 +167,15 @@ def _counts_subject(p: Patch, stmt: Statement) -> bool:
     if p.unit or not stmt.dimension.startswith("count:"):
         return False
     # "100 chars" of "line length = 88": a measure said without its unit takes one
-    return stmt.dimension.split(":", 1)[1] in words or bool(words) and words[-1] in _MEASURE_WORDS
+    counted = stmt.dimension.split(":", 1)[1]
+    if counted == "people":  # "we're 4 now": the party of a booking ("table for 6"), no other count
+        return bool(set(words) & _BOOKED_FOR)
+    return counted in words or bool(words) and words[-1] in _MEASURE_WORDS
+
+
+#: what a plain number is the party size of ("a table for 6", "the booking for 8")
+_BOOKED_FOR = frozenset("table reservation booking party group headcount guest people "
+                        "person".split())
 
 
 #: the head of a subject that measures something without saying in what

@@ -196,6 +196,10 @@ def test_a_value_said_of_the_speakers_or_of_a_decision_revises_the_last_setting(
 def test_how_many_people_the_speakers_are_is_no_other_count() -> None:
     memory = remember("set the worker pool to 4 threads", "we're 5 minutes late, start without us")
     kept(memory, "4 threads")
+    memory = remember("set the retry limit to 6", "we're 4 now")
+    kept(memory, "6")
+    # the party of a booking said with its number alone
+    replaced(remember("table for 6 on friday please", "two dropped out, we're 4 now"), "4", "6")
     # a count of people stated first is a setting of its own, not bound to anything
     memory = remember("we're 6 now")
     assert [p.value for p in memory.all_patches if p.value] == ["6 people"]
