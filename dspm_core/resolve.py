@@ -98,8 +98,10 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
     words = subj_norm.split()
     if len(words) == 2 and words[0] in ("m", "re") and words[1].endswith("ing"):
         return True  # "I'm taking 1000 mg", "we're doing 25": the speaker doing it, no name
+    if words and all(w in _BOUND_WORDS for w in words):
+        return True  # "maximum is 1200 euro": the bound of the setting spoken of
     return all(w in _PRONOUNS or w in LIGHT_VERBS or w in _WEAK_WORDS or w == unit
-               or w in _BOUND_WORDS or _noise(w) for w in words)
+               or _noise(w) for w in words)
 
 
 _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
