@@ -319,10 +319,12 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
             # a sentence of the turn that replaced the value is said of it ("25. 30
             # exhausted the db", "three isn't cutting it" of 3 sessions a week); any other
             # must name the setting and the old value as it was
+            if not (p.turn == replaced_at or subject & terms):
+                continue
             found = pattern.search(text)
             if found is None and p.turn == replaced_at:
                 found = _number_said(text, key) or _word_said(text, key, now)
-            if found is None or not (p.turn == replaced_at or subject & terms):
+            if found is None:
                 continue
             text = f"{text[:found.start()]}(earlier: {found.group(0)}; now {now}){text[found.end():]}"
     if text == p.text:
