@@ -636,7 +636,7 @@ def parse_statement(text: str) -> Statement:
         # "it's gate 14 not gate 12": the value read is the one said not to hold; the
         # correction is read whole (dspm_core.corrections)
         return replace(st, value=None, unit=None, scope=None, dimension="free", canonical="")
-    st = _until_of(_counted_of(_numbered(st, text), text), text)
+    st = _at_time_of_day(_until_of(_counted_of(_numbered(st, text), text), text), text)
     m = _MEASURED_RE.search(st.value or "")
     if m is None:
         return st
@@ -696,6 +696,28 @@ def _counted_of(st: Statement, text: str) -> Statement:
     if m is None:
         return st
     return replace(st, subject=f"{m.group('thing')} {st.unit or st.dimension.split(':', 1)[1]}")
+
+
+def _at_time_of_day(st: Statement, text: str) -> Statement:
+    """"My insulin dose is 12 units at dinner", "thermostat at 68 at night": the time of day
+    said after the value names which setting it is ("insulin dose dinner"), so that the dose
+    at breakfast stays another and "the dinner insulin" revises this one."""
+    if st.dimension in ("free", "name", "when", "clock") or not st.subject or not st.value:
+        return st
+    at = text.find(st.value)
+    m = _AT_TIME_OF_DAY_RE.match(text, at + len(st.value)) if at >= 0 else None
+    if m is None:
+        return st
+    part = m.group("part").lower()
+    if part in st.subject.lower().split():
+        return st
+    return replace(st, subject=f"{st.subject} {part}")
+
+
+_AT_TIME_OF_DAY_RE = re.compile(
+    r"\s+(?:(?:of|for)\s+[\w-]+\s+)?(?:at|in the|during the|every|each|before|after)\s+"
+    r"(?P<part>breakfast|lunch|dinner|supper|night|bedtime|morning|afternoon|evening|day|"
+    r"daytime|weekend|weekends)\b", re.I)
 
 
 def _until_of(st: Statement, text: str) -> Statement:

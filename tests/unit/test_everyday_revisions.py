@@ -303,3 +303,14 @@ def test_each_way_is_no_period() -> None:
     from dspm_core.values import parse_value
     assert parse_value("40 minutes each way").dimension == "time"
     assert parse_value("$20 each person").scope == "person"
+
+
+def test_the_time_of_day_after_a_value_names_its_setting() -> None:
+    memory = remember("my insulin dose is 12 units at dinner", "my insulin dose is 8 units at breakfast",
+                      "my nurse says bump the dinner insulin to 14 units")
+    replaced(memory, "14 units", "12")
+    kept(memory, "8 units")
+    memory = remember("keep the living room at 20 degrees during the day",
+                      "keep the living room at 17 degrees at night")
+    kept(memory, "20 degrees")
+    kept(memory, "17 degrees")
