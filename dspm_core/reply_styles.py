@@ -71,4 +71,4 @@ def asked_style(text: str) -> tuple[str, str] | None:
 
 def is_style_subject(subject: str | None) -> bool:
     """A subject :func:`asked_style` gave: a kind of style, maybe after what it is of."""
-    return bool(subject) and subject.endswith(_KINDS)
+    return subject is not None and subject.endswith(_KINDS)

@@ -465,7 +465,8 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
             continue  # "now for the paid plan make it 90 days" is not the free plan's
         if stmt.dimension == "free":
             # "switch it to dusty blue and cream": a value in words replaces one in words
-            dim = patches[pid].key.split("|")[2] if patches[pid].key else ""
+            key = patches[pid].key
+            dim = key.split("|")[2] if key else ""
             if (dim == "name" or dim.startswith("free:")) and patches[pid].value:
                 latest = spoken_at
                 found.append(pid)

@@ -21,6 +21,7 @@ from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .progress import done_count
 from .places import place_said
+from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
 from .reply_styles import asked_style, is_style_subject
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
@@ -36,7 +37,6 @@ __all__ = [
     "folded_subject",
     "normalise_op",
     "parse_statement",
-    "pointed_to_words",
     "subject_key",
     "value_at",
 ]
@@ -621,9 +621,7 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
-    st = _party_of(_parse_statement(text), text)
-    if st.subject and _DECIDED_RE.fullmatch(st.subject):
-        st = replace(st, subject=None)  # "we agreed on 3% in the end": what was agreed on
+    st = decided_on(party_of(_parse_statement(text), text))
     if st.value is None or not st.subject:
         return st
     negated = None
@@ -636,7 +634,7 @@ def parse_statement(text: str) -> Statement:
         # "it's gate 14 not gate 12": the value read is the one said not to hold; the
         # correction is read whole (dspm_core.corrections)
         return replace(st, value=None, unit=None, scope=None, dimension="free", canonical="")
-    st = _at_time_of_day(_until_of(_counted_of(_numbered(st, text), text), text), text)
+    st = at_time_of_day(until_of(_counted_of(_numbered(st, text), text), text), text)
     m = _MEASURED_RE.search(st.value or "")
     if m is None:
         return st
@@ -698,63 +696,6 @@ def _counted_of(st: Statement, text: str) -> Statement:
     return replace(st, subject=f"{m.group('thing')} {st.unit or st.dimension.split(':', 1)[1]}")
 
 
-def _at_time_of_day(st: Statement, text: str) -> Statement:
-    """"My insulin dose is 12 units at dinner", "thermostat at 68 at night": the time of day
-    said after the value names which setting it is ("insulin dose dinner"), so that the dose
-    at breakfast stays another and "the dinner insulin" revises this one."""
-    if st.dimension in ("free", "name", "when", "clock") or not st.subject or not st.value:
-        return st
-    at = text.find(st.value)
-    m = _AT_TIME_OF_DAY_RE.match(text, at + len(st.value)) if at >= 0 else None
-    if m is None:
-        return st
-    part = m.group("part").lower()
-    if part in st.subject.lower().split():
-        return st
-    return replace(st, subject=f"{st.subject} {part}")
-
-
-_AT_TIME_OF_DAY_RE = re.compile(
-    r"\s+(?:(?:of|for)\s+[\w-]+\s+)?(?:at|in the|during the|every|each|before|after)\s+"
-    r"(?P<part>breakfast|lunch|dinner|supper|night|bedtime|morning|afternoon|evening|day|"
-    r"daytime|weekend|weekends)\b", re.I)
-
-
-def _until_of(st: Statement, text: str) -> Statement:
-    """"Pause my subscription until 10 March": what lasts until then is the thing's pause
-    ("subscription pause"), which "extend the pause to 31 March" revises."""
-    if not st.subject or not st.subject.lower().endswith(" until"):
-        return st
-    m = _UNTIL_VERB_RE.match(text)
-    if m is None or not is_base_verb(m.group("verb").lower()):
-        return st
-    return replace(st, subject=f"{st.subject[:-len(' until')]} {m.group('verb').lower()}")
-
-
-_UNTIL_VERB_RE = re.compile(r"\s*(?:please\s+|can you\s+|could you\s+)?(?P<verb>[a-z]+)\s", re.I)
-
-
-def _party_of(st: Statement, text: str) -> Statement:
-    """"so we're 5 now", "there'll be 8 of us": a bare number said of the speakers is how
-    many people they are (it revises "a table for 4 people"); it names no setting of its
-    own."""
-    if st.dimension != "number" or not may_hold(text, st.value or ""):
-        return st
-    m = _PARTY_RE.search(text)
-    if m is None or m.group("n") != st.value:
-        return st
-    pv = parse_value(f"{st.value} people")
-    return replace(st, subject=None, value=pv.text, unit=pv.unit, dimension=pv.dimension,
-                   canonical=pv.canonical)
-
-
-# a subject that is only the speakers deciding ("we settled on 15%", "after some back and
-# forth we agreed on 3%"), not a setting's name ("the budget we agreed on")
-_DECIDED_RE = re.compile(r"(?:(?:after|finally|eventually|so|ok|okay|well|in the end)\b[\w\s,']*?\s)?"
-                         r"(?:(?:i|we)(?:'ve| have)?\s+)?(?:agreed|settled|decided|ended up)", re.I)
-_PARTY_RE = re.compile(r"\b(?:we(?:'re|’re| are|'ll be|’ll be| will be)|there(?:'ll|’ll| will)? be|"
-                       r"there are)\s+(?P<n>\d{1,3})(?:\s+of\s+us)?(?:\s+(?:now|then|in total|"
-                       r"altogether|instead))?\s*[.!]?$", re.I)
 _OF_THING_RE = re.compile(r"\s+(?:of|for|on)\s+(?:the|my|our|your|this)\s+"
                           r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*(?:[.,;!]|$)", re.I)
 _MEASURE_OF = {"wide": "width", "tall": "height", "high": "height", "deep": "depth",
@@ -1053,26 +994,6 @@ _OPENING_DETERMINERS = frozenset("the our my your their his her its this that th
 _FINITE_RE = re.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"
                         r"may|might|has|have|had|does|do|did|needs?)\b|'(?:s|re|ll|ve|d)\b|[=:]", re.I)
 _OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|once)\s+)+", re.I)
-
-
-_POINTER_TO_WORDS_RE = re.compile(
-    r"^\W*(?i:(?:(?:actually|ok(?:ay)?|so|and|no|wait|hmm+|sorry|please)\W+)*(?:(?:can|could)\s+(?:we|you)\s+)?"
-    r"(?:please\s+)?(?:switch|change|make|bump|upgrade|downgrade)\s+(?:it|that|them)\s+"
-    r"(?:back\s+)?(?:to|into)\s+)(?P<val>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
-    r"(?:\s+(?:instead|please|then|now))?\s*(?:[.!?,;]|$)")
-# words of a phrase that asks for something vaguer than a value
-_NOT_A_VALUE_WORD = frozenset("something anything whatever same more less better worse other "
-                              "different default it that this them".split())
-
-
-def pointed_to_words(text: str) -> str | None:
-    """The value in plain words a pointer is changed to ("switch it to dusty blue and
-    cream", "could we change that to vegetarian?"), or None."""
-    m = _POINTER_TO_WORDS_RE.match(text.strip())
-    if m is None or VALUE_RE.search(m.group("val")) \
-            or set(m.group("val").lower().split()) & _NOT_A_VALUE_WORD:
-        return None
-    return m.group("val")
 
 
 def _parse_forms(t: str) -> Statement:

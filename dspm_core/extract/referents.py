@@ -16,7 +16,8 @@ from dataclasses import replace
 from ..lexicon import is_base_verb
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
-from ..slots import parse_statement, pointed_to_words, value_alone, value_at
+from ..said_forms import pointed_to_words
+from ..slots import parse_statement, value_alone, value_at
 from ..values import VALUE_RE
 
 __all__ = ["referent_fact", "values_said_back"]
