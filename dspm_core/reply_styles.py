@@ -31,7 +31,8 @@ _TERMS = "|".join(sorted((re.escape(t) for t in _KIND_OF), key=len, reverse=True
 _ASKED_RE = re.compile(
     rf"(?:\b(?:in|as|into|go|be|use|using|switch to|stick to|keep it|keep them|make it|make them)"
     rf"\s+(?:a\s+|an\s+|more\s+|the\s+)?|^\W*(?:(?:actually|no|ok(?:ay)?|hmm+|wait)\W+)*(?=\S+(?:\s+\S+)?"
-    rf"\s+(?:works? better|is better|please|instead)\b))"
+    rf"\s+(?:works? better|is better|please|instead|where possible|when possible|if possible|"
+    rf"throughout|from now on)\b))"
     rf"(?P<term>{_TERMS})\b(?!\s+(?:is|are|was|were|reads?|feels?|looks?|sounds?|lose|loses)\b)",
     re.I)
 _TERM_RE = re.compile(rf"\b(?:{_TERMS})\b", re.I)  # a style word at all (most sentences have none)

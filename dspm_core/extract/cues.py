@@ -176,7 +176,7 @@ LIMIT_NOUN_RE = re.compile(
 DECIDE_RE = re.compile(
     r"\b(?:let's|let us|we'll|we will|i'll|i will|we're going to|i'm going to|we are going to|"
     r"i am going to|we should|we're|we are|i'm|i am)\s+(?:\w+\s+)?(?:go with|use|using|"
-    r"stick with|sticking with|switch(?:ing)? to|mov(?:e|ing) to|migrat(?:e|ing) to|adopt|"
+    r"stick with|sticking with|stuck (?:on|with)|switch(?:ing)? to|mov(?:e|ing) to|migrat(?:e|ing) to|adopt|"
     r"choose|pick|opt for|settle on|keep using|stay with|deploy(?:ing)? (?:to|on)|"
     r"host(?:ing)? (?:on|it on)|build(?:ing)? (?:it |this )?(?:with|in|on)|"
     r"writ(?:e|ing) (?:it |this )?in|target(?:ing)?|call(?:ing)? it|nam(?:e|ing) it)\b"

@@ -117,3 +117,10 @@ def test_a_short_labelled_text_is_still_read_as_the_users_words():
     assert rules("Text: Never deploy on Fridays.") == ["Never deploy on Fridays."]
     assert rules("Context: the API timeout must stay under 30 seconds.") == [
         "Context: the API timeout must stay under 30 seconds."]
+
+
+def test_a_version_the_speakers_are_stuck_on_is_kept() -> None:
+    facts = RuleExtractor().extract(Turn(role=Role.USER, index=0,
+                                         text="how do i fix this import error, we're stuck on webpack 4"))
+    assert [f.kind for f in facts] == [PatchKind.DECISION]
+    assert "webpack" in facts[0].text.lower()

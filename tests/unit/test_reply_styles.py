@@ -19,6 +19,7 @@ from test_in_passing import kept, remember, replaced
     ("actually, third person works better for this one", "narrative person", "third person"),
     ("write them as short paragraphs instead, bullets lose the connections", "format",
      "short paragraphs"),
+    ("bullet points where possible", "format", "bullet points"),
 ])
 def test_the_style_asked_for(text: str, subject: str, style: str) -> None:
     assert asked_style(text) == (subject, style)
