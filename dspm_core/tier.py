@@ -21,6 +21,7 @@ from .number_words import spoken_numbers
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
 from .rank import text_terms
 from .slots import Statement, content_terms, parse_statement
+from .values import number_text
 from .vocab import STOP_WORDS
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "old_value_keys",
@@ -209,20 +210,19 @@ def _old_value(old: str) -> tuple[str, re.Pattern[str]]:
     return key, re.compile(rf"(?<![\w.,$€£]){re.escape(old)}(?![\w%])", re.I)
 
 
-def _number_key(said: str | float) -> str:
-    """A number as it is looked up by, however it was written ("10,000", 8000.0, "2.50")."""
+def _number_key(said: str) -> str:
+    """A number as it is looked up by, however it was written ("10,000", "2.50")."""
     try:
-        n = float(said.replace(",", "")) if isinstance(said, str) else said
+        return number_text(float(said.replace(",", "")))
     except ValueError:
-        return str(said)
-    return str(int(n)) if n.is_integer() else repr(n)
+        return said  # "1.2.3"
 
 
 @lru_cache(maxsize=65536)
 def _keys_of(text: str) -> frozenset[str]:
     """The numbers (as digits, thousands or words) and lower-cased words of a text (what an
     old value is looked up by)."""
-    return frozenset({_number_key(n) for _, n in spoken_numbers(text)}
+    return frozenset({number_text(n) for _, n in spoken_numbers(text)}
                      | {_number_key(m.rstrip(".,")) for m in _NUMBER_RE.findall(text)}
                      | set(text.lower().split()))
 
@@ -239,7 +239,7 @@ def _number_said(text: str, key: str) -> re.Match[str] | None:
     """Where ``text`` says the number ``key`` on its own, in digits or words ("three isn't
     cutting it" for 3)."""
     for m, n in spoken_numbers(text):
-        if _number_key(n) == key:
+        if number_text(n) == key:
             return m
     return None
 

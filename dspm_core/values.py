@@ -22,6 +22,7 @@ __all__ = [
     "ParsedValue",
     "VALUE_RE",
     "canonical_unit",
+    "number_text",
     "parse_value",
     "short_unit",
 ]
@@ -192,6 +193,11 @@ def _norm_number(num: str, mult: str | None) -> str:
     n = float(num.replace(",", ""))
     if mult and mult.lower() == "k":
         n *= 1000
+    return number_text(n)
+
+
+def number_text(n: float) -> str:
+    """A number written the one way values are compared by ("8000", "2.5")."""
     return f"{n:g}" if n != int(n) else str(int(n))
 
 
