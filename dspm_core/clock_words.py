@@ -37,6 +37,14 @@ _WORDS_RE = re.compile(rf"(?P<lead>\b(?:at|to|until|till|by|around|about|from|is
 _DOTTED_RE = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])\.(?P<m>[0-5]\d)\s?(?P<ampm>[ap]\.?m\.?)(?![a-z])", re.I)
 
 
+# an hour said after "at", "until" or "till" with nothing it could count after it ("dinner
+# reservation at 7", "pickup at 5 now"): a time of day; never the speaker's own level
+# ("we're at 7 now") or a reading ("at 20 in the lounge" is past the clock's twelve)
+_AT_HOUR_RE = re.compile(
+    r"(?<!\bi'm )(?<!\bwe're )(?<!\bi am )(?<!\bwe are )(?<!\byou're )(?<!\bthey're )"
+    r"\b(?P<lead>at|until|till)\s+(?P<h>1[0-2]|[1-9])(?=\s*(?:$|[,;!?)]|\.(?!\d)|(?:now|tonight|"
+    r"tomorrow|today|sharp|on|then|instead|please|though|every|each|this|next|latest)\b))", re.I)
+
 # what every form above holds: a word of the clock or of a part of the day, a dotted
 # time, or a placed hour with its minutes ("at seven thirty")
 _ANY_RE = re.compile(rf"\b(?:quarter|half|o['’]?\s?clock|noon|midday|midnight|morning|evening|"
@@ -83,12 +91,12 @@ def clock_digits(text: str) -> str:
     """``text`` with the times of day said in words written as a clock; the same text when
     there is none."""
     if not _ANY_RE.search(text):
-        return text
+        return _AT_HOUR_RE.sub(r"\g<lead> \g<h>:00", text) if _AT_HOUR_RE.search(text) else text
     out = _DOTTED_RE.sub(lambda m: f"{m.group('h')}:{m.group('m')}{m.group('ampm')}", text)
     out = _QUARTER_RE.sub(_quarter, out)
     out = _OCLOCK_RE.sub(lambda m: f"{_hour(m.group('h'))}:00{_tail(m)}", out)
     out = _NOON_RE.sub(lambda m: "12:00 pm" if m.group("noon") else "12:00 am", out)
-    return _WORDS_RE.sub(_words, out)
+    return _AT_HOUR_RE.sub(r"\g<lead> \g<h>:00", _WORDS_RE.sub(_words, out))
 
 
 def in_digits(text: str) -> str:

@@ -16,7 +16,7 @@ from itertools import islice
 
 from .patch import AUTHORITY, Fact, Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, make_key
-from .values import canonical_unit, parse_value
+from .values import canonical_unit, day_or_time, parse_value
 from .vocab import singular, is_identifier
 
 __all__ = ["ECHO_TURNS", "RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting", "value_base",
@@ -145,7 +145,13 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         elif stmt.revision and (p_dim.startswith("free:") or p_dim == "name") and \
                 stmt.dimension in ("free", "name"):
             candidates.append(pid)
+        elif p_dim in _DAY_DIMS and stmt.dimension in _DAY_DIMS and day_or_time(
+                p_dim, parse_value(p.value).canonical, stmt.dimension, stmt.canonical):
+            candidates.append(pid)  # "moved to Friday" of "Thursday 14:00-15:00"
     return candidates
+
+_DAY_DIMS = ("when", "clock")
+
 
 def fitting(patches: dict[str, Patch], ids: Iterable[str], stmt: Statement) -> list[str]:
     """The patches of ``ids`` whose value ``stmt`` may replace: the same kind of value

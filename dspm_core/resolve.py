@@ -37,6 +37,7 @@ from itertools import islice
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .passing import other_owner
+from .frequency import DIMENSION as FREQUENCY
 from .places import is_place
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
@@ -541,6 +542,14 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             # "we can go up to $300" of "the spending cap is $200": a cap is a bound
             bound_class(stmt.op) == "upper" and p.op in ("=", None)
             and _LIMIT_RE.search(p.slot or "")) else stmt
+    if stmt.dimension == "number" and stmt.unit is None and p.key is not None \
+            and p.key.split("|")[2] == "clock" and _HOUR_RE.fullmatch(stmt.value or ""):
+        # "make it 8" of "dinner at 7:30": an hour
+        return replace(probe, dimension="clock", canonical=parse_value(f"{stmt.value}:00").canonical)
+    if stmt.dimension == "time" and p.key is not None and p.key.split("|")[2] == FREQUENCY \
+            and (p.value or "").lower().startswith("every"):
+        # "make it 3 weeks" of "review it every 2 weeks": every 3 weeks
+        return replace(probe, dimension=FREQUENCY, canonical=parse_value(f"every {stmt.value}").canonical)
     if p.scope and not stmt.scope and p.key is not None:
         dim = p.key.split("|")[2]
         if dim == f"rate:{stmt.dimension}" or (stmt.dimension == "number" and stmt.unit is None
@@ -559,6 +568,7 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
     return probe
 
 
+_HOUR_RE = re.compile(r"1[0-2]|[1-9]")
 _LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|allowance)\b", re.I)
 
 

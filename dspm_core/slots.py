@@ -25,6 +25,7 @@ from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, 
 from .reply_styles import asked_style, is_style_subject
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
+from .frequency import DIMENSION as FREQUENCY_DIMENSION
 from .values import PERIOD_OF, VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
                     word_frequency)
@@ -542,7 +543,7 @@ def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     if not m:
         return None
     start = m.group(0)
-    if parse_value(start).dimension in ("clock", "when"):
+    if parse_value(start).dimension in ("clock", "when", FREQUENCY_DIMENSION):
         text = start  # "7:15 AM", "the 29th": the value is the match itself
     elif start[:1].isdigit() or start[:1] in "$€£+-":
         text = split_number_unit(frag)
@@ -1189,6 +1190,7 @@ _VALUE_BEFORE_RE = re.compile(r"\d[\d,.]*\s*(?:%|[a-z]+)?\s*$", re.I)
 _LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well ok okay hmm um oh "
                          "yeah then also already".split())
 _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull|turn|turned|"
+                       r"bump|bumped|bumping|raise|raised|"
                        r"crank|cranked|dial|dialled|dialed|ramp|ramped|knock|knocked)\b", re.I)
 
 

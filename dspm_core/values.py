@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .vocab import singular
+from .frequency import DIMENSION as FREQUENCY_DIMENSION, FREQUENCY, PERIOD_ADVERBS, frequency
 
 __all__ = [
     "MONTHS",
@@ -22,6 +23,7 @@ __all__ = [
     "ParsedValue",
     "VALUE_RE",
     "canonical_unit",
+    "day_or_time",
     "number_text",
     "parse_value",
     "short_unit",
@@ -91,11 +93,20 @@ _ORDINAL_DAY = r"(?:(?:[12]?\d|3[01])(?:st|nd|rd|th))(?![a-z])"
 _CLOCK = r"\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?"
 _TIME_RANGE = (rf"(?:{_CLOCK}\s?(?:-|–|to|until|till)\s?\d{{1,2}}(?::\d{{2}})?\s?[ap]\.?m\.?(?![a-z])|"
                rf"(?:[01]?\d|2[0-3]):[0-5]\d\s?(?:-|–|to|until|till)\s?(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]))")
+# an hour range said without am or pm ("10-12", "12-1"): no unit may follow it
+_BARE_HOURS = r"(?:[01]?\d|2[0-4])\s?[-–]\s?(?:[01]?\d|2[0-4])(?![\d:.,%-]|\s?[A-Za-z%])"
+# a day with its time ("saturday 8-10am", "wednesday at 4", "friday, 5pm")
+_DAY_TIME = (rf"{_WEEKDAY},?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOURS}|"
+             rf"(?:[01]?\d|2[0-3])(?![\d:.,%]|\s?[A-Za-z%]))")
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
-                      rf"(?<![\w.-]){_ORDINAL_DAY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
+VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_DAY_TIME}|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
+                      rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
+_DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAY}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
+_BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
+# a range of numbers with one unit after the second ("2-3 sentences", "$10-15", "3-5 days")
+_RANGE_RE = re.compile(rf"^(?P<cur>[$€£])?\s?(?P<a>{_NUM})\s?[-–]\s?[$€£]?(?P<b>{_NUM}\b.*)$")
 _TIME_RANGE_RE = re.compile(rf"^(?P<a>{_CLOCK})\s?(?:-|–|to|until|till)\s?(?P<b>{_CLOCK})$", re.I)
 _TIME_OF_DAY_RE = re.compile(rf"^{_TIME_OF_DAY}(?:\s+[A-Z][a-z]+)?$", re.I)
 _ORDINAL_DAY_RE = re.compile(rf"^{_ORDINAL_DAY}$", re.I)
@@ -118,9 +129,7 @@ _PERIODS = frozenset("second minute hour day night week fortnight month quarter 
 
 #: words for "once per period", before a subject ("my monthly budget") or after a value
 #: ("10,000 steps daily", "1,520 dollars monthly"): the value is a rate per that period
-PERIOD_OF = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
-             "fortnightly": "fortnight", "monthly": "month", "quarterly": "quarter",
-             "yearly": "year", "annual": "year", "annually": "year"}
+PERIOD_OF = PERIOD_ADVERBS
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,16 +225,30 @@ def parse_value(text: str) -> ParsedValue:
     if _DATE_RE.match(raw):
         return ParsedValue(raw, None, _canonical_date(raw), "when")
     if _WEEKDAY_RE.match(raw):
-        name = raw.split()[-1].lower().rstrip(".")
-        day = WEEKDAYS.get(name) or WEEKDAYS[name[:-1]]
-        return ParsedValue(raw, None, day.lower(), "when")
+        return ParsedValue(raw, None, _day(raw), "when")
+    at = _DAY_TIME_RE.match(raw)
+    if at:
+        clock = parse_value(at.group("time"))
+        if clock.dimension == "clock" or re.fullmatch(r"[01]?\d|2[0-3]", clock.text):
+            hours = clock.canonical if clock.dimension == "clock" else _canonical_clock(clock.text)
+            return ParsedValue(raw, None, f"{_day(at.group('day'))} {hours}", "clock")
     span = _TIME_RANGE_RE.match(raw)
-    if span and re.search(r"[ap]\.?m|:", span.group("b"), re.I):
+    if span and (re.search(r"[ap]\.?m|:", span.group("b"), re.I) or _BARE_HOURS_RE.match(raw)):
         return ParsedValue(raw, None, _canonical_span(span.group("a"), span.group("b")), "clock")
+    ranged = _RANGE_RE.match(raw)
+    if ranged:
+        top = parse_value(f"{ranged.group('cur') or ''}{ranged.group('b')}")
+        if top.dimension != "free":
+            low = _norm_number(ranged.group("a"), None)
+            return ParsedValue(raw, top.unit, f"{low}-{top.canonical}", top.dimension, top.scope,
+                               top.short_unit)
     if _TIME_OF_DAY_RE.match(raw):
         return ParsedValue(raw, None, _canonical_clock(raw), "clock")
     if _ORDINAL_DAY_RE.match(raw):
         return ParsedValue(raw, None, f"day {int(re.sub(r'[^0-9]', '', raw))}", "when")
+    often = frequency(raw)
+    if often:
+        return ParsedValue(raw, None, often, FREQUENCY_DIMENSION)
     m = _NUMBER_RE.match(raw)
     if m:
         unit_text = (m.group("unit") or "").strip()
@@ -259,6 +282,24 @@ def parse_value(text: str) -> ParsedValue:
             short = f"{short or unit_text_base}/{scope}"
         return ParsedValue(raw, unit_label or None, canon, dim, scope, short)
     return ParsedValue(raw, None, _canonical_free(raw), "free")
+
+
+def day_or_time(dim_a: str, canon_a: str, dim_b: str, canon_b: str) -> bool:
+    """A day and a day with its time, either way round: "moved to Friday" revises
+    "Thursday 14:00-15:00", "wednesday at 2pm" revises "Tuesday"."""
+    if {dim_a, dim_b} != {"when", "clock"}:
+        return False
+    day, clock = (canon_a, canon_b) if dim_a == "when" else (canon_b, canon_a)
+    return day in _DAY_NAMES and clock.split(" ", 1)[0] in _DAY_NAMES
+
+
+_DAY_NAMES = frozenset(d.lower() for d in WEEKDAYS.values())
+
+
+def _day(said: str) -> str:
+    """The weekday a day word names ("next fri", "Thursdays" -> "thursday")."""
+    name = said.split()[-1].lower().rstrip(".")
+    return (WEEKDAYS.get(name) or WEEKDAYS[name[:-1]]).lower()
 
 
 def singular_period(word: str) -> str:

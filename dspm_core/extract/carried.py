@@ -31,7 +31,7 @@ from dataclasses import replace
 from ..lexicon import is_base_verb, is_past_verb, is_verb_only
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement, value_at
-from ..values import VALUE_RE, ParsedValue, parse_value
+from ..values import VALUE_RE, ParsedValue, day_or_time, parse_value
 from ..vocab import STOP_WORDS, singular
 from .assistant import SUGGESTION_RE as _SUGGESTION_RE
 from .clauses import split_sentences
@@ -90,6 +90,8 @@ def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str, named: str) -> 
     if theirs.dimension == mine.dimension:
         return theirs.unit == mine.unit or theirs.dimension.startswith("count:") \
             or theirs.unit is None or mine.unit is None
+    if day_or_time(theirs.dimension, theirs.canonical, mine.dimension, mine.canonical):
+        return True  # "moved to Friday" of "Thursday 14:00-15:00"
     if mine.dimension.startswith("count:") and theirs.dimension == "number":
         # "replicas: 2"; or a number the user names as the old one ("4 workers not 6")
         return mine.dimension.split(":", 1)[1] in _words(sentence) \

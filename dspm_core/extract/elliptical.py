@@ -40,9 +40,6 @@ _TAIL_RE = re.compile(
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
     r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really|"
     r"before|beforehand|ahead|in advance|earlier|later|after)\b)*[\s.!]*$", _I)
-# "every 30 seconds", "once every 2 hours": the period word before a duration
-_EVERY_RE = re.compile(r"^(?:once\s+)?every\s+(?=\d)", _I)
-
 # the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
 
@@ -61,7 +58,6 @@ def elliptical_value(sentence: str) -> str | None:
         return None
     lead = _LEAD_RE.match(s)
     rest = s[lead.end():] if lead else s
-    rest = _EVERY_RE.sub("", rest)
     tail = _TAIL_RE.search(rest)
     middle = rest[:tail.start()] if tail else rest
     middle = in_digits(middle.strip(" ,"))
