@@ -485,6 +485,9 @@ def _clean_subject(subj: str) -> str:
         prev = s
         s = _SUBJ_TRAIL_RE.sub("", s).strip(" ,;:-")
     s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+)?", "", s, flags=re.I)
+    asked = _ASKED_OF_RE.match(s)
+    if asked and is_base_verb(asked.group("verb")):
+        s = asked.group("np")  # "can the dog walker come (1-2 instead?)": the dog walker
     s = _without_verbs(s)
     if len(s.split()) > 5:
         # "I'm trying to update my timeline to reflect the new sprint deadline": the noun
@@ -493,6 +496,11 @@ def _clean_subject(subj: str) -> str:
         if tail and 1 <= len(tail.group("np").split()) <= 4:
             s = tail.group("np")
     return s.strip(" ,;:-")
+
+
+# a question asking what someone can do: "can the cleaner come", "could the plumber start"
+_ASKED_OF_RE = re.compile(r"^(?:can|could|would|will)\s+(?:the|my|our|your)\s+(?P<np>[\w' -]+?)\s+"
+                          r"(?P<verb>[a-z]+)$", re.I)
 
 
 def _without_verbs(subject: str) -> str:

@@ -91,6 +91,9 @@ def test_an_hour_after_at_is_a_time_of_day(text: str, expected: str) -> None:
     ("my cleaning slot is monday 9-11am", "could we do 1-3 instead?", "1-3", "monday 9-11am"),
     ("coffee with Omar at 4", "push it to 4:30", "4:30", "4:00"),
     ("the table is booked for 7:15", "make it 8, we're running late", "8", "7:15"),
+    # a question of what someone can do names them, not the asking
+    ("book the babysitter for weeknights 5-7pm", "can the babysitter come 6-8pm instead?",
+     "6-8pm", "5-7pm"),
 ])
 def test_a_schedule_revised_in_another_writing(first: str, second: str, new: str, old: str) -> None:
     replaced(remember(first, second), new, old)
