@@ -17,7 +17,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 
 from .lexicon import is_adjective, is_base_verb
-from .values import VALUE_RE, WEEKDAYS
+from .values import VALUE_RE
 
 __all__ = ["LEAD", "NAME", "NamedSetting", "read_named", "read_reminder"]
 
@@ -42,7 +42,10 @@ _LEAD, _NAME = LEAD, NAME
 _DECLARED_RE = re.compile(
     _LEAD + r"(?:(?:the|our|my|your|their)\s+(?:[\w-]+'s\s+)?(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)|"
     r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+(?:(?:in|on)\s+(?=(?-i:[A-Z])))?"
-    r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})\s*[.!]?$",
+    r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})"
+    # where a named place stands: "the venue is The Crown on Market Street"
+    r"(?P<placed>\s+(?:on|at|in|by|near|off|opposite|next to)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?"
+    r"\s*[.!]?$",
     _I)
 # "Write the tests with Jest", "From now on, format the code with Black"
 _WORK_WITH_RE = re.compile(
@@ -127,6 +130,8 @@ def read_named(sentence: str) -> NamedSetting | None:
         return NamedSetting(m.group("what") or m.group("what2"),
                             "every " + (m.group("when") or m.group("when2")), "recurring")
     m = _DECLARED_RE.match(s)
+    if m and m.group("placed") and not re.match(r"(?:the\s+)?(?-i:[A-Z])", m.group("val"), _I):
+        m = None  # where a named place stands, after a name only ("The Crown on Market Street")
     if m and m.group("subj") and _declares(m.group("subj"), m.group("val")):
         return NamedSetting(m.group("subj"), m.group("val"), "declared")
     if m and m.group("bare") and m.group("bare")[:1].isupper() and \
@@ -153,6 +158,8 @@ def _declares(subject: str, value: str) -> bool:
     words = value.lower().split()
     if subject.lower().split()[-1] in ("name", "names", "nickname"):
         return False  # "My name is Dana": who someone is, an entity
+    if words[0] == "the" and len(words) > 1 and value.split()[1][:1].isupper():
+        return True  # "the hotel is the Ibis": a named place
     if words[0] in _EVALUATIVE or words[0] in ("a", "an", "the", "so", "very", "too", "really",
                                                "not", "just", "quite", "pretty", "being",
                                                "called", "named", "known", "based", "due",

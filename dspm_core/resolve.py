@@ -106,7 +106,8 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
 
 
 _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
-                        "allow allowed fine ok okay m re ve ll d i'm we're i've".split())
+                        "allow allowed fine ok okay m re ve ll d i'm we're i've everything "
+                        "anything".split())
 
 
 #: a subject of these words only is the bound of the setting spoken of ("maximum is 1200
@@ -218,11 +219,16 @@ MAX_EXTRA_WORDS = 2
 ATTRIBUTE_WORDS = frozenset("size limit cap max maximum min minimum count number amount level "
                             "value setting target goal threshold total quota allowance length "
                             "duration version".split())
+#: the kind of a contact value, as a subject's last word ("my manager's email"); not
+#: elsewhere ("the email worker")
+CONTACT_HEADS = frozenset("email address phone postcode zip".split())
 
 
 def _core(words: list[str], framed: bool = False) -> list[str]:
     """The words of a subject that can tell one setting from another (see :func:`vetoed`);
     ``framed``: the words that frame it too (how far apart two wordings are)."""
+    if len(words) > 1 and words[-1] in CONTACT_HEADS:
+        words = words[:-1]
     kept = [w for w in words  # a single letter is a name ("cluster I", "plan B")
             if len(w) == 1 or w not in ATTRIBUTE_WORDS and w not in _PRONOUNS
             and w not in _TIME_WORDS and (framed or w not in _FRAME_WORDS)]

@@ -386,6 +386,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     table = aliases or _DEFAULT_ALIASES
     # "Time-to-live (TTL)": the parenthesised acronym repeats the phrase before it
     text = re.sub(r"\s*\(\s*[A-Z][A-Za-z0-9]{1,7}\s*\)", "", subject.replace("’", "'"))
+    text = _POSSESSIVE_RE.sub("", text)  # "my manager's email": the manager's, no letter s
     text = table.fold(text)
     names = _names_in(text)
     for prep in (" for ", " of "):
@@ -418,6 +419,8 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         words.append(low if name else singular(low))
     return " ".join(words)
 
+
+_POSSESSIVE_RE = re.compile(r"(?<=[a-z])'s\b")
 
 #: adverbs that ride along in a subject without naming anything ("the TTL again")
 _SUBJECT_NOISE = frozenset("again too anymore instead either overall though".split())
@@ -544,6 +547,11 @@ _INNER_NP_RE = re.compile(
     r"\s+(?:the|my|our|your|its|their)\s+(?P<np>[^,;]+)$", re.I)
 
 
+# values that are the whole match of the value finder, with no unit after them to take
+_WHOLE_MATCH_DIMS = frozenset({"clock", "when", FREQUENCY_DIMENSION, "email", "address", "phone",
+                               "postcode"})
+
+
 def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     """The value starting at the beginning of ``fragment`` (a number, date or weekday)."""
     frag = fragment.strip()
@@ -551,7 +559,7 @@ def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     if not m:
         return None
     start = m.group(0)
-    if parse_value(start).dimension in ("clock", "when", FREQUENCY_DIMENSION):
+    if parse_value(start).dimension in _WHOLE_MATCH_DIMS:
         text = start  # "7:15 AM", "the 29th": the value is the match itself
     elif start[:1].isdigit() or start[:1] in "$€£+-":
         text = split_number_unit(frag)
@@ -581,8 +589,9 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
             lead = _LEAD_NAME_RE.match(pv.text)
             if name in _NAME_CATEGORY or name_category(pv.text):
                 pv = ParsedValue(pv.text, None, pv.canonical, "name")
-            elif lead and revision and lead.end() < len(pv.text):
-                # "migrated CI to GitHub Actions last week": the name, not the words after it
+            elif lead and lead.end() < len(pv.text) and (revision or _PLACED_RE.match(pv.text, lead.end())):
+                # "migrated CI to GitHub Actions last week", "the venue is The Crown on Market
+                # Street": the name, not the words after it
                 pv = replace(parse_value(lead.group(0)), dimension="name")
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
@@ -602,6 +611,9 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
 
 _PERIODIC_DIMS = frozenset({"money"})
 _PERIOD_ADJ_RE = re.compile(r"\b(?:" + "|".join(PERIOD_OF) + r")\b", re.I)
+
+# where a name said as a value stands ("The Crown on Market Street", "the Ibis by the station")
+_PLACED_RE = re.compile(r"\s+(?:on|at|in|by|near|off|opposite|next to|behind|beside)\s")
 
 # a value that opens with a name: capitalised words, then lowercase ones
 _LEAD_NAME_RE = re.compile(r"(?:[A-Z][\w.+#'-]*)(?:\s+(?:[A-Z0-9][\w.+#'-]*))*(?=\s+[a-z])")

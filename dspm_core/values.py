@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .vocab import singular
+from .contact_values import CONTACT, contact_value
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, FREQUENCY, PERIOD_ADVERBS, frequency
 
 __all__ = [
@@ -99,7 +100,7 @@ _BARE_HOURS = r"(?:[01]?\d|2[0-4])\s?[-–]\s?(?:[01]?\d|2[0-4])(?![\d:.,%-]|\s?
 _DAY_TIME = (rf"{_WEEKDAY},?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOURS}|"
              rf"(?:[01]?\d|2[0-3])(?![\d:.,%]|\s?[A-Za-z%]))")
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"\b(?:{_DATE})\b|\b{_DAY_TIME}|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
+VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|\b{_DAY_TIME}|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
@@ -222,6 +223,9 @@ def parse_value(text: str) -> ParsedValue:
     raw = " ".join(text.strip().rstrip(".,;:!?").split())
     if not raw:
         return ParsedValue(text="", unit=None, canonical="", dimension="free")
+    contact = contact_value(raw)
+    if contact:
+        return ParsedValue(raw, None, contact[1], contact[0])
     if _DATE_RE.match(raw):
         return ParsedValue(raw, None, _canonical_date(raw), "when")
     if _WEEKDAY_RE.match(raw):
