@@ -468,8 +468,10 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
             continue
         seen.add(pid)
         theirs = ix.subject_of.get(pid) or ""
-        if own and set(own.split()) & set(theirs.split()) and vetoed(own, theirs):
-            continue  # "now for the paid plan make it 90 days" is not the free plan's
+        if own and (set(own.split()) & set(theirs.split()) and vetoed(own, theirs)
+                    or _other_time(own, theirs)):
+            continue  # "now for the paid plan make it 90 days" is not the free plan's;
+            # "on weekends set it for 9" is not the weekday alarm's
         if stmt.dimension == "free":
             # "switch it to dusty blue and cream": a value in words replaces one in words
             key = patches[pid].key
@@ -494,6 +496,19 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         # name of no known kind in the last turns
         return Resolution(unknown[0], "referent bound to the one name spoken of lately")
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def _other_time(own: str, theirs: str) -> bool:
+    """Each side names a part of the week, day or year, and they differ ("weekend" /
+    "weekday alarm", "morning" / "evening walk")."""
+    mine, other = set(own.split()) & _TIMES_OF, set(theirs.split()) & _TIMES_OF
+    return bool(mine) and bool(other) and not mine & other
+
+
+#: the parts of the week, day and year a setting may be for
+_TIMES_OF = frozenset("weekday weekend weeknight morning afternoon evening night daytime "
+                      "nighttime lunchtime summer winter spring autumn fall monday tuesday "
+                      "wednesday thursday friday saturday sunday".split())
 
 
 def _unit_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,

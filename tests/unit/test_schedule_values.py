@@ -112,6 +112,9 @@ def test_a_day_revises_a_day_with_its_time_set_by_a_tool() -> None:
     ("book the window cleaner for tuesday 9-11am", "the gardener does thursday 1-3pm",
      "tuesday 9-11am", "thursday 1-3pm"),
     ("the weekly report is due friday", "send me a summary daily", "friday", "daily"),
+    # a pointer said for another part of the week or day is another setting
+    ("the weekday alarm is 7:15", "on saturdays set it for 10", "7:15", "10"),
+    ("the morning walk is at 7am", "in the evenings make it 6pm", "7am", "6pm"),
 ])
 def test_schedules_of_different_things_stay_apart(first: str, second: str, a: str, b: str) -> None:
     memory = remember(first, second)
