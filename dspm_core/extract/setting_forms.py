@@ -417,6 +417,9 @@ _NARRATION_LEADS = frozenset("i'm i've i'd i was i had can could would how what 
                              "where which if".split())
 
 
+_DETERMINERS = frozenset("my our your the a an his her their its".split())
+
+
 def _sets_quantity(s: str) -> bool:
     """"Show 20 results per page", "Retain logs for 90 days", "Generate 10 title ideas each
     time": an instruction with a quantity, unless it is a one-off task on given material
@@ -425,6 +428,8 @@ def _sets_quantity(s: str) -> bool:
     first = words[0].lower().strip(",")
     if len(words) < 2 or not is_base_verb(first) or is_noun_only(first):
         return False
+    if first == "like" and words[1].lower() in _DETERMINERS:
+        return False  # ", like my Saturday 10 AM sessions,": an example, no instruction
     if re.search(r"\b(?:this|these|that|those|it|them|the following|below|above)\b", s, _I):
         return False  # works on material at hand
     m = VALUE_RE.search(s)

@@ -352,3 +352,11 @@ def test_common_words_and_reports_are_no_tool_or_rule_fragment(text: str) -> Non
     memory = DSPMMemory()
     memory.add_turn("user", text)
     assert not [p for p in memory.all_patches if p.kind is PatchKind.CONSTRAINT]
+
+
+@pytest.mark.parametrize("text", [
+    "I keep my focus blocks short, like my Tuesday 9 AM sprints, to stay fresh",
+    "I've tried a few schedules, like the 6-8pm slot on weekdays, and none stuck",
+])
+def test_an_example_after_like_sets_no_quantity(text: str) -> None:
+    assert setting_kind(text) is None
