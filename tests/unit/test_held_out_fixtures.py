@@ -42,7 +42,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "everyday": ("ev", 180, 100, 80), "restated": ("rs", 220, 120, 100),
                  "progress": ("pg", 48, 26, 22), "measures": ("ms", 48, 24, 24),
                  "personal": ("ps", 63, 32, 31),
-                 "schedules": ("sc", 64, 32, 32), "contacts": ("ct", 48, 24, 24)}
+                 "schedules": ("sc", 64, 32, 32), "contacts": ("ct", 48, 24, 24),
+                 "conventions": ("cv", 40, 20, 20)}
 
 
 def _load(path: Path) -> list[dict]:
