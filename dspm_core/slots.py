@@ -25,6 +25,7 @@ from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, 
 from .reply_styles import asked_style, is_style_subject
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
+from .display_units import as_weight, in_unit, unit_setting
 from .frequency import DIMENSION as FREQUENCY_DIMENSION
 from .values import PERIOD_OF, VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
@@ -100,6 +101,7 @@ _REVISION_VERBS = (
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
+    r"(?:^|(?<=[.!?] ))go (?:to|with|for) (?=[^,.;?!]*\d)|"  # "Go to Node 20"
     r"(?:i'll|i will|we'll|we will|i can|we can) (?:go|stretch) (?:up )?to|"
     r"let'?s (?:do|go (?:to|with|for)|make it|try|say|allow|settle on|stick (?:to|with)|cap it|"
     r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
@@ -552,6 +554,14 @@ _WHOLE_MATCH_DIMS = frozenset({"clock", "when", FREQUENCY_DIMENSION, "email", "a
                                "postcode"})
 
 
+def is_referent_word(subject: str | None) -> bool:
+    """A subject that is only a pointer ("them", "it", "everything")."""
+    return subject is not None and subject.lower() in _POINTER_SUBJECTS
+
+
+_POINTER_SUBJECTS = frozenset("it that this them these those everything all".split())
+
+
 def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     """The value starting at the beginning of ``fragment`` (a number, date or weekday)."""
     frag = fragment.strip()
@@ -583,7 +593,10 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         subj = None  # "use Seattle": the value is no subject of its own
     parsed = value_at(value_text)
     if parsed is None:
-        pv = parse_value(_free_value(value_text))
+        tool = _VERSION_LEAD_RE.match(value_text.strip())  # "Node 18 for the lambdas"
+        pv = parse_value(tool.group(0) if tool else _free_value(value_text))
+        if not pv.dimension.startswith("version:"):
+            pv = parse_value(_free_value(value_text))
         if pv.dimension == "free":
             name = pv.text.split()[0].lower() if pv.text else ""
             lead = _LEAD_NAME_RE.match(pv.text)
@@ -592,10 +605,19 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
             elif lead and lead.end() < len(pv.text) and (revision or _PLACED_RE.match(pv.text, lead.end())):
                 # "migrated CI to GitHub Actions last week", "the venue is The Crown on Market
                 # Street": the name, not the words after it
-                pv = replace(parse_value(lead.group(0)), dimension="name")
+                pv = parse_value(lead.group(0))
+                pv = pv if pv.dimension.startswith("version:") else replace(pv, dimension="name")
+        if pv.dimension.startswith("unit:"):  # "weights in pounds": a unit of mass
+            dim, canon = as_weight(pv.dimension, pv.canonical, subj)
+            pv = replace(pv, dimension=dim, canonical=canon)
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
+    if revision and pv.dimension == "number" and "." in pv.text and subj and _TOOL_NAME_RE.fullmatch(subj):
+        tool = parse_value(f"{subj} {pv.text}")  # "Bump Python to 3.12": Python 3.12
+        if tool.dimension.startswith("version:"):
+            return Statement(None, op, tool.text, None, None, tool.dimension, tool.canonical, old,
+                             revision)
     if subj and pv.scope is None and pv.dimension in _PERIODIC_DIMS:
         period = _PERIOD_ADJ_RE.search(subj)
         if period:  # "my monthly budget is €400": €400 a month
@@ -610,6 +632,10 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
 
 
 _PERIODIC_DIMS = frozenset({"money"})
+# a named tool and its version opening a value ("Node 18 for the lambdas")
+_VERSION_LEAD_RE = re.compile(r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*\s+v?\d+(?:\.\d+){0,3}(?![\w.%])")
+# one capitalised name, the tool a dotted version number is of ("Bump Python to 3.12")
+_TOOL_NAME_RE = re.compile(r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*")
 _PERIOD_ADJ_RE = re.compile(r"\b(?:" + "|".join(PERIOD_OF) + r")\b", re.I)
 
 # where a name said as a value stands ("The Crown on Market Street", "the Ibis by the station")
@@ -788,7 +814,7 @@ _CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+)\b", re.I)
 # a correction that opens a sentence, which cleaning takes off before the forms are read
 _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(?:actually|"
                           r"correction|scratch that|on second thought|change of plans?|"
-                          r"wait|no wait)\b", re.I)
+                          r"wait|no wait|now(?=\s+[a-z]))\b", re.I)  # "now prices in swiss franc"
 
 
 _LANGUAGES = "|".join(sorted((n for n, c in _NAME_CATEGORY.items() if c == "reply language"),
@@ -1036,6 +1062,14 @@ def _parse_forms(t: str) -> Statement:
     val = pointed_to_words(t)
     if val is not None:
         return Statement(None, "=", val, None, None, "free", val.lower(), None, True)
+
+    # "show prices in USD", "oven temps in celsius": the unit something is given in
+    shown = in_unit(t)
+    if shown is not None:
+        st = _statement(shown[0], "=", shown[1], revision or shown[2])
+        if st.subject and st.subject.lower() in ("everything", "all"):
+            return replace(st, subject=unit_setting(st.dimension))  # "quote everything in GBP"
+        return replace(st, subject=None, revision=True) if is_referent_word(st.subject) else st
 
     # "I live in Leeds", "I'm flying out of Manchester", "actually make it Liverpool": a place
     said = place_said(t)

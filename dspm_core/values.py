@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from .vocab import singular
 from .contact_values import CONTACT, contact_value
+from .display_units import display_unit
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, FREQUENCY, PERIOD_ADVERBS, frequency
 
 __all__ = [
@@ -99,11 +100,18 @@ _BARE_HOURS = r"(?:[01]?\d|2[0-4])\s?[-–]\s?(?:[01]?\d|2[0-4])(?![\d:.,%-]|\s?
 # a day with its time ("saturday 8-10am", "wednesday at 4", "friday, 5pm")
 _DAY_TIME = (rf"{_WEEKDAY},?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOURS}|"
              rf"(?:[01]?\d|2[0-3])(?![\d:.,%]|\s?[A-Za-z%]))")
+# a named tool or system with its version ("Postgres 14", "Node 20", "iOS 17", "Python 3.10"),
+# said after a verb or preposition that places it ("we're on", "upgraded to", "is", "runs")
+_VERSIONED = (rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b)(?-i:(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*)\s+v?\d+"
+              r"(?:\.\d+){0,3}(?![\w.%])")
+_PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "using", "run", "runs",
+                                             "targets", "target", "from")).rstrip("|")
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|\b{_DAY_TIME}|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
+VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|(?:{_PLACED}){_VERSIONED}|\b{_DAY_TIME}|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
+_VERSIONED_RE = re.compile(r"^(?P<name>(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*)\s+v?(?P<version>\d+(?:\.\d+){0,3})$")
 _DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAY}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
 _BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
 # a range of numbers with one unit after the second ("2-3 sentences", "$10-15", "3-5 days")
@@ -230,6 +238,11 @@ def parse_value(text: str) -> ParsedValue:
         return ParsedValue(raw, None, _canonical_date(raw), "when")
     if _WEEKDAY_RE.match(raw):
         return ParsedValue(raw, None, _day(raw), "when")
+    versioned = _VERSIONED_RE.match(raw)
+    if versioned and versioned.group("name").lower() not in MONTHS:
+        # "Postgres 14": which tool, at which version (3.10 is not 3.1)
+        name = versioned.group("name").lower()
+        return ParsedValue(raw, None, f"{name} {versioned.group('version')}", f"version:{name}")
     at = _DAY_TIME_RE.match(raw)
     if at:
         clock = parse_value(at.group("time"))
@@ -285,6 +298,9 @@ def parse_value(text: str) -> ParsedValue:
             dim = f"rate:{dim}"
             short = f"{short or unit_text_base}/{scope}"
         return ParsedValue(raw, unit_label or None, canon, dim, scope, short)
+    shown_in = display_unit(raw)
+    if shown_in:  # "euros", "metric units": the unit things are given in
+        return ParsedValue(raw, None, shown_in[1], shown_in[0])
     return ParsedValue(raw, None, _canonical_free(raw), "free")
 
 

@@ -19,7 +19,9 @@ import re
 
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
+from ..display_units import display_unit
 from ..slots import value_at
+from ..values import parse_value
 
 __all__ = ["elliptical_facts", "elliptical_value"]
 
@@ -38,6 +40,7 @@ _TAIL_RE = re.compile(
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
     r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works?(?: (?:better|best|fine|well))?(?: for (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
+    r"(?:is|are|would be) (?:easier|simpler|clearer)(?: for (?:me|us))?|"
     r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really|"
     r"before|beforehand|ahead|in advance|earlier|later|after)\b)*[\s.!]*$", _I)
 # the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
@@ -67,6 +70,8 @@ def elliptical_value(sentence: str) -> str | None:
     if not middle:
         return None
     found = value_at(middle)
+    if found is None and display_unit(middle) is not None:
+        found = parse_value(middle), middle  # "actually celsius is easier for me"
     if found is None:
         return None
     pv, text = found
