@@ -98,16 +98,18 @@ _TIME_RANGE = (rf"(?:{_CLOCK}\s?(?:-|–|to|until|till)\s?\d{{1,2}}(?::\d{{2}})?
 # an hour range said without am or pm ("10-12", "12-1"): no unit may follow it
 _BARE_HOURS = r"(?:[01]?\d|2[0-4])\s?[-–]\s?(?:[01]?\d|2[0-4])(?![\d:.,%-]|\s?[A-Za-z%])"
 # a day with its time ("saturday 8-10am", "wednesday at 4", "friday, 5pm")
-_DAY_TIME = (rf"{_WEEKDAY},?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOURS}|"
-             rf"(?:[01]?\d|2[0-3])(?![\d:.,%]|\s?[A-Za-z%]))")
+_AT_TIME = (rf",?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOURS}|"
+            rf"(?:[01]?\d|2[0-3])(?![\d:.,%]|\s?[A-Za-z%]))")
 # a named tool or system with its version ("Postgres 14", "Node 20", "iOS 17", "Python 3.10"),
 # said after a verb or preposition that places it ("we're on", "upgraded to", "is", "runs")
 _VERSIONED = (rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b)(?-i:(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*)\s+v?\d+"
               r"(?:\.\d+){0,3}(?![\w.%])")
 _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "using", "run", "runs",
                                              "targets", "target", "from")).rstrip("|")
+# (a capital first: most places in a text fail there, before the words behind it are read)
+_VERSIONED_PLACED = rf"(?=(?-i:[A-Z]|i[A-Z]|mac[A-Z]))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|(?:{_PLACED}){_VERSIONED}|\b{_DAY_TIME}|\b{_WEEKDAY}|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
+VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
