@@ -150,6 +150,7 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
             candidates.append(pid)  # "moved to Friday" of "Thursday 14:00-15:00"
     return candidates
 
+
 _DAY_DIMS = ("when", "clock")
 
 

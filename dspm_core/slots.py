@@ -27,7 +27,8 @@ from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .display_units import as_weight, in_unit, unit_setting
 from .frequency import DIMENSION as FREQUENCY_DIMENSION
-from .values import PERIOD_OF, VALUE_RE, WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit
+from .values import (PERIOD_OF, TOOL_NAME, VALUE_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
+                     canonical_unit, parse_value, split_number_unit)
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
                     word_frequency)
 
@@ -593,7 +594,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         subj = None  # "use Seattle": the value is no subject of its own
     parsed = value_at(value_text)
     if parsed is None:
-        tool = _VERSION_LEAD_RE.match(value_text.strip())  # "Node 18 for the lambdas"
+        tool = VERSIONED_LEAD_RE.match(value_text.strip())  # "Node 18 for the lambdas"
         pv = parse_value(tool.group(0) if tool else _free_value(value_text))
         if not pv.dimension.startswith("version:"):
             pv = parse_value(_free_value(value_text))
@@ -632,10 +633,8 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
 
 
 _PERIODIC_DIMS = frozenset({"money"})
-# a named tool and its version opening a value ("Node 18 for the lambdas")
-_VERSION_LEAD_RE = re.compile(r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*\s+v?\d+(?:\.\d+){0,3}(?![\w.%])")
 # one capitalised name, the tool a dotted version number is of ("Bump Python to 3.12")
-_TOOL_NAME_RE = re.compile(r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*")
+_TOOL_NAME_RE = re.compile(TOOL_NAME)
 _PERIOD_ADJ_RE = re.compile(r"\b(?:" + "|".join(PERIOD_OF) + r")\b", re.I)
 
 # where a name said as a value stands ("The Crown on Market Street", "the Ibis by the station")

@@ -57,11 +57,11 @@ QUERY_CANDIDATES = 48
 RECENT_REST = 32
 
 
-# what a pointer's sentence says its new value is for ("... for Sam's present")
 # a scope said before an instruction about a pointer ("on weekends set it for 9", "in the
 # mornings make it 20 minutes")
 _FRONTED_SCOPE_RE = re.compile(r"^\W*(?:on|in|for|at|during)\s+(?:the\s+|my\s+|our\s+)?([\w'-]+(?:\s+[\w'-]+)?)"
                                r"\s*,?\s+(?=(?:set|make|change|move|push|put|bump|do|switch|have|keep)\b)", re.I)
+# what a pointer's sentence says its new value is for ("... for Sam's present")
 _FOR_WHOM_RE = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?([\w' -]{1,40}?)\s*(?:[,.;!?]|$)",
                           re.I)
 

@@ -23,7 +23,9 @@ __all__ = [
     "UNIT_ALIASES",
     "WEEKDAYS",
     "ParsedValue",
+    "TOOL_NAME",
     "VALUE_RE",
+    "VERSIONED_LEAD_RE",
     "canonical_unit",
     "day_or_time",
     "number_text",
@@ -102,18 +104,22 @@ _AT_TIME = (rf",?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOU
             rf"(?:[01]?\d|2[0-3])(?![\d:.,%]|\s?[A-Za-z%]))")
 # a named tool or system with its version ("Postgres 14", "Node 20", "iOS 17", "Python 3.10"),
 # said after a verb or preposition that places it ("we're on", "upgraded to", "is", "runs")
-_VERSIONED = (rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b)(?-i:(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*)\s+v?\d+"
-              r"(?:\.\d+){0,3}(?![\w.%])")
+#: a named tool or system ("Postgres", "iOS", "macOS") and a version number of it
+TOOL_NAME = r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*"
+_VERSION = r"v?\d+(?:\.\d+){0,3}(?![\w.%])"
+_VERSIONED = rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b)(?-i:{TOOL_NAME})\s+{_VERSION}"
 _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "using", "run", "runs",
                                              "targets", "target", "from")).rstrip("|")
 # (a capital first: most places in a text fail there, before the words behind it are read)
-_VERSIONED_PLACED = rf"(?=(?-i:[A-Z]|i[A-Z]|mac[A-Z]))(?:{_PLACED}){_VERSIONED}"
+_VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
 VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
-_VERSIONED_RE = re.compile(r"^(?P<name>(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*)\s+v?(?P<version>\d+(?:\.\d+){0,3})$")
+_VERSIONED_RE = re.compile(rf"^(?P<name>{TOOL_NAME})\s+v?(?P<version>\d+(?:\.\d+){{0,3}})$")
+#: a named tool and its version opening a text ("Node 18 for the lambdas")
+VERSIONED_LEAD_RE = re.compile(rf"{TOOL_NAME}\s+{_VERSION}")
 _DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAY}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
 _BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
 # a range of numbers with one unit after the second ("2-3 sentences", "$10-15", "3-5 days")
