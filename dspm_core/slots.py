@@ -595,8 +595,8 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     parsed = value_at(value_text)
     if parsed is None:
         tool = VERSIONED_LEAD_RE.match(value_text.strip())  # "Node 18 for the lambdas"
-        pv = parse_value(tool.group(0) if tool else _free_value(value_text))
-        if not pv.dimension.startswith("version:"):
+        pv = parse_value(tool.group(0)) if tool else None
+        if pv is None or not pv.dimension.startswith("version:"):
             pv = parse_value(_free_value(value_text))
         if pv.dimension == "free":
             name = pv.text.split()[0].lower() if pv.text else ""

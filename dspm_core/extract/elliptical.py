@@ -19,7 +19,6 @@ import re
 
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
-from ..display_units import display_unit
 from ..slots import value_at
 from ..values import parse_value
 
@@ -70,7 +69,7 @@ def elliptical_value(sentence: str) -> str | None:
     if not middle:
         return None
     found = value_at(middle)
-    if found is None and display_unit(middle) is not None:
+    if found is None and parse_value(middle).dimension.startswith("unit:"):
         found = parse_value(middle), middle  # "actually celsius is easier for me"
     if found is None:
         return None
