@@ -213,6 +213,15 @@ def other_owner(a: str, b: str) -> bool:
     return owned(a, b) and owned(b, a)
 
 
+def another_owns(text: str) -> bool:
+    """``text`` speaks of what another person owns by a pronoun alone ("the veg box people
+    moved theirs, it comes thursdays now", "she changed hers"): its "it" is theirs."""
+    return _THEIRS_RE.search(text) is not None
+
+
+_THEIRS_RE = re.compile(r"\b(?:theirs|hers|yours|his(?=\s*(?:[,.;:!?]|$)))\b", re.I)
+
+
 def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
                   fact: Fact, setting: bool = False) -> tuple[Patch, Named] | None:
     """The one earlier current statement of the user's (or the system's) that ``fact``

@@ -25,8 +25,8 @@ from itertools import islice
 
 from .lexicon import is_base_verb, is_past_verb, is_verb_only
 from .merge_targets import StoreIndex, revision_candidates
-from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared, holds_word,
-                      other_owner, revises_in_passing, says_changed, says_nothing)
+from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared, another_owns,
+                      holds_word, other_owner, revises_in_passing, says_changed, says_nothing)
 from .patch import AUTHORITY, Fact, Patch, Role
 from .resolve import ATTRIBUTE_WORDS
 from .slots import MULTIWORD_NAMES, Statement, bound_class, content_terms, name_category
@@ -98,7 +98,8 @@ def _states(text: str) -> bool:
     """``text`` states a setting: short, asks nothing, keeps nothing, reports no event
     ("I secured 5 interviews": a verb of the past that says no change)."""
     return len(text.split()) <= MAX_WORDS and "`" not in text and "\n" not in text.strip() \
-        and not _ASKS_RE.search(text) and not _KEPT_RE.search(text) and not _EVENT_RE.search(text)
+        and not _ASKS_RE.search(text) and not _KEPT_RE.search(text) and not _EVENT_RE.search(text) \
+        and not another_owns(text)
 
 
 def _reports(clause: str) -> bool:

@@ -26,6 +26,7 @@ from .reply_styles import asked_style, is_style_subject
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .display_units import as_weight, in_unit, unit_setting
+from .thing_rates import rate_of_thing
 from .frequency import DIMENSION as FREQUENCY_DIMENSION
 from .values import (PERIOD_OF, TOOL_NAME, VALUE_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
                      canonical_unit, parse_value, split_number_unit)
@@ -614,11 +615,19 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
-    if revision and pv.dimension == "number" and "." in pv.text and subj and _TOOL_NAME_RE.fullmatch(subj):
-        tool = parse_value(f"{subj} {pv.text}")  # "Bump Python to 3.12": Python 3.12
+    name = subj.split()[-1] if subj and pv.dimension == "number" else ""
+    if name and _TOOL_NAME_RE.fullmatch(name) and name.lower() not in _NUMBERED_NOUNS and (
+            revision and "." in pv.text or name_category(name) or not name[1:].islower()
+            or revision and len(re.split(r"[,;]", subj)[-1].split()) == 1
+            and max(word_frequency().get(w, 0) for w in (name.lower(), singular(name.lower())))
+            < _COMMON_WORD):  # "Nights should be 65": a word
+        # "Bump Python to 3.12", "my laptop has macOS 13", "..., Android 14 now": the
+        # version of the named system, said of what comes before the name in its clause
+        tool = parse_value(f"{name} {pv.text}")
         if tool.dimension.startswith("version:"):
-            return Statement(None, op, tool.text, None, None, tool.dimension, tool.canonical, old,
-                             revision)
+            rest = re.split(r"[,;]", subj)[-1].split()[:-1]
+            return Statement(" ".join(rest) or None, op, tool.text, None, None,
+                             tool.dimension, tool.canonical, old, revision)
     if subj and pv.scope is None and pv.dimension in _PERIODIC_DIMS:
         period = _PERIOD_ADJ_RE.search(subj)
         if period:  # "my monthly budget is €400": €400 a month
@@ -633,6 +642,8 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
 
 
 _PERIODIC_DIMS = frozenset({"money"})
+#: a word this frequent in English is a word, never a name, when it opens a sentence
+_COMMON_WORD = 10_000
 # one capitalised name, the tool a dotted version number is of ("Bump Python to 3.12")
 _TOOL_NAME_RE = re.compile(TOOL_NAME)
 _PERIOD_ADJ_RE = re.compile(r"\b(?:" + "|".join(PERIOD_OF) + r")\b", re.I)
@@ -680,7 +691,7 @@ def parse_statement(text: str) -> Statement:
         # "it's gate 14 not gate 12": the value read is the one said not to hold; the
         # correction is read whole (dspm_core.corrections)
         return replace(st, value=None, unit=None, scope=None, dimension="free", canonical="")
-    st = at_time_of_day(until_of(_counted_of(_numbered(st, text), text), text), text)
+    st = rate_of_thing(at_time_of_day(until_of(_counted_of(_numbered(st, text), text), text), text), text)
     m = _MEASURED_RE.search(st.value or "")
     if m is None:
         return st
@@ -1034,6 +1045,9 @@ def _parse(t: str) -> Statement:
     return replace(st, subject=rest or None) if rest or st.revision else st
 
 
+_LET_OUT_RE = re.compile(r"\b(?:let|lets|letting|allow|allowing)\s+(?:it|that|them|this|those|these)\s+"
+                         r"(?:run|go|be|stretch|grow|get|last|reach|creep)\s+(?:up\s+)?(?:to|till|until)\s+",
+                         re.I)
 _OPENING_DETERMINERS = frozenset("the our my your their his her its this that these those a an "
                                  "every each all".split())
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
@@ -1061,6 +1075,12 @@ def _parse_forms(t: str) -> Statement:
     val = pointed_to_words(t)
     if val is not None:
         return Statement(None, "=", val, None, None, "free", val.lower(), None, True)
+
+    # "let them run to 1200 words", "we're letting it go up to 2 hours": a limit let out,
+    # of the setting spoken of
+    m = _LET_OUT_RE.search(t)
+    if m and value_at(t[m.end():]):
+        return _statement(None, "=", t[m.end():], True)
 
     # "show prices in USD", "oven temps in celsius": the unit something is given in
     shown = in_unit(t)

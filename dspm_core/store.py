@@ -30,7 +30,7 @@ from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity
-from .passing import aligned_earlier, holds_word, named_earlier, new_name, reworded_earlier
+from .passing import aligned_earlier, another_owns, holds_word, named_earlier, new_name, reworded_earlier
 from .tier import sentence_setting, sentence_with_value
 from .slots import (
     AliasTable,
@@ -394,6 +394,8 @@ class PatchStore:
             # it may be revised later
         weak = stmt.revision and names_nothing(subj_norm, stmt)  # a cue: else a link at most
         referent = fact.referent or (is_referent(stmt.subject) and stmt.revision) or weak
+        if referent and another_owns(fact.text):
+            referent = weak = False  # "they moved theirs, it comes thursdays now": not ours
         if referent and fact.kind is PatchKind.SENTENCE:
             if not stmt.dimension.startswith("count:"):
                 return self._merge_text(fact)  # a sentence binds no pointer on its own...

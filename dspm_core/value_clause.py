@@ -92,8 +92,8 @@ _AUTHORITIES = (
     r"pharmacist|midwife|consultant|specialist|surgeon|optician|physiotherapist"
 )
 _REPORTED_RE = re.compile(
-    rf"^(?:(?:my|our|the|his|her|their)\s+)?(?:[\w-]+\s+)?(?:{_AUTHORITIES})\s+(?:now\s+)?"
-    r"(?:says?|said|wants?|wanted|needs?|requires?|recommends?|recommended|suggests?|suggested|"
+    rf"^(?:(?:my|our|the|his|her|their)\s+)?(?:[\w-]+\s+)?(?P<who>{_AUTHORITIES})\s+(?:now\s+)?"
+    r"(?P<verb>says?|said|wants?|wanted|needs?|requires?|recommends?|recommended|suggests?|suggested|"
     r"asks? for|asked for|insists? on|approved|expects?|prefers?)\s+"
     r"(?:that\s+)?(?:(?:we|i)\s+(?:use|need|do|keep|go with)\s+|(?:me|us)\s+(?:to\s+[a-z]+|[a-z]+ing|on|at)\s+)?"
     r"(?P<rest>.+)$", _I)
@@ -104,7 +104,17 @@ def reported(text: str) -> str | None:
     """The requirement in a reported one ("My coach wants 140 grams now" -> "140 grams
     now"), or ``None`` when nobody is reported."""
     m = _REPORTED_RE.match(text.strip())
-    return m.group("rest") if m else None
+    if m is None:
+        return None
+    if m.group("who").lower() in _FAMILY and m.group("verb").lower().startswith(("need", "prefer")) \
+            and not _OF_SPEAKER_RE.match(text, m.start("verb") + len(m.group("verb"))):
+        return None  # "my partner needs 9 hours a night": their own, not asked of the speaker
+    return m.group("rest")
+
+
+_FAMILY = frozenset(("wife", "husband", "partner"))
+# the requirement is said of the speaker ("... needs me to be home by 6")
+_OF_SPEAKER_RE = re.compile(r"\s+(?:that\s+)?(?:me|us|we|i)\b", re.I)
 
 
 _WEAK = frozenset("me us you everyone everybody them him her it that this let let's lets give "
