@@ -82,10 +82,17 @@ def frequency(text: str) -> str | None:
 
 
 def frequencies_in(text: str) -> set[str]:
-    """The canonical forms of every frequency said in ``text``."""
+    """The canonical forms of every frequency said in ``text``, also an adverb that opens
+    a clause as its subject ("..., hourly loses too much")."""
     out = set()
     for m in _IN_TEXT_RE.finditer(text):
         canon = frequency(m.group(0))
         if canon:
             out.add(canon)
+    for m in _ADVERB_SUBJECT_RE.finditer(text):
+        out.add(f"1 per 1 {PERIOD_ADVERBS[m.group('adv').lower()]}")
     return out
+
+
+_ADVERB_SUBJECT_RE = re.compile(rf"(?:^|[,;:]\s*|\b(?:but|because|as|since)\s+)"
+                                rf"(?P<adv>{'|'.join(PERIOD_ADVERBS)})\s+[a-z]+(?:s|ed)\b", re.I)

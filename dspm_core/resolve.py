@@ -37,7 +37,7 @@ from itertools import islice
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
 from .passing import other_owner
-from .frequency import DIMENSION as FREQUENCY
+from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
@@ -404,6 +404,11 @@ _NUMBER_RE = re.compile(r"(?<![\w.,:])\d+(?:[.:]\d+)?(?![\w.,:]*\d)")
 _THOUSANDS_RE = re.compile(r"(?<![\w.,:])(\d+(?:\.\d+)?)k\b", re.I)
 
 
+def _frequencies(text: str) -> list[str]:
+    """The canonical frequencies said in a text ("hourly" and "every hour" are one)."""
+    return sorted(frequencies_in(text))
+
+
 def _numbers(text: str) -> list[str]:
     """The numbers of a text, thousands separators left out ("10,000" is 10000)."""
     return _NUMBER_RE.findall(_SEPARATOR_RE.sub(r"\1", text))
@@ -428,8 +433,10 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
     said to stay ("alpha stays at 3") replaces nothing."""
     if _KEPT_RE.search(text):
         return []
-    new = set(_numbers(stmt.value or ""))
-    named = (set(_numbers(text)) | _thousands(text)) - new
+    # a frequency is named in any of its writings ("every 15 minutes, hourly loses too much")
+    values = _frequencies if stmt.dimension == FREQUENCY else _numbers
+    new = set(values(stmt.value or ""))
+    named = (set(values(text)) | (set() if values is _frequencies else _thousands(text))) - new
     if not named or not new:
         return []
     own_subject = not referent and bool(subj_norm) and not names_nothing(subj_norm, stmt)
@@ -442,7 +449,7 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
         if pid in seen or p is None or p.value is None:
             continue
         seen.add(pid)
-        held = _numbers(p.value)
+        held = values(p.value)
         if not held or held[0] not in named:
             continue
         theirs = ix.subject_of.get(pid) or ""

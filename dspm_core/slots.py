@@ -27,7 +27,7 @@ from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
-from .frequency import DIMENSION as FREQUENCY_DIMENSION
+from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
 from .values import (PERIOD_OF, TOOL_NAME, VALUE_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
                      canonical_unit, parse_value, split_number_unit)
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
@@ -692,6 +692,7 @@ def parse_statement(text: str) -> Statement:
         # correction is read whole (dspm_core.corrections)
         return replace(st, value=None, unit=None, scope=None, dimension="free", canonical="")
     st = rate_of_thing(at_time_of_day(until_of(_counted_of(_numbered(st, text), text), text), text), text)
+    st = _pointed_beside_old(st, text)
     m = _MEASURED_RE.search(st.value or "")
     if m is None:
         return st
@@ -702,6 +703,22 @@ def parse_statement(text: str) -> Statement:
         return replace(st, subject=subject)
     return replace(st, subject=subject, value=pv.text, unit=pv.unit, scope=pv.scope,
                    dimension=pv.dimension, canonical=pv.canonical)
+
+
+def _pointed_beside_old(st: Statement, text: str) -> Statement:
+    """"sync them every 15 minutes, hourly loses too much": a pointer said with a new value
+    and another of the same kind beside it (the old one) is a revision of the setting it
+    points at."""
+    if st.revision or st.value is None or st.dimension != FREQUENCY_DIMENSION:
+        return st
+    at = text.lower().find(st.value.lower())
+    words = re.findall(r"[a-z]+", text[:at].lower()) if at > 0 else []
+    if not 0 < len(words) <= 4 or not _POINTERS & set(words):
+        return st  # "sync them ...", "back it up ...": a verb and its pointer before the value
+    return replace(st, subject=None, revision=True) if frequencies_in(text) - {st.canonical} else st
+
+
+_POINTERS = frozenset(("it", "them", "that", "this"))
 
 
 def value_alone(text: str) -> Statement | None:

@@ -15,7 +15,7 @@ from dspm_core.clock_words import clock_digits
 from dspm_core.frequency import frequencies_in, frequency
 from dspm_core.values import parse_value
 
-from test_in_passing import current_with, remember, replaced
+from test_in_passing import current_with, kept, remember, replaced
 
 
 @pytest.mark.parametrize("a, b", [
@@ -128,3 +128,19 @@ def test_a_frequency_is_kept_as_said() -> None:
     (p,) = [p for p in memory.all_patches if p.value]
     assert p.value == "twice a day"
     assert "twice a day" in memory.get_context()
+
+
+def test_a_pointer_with_the_old_frequency_beside_it_revises_the_setting_it_points_at() -> None:
+    memory = remember("back up the database every hour",
+                      "back it up every 10 minutes, hourly leaves too big a gap")
+    replaced(memory, "every 10 minutes", "every hour")
+    # the setting spoken of last is the one pointed at, named by its old value
+    memory = remember("water the ferns every day", "the cactus gets watered weekly",
+                      "water it every 2 weeks, weekly rots the roots")
+    replaced(memory, "every 2 weeks", "weekly")
+    kept(memory, "every day")
+
+
+def test_a_pointer_with_a_new_frequency_alone_revises_nothing() -> None:
+    memory = remember("back up the database every hour", "back it up every 10 minutes too")
+    kept(memory, "every hour")
