@@ -28,7 +28,9 @@ _CITY = r"(?:,\s*(?:[A-Z][\w'’À-ÿ-]*(?:\s+[A-Z][\w'’À-ÿ-]*){0,2}|[A-Z]{1
 # "Rue de Rivoli", "Calle de Alcalá", "Via della Spiga"
 _PARTICLE = r"(?:de|du|des|de la|del|della|di|da|do|dos|das|van|von)"
 _FOREIGN = r"(?:Rue|Avenue|Boulevard|Calle|Avenida|Via|Rua|Piazza|Plaza|Platz)"
-_ADDRESS = (rf"(?:\d{{1,5}}[A-Za-z]?,?\s+(?:{_NAME_WORD}\s+){{1,3}}(?:{_STREET}|{_STREET_CAPITAL})\b\.?"
+# a flat, apartment, unit or suite within the building ("22 Elm Street, apt 4")
+_WITHIN = r"(?:,?\s+(?i:apt|apartment|flat|unit|suite|ste)\.?\s*#?\d{1,4}[A-Za-z]?\b)"
+_ADDRESS = (rf"(?:\d{{1,5}}[A-Za-z]?,?\s+(?:{_NAME_WORD}\s+){{1,3}}(?:{_STREET}|{_STREET_CAPITAL})\b\.?{_WITHIN}?"
             rf"|\d{{1,5}},?\s+{_FOREIGN}\s+(?:{_PARTICLE}\s+)?(?:[A-Z][\w'’À-ÿ-]*\s?){{1,3}}"
             rf"|{_FOREIGN}\s+(?:{_PARTICLE}\s+)?(?:[A-Z][\w'’À-ÿ-]*\s+){{1,3}}\d{{1,5}}\b)(?:{_CITY}){{0,2}}")
 _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -41,6 +43,16 @@ CONTACT = rf"(?:{_EMAIL}|{_ADDRESS}|{_PHONE}|{_POSTCODE})"
 
 _KINDS = (("email", re.compile(rf"^{_EMAIL}$")), ("address", re.compile(rf"^{_ADDRESS}$")),
           ("phone", re.compile(rf"^{_PHONE}$")), ("postcode", re.compile(rf"^{_POSTCODE}$")))
+_WITHIN_RE = re.compile(_WITHIN)
+
+
+def _unit_of(said: str) -> str:
+    """"apt. #4" -> "apt 4": a flat's number as one writing."""
+    m = re.search(r"(apt|apartment|flat|unit|suite|ste)\.?\s*#?(\d+[a-z]?)", said.lower())
+    word = {"apartment": "apt", "ste": "suite"}.get(m.group(1), m.group(1))
+    return f"{word} {m.group(2)}"
+
+
 _ABBREVIATIONS = {"rd": "road", "st": "street", "ln": "lane", "ave": "avenue", "blvd": "boulevard",
                   "hwy": "highway", "pkwy": "parkway", "ct": "court", "pl": "place", "sq": "square",
                   "dr": "drive"}
@@ -64,6 +76,9 @@ def _canonical(kind: str, raw: str) -> str:
         return raw.upper().replace(" ", "")
     low = raw.lower()
     if kind == "address":
-        street = low.split(",", 1)[0]  # the street and number; the town may be left out
+        within = _WITHIN_RE.search(low)  # the flat is part of where: "apt 4" is no "apt 5"
+        # the street and number; the town may be left out
+        street = (low[:within.start()] if within else low).split(",", 1)[0]
+        street = f"{street} {_unit_of(within.group(0))}" if within else street
         return " ".join(_ABBREVIATIONS.get(w.rstrip("."), w.rstrip(".")) for w in street.split())
     return low

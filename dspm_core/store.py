@@ -351,7 +351,11 @@ class PatchStore:
             return self._replace_named(old, found.old, None, fact, _norm_text(fact.text))
         if dim == "name":
             return self._replace_named(old, found.old, found.new, fact, "") if found.new else None
-        value = new_quantity(found.old, found.new)
+        if dim == "address" and found.new:
+            # "it's apt 5 not apt 4": the part of the address corrected, the rest kept
+            value = re.sub(rf"(?i)\b{re.escape(found.old)}\b", found.new, old.value or "", count=1)
+        else:
+            value = new_quantity(found.old, found.new)
         if value is None:
             return None
         pv = parse_value(value)

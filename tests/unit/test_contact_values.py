@@ -92,3 +92,23 @@ def test_a_flat_number_corrected_beside_an_address() -> None:
     memory = remember("it's flat 2, 14 Vale Road", "sorry, flat 4 not flat 2")
     (p,) = [p for p in memory.all_patches if p.history]
     assert p.value == "4" and [r.value for r in p.history] == ["2"]
+
+
+@pytest.mark.parametrize("text, canonical", [
+    ("14 Park Avenue, apt 3B", "14 park avenue apt 3b"),
+    ("9 Kings Road, Flat 2, Bristol", "9 kings road flat 2"),
+    ("300 Main St apartment #12", "300 main street apt 12"),
+])
+def test_the_flat_within_an_address_is_part_of_it(text: str, canonical: str) -> None:
+    assert contact_value(text) == ("address", canonical)
+    assert parse_value(text).dimension == "address"
+
+
+def test_a_flat_corrected_with_not_keeps_the_rest_of_the_address() -> None:
+    memory = remember("deliver to 14 Park Avenue, apt 3B", "sorry, apt 3C not apt 3B")
+    (p,) = current_with(memory, "3C")
+    assert parse_value(p.value).canonical == "14 park avenue apt 3c"
+    assert [r.value for r in p.history] == ["14 Park Avenue, apt 3B"]
+    # another flat in the same building is another address
+    memory = remember("my flat is 9 Kings Road, Flat 2", "my sister lives at 9 Kings Road, Flat 4")
+    assert current_with(memory, "Flat 2") and current_with(memory, "Flat 4")

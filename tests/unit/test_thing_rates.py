@@ -82,3 +82,11 @@ def test_a_common_word_opening_a_sentence_is_no_system_name() -> None:
     assert not st.dimension.startswith("version:")
     st = parse_statement("Chapters should be 12 now")
     assert not st.dimension.startswith("version:")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("my data plan is the 50GB one", "50GB"),
+    ("get me the 13 inch one", "13 inch"),
+])
+def test_one_after_a_value_stands_for_the_thing_not_its_unit(text: str, value: str) -> None:
+    assert parse_statement(text).value == value
