@@ -47,6 +47,10 @@ _DECLARED_RE = re.compile(
     r"(?P<placed>\s+(?:on|at|in|by|near|off|opposite|next to)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?"
     r"\s*[.!]?$",
     _I)
+# "Date format in the reports: MM/DD/YYYY", "Default region: us-east-1": a label and its value
+_LABELLED_RE = re.compile(
+    _LEAD + r"(?P<label>[A-Za-z][\w-]*(?:\s+[\w-]+){0,4})\s*:\s+(?P<val>[\w.+#'/()-]+(?:\s+[\w.+#'/()-]+){0,3})$",
+    _I)
 # "Write the tests with Jest", "From now on, format the code with Black"
 _WORK_WITH_RE = re.compile(
     _LEAD + r"(?:(?:from now on|going forward)[,\s]+)?(?:(?:we|i)(?:'ll| will| should)?\s+)?"
@@ -129,6 +133,9 @@ def read_named(sentence: str) -> NamedSetting | None:
     if m:
         return NamedSetting(m.group("what") or m.group("what2"),
                             "every " + (m.group("when") or m.group("when2")), "recurring")
+    m = _LABELLED_RE.match(s)
+    if m and _labels_a_setting(m.group("label"), m.group("val")):
+        return NamedSetting(m.group("label"), m.group("val"), "labelled")
     m = _DECLARED_RE.match(s)
     if m and m.group("placed") and not re.match(r"(?:the\s+)?(?-i:[A-Z])", m.group("val"), _I):
         m = None  # where a named place stands, after a name only ("The Crown on Market Street")
@@ -140,6 +147,29 @@ def read_named(sentence: str) -> NamedSetting | None:
         # "Production log level is WARN": a subject without an article, a value in capitals
         return NamedSetting(m.group("bare"), m.group("val"), "declared")
     return None
+
+
+def _labels_a_setting(label: str, value: str) -> bool:
+    """"Date format in the reports: MM/DD/YYYY", "Default region: us-east-1", "Tone:
+    casual": a label that names a setting, and a short value that is no sentence ("Note:
+    back tomorrow", "Update: we shipped it")."""
+    words = label.lower().split()
+    if words[0] in _POINTERS or words[0] in ("i", "we", "you", "my", "our") \
+            or words[-1] in _NOT_SETTING_LABELS or _FINITE_RE.search(value) \
+            or re.fullmatch(r"\d+|[a-z]", words[-1]):  # "Step 2: restart", "Option B: ..."
+        return False
+    return _declares(label, value)
+
+
+# labels of talk, not of a setting
+_NOT_SETTING_LABELS = frozenset("note notes update updates question questions answer edit ps fyi tip tips "
+                                "warning warnings example examples step status summary reminder context "
+                                "problem issue issues error errors result results goal goals task tasks "
+                                "todo idea ideas thought thoughts reason why what how pros cons "
+                                "plan plans option options source sources".split())
+# a verb that makes the value a sentence ("Update: we shipped it")
+_FINITE_RE = re.compile(r"\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|will|would|"
+                        r"can|could|should|must|i|we|you|he|she|they|it)\b|n't\b", _I)
 
 
 def _names_a_tool(value: str) -> bool:

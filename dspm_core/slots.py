@@ -384,8 +384,8 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     words are folded; names and identifiers stay as written (lowercased). A name is told
     by how it is written: camelCase, all caps, digits or a hyphen, or a capital letter
     after the first word (unless the whole subject is in Title Case), so "jQuery" never
-    becomes "query". "X for Y" and "X of Y" read as "Y X", so "time to live for sessions"
-    == "session TTL".
+    becomes "query". "X for Y", "X of Y" and "X in Y" read as "Y X", so "time to live for
+    sessions" == "session TTL" and "log level in staging" == "staging log level".
     """
     table = aliases or _DEFAULT_ALIASES
     # "Time-to-live (TTL)": the parenthesised acronym repeats the phrase before it
@@ -393,7 +393,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     text = _POSSESSIVE_RE.sub("", text)  # "my manager's email": the manager's, no letter s
     text = table.fold(text)
     names = _names_in(text)
-    for prep in (" for ", " of "):
+    for prep in (" for ", " of ", " in "):
         cuts = list(re.finditer(prep, text, re.I))
         if cuts and len(text.split()) <= 7:
             head, tail = text[: cuts[-1].start()], text[cuts[-1].end():]

@@ -360,3 +360,33 @@ def test_common_words_and_reports_are_no_tool_or_rule_fragment(text: str) -> Non
 ])
 def test_an_example_after_like_sets_no_quantity(text: str) -> None:
     assert setting_kind(text) is None
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("Currency in the invoices: EUR", "Currency in the invoices", "EUR"),
+    ("Default timezone: Europe/Lisbon", "Default timezone", "Europe/Lisbon"),
+    ("Reply tone: casual", "Reply tone", "casual"),
+    ("Node version: 20.11", "Node version", "20.11"),
+])
+def test_a_label_and_its_value_is_a_setting(text: str, subject: str, value: str) -> None:
+    assert read_named(text) == NamedSetting(subject, value, "labelled")
+    assert setting_kind(text) is PatchKind.DECISION
+
+
+@pytest.mark.parametrize("text", [
+    "Note: back on Monday",
+    "Update: we moved it",
+    "Question: why so slow",
+    "My take: too early",
+    "Step 2: restart",
+])
+def test_a_label_of_talk_sets_nothing(text: str) -> None:
+    assert read_named(text) is None
+
+
+def test_a_labelled_setting_is_revised_by_its_subject_in_other_order() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "Font in the slides: Inter")
+    memory.add_turn("user", "Change the slide font to Roboto, the brand guide says so.")
+    context = memory.get_context()
+    assert "(was Inter)" in context, context

@@ -39,6 +39,8 @@ def test_parse_statement(text, subject, op, value):
     ("time-to-live of sessions", "Session TTL"),
     ("the Webhook Timeouts", "webhook timeout"),
     ("the database", "DB"),
+    ("indent width in the python files", "python file indent width"),
+    ("Log level in staging", "staging log level"),
 ])
 def test_subject_keys_fold(a, b):
     assert subject_key(a) == subject_key(b)
