@@ -141,6 +141,14 @@ def read_named(sentence: str) -> NamedSetting | None:
         m = None  # where a named place stands, after a name only ("The Crown on Market Street")
     if m and m.group("subj") and _declares(m.group("subj"), m.group("val")):
         return NamedSetting(m.group("subj"), m.group("val"), "declared")
+    if m and m.group("bare") and m.group("bare").split()[-1].lower() in _PLACE_HEADS | _SETTING_HEADS \
+            and not m.group("placed") and _declares(m.group("bare"), m.group("val")):
+        # "pickup point is the north entrance"; "log level is INFO in prod": prod's log level
+        scoped = _SCOPED_RE.fullmatch(m.group("val"))
+        if scoped:
+            return NamedSetting(f"{scoped.group('scope')} {m.group('bare')}", scoped.group("val"),
+                                "declared")
+        return NamedSetting(m.group("bare"), m.group("val"), "declared")
     if m and m.group("bare") and m.group("bare")[:1].isupper() and \
             m.group("bare").split()[0].lower() not in _POINTERS and \
             re.fullmatch(r"(?-i:[A-Z][A-Z0-9_.+-]+|[A-Z][a-z]+[A-Z][\w.+-]*)", m.group("val")):
@@ -190,6 +198,13 @@ def _declares(subject: str, value: str) -> bool:
         return False  # "My name is Dana": who someone is, an entity
     if words[0] == "the" and len(words) > 1 and value.split()[1][:1].isupper():
         return True  # "the hotel is the Ibis": a named place
+    head = subject.lower().split()[-1]
+    if head in _PLACE_HEADS and words[0] == "the" and 1 < len(words) <= 4 \
+            and not set(words[1:]) & _EVALUATIVE and not is_adjective(words[-1]):
+        return True  # "the pickup point is the north entrance": a place in plain words
+    if (head in _SETTING_HEADS or "default" in subject.lower().split()) and len(words) == 1 \
+            and words[0] not in _EVALUATIVE:
+        return True  # "the default branch is main", "the theme is dark": a setting's value
     if words[0] in _EVALUATIVE or words[0] in ("a", "an", "the", "so", "very", "too", "really",
                                                "not", "just", "quite", "pretty", "being",
                                                "called", "named", "known", "based", "due",
@@ -204,6 +219,15 @@ def _declares(subject: str, value: str) -> bool:
     return not subject.lower().split()[-1] in ("day", "week", "weekend", "trip", "life", "mood")
 
 
+# a value with the scope it holds in ("INFO in prod")
+_SCOPED_RE = re.compile(r"(?P<val>\S+)\s+(?:in|on|for)\s+(?P<scope>[\w-]+)")
+#: the heads of a setting whose value may be a plain adjective ("main", "dark", "basic")
+_SETTING_HEADS = frozenset("mode theme branch plan tier level format style setting option colour "
+                           "color font layout tone size channel region environment stage "
+                           "template".split())
+#: the heads of a place a value in plain words may name ("the north entrance")
+_PLACE_HEADS = frozenset("point spot location venue place entrance exit meeting-point "
+                         "pickup drop-off stop".split())
 _COLOURS_OR_KINDS = re.compile(r"^(?:teal|blue|red|green|black|white|grey|gray|orange|purple|"
                                r"yellow|pink|brown|navy|private|public|internal|external|"
                                r"monthly|weekly|daily|yearly|annual|remote|hybrid|formal|casual)$")

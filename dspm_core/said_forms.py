@@ -94,8 +94,10 @@ def decided_on(st: Statement) -> Statement:
 
 _POINTER_TO_WORDS_RE = re.compile(
     r"^\W*(?i:(?:(?:actually|ok(?:ay)?|so|and|no|wait|hmm+|sorry|please)\W+)*(?:(?:can|could)\s+(?:we|you)\s+)?"
-    r"(?:please\s+)?(?:switch|change|make|bump|upgrade|downgrade)\s+(?:it|that|them)\s+"
-    r"(?:back\s+)?(?:to|into)\s+)(?P<val>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
+    r"(?:please\s+)?(?:(?:switch|change|make|bump|upgrade|downgrade)\s+(?:it|that|them)\s+"
+    # "make it the south entrance": a thing named with its article, not "make it quick"
+    r"(?:back\s+)?(?:to|into)\s+|make\s+(?:it|that)\s+(?=the\s))"
+    r")(?P<val>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
     r"(?:\s+(?:instead|please|then|now))?\s*(?:[.!?,;]|$)")
 # words of a phrase that asks for something vaguer than a value
 _NOT_A_VALUE_WORD = frozenset("something anything whatever same more less better worse other "

@@ -86,6 +86,10 @@ def content_words(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z][a-z0-9-]+", text.lower()) if w not in SLOT_STOP}
 
 
+#: things whose setting is their name ("the default branch is main")
+_NAMED_AS_SET = frozenset(("branch", "channel"))
+
+
 def _slot_fields(core: str, kind: PatchKind, turn: Turn,
                  explicit: bool = False) -> dict[str, str | None]:
     """Slot fields for ``core``: empty when the slot rules read the fact's text well by
@@ -95,7 +99,9 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     m = RENAME_RE.search(s)
     if m:
         old = re.sub(r"^(?:the|our|my)\s+", "", m.group("old").strip(), flags=_I)
-        return {"slot": f"{old} name", "op": "=", "value": m.group("new").strip("\"'`")}
+        # "rename the default branch to trunk": a branch's or channel's setting is its name
+        slot = old if old.split()[-1].lower() in _NAMED_AS_SET else f"{old} name"
+        return {"slot": slot, "op": "=", "value": m.group("new").strip("\"'`")}
     m = plan_said(s)
     if m:
         return {"slot": m.group("what").lower(), "op": "=", "value": m.group("new")}

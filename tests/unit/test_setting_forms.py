@@ -390,3 +390,35 @@ def test_a_labelled_setting_is_revised_by_its_subject_in_other_order() -> None:
     memory.add_turn("user", "Change the slide font to Roboto, the brand guide says so.")
     context = memory.get_context()
     assert "(was Inter)" in context, context
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("the default theme is light", "default theme", "light"),
+    ("our release branch is stable", "release branch", "stable"),
+    ("the meeting point is the side gate", "meeting point", "the side gate"),
+    ("drop-off spot is the back door", "drop-off spot", "the back door"),
+    ("cache mode is LRU on staging", "staging cache mode", "LRU"),
+])
+def test_a_setting_declared_in_plain_words(text: str, subject: str, value: str) -> None:
+    assert read_named(text) == NamedSetting(subject, value, "declared")
+
+
+@pytest.mark.parametrize("text", [
+    "the plan is good", "the meeting point is the worst", "my mode is fine", "today is the day",
+])
+def test_a_verdict_is_no_setting(text: str) -> None:
+    assert read_named(text) is None
+
+
+@pytest.mark.parametrize("first, second, new, old", [
+    ("the meeting point is the side gate", "make it the main gate, the side one is locked",
+     "main gate", "side gate"),
+    ("the release branch is stable", "we renamed the release branch to production", "production",
+     "stable"),
+])
+def test_a_plain_word_setting_is_revised(first: str, second: str, new: str, old: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    context = memory.get_context()
+    assert new in context and (f"(was {old}" in context or f"(was the {old}" in context), context
