@@ -27,6 +27,7 @@ from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
+from .attributive import placed_before_noun
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
 from .values import (PERIOD_OF, TOOL_NAME, VALUE_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
                      canonical_unit, parse_value, split_number_unit)
@@ -678,7 +679,7 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
-    st = decided_on(party_of(_parse_statement(text), text))
+    st = placed_before_noun(decided_on(party_of(_parse_statement(text), text)), text)
     if st.value is None or not st.subject:
         return st
     negated = None

@@ -1,0 +1,58 @@
+"""A value said before the noun it sets: "the new April 25 deadline", "my 9am class".
+
+Read as a clause, "I won't meet the new April 25 deadline" is a negation with no value, and
+"I'm worried about my April 20 deadline for the draft" has a subject made of the words
+before its value. The value placed between a determiner and its noun sets that noun: the
+deadline is April 25; "new", "revised" or "updated" before the value says it replaced one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .values import VALUE_RE, parse_value
+from .vocab import STOP_WORDS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .slots import Statement
+
+__all__ = ["placed_before_noun"]
+
+_LEAD_RE = re.compile(r"\b(?:my|our|your|the|this|that)\s+(?P<new>(?:new|revised|updated|"
+                      r"rescheduled|current)\s+)?$", re.I)
+_NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*)(?P<of>\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?"
+                      r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?(?=\s*(?:[,.;:!?]|$|\s(?:to|is|was|"
+                      r"and|but|so|which|that|i|we)\b))", re.I)
+# what a noun after a value may not be: a word that joins, or one that says the value is old
+_NOT_NOUNS = frozenset("to for of in on at by from and or but so than then now instead too "
+                       "each every per a an ago".split())
+_LEAD_WORDS = frozenset("my our your the this that new revised updated rescheduled current".split())
+_OLD_RE = re.compile(r"\b(?:old|original|previous|former|earlier)\s+$", re.I)
+
+
+def placed_before_noun(st: Statement, text: str) -> Statement:
+    """``st`` read again when ``text`` places a value between a determiner and its noun
+    ("the new April 25 deadline" -> deadline = April 25, a revision) and ``st`` has no
+    value, a negation without one, or the same value under a subject of other words."""
+    if st.value is not None and st.subject and st.subject.lower().split()[-1] not in _LEAD_WORDS:
+        return st  # a subject of its own ("I'm nervous about the new" is none)
+    negated = st.value is None and st.op == "!="  # a rule ("never book my 9am slot") stays one
+    for m in VALUE_RE.finditer(text):
+        lead = _LEAD_RE.search(text, 0, m.start())
+        if lead is None or _OLD_RE.search(text, 0, m.start()) or negated and not lead.group("new"):
+            continue
+        noun = _NOUN_RE.match(text, m.end())
+        if noun is None or noun.group("noun").lower() in _NOT_NOUNS | STOP_WORDS:
+            continue
+        if st.value is not None and not st.value.lower().startswith(m.group(0).lower()):
+            continue
+        pv = parse_value(m.group(0))
+        if pv.dimension == "free":
+            continue
+        subject = noun.group("noun") + (noun.group("of") or "")
+        return replace(st, subject=subject, op="=", value=pv.text, unit=pv.unit, scope=pv.scope,
+                       dimension=pv.dimension, canonical=pv.canonical,
+                       revision=st.revision or bool(lead.group("new")))
+    return st

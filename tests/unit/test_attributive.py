@@ -1,0 +1,40 @@
+"""A value said before the noun it sets ("the new May 3 launch", "my 8am lecture"): the noun
+is the setting, "new" before the value says it replaced one, "old" says it is the old one,
+and a rule with a negation stays a rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core.slots import parse_statement
+from test_in_passing import kept, remember, replaced
+
+
+@pytest.mark.parametrize("text, subject, value, revision", [
+    ("I'm nervous about the new May 3 launch", "launch", "May 3", True),
+    ("I keep sleeping through my 8am lecture", "lecture", "8am", False),
+    ("can we afford the updated $900 budget for the offsite?", "budget for the offsite", "$900",
+     True),
+    ("I doubt we'll hit the revised June 30 cutoff", "cutoff", "June 30", True),
+])
+def test_a_value_before_its_noun_sets_the_noun(text: str, subject: str, value: str,
+                                               revision: bool) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value, st.revision) == (subject, value, revision)
+
+
+@pytest.mark.parametrize("text", [
+    "never book my 9am slot",  # a rule stays a negation
+    "the old 5pm cutoff was better",  # the old value, not a new one
+])
+def test_an_old_value_or_a_rule_is_not_read_as_a_new_setting(text: str) -> None:
+    st = parse_statement(text)
+    assert not (st.revision and st.value)
+
+
+def test_the_new_value_before_its_noun_revises_the_setting() -> None:
+    replaced(remember("the product launch is on May 3",
+                      "I'm worried we won't be ready for the new May 10 launch"), "May 10", "May 3")
+    memory = remember("the product launch is on May 3", "the design review is on May 5",
+                      "I'm worried we won't be ready for the new May 10 launch")
+    kept(memory, "May 5")
