@@ -107,6 +107,11 @@ _ASKED_FOR_RE = re.compile(r"\b(?:can|could|would|will)\s+(?:you|we|u)(?:\s+(?:p
                            r"kindly))*\s*\?", re.I)
 
 
+# a joining word whose clause was taken out: it joins nothing
+_ORPHAN_RE = re.compile(r"\b(?:and|but|so|or|considering|given that|that|because|since|as|although|"
+                        r"though|while|with|plus)\s*(?=,|[.;:!?]?\s*$)", re.I)
+
+
 def _left_over(sentence: str, facts: list[Fact]) -> str:
     """``sentence`` without the typed facts read word for word out of it: "Lower the batch
     size to 32, we're running out of GPU memory" keeps "we're running out of GPU memory",
@@ -122,7 +127,8 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
     if rest is sentence:
         return sentence
     rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?"
-    rest = re.sub(r"(?:\s*,){2,}", ",", rest)  # "hmm, , we're not ..." of "hmm, 2.5 kg, we're ..."
+    rest = _ORPHAN_RE.sub(" ", rest)  # "..., and , but I'm not sure": the joining word is left alone
+    rest = re.sub(r"(?:\s*,)+", ",", rest)  # "hmm, , we're not ..." of "hmm, 2.5 kg, we're ..."
     rest = " ".join(rest.split()).strip(" ,;:-")
     return rest if content_terms(rest) else sentence
 

@@ -415,3 +415,16 @@ def test_revising_turn_marks_a_word_of_the_old_value_it_names() -> None:
     said = Patch(id="p4", kind=PatchKind.SENTENCE, turn=1, role=Role.USER,
                  text="the price is fine")
     assert mark_earlier([tier, said])[1] is said
+
+
+@pytest.mark.parametrize("said, rest", [
+    ("I'm fixing the login bug, and we use Postgres 15 for the db, but I'm not sure the index is right.",
+     "I'm fixing the login bug, but I'm not sure the index is right."),
+    ("I'm a bit worried that the launch moved to June 4, can you help me plan the week",
+     "I'm a bit worried, can you help me plan the week"),
+])
+def test_what_is_left_of_a_sentence_after_its_typed_clause_reads_as_words(said: str, rest: str):
+    memory = DSPMMemory()
+    memory.add_turn("user", said)
+    sentences = [p.text for p in memory.all_patches if p.kind is PatchKind.SENTENCE]
+    assert sentences == [rest]
