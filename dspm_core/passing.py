@@ -219,6 +219,20 @@ def another_owns(text: str) -> bool:
     return _THEIRS_RE.search(text) is not None
 
 
+def moved_antecedent(text: str) -> str | None:
+    """What a pointer's sentence says was moved before it points at it ("they moved sports
+    day, it's on 20 March now": sports day), or None."""
+    m = _MOVED_THING_RE.search(text)
+    if m is None or m.group("np").split()[0].lower() in ("it", "that", "this", "them"):
+        return None
+    return m.group("np")
+
+
+# "<someone> moved the sports day, it's ...": the thing moved, then the pointer at it
+_MOVED_THING_RE = re.compile(
+    r"\b(?:moved|changed|pushed|rescheduled|postponed|bumped|shifted|delayed|brought forward)\s+"
+    r"(?:back\s+)?(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?(?P<np>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,3}?)"
+    r"\s*,\s*(?:and\s+|so\s+)?(?:now\s+)?(?:it|that)\b", re.I)
 _THEIRS_RE = re.compile(r"\b(?:theirs|hers|yours|his(?=\s*(?:[,.;:!?]|$)))\b", re.I)
 
 

@@ -30,7 +30,8 @@ from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity
-from .passing import aligned_earlier, another_owns, holds_word, named_earlier, new_name, reworded_earlier
+from .passing import (aligned_earlier, another_owns, holds_word, moved_antecedent, named_earlier,
+                      new_name, reworded_earlier)
 from .tier import sentence_setting, sentence_with_value
 from .slots import (
     AliasTable,
@@ -419,6 +420,8 @@ class PatchStore:
                           terse=len(fact.text.split()) <= TERSE_WORDS,
                           own=self._own_words(fact) if referent else "", text=fact.text)
             existing_id = res.target
+            if existing_id is not None and referent and not self._moved_is(existing_id, fact):
+                existing_id = None  # "they moved sports day, it's on 20 March now": not ours
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
                 self._journal.append(JournalEntry(
                     "tied", res.tied[0], fact.turn,
@@ -519,6 +522,15 @@ class PatchStore:
             first_turn=fact.turn, session_id=fact.session_id)
         fields.update(more)
         return Patch(**fields)
+
+    def _moved_is(self, pid: str, fact: Fact) -> bool:
+        """The thing ``fact`` says was moved before pointing at it, if it names one, is the
+        setting ``pid`` (they share a word)."""
+        moved = moved_antecedent(fact.text)
+        if moved is None:
+            return True
+        p = self._patches[pid]
+        return bool(content_terms(moved) & content_terms(f"{p.slot or ''} {p.text}"))
 
     def _own_words(self, fact: Fact) -> str:
         """The words a pointer's sentence names beside the pointer, its light verbs,

@@ -90,3 +90,12 @@ def test_a_common_word_opening_a_sentence_is_no_system_name() -> None:
 ])
 def test_one_after_a_value_stands_for_the_thing_not_its_unit(text: str, value: str) -> None:
     assert parse_statement(text).value == value
+
+
+def test_a_pointer_at_another_thing_moved_binds_to_nothing_of_ours() -> None:
+    memory = remember("my dentist appointment is on 4 June",
+                      "they moved the school trip, it's on 11 June now")
+    kept(memory, "4 June")
+    # the thing moved named as the setting is the setting
+    replaced(remember("my dentist appointment is on 4 June",
+                      "they moved the dentist appointment, it's on 11 June now"), "11 June", "4 June")
