@@ -74,7 +74,10 @@ SHOULD_RE = re.compile(r"\b(?:should(?:n't)?|ought to)\b", _I)
 NEED_RE = re.compile(r"\b(?:needs? to|has to|have to|got to|gotta)\b", _I)
 PROHIBIT_RE = re.compile(
     r"^(?:(?:please|and|but|so|also|just|then|plus|hard rule|rule|important)\s*[,:!-]?\s+)*"
-    r"(?:do not|don't|never|avoid|stop|no more|refrain from|don't ever|do not ever)\b"
+    r"(?:do not|don'?t|never|avoid|stop|no more|refrain from|don'?t ever|do not ever)\b"
+    # "text me, don't call": a prohibition after a short request ("ok, don't worry" is none)
+    r"|^[\w' ]{2,30},\s*(?:please\s+)?(?:do not|don'?t|never)\s+(?!worry|mind|bother|stress|panic|"
+    r"apologi[sz]e|be sorry|feel)\w+"
     r"|\b(?:we|you|they|it|this|that|nobody|no one|[a-z][\w-]*s)\s+(?:can't|cannot|can not|"
     r"won't|will not|don't|do not|doesn't|does not|shouldn't|should not|mustn't|must not|"
     r"may not|are not to|is not to)\s+(?:ever\s+)?(?!know|work|seem|understand|see|get|load|"

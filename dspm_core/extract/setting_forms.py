@@ -184,10 +184,21 @@ _KEEP_IN_MIND_RE = re.compile(r"^(?:(?:and|but|also|oh|btw|just|please)[,\s]+)*(
                               r"(?P<x>(?:i|i'm|i've|we|we're|we've|my|our|the|it|it's|he|she|they|"
                               r"there)\b.*)$", _I)
 # "I'd appreciate it if you'd write in a friendly tone": a request of how to write
-_APPRECIATE_RE = re.compile(r"^i(?:'d| would)\s+(?:really\s+)?(?:appreciate it|prefer it|like it|"
-                            r"love it)\s+if\s+you(?:'d| would| could| can)?\s+(?:always\s+|only\s+)?"
-                            r"(?P<rest>(?P<verb>write|reply|respond|answer|keep|use|avoid|stop|format|"
-                            r"talk|speak|call|address|stick|sign|refer|spell|stay|be|always|never)\b.*)$", _I)
+# "it would be great if you kept replies short": the same request, with the verb in the past
+_APPRECIATE_RE = re.compile(r"^(?:i(?:'d| would|d)\s+(?:really\s+)?(?:appreciate it|prefer it|like it|"
+                            r"love it)|(?:it(?:'d| would)|would)\s+be\s+(?:really\s+|so\s+)?(?:great|nice|"
+                            r"good|helpful|better|ideal|awesome|perfect|lovely))\s+if\s+you(?:'d| would| could| can)?"
+                            r"\s+(?:always\s+|only\s+|just\s+)?"
+                            r"(?P<rest>(?P<verb>write|wrote|reply|replied|respond|responded|answer|answered|keep|"
+                            r"kept|use|used|avoid|avoided|stop|stopped|format|formatted|talk|talked|speak|"
+                            r"spoke|call|called|address|addressed|stick|stuck|sign|signed|refer|referred|"
+                            r"spell|spelled|spelt|stay|stayed|be|were|always|never|didn't|did not|skip|"
+                            r"skipped|left out|leave out|cut out)\b.*)$", _I)
+# "dates as DD/MM/YYYY pls": how a kind of thing is given, as a fragment
+_GIVEN_AS_RE = re.compile(r"^(?:(?:and|also|oh|btw|just)[,\s]+)*(?:all\s+)?(?P<what>[a-z]+s)\s+(?:as|in)\s+"
+                          r"(?P<fmt>[^\s,]+(?:\s+(?!(?:please|pls|plz|thx|thanks|ty)\b)[^\s,]+)?)\s*"
+                          r"(?:,?\s*(?P<pls>please|pls|plz|thx|thanks|ty)"
+                          r"\b)?[.!]?$", _I)
 # "Figma is our source of truth for designs", "Slack is our main channel": a named choice
 _IS_OUR_RE = re.compile(r"^(?!(?:why|what|how|where|when|who|whose|which|is|are|do|does|can|could|"
                         r"would|should|will|this|that|it|there|here)\b)(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s+(?:is|are)\s+"
@@ -251,6 +262,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     kept = _KEEP_IN_MIND_RE.match(s)
     if kept and len(kept.group("x").split()) >= 3:
         return PatchKind.CONSTRAINT  # "keep in mind my partner is deaf"
+    m = _GIVEN_AS_RE.match(s)
+    if m and (m.group("pls") or re.search(r"[/\d]|[A-Z]{2}", m.group("fmt"))):
+        return PatchKind.DECISION  # "dates as DD/MM/YYYY pls", "times in 24h"
     m = _APPRECIATE_RE.match(s)
     if m and not one_off_task(m.group("rest")):
         return PatchKind.CONSTRAINT  # "I'd appreciate it if you'd write in a friendly tone"

@@ -293,8 +293,9 @@ def _label(c: Clause, first: bool) -> None:
     if one_off_task(text) or states_nothing(text) or not_of_now(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
         return
-    if acknowledges(text) or expects(text):
-        return  # "I see what you mean about ...", "This should cover everything": context
+    if acknowledges(text) or expects(text) or _REMARK_RE.search(text) and not firm_rule_cue(text):
+        return  # "I see what you mean about ...", "This should cover everything", "not a fan
+        # of this weather": context
     hypothetical = _HYPOTHETICAL_RE.match(text) and not _REVISED_RE.search(text)
     if _ASKED_RE.match(text) and not text.endswith("?"):
         # "can you help me set up the equation ...": a question typed without its mark
@@ -449,6 +450,12 @@ _STRONG_PREFERENCE_RE = re.compile(r"\b(?:prefer\w*|rather|dislike\w*|hate|can't
 def _rules_in_feeling(s: str) -> bool:
     return bool(firm_rule_cue(_WITHOUT_RE.sub("", s)) or STANDING_RE.search(s) or AVOID_RE.search(s)
                 or _STRONG_PREFERENCE_RE.search(s) or SHOULD_RE.search(s))
+
+
+# a taste said of what is at hand ("not a fan of this weather", "I hate that song")
+_REMARK_RE = re.compile(r"\b(?:not (?:a|the) (?:big |huge )?fan of|(?:don't|do not|dont) (?:like|love|enjoy)|"
+                        r"hate|love|dislike|can't stand|cannot stand)\s+(?:this|that|these|those|today's|"
+                        r"tonight's|the current)\b(?!\s+(?:kind|sort|type|style)\b)", _I)
 
 
 def _user_cue(text: str) -> PatchKind | None:
