@@ -616,18 +616,14 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
-    name = subj.split()[-1] if subj and pv.dimension == "number" else ""
-    if name and _TOOL_NAME_RE.fullmatch(name) and name.lower() not in _NUMBERED_NOUNS and (
-            revision and "." in pv.text or name_category(name) or not name[1:].islower()
-            or revision and len(re.split(r"[,;]", subj)[-1].split()) == 1
-            and max(word_frequency().get(w, 0) for w in (name.lower(), singular(name.lower())))
-            < _COMMON_WORD):  # "Nights should be 65": a word
+    if pv.dimension == "number" and subj:
         # "Bump Python to 3.12", "my laptop has macOS 13", "..., Android 14 now": the
         # version of the named system, said of what comes before the name in its clause
-        tool = parse_value(f"{name} {pv.text}")
-        if tool.dimension.startswith("version:"):
-            rest = re.split(r"[,;]", subj)[-1].split()[:-1]
-            return Statement(" ".join(rest) or None, op, tool.text, None, None,
+        clause = re.split(r"[,;]", subj)[-1].split()
+        tool = parse_value(f"{clause[-1]} {pv.text}") if clause and _names_a_system(
+            clause, pv.text, revision) else None
+        if tool is not None and tool.dimension.startswith("version:"):
+            return Statement(" ".join(clause[:-1]) or None, op, tool.text, None, None,
                              tool.dimension, tool.canonical, old, revision)
     if subj and pv.scope is None and pv.dimension in _PERIODIC_DIMS:
         period = _PERIOD_ADJ_RE.search(subj)
@@ -640,6 +636,20 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
             pv = replace(parse_value(f"{pv.text} {counted}"), text=pv.text)
     return Statement(subj or None, op, pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical,
                      old, revision)
+
+
+def _names_a_system(clause: list[str], number: str, revision: bool) -> bool:
+    """The last word of ``clause`` names a system whose version ``number`` is: a known
+    name, one written like a product ("macOS"), or a rare capitalised word said alone
+    with a revision ("Android 14 now"; "Nights should be 65" is a word); a dotted number
+    after any capitalised name in a revision ("Bump Python to 3.12")."""
+    name = clause[-1]
+    if not _TOOL_NAME_RE.fullmatch(name) or name.lower() in _NUMBERED_NOUNS:
+        return False
+    if name_category(name) or not name[1:].islower() or revision and "." in number:
+        return True
+    return revision and len(clause) == 1 and max(
+        word_frequency().get(w, 0) for w in (name.lower(), singular(name.lower()))) < _COMMON_WORD
 
 
 _PERIODIC_DIMS = frozenset({"money"})
