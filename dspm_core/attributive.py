@@ -20,8 +20,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["placed_before_noun"]
 
+# a determiner, and a word saying the value replaced one, before the value
 _LEAD_RE = re.compile(r"\b(?:my|our|your|the|this|that)\s+(?P<new>(?:new|revised|updated|"
-                      r"rescheduled|current)\s+)?$", re.I)
+                      r"rescheduled|current)\s+)?", re.I)
 _NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*)(?P<of>\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?"
                       r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?(?=\s*(?:[,.;:!?]|$|\s(?:to|is|was|"
                       r"and|but|so|which|that|i|we)\b))", re.I)
@@ -29,7 +30,6 @@ _NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*)(?P<of>\s+(?:for|of)\s+(?:the\s+
 _NOT_NOUNS = frozenset("to for of in on at by from and or but so than then now instead too "
                        "each every per a an ago".split())
 _LEAD_WORDS = frozenset("my our your the this that new revised updated rescheduled current".split())
-_OLD_RE = re.compile(r"\b(?:old|original|previous|former|earlier)\s+$", re.I)
 
 
 def placed_before_noun(st: Statement, text: str) -> Statement:
@@ -39,9 +39,9 @@ def placed_before_noun(st: Statement, text: str) -> Statement:
     if st.value is not None and st.subject and st.subject.lower().split()[-1] not in _LEAD_WORDS:
         return st  # a subject of its own ("I'm nervous about the new" is none)
     negated = st.value is None and st.op == "!="  # a rule ("never book my 9am slot") stays one
-    for m in VALUE_RE.finditer(text):
-        lead = _LEAD_RE.search(text, 0, m.start())
-        if lead is None or _OLD_RE.search(text, 0, m.start()) or negated and not lead.group("new"):
+    for lead in _LEAD_RE.finditer(text):
+        m = VALUE_RE.match(text, lead.end())  # "the old 5pm cutoff": no value after "the"
+        if m is None or negated and not lead.group("new"):
             continue
         noun = _NOUN_RE.match(text, m.end())
         if noun is None or noun.group("noun").lower() in _NOT_NOUNS | STOP_WORDS:

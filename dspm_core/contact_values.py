@@ -29,7 +29,8 @@ _CITY = r"(?:,\s*(?:[A-Z][\w'’À-ÿ-]*(?:\s+[A-Z][\w'’À-ÿ-]*){0,2}|[A-Z]{1
 _PARTICLE = r"(?:de|du|des|de la|del|della|di|da|do|dos|das|van|von)"
 _FOREIGN = r"(?:Rue|Avenue|Boulevard|Calle|Avenida|Via|Rua|Piazza|Plaza|Platz)"
 # a flat, apartment, unit or suite within the building ("22 Elm Street, apt 4")
-_WITHIN = r"(?:,?\s+(?i:apt|apartment|flat|unit|suite|ste)\.?\s*#?\d{1,4}[A-Za-z]?\b)"
+_FLAT_WORDS = r"apt|apartment|flat|unit|suite|ste"
+_WITHIN = rf"(?:,?\s+(?i:{_FLAT_WORDS})\.?\s*#?\d{{1,4}}[A-Za-z]?\b)"
 _ADDRESS = (rf"(?:\d{{1,5}}[A-Za-z]?,?\s+(?:{_NAME_WORD}\s+){{1,3}}(?:{_STREET}|{_STREET_CAPITAL})\b\.?{_WITHIN}?"
             rf"|\d{{1,5}},?\s+{_FOREIGN}\s+(?:{_PARTICLE}\s+)?(?:[A-Z][\w'’À-ÿ-]*\s?){{1,3}}"
             rf"|{_FOREIGN}\s+(?:{_PARTICLE}\s+)?(?:[A-Z][\w'’À-ÿ-]*\s+){{1,3}}\d{{1,5}}\b)(?:{_CITY}){{0,2}}")
@@ -43,14 +44,9 @@ CONTACT = rf"(?:{_EMAIL}|{_ADDRESS}|{_PHONE}|{_POSTCODE})"
 
 _KINDS = (("email", re.compile(rf"^{_EMAIL}$")), ("address", re.compile(rf"^{_ADDRESS}$")),
           ("phone", re.compile(rf"^{_PHONE}$")), ("postcode", re.compile(rf"^{_POSTCODE}$")))
-_WITHIN_RE = re.compile(_WITHIN)
-
-
-def _unit_of(said: str) -> str:
-    """"apt. #4" -> "apt 4": a flat's number as one writing."""
-    m = re.search(r"(apt|apartment|flat|unit|suite|ste)\.?\s*#?(\d+[a-z]?)", said.lower())
-    word = {"apartment": "apt", "ste": "suite"}.get(m.group(1), m.group(1))
-    return f"{word} {m.group(2)}"
+# the flat within an address, its word and number apart ("apt. #4")
+_WITHIN_RE = re.compile(rf",?\s+(?P<word>{_FLAT_WORDS})\.?\s*#?(?P<n>\d{{1,4}}[a-z]?)\b", re.I)
+_FLAT_WORD = {"apartment": "apt", "ste": "suite"}
 
 
 _ABBREVIATIONS = {"rd": "road", "st": "street", "ln": "lane", "ave": "avenue", "blvd": "boulevard",
@@ -79,6 +75,8 @@ def _canonical(kind: str, raw: str) -> str:
         within = _WITHIN_RE.search(low)  # the flat is part of where: "apt 4" is no "apt 5"
         # the street and number; the town may be left out
         street = (low[:within.start()] if within else low).split(",", 1)[0]
-        street = f"{street} {_unit_of(within.group(0))}" if within else street
+        if within:  # "apt. #4" -> "apt 4": a flat's number as one writing
+            word = within.group("word")
+            street = f"{street} {_FLAT_WORD.get(word, word)} {within.group('n')}"
         return " ".join(_ABBREVIATIONS.get(w.rstrip("."), w.rstrip(".")) for w in street.split())
     return low

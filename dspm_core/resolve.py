@@ -434,9 +434,10 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
     if _KEPT_RE.search(text):
         return []
     # a frequency is named in any of its writings ("every 15 minutes, hourly loses too much")
-    values = _frequencies if stmt.dimension == FREQUENCY else _numbers
+    frequent = stmt.dimension == FREQUENCY
+    values = _frequencies if frequent else _numbers
     new = set(values(stmt.value or ""))
-    named = (set(values(text)) | (set() if values is _frequencies else _thousands(text))) - new
+    named = set(values(text)) - new if frequent else (set(_numbers(text)) | _thousands(text)) - new
     if not named or not new:
         return []
     own_subject = not referent and bool(subj_norm) and not names_nothing(subj_norm, stmt)
