@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", "is_noun_only", "is_past_verb", "is_verb_only", "warm"]
+__all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", "is_noun_only", "plural_of", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -137,3 +137,12 @@ def is_plural_noun(word: str) -> bool:
     if w in _TECH_NOUNS:
         return w.endswith("s")  # "retries", "deploys": nouns the lexicon knows as verbs
     return w.isalpha() and any(lemma != w for lemma in getAllLemmas(w).get("NOUN", ()))
+
+
+@lru_cache(maxsize=4096)
+def plural_of(noun: str) -> str:
+    """The plural of ``noun`` ("page" -> "pages", "glass" -> "glasses")."""
+    from lemminflect import getInflection
+
+    forms = getInflection(noun, "NNS")
+    return forms[0] if forms else f"{noun}s"

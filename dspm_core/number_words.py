@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .lexicon import getAllLemmas, is_plural_noun
+from .lexicon import getAllLemmas, is_plural_noun, plural_of
 from .values import UNIT_ALIASES
 
 __all__ = ["spoken_numbers", "with_digits"]
@@ -98,10 +98,53 @@ def _counts(noun: str, plural: bool) -> bool:
     return "NOUN" in getAllLemmas(w) and not is_plural_noun(w)
 
 
+# what a half is said of ("an hour and a half", "half a cup"): units and measures, never any
+# noun ("half a chance", "half the team")
+_HALVED = frozenset({*(w for w in UNIT_ALIASES if len(w) > 2 and w.isalpha()), *_MEASURES,
+                     *"pages paragraphs sentences lines slides sessions nights km kilometre kilometer "
+                      "kilometres kilometers mile miles lap laps cup cups glass glasses litre liter "
+                      "litres liters pint pints kilo kilos kg spoon spoons teaspoon teaspoons "
+                      "tablespoon tablespoons scoop scoops bottle bottles dozen".split()})
+_HALF_RE = re.compile(
+    rf"\b(?P<n>an?|{_SPELT}|\d+)\s+(?P<noun>[a-z]+)\s+and\s+a\s+half\b"   # "an hour and a half"
+    rf"|\b(?P<n2>{_SPELT}|\d+)\s+and\s+a\s+half\s+(?P<noun2>[a-z]+)\b"   # "two and a half hours"
+    r"|\b(?:an?\s+)?half\s+(?:an?\s+)?(?P<noun3>[a-z]+)\b",                 # "half an hour"
+    re.I)
+
+
+def _plural(noun: str) -> str:
+    unit = UNIT_ALIASES.get(noun)
+    if unit is not None and unit[0].isalpha() and unit[0].islower():
+        return unit[0]  # "hour" -> "hours"
+    if noun in ("km", "kg") or noun.endswith("s"):
+        return noun
+    return plural_of(noun)
+
+
+def _half(m: re.Match[str]) -> str:
+    noun = (m.group("noun") or m.group("noun2") or m.group("noun3")).lower()
+    if noun not in _HALVED:
+        return m.group(0)
+    if m.group("noun3"):
+        return "6" if noun == "dozen" else f"0.5 {_plural(noun)}"
+    said = (m.group("n") or m.group("n2")).lower()
+    n = 1 if said in ("a", "an") else int(said) if said.isdigit() else _value(said)
+    return f"{n}.5 {_plural(noun)}"
+
+
+def _with_halves(text: str) -> str:
+    """``text`` with its halves in digits ("an hour and a half" -> "1.5 hours", "two and a
+    half pages" -> "2.5 pages", "half an hour" -> "0.5 hours", "half a dozen" -> "6")."""
+    return _HALF_RE.sub(_half, text)
+
+
 @lru_cache(maxsize=16384)
 def with_digits(text: str) -> str:
     """``text`` with each number word that counts something written as digits ("two
-    pages" -> "2 pages"); the same text when there is none."""
+    pages" -> "2 pages", "an hour and a half" -> "1.5 hours"); the same text when there is
+    none."""
+    if "half" in text.lower():
+        text = _with_halves(text)
     if not _NUMBER_WORD_RE.search(text):
         return text
     out: list[str] = []

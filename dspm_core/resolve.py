@@ -41,7 +41,7 @@ from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
-from .values import parse_value
+from .values import CLOCK_SHAPE_RE, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
@@ -107,7 +107,8 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
 
 _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
                         "allow allowed fine ok okay m re ve ll d i'm we're i've everything "
-                        "anything".split())
+                        "anything moving moved switching switched changing changed swapping "
+                        "swapped going".split())
 
 
 #: a subject of these words only is the bound of the setting spoken of ("maximum is 1200
@@ -575,6 +576,10 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             and p.key.split("|")[2] == "clock" and _HOUR_RE.fullmatch(stmt.value or ""):
         # "make it 8" of "dinner at 7:30": an hour
         return replace(probe, dimension="clock", canonical=parse_value(f"{stmt.value}:00").canonical)
+    if stmt.dimension == "clock" and p.key is not None and p.key.split("|")[2] == "ratio" \
+            and CLOCK_SHAPE_RE.fullmatch(stmt.value or ""):
+        # "make the pour-over 1:15" of "my pour-over ratio is 1:16": a ratio
+        return replace(probe, dimension="ratio", canonical=stmt.value)
     if stmt.dimension == "time" and p.key is not None and p.key.split("|")[2] == FREQUENCY \
             and (p.value or "").lower().startswith("every"):
         # "make it 3 weeks" of "review it every 2 weeks": every 3 weeks

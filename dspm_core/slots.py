@@ -29,7 +29,7 @@ from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
 from .attributive import placed_before_noun
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
-from .values import (PERIOD_OF, TOOL_NAME, VALUE_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
+from .values import (CLOCK_SHAPE_RE, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
                      canonical_unit, parse_value, split_number_unit)
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
                     word_frequency)
@@ -66,7 +66,7 @@ _COMPARATORS: dict[str, str] = {
     "not equal to": "!=", "other than": "!=",
 }
 _COMPARATOR_RE = re.compile(
-    r"(?:\b(" + "|".join(re.escape(p) for p in sorted(_COMPARATORS, key=len, reverse=True))
+    r"(?:(?<!-)\b(" + "|".join(re.escape(p) for p in sorted(_COMPARATORS, key=len, reverse=True))
     + r")\b|(?<=\s)(<=|>=|≤|≥|<|>|!=|≠)(?=\s))\s+",
     re.I,
 )
@@ -553,7 +553,7 @@ _INNER_NP_RE = re.compile(
 
 
 # values that are the whole match of the value finder, with no unit after them to take
-_WHOLE_MATCH_DIMS = frozenset({"clock", "when", FREQUENCY_DIMENSION, "email", "address", "phone",
+_WHOLE_MATCH_DIMS = frozenset({"clock", "ratio", "when", FREQUENCY_DIMENSION, "email", "address", "phone",
                                "postcode"})
 
 
@@ -587,6 +587,9 @@ def _free_value(fragment: str) -> str:
                     fragment.strip(), maxsplit=1)[0].strip().rstrip(".!?")
 
 
+_RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
+
+
 def _statement(subject: str | None, op: str | None, value_text: str | None,
                revision: bool = False, old: str | None = None) -> Statement:
     subj = _clean_subject(subject) if subject else None
@@ -616,6 +619,9 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
+    if pv.dimension == "clock" and subj and _RATIO_SUBJECT_RE.search(subj) \
+            and CLOCK_SHAPE_RE.fullmatch(pv.text):  # "my pour-over ratio is 1:16"
+        pv = replace(pv, canonical=pv.text, dimension="ratio")
     if pv.dimension == "number" and subj:
         # "Bump Python to 3.12", "my laptop has macOS 13", "..., Android 14 now": the
         # version of the named system, said of what comes before the name in its clause

@@ -93,6 +93,10 @@ _NUMBER_VALUE = (
 # a time of day ("7:15 AM", "4 pm", "18:30") and a day of the month ("the 29th")
 _TIME_OF_DAY = r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?![a-z])|(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]))"
 _ORDINAL_DAY = r"(?:(?:[12]?\d|3[01])(?:st|nd|rd|th))(?![a-z])"
+# a ratio ("16:8", "3:1", "80:20", "1:150"): a shape no clock has (one or three digits after
+# the colon, more than 24 before it, or 60 and over after it)
+_RATIO = (r"(?:\d{1,3}:\d(?!\d)|\d{1,3}:\d{3}|(?:2[5-9]|[3-9]\d|\d{3}):\d{1,3}|\d{1,2}:[6-9]\d)"
+          r"(?![\w:.]|\s?[ap]\.?m\b)")
 # "6-7pm", "8am-12pm", "1pm to 5pm", "9:30-11:00": a span of the clock
 _CLOCK = r"\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?"
 _TIME_RANGE = (rf"(?:{_CLOCK}\s?(?:-|–|to|until|till)\s?\d{{1,2}}(?::\d{{2}})?\s?[ap]\.?m\.?(?![a-z])|"
@@ -113,7 +117,7 @@ _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "u
 # (a capital first: most places in a text fail there, before the words behind it are read)
 _VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_TIME_OF_DAY}|"
+VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_RATIO}|(?<![\w.:-]){_TIME_OF_DAY}|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
@@ -125,6 +129,9 @@ _BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
 # a range of numbers with one unit after the second ("2-3 sentences", "$10-15", "3-5 days")
 _RANGE_RE = re.compile(rf"^(?P<cur>[$€£])?\s?(?P<a>{_NUM})\s?[-–]\s?[$€£]?(?P<b>{_NUM}\b.*)$")
 _TIME_RANGE_RE = re.compile(rf"^(?P<a>{_CLOCK})\s?(?:-|–|to|until|till)\s?(?P<b>{_CLOCK})$", re.I)
+_RATIO_RE = re.compile(rf"^(?P<ratio>{_RATIO})(?:\s+\S.*)?$")
+#: a clock's shape said where a ratio is meant ("my pour-over ratio is 1:16")
+CLOCK_SHAPE_RE = re.compile(r"\d{1,3}:\d{1,3}")
 _TIME_OF_DAY_RE = re.compile(rf"^{_TIME_OF_DAY}(?:\s+[A-Z][a-z]+)?$", re.I)
 _ORDINAL_DAY_RE = re.compile(rf"^{_ORDINAL_DAY}$", re.I)
 _WEEKDAY_RE = re.compile(rf"^{_WEEKDAY}$", re.I)
@@ -267,6 +274,9 @@ def parse_value(text: str) -> ParsedValue:
             low = _norm_number(ranged.group("a"), None)
             return ParsedValue(raw, top.unit, f"{low}-{top.canonical}", top.dimension, top.scope,
                                top.short_unit)
+    ratio = _RATIO_RE.match(raw)
+    if ratio:  # "16:8", "3:1 sand to cement": the ratio, of what its subject says
+        return ParsedValue(raw, None, ratio.group("ratio"), "ratio")
     if _TIME_OF_DAY_RE.match(raw):
         return ParsedValue(raw, None, _canonical_clock(raw), "clock")
     if _ORDINAL_DAY_RE.match(raw):
