@@ -98,8 +98,8 @@ def _counts(noun: str, plural: bool) -> bool:
     return "NOUN" in getAllLemmas(w) and not is_plural_noun(w)
 
 
-# what a half is said of ("an hour and a half", "half a cup"): units and measures, never any
-# noun ("half a chance", "half the team")
+# what a half or a couple is said of ("an hour and a half", "half a cup", "a couple of days"):
+# units and measures, never any noun ("half a chance", "half the team", "a couple of things")
 _HALVED = frozenset({*(w for w in UNIT_ALIASES if len(w) > 2 and w.isalpha()), *_MEASURES,
                      *"pages paragraphs sentences lines slides sessions nights km kilometre kilometer "
                       "kilometres kilometers mile miles lap laps cup cups glass glasses litre liter "
@@ -108,7 +108,8 @@ _HALVED = frozenset({*(w for w in UNIT_ALIASES if len(w) > 2 and w.isalpha()), *
 _HALF_RE = re.compile(
     rf"\b(?P<n>an?|{_SPELT}|\d+)\s+(?P<noun>[a-z]+)\s+and\s+a\s+half\b"   # "an hour and a half"
     rf"|\b(?P<n2>{_SPELT}|\d+)\s+and\s+a\s+half\s+(?P<noun2>[a-z]+)\b"   # "two and a half hours"
-    r"|\b(?:an?\s+)?half\s+(?:an?\s+)?(?P<noun3>[a-z]+)\b",                 # "half an hour"
+    r"|\b(?:an?\s+)?half\s+(?:an?\s+)?(?P<noun3>[a-z]+)\b"                  # "half an hour"
+    r"|\b(?:a\s+)?couple\s+(?:of\s+)?(?P<noun4>[a-z]+)\b",                   # "a couple of days"
     re.I)
 
 
@@ -122,9 +123,11 @@ def _plural(noun: str) -> str:
 
 
 def _half(m: re.Match[str]) -> str:
-    noun = (m.group("noun") or m.group("noun2") or m.group("noun3")).lower()
+    noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4")).lower()
     if noun not in _HALVED:
         return m.group(0)
+    if m.group("noun4"):
+        return f"2 {noun}" if is_plural_noun(noun) or noun in ("km", "kg") else m.group(0)
     if m.group("noun3"):
         return "6" if noun == "dozen" else f"0.5 {_plural(noun)}"
     said = (m.group("n") or m.group("n2")).lower()
@@ -133,8 +136,9 @@ def _half(m: re.Match[str]) -> str:
 
 
 def _with_halves(text: str) -> str:
-    """``text`` with its halves in digits ("an hour and a half" -> "1.5 hours", "two and a
-    half pages" -> "2.5 pages", "half an hour" -> "0.5 hours", "half a dozen" -> "6")."""
+    """``text`` with its halves and couples in digits ("an hour and a half" -> "1.5 hours",
+    "two and a half pages" -> "2.5 pages", "half an hour" -> "0.5 hours", "half a dozen" ->
+    "6", "every couple of days" -> "every 2 days")."""
     return _HALF_RE.sub(_half, text)
 
 
@@ -143,7 +147,8 @@ def with_digits(text: str) -> str:
     """``text`` with each number word that counts something written as digits ("two
     pages" -> "2 pages", "an hour and a half" -> "1.5 hours"); the same text when there is
     none."""
-    if "half" in text.lower():
+    low = text.lower()
+    if "half" in low or "couple" in low:
         text = _with_halves(text)
     if not _NUMBER_WORD_RE.search(text):
         return text

@@ -895,6 +895,9 @@ def _statement_of(text: str) -> Statement:
         st = _clause(front.group("rest"))
         if st.value is not None and (st.subject is None or weak_subject(st.subject, st.value)):
             return replace(st, subject=front.group("subj"))
+    gave = _given_up(t)
+    if gave is not None:
+        return gave
     parts = clauses(t)
     if len(parts) == 2 and not _PREFERS_RE.match(t):  # "My oven runs hot, use 200°C"
         st = _isolated(parts)
@@ -1036,6 +1039,28 @@ _REPLACE_WORDS_RE = re.compile(r"replac|swap|trad|ditch|dump|drop|rip|switch|exc
 _PLAIN_NAME = r"(?:[a-z][\w.+#-]*\d[\w.+#-]*|[a-z][\w.+#-]{2,})"
 
 
+#: words that end a new value said after the old one given up ("going vegetarian from monday")
+_AFTER_NEW = "from|instead|now|today|tomorrow|this|next|for|on|at|in|to|and|but|because|since|as|then"
+_GIVEN_UP_RE = re.compile(
+    r"(?i:(?:(?:i'm|we're|i am|we are|ok|okay|so)\s+)*(?:dropping|ditching|quitting|scratch|scrap|"
+    r"giving up|done with|no more)\s+(?:the\s+)?)"
+    rf"(?P<old>{_NAME}|{_PLAIN_NAME}(?:\s+{_PLAIN_NAME})?),?\s+(?i:(?:and|so)\s+)?"
+    r"(?i:(?:i'm|we're|i am|we are|i'll|we'll)\s+)?(?i:going(?:\s+with)?|switching\s+to|moving\s+to|"
+    r"doing|trying|starting)\s+(?i:(?:the|a|an)\s+)?"
+    rf"(?P<new>{_NAME}|{_PLAIN_NAME}(?:\s+(?!(?i:{_AFTER_NEW})\b){_PLAIN_NAME})?)")
+
+
+def _given_up(t: str) -> Statement | None:
+    """"dropping Atkins, going vegetarian from monday", "scratch the blue, we're doing green":
+    one thing given up, then another taken, a revision naming its old value."""
+    gave = _GIVEN_UP_RE.match(t)
+    if gave is None or _common_plain(gave.group("old").split()[0]) \
+            or _common_plain(gave.group("new").split()[0]) and not gave.group("old")[:1].isupper():
+        return None
+    st = _statement(None, "=", gave.group("new"), True, gave.group("old"))
+    return replace(st, dimension="name") if st.dimension == "free" else st
+
+
 def _common_plain(word: str) -> bool:
     """A lower-case word of everyday English ("price", "students"): no name of a tool or a
     plan that one thing is given up for ("drop the price for students" replaces nothing)."""
@@ -1147,6 +1172,15 @@ def _parse_forms(t: str) -> Statement:
     m = _UP_TO_NOW_RE.match(t)
     if m and value_at(m.group("val")):
         return _statement(None, "=", m.group("val"), True)
+
+    # "every 2 days is better for the ferns", "Tuesday works best for the team meeting": a
+    # value said first, preferred for its subject
+    m = _PREFERRED_FOR_RE.match(t)
+    if m:
+        at = value_at(m.group("val"))
+        if at is not None and at[1].strip() == m.group("val").strip():
+            subj = _FOR_TAIL_RE.split(m.group("subj"), 1)[0]
+            return _statement(subj, "=", m.group("val"), revision or m.group("how").lower() == "better")
 
     # 1. "<subject> ... <comparator> <value>"
     m = _CAP_RE.match(t)
@@ -1293,6 +1327,11 @@ _REACHED_RE = re.compile(
 _SPEAKERS = frozenset(["", *"i we you they he she i've we've you've they've".split()])
 _UP_TO_NOW_RE = re.compile(r"^(?:(?:i'm|we're|i am|we are|now)\s+)?up to\s+(?P<val>[$€£]?\d[^,;]*?)"
                            r"(?:\s+(?:done|completed|finished|so far|total|in total))*\s+now\b", re.I)
+_PREFERRED_FOR_RE = re.compile(
+    r"^(?P<val>[^,;]+?)\s+(?:is|are|works|would be|'d be|will be|seems|sounds)\s+"
+    r"(?:much\s+|way\s+|a lot\s+|far\s+)?(?P<how>better|best|ideal|right)\s+for\s+(?P<subj>[^,;.!?]+)", re.I)
+# what follows the thing a value is preferred for ("for the ferns in this heat")
+_FOR_TAIL_RE = re.compile(r"\s+(?:in|during|at|on|now|these|this|since|because|as|with)\b", re.I)
 _VALUE_BEFORE_RE = re.compile(r"\d[\d,.]*\s*(?:%|[a-z]+)?\s*$", re.I)
 _LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well ok okay hmm um oh "
                          "yeah then also already".split())

@@ -257,3 +257,36 @@ def test_an_instead_about_another_thing_replaces_nothing() -> None:
                       "what's the weather like in Leeds?",
                       "just send the invoices by post instead")
     kept(memory, "text")
+
+
+# ---------------------------------------------------------------- given up, then taken
+
+def test_a_thing_given_up_then_another_taken_replaces_it() -> None:
+    replaced(remember("we host the blog on Ghost", "ditching Ghost, going with Hugo next month"),
+             "Hugo", "Ghost")
+
+
+def test_a_thing_given_up_by_someone_else_replaces_nothing() -> None:
+    memory = remember("we host the blog on Ghost",
+                      "my friend is ditching Medium, going with Substack for her newsletter")
+    kept(memory, "Ghost")
+
+
+def test_a_common_word_given_up_is_no_value() -> None:
+    st = parse_statement("dropping the kids at school, going to work at 9")
+    assert st.old_value is None
+
+
+# ---------------------------------------------------------------- a value preferred for a thing
+
+def test_a_value_said_better_for_a_thing_revises_its_setting() -> None:
+    replaced(remember("run the dishwasher at 55 degrees", "the eco mode",
+                      "65 degrees is better for the dishwasher, the glasses come out cloudy"),
+             "65 degrees", "55")
+
+
+def test_a_value_better_for_another_thing_stays_apart() -> None:
+    memory = remember("run the dishwasher at 55 degrees",
+                      "40 degrees is better for the washing machine")
+    kept(memory, "55 degrees")
+    kept(memory, "40 degrees")

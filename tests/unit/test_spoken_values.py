@@ -1,5 +1,5 @@
 """Values said in words or in a shape of their own: halves ("an hour and a half", "half a
-teaspoon") read as numbers, and ratios ("16:8", "3:1", "70:30") read as ratios, never as
+teaspoon") and couples ("a couple of weeks") read as numbers, and ratios ("16:8", "3:1", "70:30") read as ratios, never as
 times of day.
 
 The memory tests feed turns through ``add_turn`` (default extractor) and check what the
@@ -24,6 +24,8 @@ from test_in_passing import kept, remember, replaced
     ("we'll need half a dozen folding chairs", "we'll need 6 folding chairs"),
     ("the train takes 3 and a half hours", "the train takes 3.5 hours"),
     ("a half hour walk after lunch", "0.5 hours walk after lunch"),
+    ("check the traps every couple of weeks", "check the traps every 2 weeks"),
+    ("it takes a couple hours by bus", "it takes 2 hours by bus"),
 ])
 def test_a_half_is_written_as_digits(text: str, digits: str) -> None:
     assert with_digits(text) == digits
@@ -32,6 +34,7 @@ def test_a_half_is_written_as_digits(text: str, digits: str) -> None:
 @pytest.mark.parametrize("text", [
     "half the class failed the quiz", "that was a half-baked idea", "meet at half past seven",
     "I'm half asleep already", "she ran a half marathon", "not half a chance",
+    "a couple of things came up", "the couple upstairs are loud",
 ])
 def test_a_half_of_no_measure_is_left_alone(text: str) -> None:
     assert with_digits(text) == text
