@@ -110,6 +110,8 @@ _REVISION_CUE_RE = re.compile(
     r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
     r"have|say)|how about|change of plan|(?:i|we) said|in the end|after all|"
     r"(?:i|we)(?:'ve| have)? (?:agreed|settled|decided) on|ended up (?:with|on|going with)|"
+    # "the meeting is now 3pm", "it's now macOS 14": a value that changed
+    r"(?:is|are|'s|'re) now(?= (?:at |on |due |set to )?[\w$€£])(?! (?:that|what|how|why|if|when|the time)\b)|"
     # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now", "it's at 12:00 pm now":
     # a count or a time that changed
     r"(?<![\w.,:])\d[\d,.:]*(?:[a-z]+|%)?(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b",
@@ -1078,11 +1080,16 @@ _REPLACE_RE = re.compile(
 def _parse(t: str) -> Statement:
     """:func:`parse_statement` of a cleaned sentence, without the verb an instruction
     starts with ("Render thumbnails at 256 px" is about thumbnails)."""
+    lead = _LEAD_ADVERB_RE.match(t)
+    if lead and is_base_verb(t[lead.end():].split(None, 1)[0]):
+        t = t[lead.end():]  # "only back the photos up once a week": the instruction
     st = _parse_forms(t)
     if st.subject is None or _FINITE_RE.search(t) or is_style_subject(st.subject):
         return st
-    words = st.subject.split()
     first = t.split(None, 1)[0]
+    if _PARTICLE_END_RE.search(st.subject) and is_base_verb(first):
+        st = replace(st, subject=_PARTICLE_END_RE.sub("", st.subject))  # "back the photos up"
+    words = st.subject.split()
     lead = t.split(None, 2)
     # the subject of a statement opens it ("Payroll runs ...", "The free trial lasts ...");
     # the object of an instruction does not ("Lower max retries to 3")
@@ -1112,7 +1119,15 @@ _OPENING_DETERMINERS = frozenset("the our my your their his her its this that th
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
 _FINITE_RE = re.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"
                         r"may|might|has|have|had|does|do|did|needs?)\b|'(?:s|re|ll|ve|d)\b|[=:]", re.I)
-_OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|once)\s+)+", re.I)
+_OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|once)\s+)+|"
+                             r"^(?:up|down|out|off|away)\s+(?=(?:the|my|our|your|his|her|their|this|"
+                             r"that|these|those|a|an|all)\s)", re.I)  # "back up the photos"
+# the particle of a phrasal verb after its object ("back the photos up", "turn the heating down")
+# (never after a pronoun: "pick me up", "drop me off" are verbs of their own)
+_PARTICLE_END_RE = re.compile(r"(?<!\bme)(?<!\bus)(?<!\bit)(?<!\bthem)(?<!\bhim)(?<!\bher)"
+                              r"\s+(?:up|down|out|off|away)$", re.I)
+# an adverb before an instruction's verb ("only run the backup weekly", "just water the plants")
+_LEAD_ADVERB_RE = re.compile(r"^(?:only|just|also|then|still|please)\s+(?=[a-z])", re.I)
 
 
 def _parse_forms(t: str) -> Statement:

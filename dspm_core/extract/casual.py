@@ -40,14 +40,28 @@ def _spelled(m: re.Match[str]) -> str:
     return _CONTRACTIONS[low]
 
 
+# a clause with its pointer left out, as learners write it ("they changed it, now is 19 May",
+# "is now macOS 14"): read with the pointer ("it's now 19 May")
+_LEARNERS_POINTER_RE = re.compile(r"(^|[,;.!]\s+)(now)\s+is\s+(?=\w)|(^|[,;.!]\s+)is\s+(now)\s+(?=\w)",
+                                  re.I | re.M)
+
+
+def _pointer(m: re.Match[str]) -> str:
+    lead, now = (m.group(1), m.group(2)) if m.group(2) else (m.group(3), m.group(4))
+    return f"{lead}it's {now.lower()} "
+
+
 _SENTENCE_START_RE = re.compile(r"(^|[.!?]\s+|\n\s*)([a-z])", re.M)
 
 
 def plain_prose(prose: str) -> str:
     """``prose`` with each sentence's lower-case first letter capitalised and chat shorthand
-    spelled out, line breaks kept; prose already written with capitals and apostrophes
+    spelled out and a learner's pointer read ("now is 19 May": it's now 19 May), line breaks
+    kept; prose already written with capitals and apostrophes
     comes back unchanged."""
     if not prose or not re.search(r"(?:^|[.!?]\s+|\n\s*)[a-z]", prose) and "'" in prose:
         return prose
     out = _SHORTHAND_RE.sub(_spelled, prose)
+    if "now" in out.lower():
+        out = _LEARNERS_POINTER_RE.sub(_pointer, out)
     return _SENTENCE_START_RE.sub(lambda m: m.group(1) + m.group(2).upper(), out)

@@ -19,6 +19,22 @@ def test_shorthand_is_spelled_out(typed: str, plain: str) -> None:
     assert plain_prose(typed) == plain
 
 
+@pytest.mark.parametrize("typed,plain", [
+    ("they moved it, now is 4 June", "They moved it, it's now 4 June"),
+    ("is now 9 euros, the price went up", "It's now 9 euros, the price went up"),
+])
+def test_a_learners_pointer_is_read_with_its_pointer(typed: str, plain: str) -> None:
+    assert plain_prose(typed) == plain
+
+
+def test_a_learners_pointer_revises_the_setting_spoken_of() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "my driving test is on 3 June")
+    memory.add_turn("user", "the centre call me, now is 10 June, the examiner is sick")
+    (current,) = [p for p in memory.all_patches if p.later is None and "10 June" in (p.value or "")]
+    assert [r.value for r in current.history] == ["3 June"]
+
+
 @pytest.mark.parametrize("text", [
     "Don't suggest anything with peanuts.",
     "Show the user ID on the invoice.",      # an acronym, not "I'd"

@@ -227,3 +227,28 @@ def test_a_count_with_its_modifiers_is_revised_by_the_bare_count() -> None:
     current = [p for p in memory.all_patches if p.later is None and p.critical]
     assert len(current) == 1 and "4" in (current[0].value or ""), [p.text for p in current]
     assert [r.value for r in current[0].history][:1] == ["2 missed payments"]
+
+
+@pytest.mark.parametrize("text, subject", [
+    ("only run the dishwasher twice a week", "dishwasher"),
+    ("just charge the scooter every 3 days", "scooter"),
+    ("top up the travel card every 2 weeks", "travel card"),
+    ("top the travel card up every 2 weeks", "travel card"),
+])
+def test_an_instruction_with_an_adverb_or_a_particle_is_about_its_object(text: str,
+                                                                        subject: str) -> None:
+    assert parse_statement(text).subject == subject
+
+
+def test_a_particle_after_a_pronoun_stays_with_its_verb() -> None:
+    # "pick me up" and "drop me off" are two settings, not one object "me"
+    assert parse_statement("drop me off at 14 Mill Lane").subject not in (None, "me")
+
+
+@pytest.mark.parametrize("text", ["the dentist is now 4:15", "it's now Ubuntu 24"])
+def test_is_now_says_the_value_changed(text: str) -> None:
+    assert parse_statement(text).revision
+
+
+def test_now_with_no_value_is_no_setting() -> None:
+    assert parse_statement("now is the time to book").value is None
