@@ -41,7 +41,7 @@ _LEAD, _NAME = LEAD, NAME
 # "The default branch is develop", "Our sprint length is two weeks"
 _DECLARED_RE = re.compile(
     _LEAD + r"(?:(?:the|our|my|your|their)\s+(?:[\w-]+'s\s+)?(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)|"
-    r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+(?:(?:in|on)\s+(?=(?-i:[A-Z])))?"
+    r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+(?:(?P<on>in|on)\s+(?=(?-i:[A-Z])))?"
     r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})"
     # where a named place stands: "the venue is The Crown on Market Street"
     r"(?P<placed>\s+(?:on|at|in|by|near|off|opposite|next to)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?"
@@ -54,7 +54,8 @@ _LABELLED_RE = re.compile(
 # "Write the tests with Jest", "From now on, format the code with Black"
 _WORK_WITH_RE = re.compile(
     _LEAD + r"(?:(?:from now on|going forward)[,\s]+)?(?:(?:we|i)(?:'ll| will| should)?\s+)?"
-    r"(?:please\s+)?(?P<verb>[a-z]+)\s+(?:(?:the|our|my|all|any)\s+)?(?P<obj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"(?:please\s+)?(?P<verb>[a-z]+)\s+(?:(?:the|our|my|all|any)\s+)?"
+    r"(?P<obj>[a-z][\w-]*(?:\s+(?!(?:is|are|was|were)\b)[a-z][\w-]*)?)"
     r"\s+(?:with|in|using|on|via|through|at)\s+(?P<val>" + _NAME + r"|[a-z][a-z0-9]*(?:\.[a-z]+)?)"
     r"(?:\s+(?:from now on|by default|going forward|instead))?\s*[.!]?$"
     # "Show me the weather for Chicago by default"
@@ -137,24 +138,32 @@ def read_named(sentence: str) -> NamedSetting | None:
     if m and _labels_a_setting(m.group("label"), m.group("val")):
         return NamedSetting(m.group("label"), m.group("val"), "labelled")
     m = _DECLARED_RE.match(s)
-    if m and m.group("placed") and not re.match(r"(?:the\s+)?(?-i:[A-Z])", m.group("val"), _I):
+    # "video calls are on Zoom these days": the time said after the value is no part of it
+    val = _NOW_AFTER_RE.sub("", m.group("val")) if m else ""
+    if m and m.group("placed") and not re.match(r"(?:the\s+)?(?-i:[A-Z])", val, _I):
         m = None  # where a named place stands, after a name only ("The Crown on Market Street")
-    if m and m.group("subj") and _declares(m.group("subj"), m.group("val")):
-        return NamedSetting(m.group("subj"), m.group("val"), "declared")
+    if m and m.group("subj") and _declares(m.group("subj"), val):
+        return NamedSetting(m.group("subj"), val, "declared")
     if m and m.group("bare") and m.group("bare").split()[-1].lower() in _PLACE_HEADS | _SETTING_HEADS \
-            and not m.group("placed") and _declares(m.group("bare"), m.group("val")):
+            and not m.group("placed") and _declares(m.group("bare"), val):
         # "pickup point is the north entrance"; "log level is INFO in prod": prod's log level
-        scoped = _SCOPED_RE.fullmatch(m.group("val"))
+        scoped = _SCOPED_RE.fullmatch(val)
         if scoped:
             return NamedSetting(f"{scoped.group('scope')} {m.group('bare')}", scoped.group("val"),
                                 "declared")
-        return NamedSetting(m.group("bare"), m.group("val"), "declared")
-    if m and m.group("bare") and m.group("bare")[:1].isupper() and \
-            m.group("bare").split()[0].lower() not in _POINTERS and \
-            re.fullmatch(r"(?-i:[A-Z][A-Z0-9_.+-]+|[A-Z][a-z]+[A-Z][\w.+-]*)", m.group("val")):
-        # "Production log level is WARN": a subject without an article, a value in capitals
-        return NamedSetting(m.group("bare"), m.group("val"), "declared")
+        return NamedSetting(m.group("bare"), val, "declared")
+    if m and m.group("bare") and m.group("bare").split()[0].lower() not in _POINTERS and (
+            m.group("bare")[:1].isupper()
+            and re.fullmatch(r"(?-i:[A-Z][A-Z0-9_.+-]+|[A-Z][a-z]+[A-Z][\w.+-]*)", val)
+            or m.group("on") and not m.group("placed") and _names_a_tool(val)
+            and _declares(m.group("bare"), val)):
+        # "Production log level is WARN": a subject without an article, a value in capitals;
+        # "video calls are on Zoom": a thing and the tool it is on
+        return NamedSetting(m.group("bare"), val, "declared")
     return None
+
+
+_NOW_AFTER_RE = re.compile(r"\s+(?:now|these days|nowadays|for now)$", _I)
 
 
 def _labels_a_setting(label: str, value: str) -> bool:

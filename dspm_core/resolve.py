@@ -576,6 +576,11 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             and p.key.split("|")[2] == "clock" and _HOUR_RE.fullmatch(stmt.value or ""):
         # "make it 8" of "dinner at 7:30": an hour
         return replace(probe, dimension="clock", canonical=parse_value(f"{stmt.value}:00").canonical)
+    if stmt.dimension == "number" and stmt.unit is None and p.key is not None \
+            and p.key.split("|")[2].startswith("version:") and _VERSION_RE.fullmatch(stmt.value or ""):
+        # "bump it to 3.12" of "we target Python 3.10": Python 3.12
+        system = p.key.split("|")[2].split(":", 1)[1]
+        return replace(probe, dimension=f"version:{system}", canonical=f"{system} {stmt.value}")
     if stmt.dimension == "clock" and p.key is not None and p.key.split("|")[2] == "ratio" \
             and CLOCK_SHAPE_RE.fullmatch(stmt.value or ""):
         # "make the pour-over 1:15" of "my pour-over ratio is 1:16": a ratio
@@ -603,6 +608,7 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
 
 
 _HOUR_RE = re.compile(r"1[0-2]|[1-9]")
+_VERSION_RE = re.compile(r"v?\d+(?:\.\d+){0,3}")
 _LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|allowance)\b", re.I)
 
 

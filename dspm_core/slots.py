@@ -137,8 +137,10 @@ _SUBJ_IS_RE = re.compile(
     r"are\s+(?:set\s+to\s+)?|=|was\s+(?:changed|moved|updated|set|raised|lowered|bumped|"
     r"increased|reduced|decreased|extended|pushed|shifted)\s+to|(?:stays|remains|stay|remain|is kept)(?:\s+at)?|(?:has|have)\s+been\s+"
     rf"(?:{_REVISION_VERBS})\s+to|(?:{_REVISION_VERBS})\s+to|becomes|equals|"
-    # "uptime now 99.6%", never the "now (that) we fixed it" that follows a value
-    r"now(?!\s+(?:that|we|i|they|you|he|she|it|we're|they're|theyre|i'm|it's)\b))\s+"
+    # "uptime now 99.6%", never the "now (that) we fixed it", "now after the upgrade" that
+    # follows a value
+    r"now(?!\s+(?:that|we|i|they|you|he|she|it|we're|they're|theyre|i'm|it's|after|before|since|"
+    r"because|until|till|so|and|but|when|if)\b))\s+"
     # "Timeout: 30s", "Timeout:30s", "Turn 24: done"; never a time ("10:30"), a URL or "::"
     r"|\s*(?<![\d:]):(?![:/])\s*|(?<=\d):\s+)(?P<val>.+)$",
     re.I,
@@ -628,6 +630,12 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         # "Bump Python to 3.12", "my laptop has macOS 13", "..., Android 14 now": the
         # version of the named system, said of what comes before the name in its clause
         clause = re.split(r"[,;]", subj)[-1].split()
+        if len(clause) >= 2 and clause[-1].lower() == "version" and _names_a_system(
+                clause[:-1], pv.text, True):  # "node version is 18": Node 18
+            tool = parse_value(f"{clause[-2]} {pv.text}")
+            if tool.dimension.startswith("version:"):
+                return Statement(subj, op, tool.text, None, None, tool.dimension, tool.canonical,
+                                 old, revision)
         tool = parse_value(f"{clause[-1]} {pv.text}") if clause and _names_a_system(
             clause, pv.text, revision) else None
         if tool is not None and tool.dimension.startswith("version:"):
@@ -652,6 +660,8 @@ def _names_a_system(clause: list[str], number: str, revision: bool) -> bool:
     with a revision ("Android 14 now"; "Nights should be 65" is a word); a dotted number
     after any capitalised name in a revision ("Bump Python to 3.12")."""
     name = clause[-1]
+    if VERSIONED_LEAD_RE.fullmatch(f"{name.lower()} {number}"):
+        return True  # "the staging db is postgres 14": a known system, in any case
     if not _TOOL_NAME_RE.fullmatch(name) or name.lower() in _NUMBERED_NOUNS:
         return False
     if name_category(name) or not name[1:].islower() or revision and "." in number:

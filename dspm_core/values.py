@@ -111,19 +111,25 @@ _AT_TIME = (rf",?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOU
 #: a named tool or system ("Postgres", "iOS", "macOS") and a version number of it
 TOOL_NAME = r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*"
 _VERSION = r"v?\d+(?:\.\d+){0,3}(?![\w.%])"
-_VERSIONED = rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b)(?-i:{TOOL_NAME})\s+{_VERSION}"
+# systems people also write in lower case with their version ("postgres 16", "node 20")
+_LOWER_SYSTEMS = ("python|nodejs|node|postgresql|postgres|mysql|mariadb|redis|mongodb|java|ruby|php|"
+                  "rust|kotlin|swift|scala|typescript|django|rails|laravel|react|vue|angular|svelte|"
+                  "ubuntu|debian|fedora|windows|android|ios|macos|kafka|elasticsearch|terraform|"
+                  "gradle|xcode|chrome|firefox")
+_SYSTEM = rf"(?:(?-i:{TOOL_NAME})|(?i:{_LOWER_SYSTEMS})(?![\w+#-]))"
+_VERSIONED = rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b){_SYSTEM}\s+{_VERSION}"
 _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "using", "run", "runs",
                                              "targets", "target", "from")).rstrip("|")
 # (a capital first: most places in a text fail there, before the words behind it are read)
-_VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
+_VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME})|\b[a-z]{{2,12}}\s+v?\d)(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
 VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_RATIO}|(?<![\w.:-]){_TIME_OF_DAY}|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
-_VERSIONED_RE = re.compile(rf"^(?P<name>{TOOL_NAME})\s+v?(?P<version>\d+(?:\.\d+){{0,3}})$")
+_VERSIONED_RE = re.compile(rf"^(?P<name>{_SYSTEM})\s+v?(?P<version>\d+(?:\.\d+){{0,3}})$")
 #: a named tool and its version opening a text ("Node 18 for the lambdas")
-VERSIONED_LEAD_RE = re.compile(rf"{TOOL_NAME}\s+{_VERSION}")
+VERSIONED_LEAD_RE = re.compile(rf"{_SYSTEM}\s+{_VERSION}")
 _DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAY}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
 _BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
 # a range of numbers with one unit after the second ("2-3 sentences", "$10-15", "3-5 days")

@@ -252,3 +252,48 @@ def test_is_now_says_the_value_changed(text: str) -> None:
 
 def test_now_with_no_value_is_no_setting() -> None:
     assert parse_statement("now is the time to book").value is None
+
+
+@pytest.mark.parametrize("text, value, dimension", [
+    ("the build box runs python 3.11", "python 3.11", "version:python"),
+    ("our api is on node 22", "node 22", "version:node"),
+    ("ruby version is 3.3", "ruby 3.3", "version:ruby"),
+    ("Kotlin version is 2.0", "Kotlin 2.0", "version:kotlin"),
+])
+def test_a_known_system_in_any_case_has_a_version(text: str, value: str, dimension: str) -> None:
+    st = parse_statement(text)
+    assert (st.value, st.dimension) == (value, dimension)
+
+
+def test_a_version_said_now_after_something_is_the_value() -> None:
+    st = parse_statement("the ci runner's on ubuntu 24 now since the migration")
+    assert (st.value, st.dimension) == ("ubuntu 24", "version:ubuntu")
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("the api targets Ruby 3.2", "bump it to 3.3, we need the new parser", "3.3", "3.2"),
+    ("ruby version is 3.2", "we're on ruby 3.3 across the board now", "3.3", "3.2"),
+])
+def test_a_version_revised_in_another_writing_replaces_the_old_one(first: str, revision: str,
+                                                                  new: str, old: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", revision)
+    (current,) = [p for p in memory.all_patches if p.later is None and new in (p.value or "")]
+    assert [old in (r.value or "") for r in current.history] == [True]
+
+
+def test_a_version_of_another_system_stays_apart() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "ruby version is 3.2")
+    memory.add_turn("user", "we're on node 22 across the board now")
+    assert all(not p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("team standups are on Slack huddles these days", "team standups", "Slack huddles"),
+    ("code reviews are on Gerrit now", "code reviews", "Gerrit"),
+])
+def test_a_thing_and_the_tool_it_is_on(text: str, subject: str, value: str) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value) == (subject, value)
