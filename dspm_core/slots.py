@@ -591,6 +591,7 @@ def _free_value(fragment: str) -> str:
                     fragment.strip(), maxsplit=1)[0].strip().rstrip(".!?")
 
 
+_LEAD_NUMBER_RE = re.compile(r"\d+(?:\.\d+){0,3}(?![\d.])")
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
 
 
@@ -623,6 +624,12 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         return Statement(subj or None, op, pv.text or None, None, None, pv.dimension,
                          pv.canonical, old, revision)
     pv, _ = parsed
+    if pv.dimension.startswith("count:") and subj:
+        # "we're on ruby 3.3 across the board": the version of a known system, not 3.3 "across"
+        name = re.split(r"[,;]", subj)[-1].split()[-1:]
+        number = _LEAD_NUMBER_RE.match(pv.text)
+        if name and number and VERSIONED_LEAD_RE.fullmatch(f"{name[0].lower()} {number.group(0)}"):
+            pv = parse_value(number.group(0))
     if pv.dimension == "clock" and subj and _RATIO_SUBJECT_RE.search(subj) \
             and CLOCK_SHAPE_RE.fullmatch(pv.text):  # "my pour-over ratio is 1:16"
         pv = replace(pv, canonical=pv.text, dimension="ratio")

@@ -121,9 +121,9 @@ _VERSIONED = rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b){_SYSTEM}\s+{_VERSION}"
 _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "using", "run", "runs",
                                              "targets", "target", "from")).rstrip("|")
 # (a capital first: most places in a text fail there, before the words behind it are read)
-_VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME})|\b[a-z]{{2,12}}\s+v?\d)(?:{_PLACED}){_VERSIONED}"
+_VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-]){_TIME_RANGE}|(?<![\w.:-]){_RATIO}|(?<![\w.:-]){_TIME_OF_DAY}|"
+VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-])(?:{_TIME_RANGE}|{_RATIO}|{_TIME_OF_DAY})|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
