@@ -591,6 +591,8 @@ def _free_value(fragment: str) -> str:
                     fragment.strip(), maxsplit=1)[0].strip().rstrip(".!?")
 
 
+# a setting and its value after a label ("User profile: monthly rent budget £1,200")
+_ITEM_RE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+[$€£]?\d", re.I)
 _LEAD_NUMBER_RE = re.compile(r"\d+(?:\.\d+){0,3}(?![\d.])")
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
 
@@ -1307,6 +1309,10 @@ def _parse_forms(t: str) -> Statement:
         if of.start() > 0 and value_at(t[of.end():]):
             return _statement(t[: of.start()], _trailing_bound(t[of.end():]), t[of.end():], revision)
     if m:
+        if t[m.end("subj"):m.start("val")].strip() == ":" and _ITEM_RE.match(m.group("val")):
+            inner = _parse_forms(m.group("val"))
+            if inner.subject and inner.value is not None and inner.dimension != "free":
+                return inner  # "User profile: monthly rent budget £1,200": the setting itself
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), revision)
 

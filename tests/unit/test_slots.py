@@ -297,3 +297,16 @@ def test_a_version_of_another_system_stays_apart() -> None:
 def test_a_thing_and_the_tool_it_is_on(text: str, subject: str, value: str) -> None:
     st = parse_statement(text)
     assert (st.subject, st.value) == (subject, value)
+
+
+def test_a_setting_listed_under_a_label_is_that_setting() -> None:
+    st = parse_statement("Account details: weekly grocery budget €90")
+    assert (st.subject, st.value, st.scope) == ("weekly grocery budget", "€90", "week")
+
+
+def test_a_setting_listed_under_a_label_is_revised_by_name() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("system", "Household profile: weekly grocery budget €90; town Cork.")
+    memory.add_turn("user", "the weekly grocery budget is €110 now, prices went up")
+    (current,) = [p for p in memory.all_patches if p.later is None and "110" in (p.value or "")]
+    assert [r.value for r in current.history] == ["€90"]
