@@ -178,6 +178,11 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _unit_named(ix, patches, subj_norm, stmt)
         if found:
             return _one(found, "the subject is the unit of a stored count, with a revision cue")
+        unit = _unit_noun(stmt)
+        found = revision_candidates(patches, ix.by_subject.get(unit, ()), stmt, exact_dim=True) \
+            if unit and unit != subj_norm else []
+        if found:  # "my final draft reached 4,700 words" of "I have 4,500 words to submit"
+            return _one(found, "a stored count named by its unit alone, with a revision cue")
     return NONE
 
 

@@ -306,10 +306,12 @@ USING_RE = re.compile(
 HEDGE_RE = re.compile(r"\b(?:maybe|perhaps|probably|might|i think|i guess|not sure|possibly|"
                       r"thinking (?:of|about)|considering|wondering|hopefully)\b", _I)
 DONE_BY_RE = re.compile(
-    r"\b(?:i|we)(?:'ve| have| had)?\s+(?:already\s+|just\s+|recently\s+|finally\s+|also\s+)*"
+    r"\b(?:(?:i|we)(?:'ve| have| had)?|(?:my|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?:\s+(?:has|had))?)\s+"
+    r"(?:already\s+|just\s+|recently\s+|finally\s+|also\s+)*"
     r"(?:completed|finished|reached|logged|written|wrote|added|done|submitted|published|read|"
     r"achieved|hit|scored|got|received|sent|booked|paid|saved|earned|collected|gathered)\b"
-    r"[^,;]*\bby\s+(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)", _I)
+    r"(?:[^,;]|,(?=\d{3}))*\bby\s+(?:the\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|\d)",
+    _I)  # ("1,200 miles by May": a number's comma ends nothing)
 
 
 def firm_rule_cue(s: str) -> bool:

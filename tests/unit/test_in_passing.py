@@ -290,3 +290,22 @@ def test_a_value_better_for_another_thing_stays_apart() -> None:
                       "40 degrees is better for the washing machine")
     kept(memory, "55 degrees")
     kept(memory, "40 degrees")
+
+
+# ---------------------------------------------------------------- a count named by its unit
+
+def test_a_count_named_by_its_unit_alone_is_revised_by_a_count_reached() -> None:
+    replaced(remember("I have 38,000 words in the manuscript so far",
+                      "the manuscript reached 41,500 words by June 2"), "41,500", "38,000")
+
+
+def test_a_count_of_another_unit_stays_apart() -> None:
+    memory = remember("I have 38,000 words in the manuscript so far",
+                      "the manuscript reached 212 pages by June 2")
+    kept(memory, "38,000")
+
+
+def test_a_count_reached_by_a_date_is_a_fact_not_a_deadline() -> None:
+    memory = remember("my thesis reached 12,400 words by March 3, way ahead of plan")
+    (p,) = [q for q in memory.all_patches if "12,400" in q.text]
+    assert p.kind.value == "decision", p.kind
