@@ -38,14 +38,16 @@ _DONE_COUNT_RE = re.compile(
     r"(?:(?:about|around|over|nearly|almost|roughly|a total of|another)\s+)?"
     r"(?P<cur>[$€£])?(?P<n>\d[\d,]*(?:\.\d+)?)(?:\s*(?P<pct>%|percent)|\s+(?P<noun>(?:[a-z][\w-]*\s+){0,2}?"
     r"[a-z][\w-]*)(?<!\bso)(?<!\bnow)(?<!\btoday))?"
-    r"(?P<object>\s+(?:of|for|on|toward|towards|in|from|at|to)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+|"
+    r"(?P<object>\s+(?!in order to\b)(?:of|for|on|toward|towards|in|from|at|to)\s+(?:the\s+|my\s+|our\s+|a\s+|an\s+|"
     r"this\s+)?(?:(?!(?:this|last|so|now|today|in|since|total|already|yet|with|by)\b)[a-z][\w-]*\s*){1,3})?"
     + _TRAILER +
     r"(?P<period>\s+(?:this|last|per|a|each)\s+(?:week|month|year|term|semester|quarter|day|"
     r"season|sprint)|\s+today|\s+since\s+\w+)?"
     + _TRAILER +
-    # a phrase that says how or when ("with an accuracy above 80%", "by March 3")
-    r"(?:\s+(?:with|by|before|after|during|within|in|on|between|over)\b[^,;]*)?"
+    # a phrase that says how or when ("with an accuracy above 80%", "by March 3"), or what
+    # for ("to further improve my resume")
+    r"(?:\s+(?:with|by|before|after|during|within|in|on|between|over)\b[^,;]*|"
+    r"\s+(?:in order\s+)?to\s+(?:further\s+|help\s+|really\s+|better\s+)*[a-z]+\s+[^,;]*)?"
     r"\s*(?:[.!]\s*$|[,;:(]|$)", re.I)
 
 # verbs that set or move a value: their sentences are revisions the other forms read

@@ -73,3 +73,13 @@ def test_the_count_renders_as_the_user_said_it_with_its_lineage():
     ctx = m.get_context("how far along is the translation?")
     assert "I've translated 55 pages (was 40) of the manual so far." in ctx
     assert "translate pages manual =" not in ctx
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("I landed 4 client calls to build up the pipeline before the holidays", "land client calls",
+     "4 calls"),
+    ("we've shipped 9 releases in order to hit the roadmap, mostly small ones", "ship releases",
+     "9 releases"),
+])
+def test_a_count_done_for_a_purpose_is_a_count(text: str, subject: str, value: str) -> None:
+    assert done_count(text) == (subject, value)
