@@ -12,7 +12,8 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .values import VALUE_RE, parse_value
+from .lexicon import is_adverb_only, is_verb_only
+from .values import UNIT_ALIASES, VALUE_RE, parse_value
 from .vocab import STOP_WORDS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -21,34 +22,49 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["placed_before_noun"]
 
 # a determiner, and a word saying the value replaced one, before the value
-_LEAD_RE = re.compile(r"\b(?:my|our|your|the|this|that)\s+(?P<new>(?:new|revised|updated|"
+_LEAD_RE = re.compile(r"\b(?:my|our|your|the|this|that|a|an)\s+(?P<new>(?:new|revised|updated|"
                       r"rescheduled|current)\s+)?", re.I)
-_NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*)(?P<of>\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?"
+_NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*(?:\s+(?!(?:to|is|was|and|but|so|which|that|i|we|now|"
+                      r"for|of)\b)[a-z][\w-]*)?)(?P<of>\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?"
                       r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?(?=\s*(?:[,.;:!?]|$|\s(?:to|is|was|"
-                      r"and|but|so|which|that|i|we)\b))", re.I)
+                      r"and|but|so|which|that|i|we|now)\b))", re.I)
+_UNIT_AFTER_RE = re.compile(r"\s?(?P<u>[A-Za-z%]+)\b")
 # what a noun after a value may not be: a word that joins, or one that says the value is old
 _NOT_NOUNS = frozenset("to for of in on at by from and or but so than then now instead too "
                        "each every per a an ago".split())
-_LEAD_WORDS = frozenset("my our your the this that new revised updated rescheduled current".split())
+_LEAD_WORDS = frozenset("my our your the this that a an new revised updated rescheduled "
+                        "current".split())
+
+
+def _names_nothing(subject: str) -> bool:
+    """A subject of verbs, adverbs and small words only ("accept", "honestly")."""
+    return all(w in STOP_WORDS or is_verb_only(w) or is_adverb_only(w)
+               for w in re.findall(r"[a-z']+", subject.lower()))
 
 
 def placed_before_noun(st: Statement, text: str) -> Statement:
     """``st`` read again when ``text`` places a value between a determiner and its noun
     ("the new April 25 deadline" -> deadline = April 25, a revision) and ``st`` has no
     value, a negation without one, or the same value under a subject of other words."""
-    if st.value is not None and st.subject and st.subject.lower().split()[-1] not in _LEAD_WORDS:
-        return st  # a subject of its own ("I'm nervous about the new" is none)
+    if st.value is not None and st.dimension != "free" and st.subject \
+            and st.subject.lower().split()[-1] not in _LEAD_WORDS and not _names_nothing(st.subject):
+        return st  # a subject of its own ("I'm nervous about the new", "accept" are none)
     negated = st.value is None and st.op == "!="  # a rule ("never book my 9am slot") stays one
     for lead in _LEAD_RE.finditer(text):
         m = VALUE_RE.match(text, lead.end())  # "the old 5pm cutoff": no value after "the"
         if m is None or negated and not lead.group("new"):
             continue
-        noun = _NOUN_RE.match(text, m.end())
+        said, end = m.group(0), m.end()
+        unit = _UNIT_AFTER_RE.match(text, end)
+        if unit and unit.group("u").lower() in UNIT_ALIASES:  # "a 1.2 GB image": 1.2 GB
+            said, end = text[m.start():unit.end()], unit.end()
+        noun = _NOUN_RE.match(text, end)
         if noun is None or noun.group("noun").lower() in _NOT_NOUNS | STOP_WORDS:
             continue
-        if st.value is not None and not st.value.lower().startswith(m.group(0).lower()):
+        if st.value is not None and st.dimension != "free" \
+                and not st.value.lower().startswith(said.lower()):
             continue
-        pv = parse_value(m.group(0))
+        pv = parse_value(said)
         if pv.dimension == "free":
             continue
         subject = noun.group("noun") + (noun.group("of") or "")

@@ -130,8 +130,10 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         if p_cls != cls or (p_scope or None) != stmt.scope:
             continue
         if exact_dim:
-            if same_unit and _unit_of(p) != _unit_of(stmt) and not _counts_subject(p, stmt):
-                continue  # another wording of the subject: the very same unit
+            if same_unit and _unit_of(p) != _unit_of(stmt) and not _counts_subject(p, stmt) \
+                    and not (p_dim == "size" == want):
+                continue  # another wording of the subject: the very same unit (a size in
+                # another of its units is one: "a 1.2 GB image" of "below 800 MB")
             if p_dim == want and not p_dim.startswith("free:"):
                 candidates.append(pid)
             elif numeric and stmt.unit is None and not same_unit \

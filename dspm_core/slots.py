@@ -106,6 +106,7 @@ _REVISION_CUE_RE = re.compile(
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
     r"(?:^|(?<=[.!?] ))go (?:to|with|for) (?=[^,.;?!]*\d)|"  # "Go to Node 20"
     r"(?:i'll|i will|we'll|we will|i can|we can) (?:go|stretch) (?:up )?to|"
+    r"(?:i|we) can (?:now )?(?:live with|accept|tolerate|afford)|"  # a limit let out
     r"let'?s (?:do|go (?:to|with|for)|make it|try|say|allow|settle on|stick (?:to|with)|cap it|"
     r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
     r"have|say)|how about|change of plan|(?:i|we) said|in the end|after all|"

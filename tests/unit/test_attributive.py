@@ -38,3 +38,25 @@ def test_the_new_value_before_its_noun_revises_the_setting() -> None:
     memory = remember("the product launch is on May 3", "the design review is on May 5",
                       "I'm worried we won't be ready for the new May 10 launch")
     kept(memory, "May 5")
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("we can accept a 40 MB bundle now that the CDN caches it", "bundle", "40 MB"),
+    ("honestly a 3 hour drive is fine for the trip", "drive", "3 hour"),
+])
+def test_a_value_with_its_unit_after_a_sets_the_noun(text: str, subject: str, value: str) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value) == (subject, value)
+
+
+def test_a_size_in_another_unit_revises_the_limit() -> None:
+    replaced(remember("the app bundle has to stay under 900 KB",
+                      ("assistant", "Understood, I'll keep the bundle under 900 KB."),
+                      "we can accept a 1.5 MB bundle now that we lazy-load the maps"),
+             "1.5 MB", "900")
+
+
+def test_a_size_of_another_thing_stays_apart() -> None:
+    memory = remember("the app bundle has to stay under 900 KB",
+                      "we can accept a 1.5 MB hero image now that we lazy-load it")
+    kept(memory, "900 KB")
