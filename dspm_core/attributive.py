@@ -64,6 +64,8 @@ def placed_before_noun(st: Statement, text: str) -> Statement:
         if st.value is not None and st.dimension != "free" \
                 and not st.value.lower().startswith(said.lower()):
             continue
+        if st.old_value and said.lower() in st.old_value.lower():
+            continue  # "from the 20GB plan to unlimited": the value replaced
         pv = parse_value(said)
         if pv.dimension == "free":
             continue

@@ -259,7 +259,9 @@ RENAME_RE = re.compile(
 PLAN_RE = re.compile(
     r"\b(?:upgrad|downgrad|switch|mov|migrat|chang)(?:e|ed|es|ing)?\s+(?:us\s+|our\s+|my\s+|the\s+)?"
     r"(?:(?:account|subscription|plan|tier|license|membership)\s+)?(?:from\s+(?:the\s+)?"
-    r"(?P<old>[\w+-]+)\s+(?:plan\s+|tier\s+)?)?to\s+(?:the\s+)?(?P<new>(?-i:[A-Z])[\w+-]*(?:\s+(?-i:[A-Z])[\w+-]*)?)"
+    r"(?P<old>[\w+-]+)\s+(?:plan\s+|tier\s+)?)?to\s+(?:the\s+)?(?P<new>(?-i:[A-Z])[\w+-]*(?:\s+(?-i:[A-Z])[\w+-]*)?|"
+    r"(?:unlimited|basic|premium|standard|family|annual|monthly|yearly|free|business|student|"
+    r"starter|pro|plus)\b)"
     r"\s+(?P<what>plan|tier|subscription|edition|license|licence|membership|package)\b",
     _I,
 )

@@ -60,3 +60,8 @@ def test_a_size_of_another_thing_stays_apart() -> None:
     memory = remember("the app bundle has to stay under 900 KB",
                       "we can accept a 1.5 MB hero image now that we lazy-load it")
     kept(memory, "900 KB")
+
+
+def test_a_value_before_its_noun_in_the_old_value_is_no_new_setting() -> None:
+    st = parse_statement("moved from the 50 Mbps package to the fibre one")
+    assert st.value != "50 Mbps" and st.old_value is not None and "50 Mbps" in st.old_value

@@ -261,6 +261,11 @@ def test_a_plan_in_plain_words_is_a_setting_a_pointer_revises() -> None:
     assert not [p for p in memory.all_patches if p.value]
 
 
+def test_a_plan_moved_to_in_plain_words_revises_the_plan() -> None:
+    replaced(remember("we're on the Basic plan for the newsletter tool",
+                      "we upgraded to the business plan last week"), "business", "Basic")
+
+
 @pytest.mark.parametrize("first, revision, new, old", [
     ("my step goal is 8000 a day", "the physio wants me walking 10,000 steps daily now", "10,000",
      "8000"),
