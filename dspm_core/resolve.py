@@ -178,6 +178,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _unit_named(ix, patches, subj_norm, stmt)
         if found:
             return _one(found, "the subject is the unit of a stored count, with a revision cue")
+        found = _speakers_system(ix, patches, subj_norm, stmt, text)
+        if found:  # "upgraded my laptop to Windows 11" of "I'm on Windows 10"
+            return _one(found, "the speaker's system, a new version of it")
         unit = _unit_noun(stmt)
         found = revision_candidates(patches, ix.by_subject.get(unit, ()), stmt, exact_dim=True) \
             if unit and unit != subj_norm else []
@@ -552,6 +555,37 @@ def _unit_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                 continue
             found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, p), exact_dim=True))
     return found
+
+
+def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                     stmt: Statement, text: str) -> list[str]:
+    """The one stored version of this statement's system said of the speaker alone ("I'm
+    on Windows 10"), when the statement names the speaker's own thing or nothing ("just
+    upgraded my laptop to Windows 11", "I'm on 11 now")."""
+    if not stmt.dimension.startswith("version:"):
+        return []
+    system = stmt.dimension.split(":", 1)[1]
+    words = subj_norm.split()
+    if any(w not in _SPEAKERS_THINGS and not _noise(w) and w != system for w in words):
+        return []
+    if any(w in _SPEAKERS_THINGS for w in words) and not _MY_THING_RE.search(text):
+        return []  # "my sister upgraded her laptop": not the speaker's
+    found: list[str] = []
+    ids = {pid for term in content_terms(system)
+           for pid in islice(reversed(ix.by_term.get(term, {})), TERM_CANDIDATES)}
+    for pid in ids:
+        p = patches.get(pid)
+        if p is None or p.key is None or p.key.split("|")[2] != stmt.dimension:
+            continue
+        if all(w in _WEAK_WORDS or w in _PRONOUNS or w == system or w in ("on", "use", "run")
+               for w in (ix.subject_of.get(pid) or "").split()):
+            found.extend(revision_candidates(patches, {pid}, stmt, exact_dim=True))
+    return found if len(found) == 1 else []
+
+
+#: what the speaker's system runs on ("my laptop", "my phone")
+_SPEAKERS_THINGS = frozenset("laptop computer pc mac phone tablet machine desktop device".split())
+_MY_THING_RE = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+)?(?:{'|'.join(_SPEAKERS_THINGS)})s?\b", re.I)
 
 
 def _measured_in(p: Patch, measure: str, noun: str) -> bool:

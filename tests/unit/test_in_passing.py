@@ -309,3 +309,19 @@ def test_a_count_reached_by_a_date_is_a_fact_not_a_deadline() -> None:
     memory = remember("my thesis reached 12,400 words by March 3, way ahead of plan")
     (p,) = [q for q in memory.all_patches if "12,400" in q.text]
     assert p.kind.value == "decision", p.kind
+
+
+# ---------------------------------------------------------------- the speaker's system
+
+def test_a_new_version_on_the_speakers_own_device_revises_their_system() -> None:
+    replaced(remember("I'm on Android 13", "finally updated my phone to Android 14"),
+             "Android 14", "Android 13")
+
+
+@pytest.mark.parametrize("other", [
+    "my brother updated his phone to Android 14",
+    "the test devices in the lab were updated to Android 14",
+])
+def test_a_new_version_on_someone_elses_device_stays_apart(other: str) -> None:
+    memory = remember("I'm on Android 13", other)
+    kept(memory, "Android 13")
