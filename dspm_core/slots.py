@@ -1310,9 +1310,10 @@ def _parse_forms(t: str) -> Statement:
         if of.start() > 0 and value_at(t[of.end():]):
             return _statement(t[: of.start()], _trailing_bound(t[of.end():]), t[of.end():], revision)
     if m:
-        if t[m.end("subj"):m.start("val")].strip() == ":" and _ITEM_RE.match(m.group("val")):
+        if t[m.end("subj"):m.start("val")].strip() == ":" and _ITEM_RE.match(m.group("val")) \
+                and not re.search(r"(?:\b\d+|\b[a-z])$", m.group("subj"), re.I):  # "Rule 2: ..."
             inner = _parse_forms(m.group("val"))
-            if inner.subject and inner.value is not None and inner.dimension != "free":
+            if inner.subject and inner.value is not None and inner.dimension not in ("free", "number"):
                 return inner  # "User profile: monthly rent budget £1,200": the setting itself
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), revision)

@@ -310,3 +310,10 @@ def test_a_setting_listed_under_a_label_is_revised_by_name() -> None:
     memory.add_turn("user", "the weekly grocery budget is €110 now, prices went up")
     (current,) = [p for p in memory.all_patches if p.later is None and "110" in (p.value or "")]
     assert [r.value for r in current.history] == ["€90"]
+
+
+def test_settings_listed_under_numbered_labels_stay_apart() -> None:
+    memory = DSPMMemory()
+    for i in (1, 2, 3):
+        memory.add_turn("user", f"Policy {i}: always archive policy {i} files")
+    assert len([p for p in memory.all_patches if p.later is None]) == 3
