@@ -41,7 +41,7 @@ from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
-from .values import CLOCK_SHAPE_RE, parse_value
+from .values import CLOCK_SHAPE_RE, VERSION_RE, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
@@ -181,9 +181,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _speakers_system(ix, patches, subj_norm, stmt, text)
         if found:  # "upgraded my laptop to Windows 11" of "I'm on Windows 10"
             return _one(found, "the speaker's system, a new version of it")
-        unit = _unit_noun(stmt)
-        found = revision_candidates(patches, ix.by_subject.get(unit, ()), stmt, exact_dim=True) \
-            if unit and unit != subj_norm else []
+        found = _named_by_unit(ix, patches, subj_norm, stmt)
         if found:  # "my final draft reached 4,700 words" of "I have 4,500 words to submit"
             return _one(found, "a stored count named by its unit alone, with a revision cue")
     return NONE
@@ -557,6 +555,16 @@ def _unit_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     return found
 
 
+def _named_by_unit(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                   stmt: Statement) -> list[str]:
+    """Stored counts whose subject is this count's unit alone ("words" of "I have 4,500
+    words to submit", for "my final draft reached 4,700 words")."""
+    unit = _unit_noun(stmt)
+    if not unit or unit == subj_norm:
+        return []
+    return revision_candidates(patches, ix.by_subject.get(unit, ()), stmt, exact_dim=True)
+
+
 def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                      stmt: Statement, text: str) -> list[str]:
     """The one stored version of this statement's system said of the speaker alone ("I'm
@@ -616,7 +624,7 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
         # "make it 8" of "dinner at 7:30": an hour
         return replace(probe, dimension="clock", canonical=parse_value(f"{stmt.value}:00").canonical)
     if stmt.dimension == "number" and stmt.unit is None and p.key is not None \
-            and p.key.split("|")[2].startswith("version:") and _VERSION_RE.fullmatch(stmt.value or ""):
+            and p.key.split("|")[2].startswith("version:") and VERSION_RE.fullmatch(stmt.value or ""):
         # "bump it to 3.12" of "we target Python 3.10": Python 3.12
         system = p.key.split("|")[2].split(":", 1)[1]
         return replace(probe, dimension=f"version:{system}", canonical=f"{system} {stmt.value}")
@@ -647,7 +655,6 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
 
 
 _HOUR_RE = re.compile(r"1[0-2]|[1-9]")
-_VERSION_RE = re.compile(r"v?\d+(?:\.\d+){0,3}")
 _LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|allowance)\b", re.I)
 
 

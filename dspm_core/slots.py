@@ -29,7 +29,7 @@ from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
 from .attributive import placed_before_noun
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
-from .values import (CLOCK_SHAPE_RE, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
+from .values import (CLOCK_SHAPE_RE, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
                      canonical_unit, parse_value, split_number_unit)
 from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
                     word_frequency)
@@ -594,7 +594,6 @@ def _free_value(fragment: str) -> str:
 
 # a setting and its value after a label ("User profile: monthly rent budget £1,200")
 _ITEM_RE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+[$€£]?\d", re.I)
-_LEAD_NUMBER_RE = re.compile(r"\d+(?:\.\d+){0,3}(?![\d.])")
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
 
 
@@ -630,7 +629,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     if pv.dimension.startswith("count:") and subj:
         # "we're on ruby 3.3 across the board": the version of a known system, not 3.3 "across"
         name = re.split(r"[,;]", subj)[-1].split()[-1:]
-        number = _LEAD_NUMBER_RE.match(pv.text)
+        number = VERSION_RE.match(pv.text)
         if name and number and VERSIONED_LEAD_RE.fullmatch(f"{name[0].lower()} {number.group(0)}"):
             pv = parse_value(number.group(0))
     if pv.dimension == "clock" and subj and _RATIO_SUBJECT_RE.search(subj) \

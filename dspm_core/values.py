@@ -26,6 +26,7 @@ __all__ = [
     "TOOL_NAME",
     "VALUE_RE",
     "VERSIONED_LEAD_RE",
+    "VERSION_RE",
     "canonical_unit",
     "day_or_time",
     "number_text",
@@ -111,6 +112,8 @@ _AT_TIME = (rf",?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOU
 #: a named tool or system ("Postgres", "iOS", "macOS") and a version number of it
 TOOL_NAME = r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*"
 _VERSION = r"v?\d+(?:\.\d+){0,3}(?![\w.%])"
+#: a version number ("3.12", "v2", "16")
+VERSION_RE = re.compile(_VERSION)
 # systems people also write in lower case with their version ("postgres 16", "node 20")
 _LOWER_SYSTEMS = ("python|nodejs|node|postgresql|postgres|mysql|mariadb|redis|mongodb|java|ruby|php|"
                   "rust|kotlin|swift|scala|typescript|django|rails|laravel|react|vue|angular|svelte|"
