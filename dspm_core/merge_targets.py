@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import islice
 
 from .patch import AUTHORITY, Fact, Patch
@@ -20,7 +20,7 @@ from .values import canonical_unit, day_or_time, parse_value
 from .vocab import singular, is_identifier
 
 __all__ = ["ECHO_TURNS", "RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting", "value_base",
-           "revision_candidates"]
+           "revision_candidates", "with_period_of"]
 
 TERM_CANDIDATES = 64  # candidates examined per term or word (most recent first)
 
@@ -127,7 +127,11 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         if p.key is None or p.value is None:
             continue
         _, p_cls, p_dim, p_scope = p.key.split("|", 3)
-        if p_cls != cls or (p_scope or None) != stmt.scope:
+        if p_cls != cls:
+            continue
+        if (p_scope or None) != stmt.scope:
+            if stmt.scope is None and p_dim == f"rate:{stmt.dimension}" and not exact_dim:
+                candidates.append(pid)  # "1.5 litres of water" of "3 litres of water a day"
             continue
         if exact_dim:
             if same_unit and _unit_of(p) != _unit_of(stmt) and not _counts_subject(p, stmt) \
@@ -246,3 +250,13 @@ def echo_target(ix: StoreIndex, patches: dict[str, Patch], fact: Fact, subj_norm
                 value_tokens <= {w.lower() for w in re.findall(r"\d[\d.,]*", p.text)}:
             return p
     return None
+
+
+def with_period_of(stmt: Statement, p: Patch) -> Statement:
+    """An amount said without its period ("1.5 litres of water") as an amount per the period
+    of the rate ``p`` it revises ("3 litres of water a day"): 1.5 litres per day."""
+    pv = parse_value(f"{stmt.value} per {p.scope}")
+    if p.key is None or pv.dimension != p.key.split("|")[2]:
+        return stmt
+    return replace(stmt, value=pv.text, unit=pv.unit, scope=pv.scope, dimension=pv.dimension,
+                   canonical=pv.canonical)

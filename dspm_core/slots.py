@@ -23,6 +23,7 @@ from .progress import done_count
 from .places import place_said
 from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
 from .reply_styles import asked_style, is_style_subject
+from .amounts import amount_of_thing
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .display_units import as_weight, in_unit, unit_setting
@@ -716,7 +717,8 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
-    st = placed_before_noun(decided_on(party_of(_parse_statement(text), text)), text)
+    st = amount_of_thing(placed_before_noun(decided_on(party_of(_parse_statement(text), text)), text),
+                         text)
     if st.value is None or not st.subject:
         return st
     negated = None

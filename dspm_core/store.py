@@ -25,7 +25,7 @@ from .errors import ConfigError, InvalidPatchError, UnknownPatchError
 from .crit_order import CriticalOrder, Pool
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
-from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting
+from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
@@ -432,6 +432,8 @@ class PatchStore:
             existing_id = None  # "what if bedtime was 11 pm", "back when I was a student"
         if existing_id is not None:
             old = self._patches[existing_id]
+            if old.scope and not stmt.scope and not referent:
+                stmt = with_period_of(stmt, old)  # "1.5 litres of water" of "3 litres ... a day"
             if self._same_value(old, stmt):
                 if fact.slot:
                     self._restated_at = {(fact.turn, subj_norm): old.id}

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["rate_of_thing"]
 
 # the amount itself: a number with its currency sign and, after it, its unit word
-_AMOUNT_RE = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*[$€£%])?(?:\s+(?P<unit>[a-z]+))?", re.I)
+_AMOUNT_RE = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?(?:\s*[$€£%])?(?:(?P<gap>\s*)(?P<unit>[a-z]+))?", re.I)
 # what follows the amount: its thing ("of screen time", "on takeaways", "pocket money"),
 # then its period
 _THING_PERIOD_RE = re.compile(
@@ -52,7 +52,7 @@ def rate_of_thing(st: Statement, text: str) -> Statement:
     unit = amount.group("unit")
     if unit and st.value[:1] in "$€£":
         # "£5 pocket money a week": the word read as the unit of a sum is its thing
-        end, unit = end - len(unit) - 1, None
+        end, unit = end - len(unit) - len(amount.group("gap")), None
     m = _THING_PERIOD_RE.match(text, end)
     if m is None:
         return st

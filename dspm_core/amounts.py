@@ -1,0 +1,128 @@
+"""An amount of a thing: the thing is what the setting is about, not the verb before it.
+
+"I drink like 4 cups of coffee a day", "our cat gets 60g of dry food a day", "I read 20
+pages of my novel every night before bed", "give the dog 2 scoops of kibble at dinner": the
+value is the amount, and the setting is the thing it is an amount of ("coffee", "cat dry
+food", "novel before bed", "dog kibble at dinner"): the words a later "cut the coffee down to
+2 cups", "novel: 35 pages a night now" or "45g a day now" use for it. Read with its verb
+("drink like coffee", "do morning"), a setting shares no word with its revision, and two
+amounts of different things said with one verb ("I drink 3 cups of coffee", "I drink 2 cups
+of tea") would differ only by their thing.
+
+The owner said before the amount ("our cat", "the recipe", "my husband") stays in the
+setting; so do the words of a place or time the amount is for ("at dinner", "on the NAS",
+"before bed"), which keep two amounts of one thing apart. A period ("a day", "every
+morning") and a start ("from monday") are no part of it. An amount a setting is set to ("set
+the screen lock to 5 minutes of inactivity") keeps the setting named before it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from .clock_words import in_digits
+from .lexicon import is_verb_only
+from .values import parse_value
+from .vocab import STOP_WORDS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .slots import Statement
+
+__all__ = ["amount_of_thing"]
+
+_PERIODS = (r"(?:day|days|week|weeks|month|months|year|years|night|nights|morning|mornings|"
+            r"evening|evenings|weekday|weekdays|weekend|weekends|fortnight|meal|meals|session|"
+            r"sessions|serving|servings|batch|loaf|way)")
+_DETERMINERS = r"(?:the|my|our|your|his|her|their|its|this|that)"
+# an amount with its unit word, then "of" and the thing ("4 cups of coffee", "60g of dry
+# food", "20 pages of my novel", "$60 of groceries")
+_AMOUNT_OF_RE = re.compile(
+    r"(?<![\w.])(?<!\bto )(?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?\s?(?:[a-z]+\.?\s+)?)of\s+"
+    rf"(?:{_DETERMINERS}\s+)?(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,2}}?)"
+    rf"(?=\s*(?:$|[,.;:!?)]|\s(?:a|an|per|each|every|a\s+\w+|at|for|on|in|before|after|during|"
+    r"with|from|starting|until|till|by|is|are|was|were|now|these|this|that|instead|too|please|"
+    r"and|but|or|so|because|max|maximum|tops|at\s+most|or\s+so)\b))", re.I)
+# a period after the thing ("a day", "per week", "every morning"): the value's, not the thing's
+_PERIOD_RE = re.compile(rf"\s*(?:a|an|per|each|every)\s+(?P<period>{_PERIODS})\b", re.I)
+# what an amount said first is to its thing ("30 minutes of yoga is what I can manage")
+_SAID_OF_RE = re.compile(r"\s+(?:is|are|was|'s|should be|would be|will do|sounds|seems|feels|works)\b",
+                         re.I)
+# kinds of amount a thing is measured in
+_KINDS = ("count:", "time", "size", "weight", "volume", "money", "length", "rate:")
+# a place or time the amount is for ("at dinner", "on the NAS", "before bed", "for the
+# sourdough"): part of the setting
+_FOR_RE = re.compile(rf"\s*(?P<prep>at|for|on|in|before|after|during|with)\s+(?:{_DETERMINERS}\s+)?"
+                     r"(?P<words>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)", re.I)
+# the owner of the amount, said before it ("our cat gets", "the recipe uses", "give the dog")
+_OWNER_RE = re.compile(r"\b(?:the|my|our|your|his|her|their)\s+(?P<owner>[a-z][\w'-]*)\b", re.I)
+_POINTERS = frozenset("it them this that these those us you me him her which what".split())
+# words after "at", "for", ... that say when or how, never which thing
+_NOT_A_PLACE = frozenset("least most all first last once times time now max best home work".split())
+
+
+def amount_of_thing(st: Statement, text: str) -> Statement:
+    """``st`` with its subject read as the thing its amount is of, when ``text`` says the
+    amount as "<amount> of <thing>" (see the module's docstring); an amount said first of
+    its thing ("30 minutes of yoga is what I can manage now") is the value."""
+    said_first = st.dimension in ("free", "name") or st.value is None
+    if said_first:
+        if not st.subject or not any(c.isdigit() for c in st.subject) and "half" not in text.lower():
+            return st
+    elif not st.unit or not st.dimension.startswith(_KINDS):
+        return st
+    said = in_digits(text)
+    m = _AMOUNT_OF_RE.search(said)
+    if m is None:
+        return st if said_first else _per_period(st, said)
+    if said_first:
+        pv = parse_value(m.group("amount").strip())
+        if not _SAID_OF_RE.match(said, m.end()) or not pv.unit \
+                or not pv.dimension.startswith(_KINDS):
+            return st
+        st = replace(st, op="=", value=pv.text, unit=pv.unit, scope=pv.scope,
+                     dimension=pv.dimension, canonical=pv.canonical)
+    elif st.value.split()[0].lstrip("$€£") not in m.group("amount"):
+        return st
+    thing = m.group("thing").split()
+    if thing[0].lower() in _POINTERS or any(w.lower() in STOP_WORDS for w in thing) \
+            or all(is_verb_only(w.lower()) for w in thing):
+        return st  # "5 of them", "2 hours of that": no thing of its own
+    words = list(thing)
+    end = m.end()
+    period = _PERIOD_RE.match(said, end)
+    if period:
+        end = period.end()
+        if st.scope is None:  # "60 minutes of yoga every morning": 60 minutes a morning
+            st = _rate(st, period)
+    place = _FOR_RE.match(said, end)
+    if place and not (set(place.group("words").lower().split()) & _NOT_A_PLACE):
+        words += [place.group("prep").lower(), *place.group("words").split()]
+    owner = _OWNER_RE.search(said, 0, m.start())
+    if owner and owner.group("owner").lower() not in {w.lower() for w in thing} \
+            and not is_verb_only(owner.group("owner").lower()) \
+            and owner.group("owner").lower() not in STOP_WORDS:
+        words.insert(0, owner.group("owner"))
+    return replace(st, subject=" ".join(words))
+
+
+def _per_period(st: Statement, said: str) -> Statement:
+    """"practise piano for 20 minutes every evening": an amount said with the period it is
+    given in, right after it, is an amount per period (20 minutes an evening)."""
+    if st.scope is not None or not st.value:
+        return st
+    at = said.find(st.value)
+    period = _PERIOD_RE.match(said, at + len(st.value)) if at >= 0 else None
+    if period is None:
+        return st
+    return _rate(st, period)
+
+
+def _rate(st: Statement, period: re.Match[str]) -> Statement:
+    """``st``'s amount given per ``period`` (written as said: "60 minutes every morning")."""
+    pv = parse_value(f"{st.value} per {period.group('period').lower()}")
+    if not pv.dimension.startswith("rate:"):
+        return st
+    return replace(st, value=f"{st.value} {period.group(0).strip()}", unit=pv.unit, scope=pv.scope, dimension=pv.dimension,
+                   canonical=pv.canonical)

@@ -1,0 +1,58 @@
+"""An amount of a thing ("4 cups of coffee a day", "60g of dry food", "20 pages of my
+novel") is a setting of that thing, not of the verb said before it; an amount given per
+period ("20 minutes every evening") is a rate; an amount said again without its period
+("1.5 litres of water") revises the one said with it."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core.slots import parse_statement
+from test_in_passing import kept, remember, replaced
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("i drink like 4 cups of coffee a day, mostly before lunch", "coffee", "4 cups a day"),
+    ("I try to get 8 hours of sleep a night.", "sleep", "8 hours a night"),
+    ("our cat gets 60g of dry food a day, split in two meals", "cat dry food", "60g a day"),
+    ("Give the dog 2 scoops of kibble at dinner.", "dog kibble at dinner", "2 scoops"),
+    ("i read 20 pages of my novel every night before bed", "novel before bed",
+     "20 pages every night"),
+    ("The bread needs 500 g of flour.", "bread flour", "500 g"),
+    ("We keep 3 days of backups.", "backups", "3 days"),
+    # said first, of its thing: the amount is the value
+    ("honestly 30 minutes of yoga is what i can manage now", "yoga", "30 minutes"),
+])
+def test_the_setting_is_the_thing_the_amount_is_of(text: str, subject: str, value: str) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value) == (subject, value)
+
+
+def test_an_amount_a_setting_is_set_to_keeps_the_setting_named_before_it() -> None:
+    st = parse_statement("I set the screen lock to 5 minutes of inactivity.")
+    assert (st.subject, st.value) == ("screen lock", "5 minutes")
+
+
+def test_an_amount_given_every_period_is_a_rate() -> None:
+    st = parse_statement("i practise piano for 20 minutes every evening")
+    assert (st.value, st.dimension, st.scope) == ("20 minutes every evening", "rate:time", "evening")
+
+
+def test_an_amount_said_again_without_its_period_revises_it() -> None:
+    memory = remember("i drink 3 litres of water a day",
+                      "these days its more like 1.5 litres of water, winter plus desk job")
+    replaced(memory, "1.5 litres", "3")
+    (p,) = [q for q in memory.all_patches if q.history]
+    assert p.scope == "day"  # the period it was said with is kept
+
+
+def test_an_amount_said_first_revises_the_amount_of_that_thing() -> None:
+    memory = remember("i do 60 minutes of yoga every morning before work",
+                      "honestly 30 minutes of yoga is what i can manage now with the new commute")
+    replaced(memory, "30 minutes", "60")
+
+
+def test_amounts_of_two_things_stay_apart() -> None:
+    memory = remember("i drink 3 cups of coffee a day", "i drink 2 cups of tea a day")
+    kept(memory, "3 cups")
+    kept(memory, "2 cups")
