@@ -90,6 +90,12 @@ _OP_ALIASES = {
 
 _BOUND = {"=": "eq", "<=": "upper", "<": "upper", ">=": "lower", ">": "lower", "!=": "neg", None: "eq"}
 
+# a change under way ("cutting the coffee down to 2 cups", "bumping it to 3")
+_REVISION_GERUNDS = (r"raising|lowering|increasing|decreasing|reducing|bumping|cutting|dropping|"
+                     r"pushing|shifting|switching|upgrading|downgrading|adjusting|extending|"
+                     r"shortening|bringing|pulling|stretching|postponing|delaying|rescheduling|"
+                     r"trimming|doubling|halving|boosting|upping|tightening|loosening")
+_REVISION_GERUND_RE = re.compile(_REVISION_GERUNDS, re.I)
 _REVISION_VERBS = (
     r"set|sets|setting|change|changed|changes|changing|update|updated|updates|raise|raised|"
     r"lower|lowered|increase|increased|decrease|decreased|reduce|reduced|bump|bumped|make|made|"
@@ -100,7 +106,7 @@ _REVISION_VERBS = (
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
     r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|scale|scaled|"
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
-    r"(?= (?:it|that|this|the|my|our)\b)"
+    r"(?= (?:it|that|this|the|my|our)\b)|" + _REVISION_GERUNDS
 )
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
@@ -116,7 +122,8 @@ _REVISION_CUE_RE = re.compile(
     r"(?:is|are|'s|'re) now(?= (?:at |on |due |set to )?[\w$€£])(?! (?:that|what|how|why|if|when|the time)\b)|"
     # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now", "it's at 12:00 pm now":
     # a count or a time that changed
-    r"(?<![\w.,:])\d[\d,.:]*(?:[a-z]+|%)?(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b",
+    r"(?<![\w.,:])\d[\d,.:]*(?:[a-z]+|%)?(?:\s+[a-z]+){0,3}\s+now(?![\s,]+(?:that|what|how|why|if|when)\b))\b"
+    r"(?!-)",  # "pull-ups", "drop-off": a word of its own
     re.I
 )
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
@@ -901,8 +908,9 @@ def _statement_of(text: str) -> Statement:
         return Statement(None, None, None)
     # "My coach wants 140 grams now": a requirement reported, of the setting spoken of
     rest = reported(t)
-    if rest is not None:
-        st = _bare_value(rest) or _sentence(rest)
+    if rest is not None:  # (its reason first: "the vet says she's heavy so it's 45g now")
+        parts = clauses(rest)
+        st = _bare_value(rest) or (_isolated(parts) if len(parts) == 2 else None) or _sentence(rest)
         if st.value is not None and st.dimension != "free":
             return replace(st, subject=None if weak_subject(st.subject) else st.subject,
                            revision=True)
@@ -964,8 +972,16 @@ def _instructs(clause: str) -> bool:
     minutes"), a choice ("I'll go with 14 hours", "let's say €450") or a bare value."""
     first = clause.split(None, 1)[0].lower() if clause.split() else ""
     return first in ("let's", "lets", "let", "i'll", "we'll", "you", "please", "just", "make") \
-        or first[:1].isdigit() or first[:1] in "$€£" or is_base_verb(first)
+        or first[:1].isdigit() or first[:1] in "$€£" or is_base_verb(first) \
+        or _CHOOSING_RE.match(clause) is not None
 
+
+# a choice said as it is made ("going with 30 from tomorrow", "gonna do 45 minutes")
+_CHOOSING_RE = re.compile(r"(?:going|sticking|settling)\s+(?:with|for|on)\s|gonna\s+(?:do|go)\s", re.I)
+
+
+# "..., so it's 45g a day now": a clause about "it" that says its value changed
+_POINTER_LEAD_RE = re.compile(r"(?:it|that)(?:'s|s|\s+is)\s", re.I)
 
 #: how long a sentence may be for a clause of it that names no subject to point back
 MAX_REFERENT_WORDS = 16
@@ -996,7 +1012,8 @@ def _isolated(parts: list[str]) -> Statement | None:
         elif _has_revision_cue(part):
             revision = True
     if weak_subject(subject, st.value):
-        if len(" ".join(parts).split()) > MAX_REFERENT_WORDS or not _instructs(parts[at]):
+        if len(" ".join(parts).split()) > MAX_REFERENT_WORDS or not (
+                _instructs(parts[at]) or revision and _POINTER_LEAD_RE.match(parts[at])):
             return None  # a long sentence, or narration: a pointer would be a guess
         subject, revision = None, True  # a reason, then an instruction about "it"
     return replace(st, subject=subject or None, old_value=old, revision=revision or bool(old))
@@ -1108,7 +1125,8 @@ def _parse(t: str) -> Statement:
     if st.subject is None or _FINITE_RE.search(t) or is_style_subject(st.subject):
         return st
     first = t.split(None, 1)[0]
-    if _PARTICLE_END_RE.search(st.subject) and is_base_verb(first):
+    instruction = is_base_verb(first) or _REVISION_GERUND_RE.fullmatch(first) is not None
+    if _PARTICLE_END_RE.search(st.subject) and instruction:
         st = replace(st, subject=_PARTICLE_END_RE.sub("", st.subject))  # "back the photos up"
     words = st.subject.split()
     lead = t.split(None, 2)
@@ -1122,7 +1140,7 @@ def _parse(t: str) -> Statement:
         # "Payroll runs every other Friday", "The free trial lasts 14 days": the verb and
         # what follows it are not the subject
         return replace(st, subject=" ".join(words[:verb_at]))  # not an instruction either
-    if len(words) < 2 or words[0] != first or not is_base_verb(first):
+    if len(words) < 2 or words[0] != first or not instruction:
         return st
     rest = _OBJECT_LEAD_RE.sub("", " ".join(words[1:]))
     rest = _clean_subject(rest) if rest else ""

@@ -51,6 +51,8 @@ _SPENT_RE = re.compile(
     r"possible|an option|going to work|ok|okay)\b|no\s+(?:good|longer)\b|out\b|gone\b|closed\b|"
     r"sold out\b|overkill\b|excessive\b|insufficient\b)"
     r"|^(?P<old2>{VALUE_RE.pattern}|{_NAME})\s+(?:doesn't|does not|won't|will not)\s+work\b"
+    # "50 pushups was wrecking my shoulder", "3 cups was making me jittery": what it did
+    rf"|^(?P<old5>{VALUE_RE.pattern})(?:\s+[a-z]+)?\s+(?:was|were)\s+(?:really\s+|just\s+)?[a-z]+ing\b"
     rf"|^(?:and\s+|but\s+)?(?:not|no longer|no more)\s+(?:the\s+)?(?P<old3>{VALUE_RE.pattern}|{_NAME})s?$"
     r"|^(?:i|we)(?:'ve| have)?\s+(?:stopped|quit|gave up|given up|dropped|ditched)\s+(?:doing\s+|using\s+)?"
     rf"(?P<old4>{VALUE_RE.pattern}|{_NAME}|[a-z]+)$",
@@ -59,11 +61,12 @@ _SPENT_RE = re.compile(
 
 @lru_cache(maxsize=16384)
 def spent_value(clause: str) -> str | None:
-    """The value a clause says no longer works ("8080 is taken" -> "8080"), if any."""
+    """The value a clause says no longer works ("8080 is taken" -> "8080",
+    "50 pushups was wrecking my shoulder" -> "50"), if any."""
     m = _SPENT_RE.match(clause.strip())
     if not m:
         return None
-    return m.group("old") or m.group("old2") or m.group("old3") or m.group("old4")
+    return m.group("old") or m.group("old2") or m.group("old3") or m.group("old4") or m.group("old5")
 
 
 # "update the SLA", "change it", "adjust that"
@@ -120,7 +123,7 @@ _OF_SPEAKER_RE = re.compile(r"\s+(?:that\s+)?(?:me|us|we|i)\b", re.I)
 _WEAK = frozenset("me us you everyone everybody them him her it that this let let's lets give "
                   "make use go try do set put take have get can could we i just please with to "
                   "for at in on instead now then so also okay ok fine s re m we're i'm you're "
-                  "they're going say".split())
+                  "they're going say its thats".split())  # "so its 45g now": "it's" untyped
 
 
 def weak_subject(subject: str | None, value: str | None = None) -> bool:

@@ -90,6 +90,9 @@ def content_words(text: str) -> set[str]:
 _NAMED_AS_SET = frozenset(("branch", "channel"))
 
 
+_PERIOD_SPLIT_RE = re.compile(r"\s+(?:a|an|per|each)\s+", _I)
+
+
 def _slot_fields(core: str, kind: PatchKind, turn: Turn,
                  explicit: bool = False) -> dict[str, str | None]:
     """Slot fields for ``core``: empty when the slot rules read the fact's text well by
@@ -107,8 +110,10 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
         return {"slot": m.group("what").lower(), "op": "=", "value": m.group("new")}
     m = HAVE_COUNT_RE.search(s)
     if m and m.group("unit").lower() not in _NOT_A_COUNT:
-        return {"slot": m.group("unit").lower(), "op": "=",
-                "value": f"{m.group('n')} {m.group('unit')}"}
+        # "we use 2 bin bags a week": the count is of bin bags, given per week
+        value = split_number_unit(s[m.start("n"):])
+        counted = _PERIOD_SPLIT_RE.split(value[len(m.group("n")):].strip(), maxsplit=1)[0]
+        return {"slot": counted.lower() or m.group("unit").lower(), "op": "=", "value": value}
     m = NAMED_RE.search(s)
     if m:
         return {"slot": f"{m.group('what').strip()} name", "op": "=",

@@ -56,3 +56,37 @@ def test_amounts_of_two_things_stay_apart() -> None:
     memory = remember("i drink 3 cups of coffee a day", "i drink 2 cups of tea a day")
     kept(memory, "3 cups")
     kept(memory, "2 cups")
+
+
+def test_a_change_under_way_revises_the_amount() -> None:
+    memory = remember("i drink like 4 cups of coffee a day, mostly before lunch",
+                      "ok trying to be good, cutting the coffee down to a couple of cups a day")
+    replaced(memory, "2 cups", "4")
+
+
+def test_a_hyphenated_word_is_no_revision_verb() -> None:
+    # "pull" in "pull-ups" says nothing changed: an aim beside what one can do stays apart
+    assert not parse_statement("i can do 8 pull-ups in a row now").revision
+    memory = remember("i can do 8 pull-ups in a row now", "aiming for 15 pull-ups by christmas")
+    kept(memory, "8 pull-ups")
+    kept(memory, "15 pull-ups")
+
+
+def test_a_reported_change_after_its_reason_points_back() -> None:
+    memory = remember("our cat gets 60g of dry food a day, split in two meals",
+                      "vet says shes a bit heavy so its 45g a day now")
+    replaced(memory, "45g", "60g")
+
+
+def test_an_amount_said_to_have_hurt_is_the_old_value() -> None:
+    st = parse_statement("50 pushups was wrecking my shoulder, going with 30 from tomorrow")
+    assert (st.subject, st.value, st.old_value, st.revision) == (None, "30", "50", True)
+    memory = remember("i do 50 pushups every morning",
+                      "50 pushups was wrecking my shoulder, going with 30 from tomorrow")
+    replaced(memory, "30", "50")
+
+
+def test_a_count_of_a_compound_thing_keeps_its_whole_name() -> None:
+    memory = remember("we use 2 bin bags a week for general rubbish")
+    (p,) = memory.all_patches
+    assert (p.slot, p.value) == ("bin bags", "2 bin bags a week")
