@@ -41,7 +41,7 @@ _DETERMINERS = r"(?:the|my|our|your|his|her|their|its|this|that)"
 _AMOUNT_OF_RE = re.compile(
     r"(?<![\w.])(?<!\bto )(?P<amount>[$€£]?\d[\d,]*(?:\.\d+)?\s?(?:[a-z]+\.?\s+)?)of\s+"
     rf"(?:{_DETERMINERS}\s+)?(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){{0,2}}?)"
-    rf"(?=\s*(?:$|[,.;:!?)]|\s(?:a|an|per|each|every|a\s+\w+|at|for|on|in|before|after|during|"
+    rf"(?=\s*(?:$|[,.;:!?)]|\s(?:a|an|per|each|every|a\s+\w+|at|for|on|in|to|into|before|after|during|"
     r"with|from|starting|until|till|by|is|are|was|were|now|these|this|that|instead|too|please|"
     r"and|but|or|so|because|max|maximum|tops|at\s+most|or\s+so)\b))", re.I)
 # a period after the thing ("a day", "per week", "every morning"): the value's, not the thing's
@@ -52,8 +52,8 @@ _SAID_OF_RE = re.compile(r"\s+(?:is|are|was|'s|should be|would be|will do|sounds
 # kinds of amount a thing is measured in
 _KINDS = ("count:", "time", "size", "weight", "volume", "money", "length", "rate:")
 # a place or time the amount is for ("at dinner", "on the NAS", "before bed", "for the
-# sourdough"): part of the setting
-_FOR_RE = re.compile(rf"\s*(?P<prep>at|for|on|in|before|after|during|with)\s+(?:{_DETERMINERS}\s+)?"
+# sourdough", "to the jam"): part of the setting
+_FOR_RE = re.compile(rf"\s*(?P<prep>at|for|on|in|to|into|before|after|during|with)\s+(?:{_DETERMINERS}\s+)?"
                      r"(?P<words>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)", re.I)
 # the owner of the amount, said before it ("our cat gets", "the recipe uses", "give the dog")
 _OWNER_RE = re.compile(r"\b(?:the|my|our|your|his|her|their)\s+(?P<owner>[a-z][\w'-]*)\b", re.I)

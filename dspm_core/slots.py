@@ -1418,7 +1418,8 @@ def _names_a_thing(text: str, m: re.Match[str]) -> bool:
     if after and after[0].lower() in _LABEL_VERBS and VALUE_RE.search(" ".join(after[1:])):
         return True  # "warehouse 2 has 65 pallets": the number names the warehouse
     return (word[:1].isupper() and len(before) > 1) or word.lower() in _NUMBERED_NOUNS \
-        or is_noun_only(word)
+        or is_noun_only(word) and not (after and is_plural_noun(after[0].strip(".,;:").lower()))
+    # (the last: "feed the goldfish 3 pellets twice a day" counts pellets, names no goldfish)
 
 
 _LABEL_VERBS = frozenset("has have is are was were needs need uses use runs run holds hold gets get "

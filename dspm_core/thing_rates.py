@@ -31,7 +31,8 @@ _THING_PERIOD_RE = re.compile(
     r"(?P<per>a|an|per|each)\s+(?P<period>day|week|month|year|night|fortnight)\b", re.I)
 # words that join, never name a thing
 _SMALL_WORDS = frozenset("for with and or but after before in on of to per at by from into than then "
-                         "so each every".split())
+                         "so each every once twice times one two three four five six seven eight "
+                         "nine ten".split())  # "5 km three times a week": how often, no thing
 # kinds of amount that may be given per period
 _KINDS = ("money", "time", "count:", "number", "size", "length", "weight", "volume")
 

@@ -184,6 +184,9 @@ def _modifier_word(word: str) -> bool:
     return (is_past_verb(word) or is_adjective(word)) and not word.endswith("s")
 
 
+_COUNT_WORDS = frozenset("one two three four five six seven eight nine ten once twice".split())
+
+
 def _head_noun(first: str, rest: list[str]) -> int:
     """How many words of ``rest`` after the unit word ``first`` belong to it: up to the plural
     noun that a qualifying ``first`` stands before ("failed login attempts"); 0 for none."""
@@ -197,6 +200,8 @@ def _head_noun(first: str, rest: list[str]) -> int:
         return 0
     for i, word in enumerate(rest[:2]):
         bare = word.rstrip(".,;:!?)").lower()
+        if bare[:1].isdigit() or bare in _COUNT_WORDS:
+            return 0  # "5 km three times a week": how often, not what is counted
         if is_plural_noun(bare):
             return i + 1
         if bare != word.lower() or bare in _NOT_UNITS:

@@ -90,3 +90,18 @@ def test_a_count_of_a_compound_thing_keeps_its_whole_name() -> None:
     memory = remember("we use 2 bin bags a week for general rubbish")
     (p,) = memory.all_patches
     assert (p.slot, p.value) == ("bin bags", "2 bin bags a week")
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("add 200 g of sugar to the jam", "sugar to jam", "200 g"),  # where it goes stays with it
+    ("i run 5 km three times a week", "run", "5 km"),  # how often is no part of the amount
+    ("we feed the goldfish 3 pellets twice a day", "feed the goldfish", "3 pellets"),
+])
+def test_an_amount_is_read_beside_where_and_how_often(text: str, subject: str, value: str) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value) == (subject, value)
+
+
+def test_a_distance_said_again_revises_the_one_run() -> None:
+    memory = remember("i run 5 km three times a week", "i'm up to 8 km now")
+    replaced(memory, "8 km", "5")
