@@ -65,10 +65,11 @@ _NOT_A_PLACE = frozenset("least most all first last once times time now max best
 def amount_of_thing(st: Statement, text: str) -> Statement:
     """``st`` with its subject read as the thing its amount is of, when ``text`` says the
     amount as "<amount> of <thing>" (see the module's docstring); an amount said first of
-    its thing ("30 minutes of yoga is what I can manage now") is the value."""
+    its thing ("30 minutes of yoga is what I can manage now", "and 4 bottles of water") is the
+    value."""
     said_first = st.dimension in ("free", "name") or st.value is None
     if said_first:
-        if not st.subject or not any(c.isdigit() for c in st.subject) and "half" not in text.lower():
+        if not any(c.isdigit() for c in st.subject or text) and "half" not in text.lower():
             return st
     elif not st.unit or not st.dimension.startswith(_KINDS):
         return st
@@ -78,7 +79,8 @@ def amount_of_thing(st: Statement, text: str) -> Statement:
         return st if said_first else _per_period(st, said)
     if said_first:
         pv = parse_value(m.group("amount").strip())
-        if not _SAID_OF_RE.match(said, m.end()) or not pv.unit \
+        alone = said[:m.start()].strip(" ,").lower() in ("", "and", "also", "plus", "and also")
+        if not (alone or _SAID_OF_RE.match(said, m.end())) or not pv.unit \
                 or not pv.dimension.startswith(_KINDS):
             return st
         st = replace(st, op="=", value=pv.text, unit=pv.unit, scope=pv.scope,

@@ -42,7 +42,9 @@ __all__ = [
     "content_terms",
     "folded_subject",
     "normalise_op",
+    "NOT_FIRST_RE",
     "parse_statement",
+    "stance_object",
     "subject_key",
     "value_at",
 ]
@@ -194,6 +196,7 @@ _SUBJ_LEAD_RE = re.compile(
     r"i can|we can|you can|can we|"
     r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
+    r"(?:should|must|needs to|has to) be|should|must|"
     r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any)"
     r"(?:\s+|$))+",
     re.I,
@@ -842,6 +845,12 @@ def _parse_statement(text: str) -> Statement:
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", said_in.group("lang").capitalize(),
                           revision=_has_revision_cue(text))
+    # "not $60, $80": the old value named first, then the new one alone
+    first = NOT_FIRST_RE.match(text)
+    if first:
+        bare = _bare_value(re.split(r"[,;.]\s", first.group("rest"), maxsplit=1)[0])
+        if bare is not None and bare.value:
+            return replace(bare, old_value=first.group("old"), revision=True)
     # "I have thought again, maximum is 1200 euro": what follows is a revision
     reconsidered = _RECONSIDERED_RE.match(text)
     lead = reconsidered or _DISCOURSE_LEAD_RE.match(text)
@@ -855,7 +864,10 @@ def _parse_statement(text: str) -> Statement:
             if bare is not None and bare.value and bare.value[:1] in "0123456789$€£":
                 # (a number: "Ugh, Mondays." is a sigh, not a setting)
                 return replace(bare, revision=bool(reconsidered or _CORRECTING_RE.search(lead.group(0))))
-        return replace(st, revision=True) if reconsidered and st.value is not None else st
+        if st.value is not None and (reconsidered or st.subject is None and _CORRECTING_RE.search(
+                lead.group(0))):  # "typo, should be 30 seconds": a correction of the last one
+            return replace(st, revision=True)
+        return st
     st = _statement_of(text)
     if st.value is not None and not st.revision and _LATER_RE.search(text):
         st = replace(st, revision=True)  # "Going forward I'm taking 1000 mg" (a lead cleaned off)
@@ -876,14 +888,21 @@ def _parse_statement(text: str) -> Statement:
 # talk before a statement: interjections and acknowledgements closed by punctuation
 _DISCOURSE_LEAD_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|fine|hmm+|ugh+|um+|uh+|no|nah|nope|yes|yeah|yep|cool|great|nice|"
-    r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so)\b[\s,]*)+"
+    r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so|typo|"
+    r"my bad|my mistake|oops+|whoops|sorry|lol|haha)\b[\s,]*)+"
     r"(?:[,.!:;-]+\s*|(?<=\s)(?=\d))", re.I)  # "ugh fine 4, the whole team's staying late"
+# "not $60, $80", "no, not 4 - 6": the old value, then the new one
+NOT_FIRST_RE = re.compile(
+    r"^\W*(?:(?:no|nah|sorry|oops|wait)[\s,]+)*not\s+(?:the\s+)?(?P<old>(?:[$€£]\s?)?\d[\w.,:%°]*"
+    r"(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?)\s*(?:[,;:]|\s[-–—])\s*(?:(?:it'?s|it is|but)\s+)?(?P<rest>[$€£]?\d.*)$",
+    re.I)
 # the speaker has changed their mind, said before the new value
 _RECONSIDERED_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|hmm+|well|actually)[\s,]+)*(?:(?:i|we)(?:'ve| have)?\s+(?:thought|thinked|thunk)\s+"
     r"(?:about it\s+)?(?:again|more|twice|it over)|thinking about it(?:\s+(?:more|again))?|"
     r"(?:i|we)(?:'ve| have)\s+reconsidered|on reflection|having thought about it)\s*[,.;:!-]+\s*", re.I)
-_CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+)\b", re.I)
+_CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+|typo|my bad|my mistake|oops+|"
+                            r"whoops|sorry)\b", re.I)
 
 # a correction that opens a sentence, which cleaning takes off before the forms are read
 _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(?:actually|"
@@ -980,6 +999,17 @@ def _instructs(clause: str) -> bool:
 _CHOOSING_RE = re.compile(r"(?:going|sticking|settling)\s+(?:with|for|on)\s|gonna\s+(?:do|go)\s", re.I)
 
 
+# what a stance is about, ending its clause ("i actually hate black's default line length")
+_STANCE_OBJECT_RE = re.compile(r"\b(?:hate|love|like|dislike|can't stand|cannot stand|prefer)\s+"
+                               r"(?P<np>(?:the\s+|my\s+|our\s+|[\w-]+'s\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})$",
+                               re.I)
+def stance_object(clause: str) -> str | None:
+    """What a stance that ends ``clause`` is about ("i actually hate black's default line
+    length, " -> "black's default line length"), if it ends in one."""
+    m = _STANCE_OBJECT_RE.search(clause.strip(" ,;"))
+    return m.group("np") if m else None
+
+
 # "..., so it's 45g a day now": a clause about "it" that says its value changed
 _POINTER_LEAD_RE = re.compile(r"(?:it|that)(?:'s|s|\s+is)\s", re.I)
 
@@ -1011,6 +1041,10 @@ def _isolated(parts: list[str]) -> Statement | None:
             subject = _clean_subject(named[0]) if named[0] else None
         elif _has_revision_cue(part):
             revision = True
+        liked = stance_object(part)
+        if liked and i < at and weak_subject(subject, st.value):
+            # "i hate black's default line length, set it to 100 chars": "it" is that length
+            subject = _clean_subject(liked) or None
     if weak_subject(subject, st.value):
         if len(" ".join(parts).split()) > MAX_REFERENT_WORDS or not (
                 _instructs(parts[at]) or revision and _POINTER_LEAD_RE.match(parts[at])):

@@ -17,7 +17,7 @@ from ..lexicon import is_base_verb
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..said_forms import pointed_to_words
-from ..slots import parse_statement, value_alone, value_at
+from ..slots import NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
 from ..values import VALUE_RE
 
 __all__ = ["referent_fact", "values_said_back"]
@@ -38,6 +38,12 @@ _IT_IS_RE = re.compile(
     r"(?:the\s+)?(?=\S)", _I)
 # "sorry, I meant 25mg", "no, we meant 1500": a correction of the value just given
 _MEANT_RE = re.compile(r"\b(?:i|we)\s+(?:actually\s+)?meant\s+(?:the\s+)?(?=\S)", _I)
+# "typo, should be 30 seconds", "my bad, fifteen guests", "oops, it's 7:30": a correction of
+# the value just given, said first
+_CORRECTED_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|oh|ah|ugh|sorry)[\s,]+)*(?:typo|my bad|my mistake|"
+                           r"oops+|whoops|sorry|correction)\b(?:[\s,.:;!-]|lol|haha)*"
+                           r"(?:(?:it|that)\s*(?:'s|s|\s+is|\s+should\s+be)\s+|should\s+be\s+|"
+                           r"(?:i|we)\s+meant\s+)?(?=\S)", _I)
 # "hold it for 5 days instead", "keep that at 3 now": any verb, with a cue of change
 _ANY_VERB_PRONOUN_RE = re.compile(
     r"\b(?P<verb>[a-z]+)\s+(?:it|that)\s+(?:to|at|for|by|until|till)\s+(?:the\s+)?(?=\S)", _I)
@@ -60,9 +66,14 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     s = sentence.strip()
     if _NOT_A_REVISION_RE.search(s) and not re.match(r"^(?:can|could) (?:we|you)\b", s, _I):
         return None
+    if NOT_FIRST_RE.match(s):  # "not $60, $80": the store finds the setting by its old value
+        st = parse_statement(s)
+        if st.old_value and st.value:
+            return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
+                        op="=", value=st.value, source="rules", session_id=turn.session_id)
     read = in_digits(s)  # "make it five", "move it to quarter to seven"
     for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
-                          (_MEANT_RE, False)):
+                          (_MEANT_RE, False), (_CORRECTED_RE, False)):
         for m in rx.finditer(read):
             if rx is _ANY_VERB_PRONOUN_RE and not (
                     is_base_verb(m.group("verb")) or m.group("verb").lower().endswith("s")
@@ -79,6 +90,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 continue
             if pv.dimension == "free":
                 continue
+            if rx is not _CORRECTED_RE and stance_object(read[:m.start()]):
+                return None  # "i hate black's default line length, set it to 100": "it" is named
             moved = _MOVED_RE.match(read[:m.start()])
             if moved:  # "dinner with Sam got shifted, make it 8:15": "it" is the dinner
                 return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,

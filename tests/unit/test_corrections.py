@@ -134,3 +134,31 @@ def test_a_name_or_number_said_again_with_a_change(turns: list[str], new: str, o
 ])
 def test_revisions_with_the_verb_said_another_way(turns: list[str], new: str, old: str) -> None:
     replaced(remember(*turns), new, old)
+
+
+@pytest.mark.parametrize("first, correction, new, old", [
+    ("set the request timeout to 300 seconds in the config",
+     "typo, should be 30 seconds.", "30 seconds", "300"),
+    ("set the pomodoro timer to 52 minutes", "typo lol, 25 minutes", "25 minutes", "52"),
+    ("we need chairs for twelve guests on saturday", "my bad, fifteen guests. forgot the kids",
+     "15 guests", "12"),
+    ("our weekly takeaway limit is $60", "not $60, $80. forgot we split it with the flatmate",
+     "$80", "$60"),
+])
+def test_a_correction_said_first_revises_the_value_just_given(
+        first: str, correction: str, new: str, old: str) -> None:
+    replaced(remember(first, correction), new, old)
+
+
+def test_a_correction_of_the_second_item_leaves_the_first() -> None:
+    memory = remember("packing list for the beach: 2 towels and the spf 50 sunscreen",
+                      "and 4 bottles of water", "wait no, 6 bottles, its gonna be really hot")
+    replaced(memory, "6 bottles", "4")
+    kept(memory, "2 towels")
+
+
+def test_a_pointer_to_what_a_stance_names_is_no_earlier_setting() -> None:
+    memory = remember("the python version for the project is 3.11",
+                      "i actually hate black's default line length, set it to 100 chars")
+    kept(memory, "3.11")
+    kept(memory, "100 chars")
