@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon import is_base_verb, is_noun_only, is_past_verb
+from ..lexicon import is_base_verb, is_noun_only, is_past_verb, past_form
 from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..patch import PatchKind
 from ..places import place_said
@@ -213,13 +213,13 @@ _RUN_ON_RE = re.compile(r"^(?:we|i)\s+(?:now\s+|always\s+)?(?:run|build|deploy|h
                         r"\s+(?:all\s+|our\s+|the\s+|my\s+|everything\b)?(?:[\w-]+\s+){0,3}?"
                         r"(?:on|in|with|via|through)\s+(?:the\s+)?(?-i:[A-Z0-9])", _I)
 # "In our team we use Black", "At work I'm on Windows": a frame before the statement
-_FRAME_RE = re.compile(r"^(?:in|at|on|for)\s+(?:our|my|this|the)\s+[\w-]+(?:\s+[\w-]+)?,?\s+"
-                       r"(?=(?:we|i)\b)", _I)
+_FRAME_RE = re.compile(r"^(?:(?:in|at|on|for)\s+(?:our|my|this|the)|(?:when it comes to|as for|regarding)"
+                       r"(?:\s+(?:our|my|this|the))?)\s+[\w-]+(?:\s+[\w-]+)?,?\s+(?=(?:we|i)\b)", _I)
 
 
 def strip_frame(sentence: str) -> str:
     """``sentence`` without a frame before its speaker ("In our team, we use Black" ->
-    "we use Black")."""
+    "we use Black", "when it comes to my code I never want ..." -> "I never want ...")."""
     return _FRAME_RE.sub("", sentence, count=1)
 
 
@@ -325,7 +325,7 @@ _RECURRENCE_RE = re.compile(r"\b(?:always|every|each|from now on|going forward|i
 # "Never mind the word limit", "Don't worry about it": a withdrawal or a reassurance
 _NOTHING_RE = re.compile(r"^(?:(?:oh|ok(?:ay)?|ah|well)[,\s]+)?(?:never mind|nevermind|forget about|"
                          r"(?:don't|do not) worry|no worries|not to worry|it's fine|that's fine|"
-                         r"all good|forget (?:what i said|the|my|that|about)|"
+                         r"all good|(?:forget|ignore|disregard) (?:what i said|the|my|that|about)|"
                          r"(?:you can|feel free to|go ahead and|we can) (?:drop|ditch|ignore|forget|"
                          r"scrap|lose) (?:the|my|that|this|those|these)|no need (?:for|to)\b"
                          r"|(?:the|my|that) [\w -]{1,30} (?:no longer applies|is off|is gone)\b)", _I)
@@ -343,7 +343,8 @@ _PAST_TIME_RE = re.compile(r"\b(?:back in|back when|when i was|when we were|year
                            r"yesterday|last (?:year|week|month|night|time|summer|winter|spring|"
                            r"autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
                            r"in (?:19|20)\d\d)\b", _I)
-_PAST_VERB_RE = re.compile(r"\b(?:i|we|they|he|she)\s+(?:\w+ly\s+|only\s+|just\s+)?"
+_HABIT_RE = re.compile(r"\b(?:always|never|usually|often)\s+(?P<verb>[a-z]+)\b", _I)
+_PAST_VERB_RE = re.compile(r"\b(?:i|we|they|he|she)\s+(?:\w+ly\s+|only\s+|just\s+|always\s+|never\s+|often\s+)?"
                            r"(?P<verb>[a-z]+)\b", _I)
 
 
@@ -359,11 +360,15 @@ def not_of_now(sentence: str) -> bool:
         return True  # "mum says the recipe needs 200g": what someone else holds, not a rule of ours
     if _FORMER_RE.search(sentence):
         return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP"
-    if not _PAST_TIME_RE.search(sentence) or _RECURRENCE_RE.search(sentence):
+    if not _PAST_TIME_RE.search(sentence):
         return False
+    habit = _HABIT_RE.search(sentence)
+    if _RECURRENCE_RE.search(sentence) and not (habit and past_form(habit.group("verb"))):
+        return False  # (but "back in uni I always studied with ...": a habit of the past)
     m = _PAST_VERB_RE.search(sentence)
     verb = m.group("verb").lower() if m else ""
-    return bool(verb) and verb not in _CHANGED_STATE and (verb == "had" or is_past_verb(verb))
+    return bool(verb) and verb not in _CHANGED_STATE and (verb == "had" or is_past_verb(verb)
+                                                          or habit is not None and past_form(verb))
 
 
 # "a colleague told me to always use UTC", "my boss said never to use tabs": someone

@@ -43,7 +43,8 @@ _BE_RE = re.compile(_LEAD + r"be\s+(?:more\s+|less\s+|very\s+|extra\s+)?(?P<adj>
                     r"(?:\s*[.!,]?\s*$|\s+(?:with|in|about|when|and|on|for|please)\b)", _I)
 _CALL_ME_RE = re.compile(_LEAD + r"(?:address|call)\s+me\s+(?:as\s+)?(?-i:[A-Z])", _I)
 _TEAM_CHOICE_RE = re.compile(
-    r"^(?:we|our team|the team|my team|i)\s+(?:\w+ly\s+)?(?:uses?|writes?\s+(?:our|the|my)\s+\w+"
+    r"^(?:we|our team|the team|my team|i)\s+(?:\w+ly\s+)?(?:uses?|sticks?\s+(?:to|with)|standardi[sz]e\s+on|"
+    r"writes?\s+(?:our|the|my)\s+\w+"
     r"(?:\s+\w+)?\s+in|builds?\s+(?:\w+\s+){0,2}(?:with|in)|deploys?\s+(?:to|on)|"
     r"hosts?\s+(?:\w+\s+)?on|runs?\s+(?:\w+\s+)?on|tracks?\s+\w+\s+in|"
     r"keeps?\s+\w+(?:\s+\w+)?\s+in)\s+"

@@ -22,6 +22,7 @@ from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
+from .conditions import conditional_kind, sets_no_rule
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
 from .cues import (
     ALWAYS_NEVER_RE,
@@ -111,7 +112,7 @@ _REQUEST_RE = re.compile(
 )
 # a request put as a question ("can you ...", "could you please ...")
 _ASKED_RE = re.compile(_ASK_LEAD + r"(?:can|could|would|will)\s+you\b", _I)
-_WH_RE = re.compile(_ASK_LEAD + r"(?:which|who|where|when(?!ever)|whether)\b", _I)
+_WH_RE = re.compile(_ASK_LEAD + r"(?:which|who|where|when(?!ever|\s+it\s+comes\s+to\b)|whether)\b", _I)
 # what a doubt, a worry or a trouble opens with ("I'm still unsure ...", "I've tried ...")
 _DOUBTING = (r"not sure|unsure|wondering|confused|stuck|struggling|having|curious|worried|"
              r"concerned|thinking (?:of|about)|considering")
@@ -186,6 +187,11 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"
     if _number_subject(s) and not re.search(r"[,;:]", s):
         return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
+    if sets_no_rule(s):
+        return []  # "suppose I always wrote ..., would that hurt?", "my cat always sits ..."
+    conditional = conditional_kind(s)
+    if conditional is not None:  # "when you write code for me, stick to typescript"
+        return [make_fact(turn, conditional, s, s)]
     if s.endswith("?"):
         asked = setting_kind(s)
         if asked is not None:  # "What laptops are there under $900?", "With my knee ..., ?"
@@ -376,7 +382,7 @@ _REVISED_RE = re.compile(r"\b(?:instead|from now on|going forward|now)\b", _I)
 _CORRECTION_RE = re.compile(r"(?:scratch that|on second thought|actually|correction|wait|"
                             r"change of plans?|no wait|never mind that|strike that)", _I)
 _HYPOTHETICAL_RE = re.compile(
-    r"^(?:(?:and|but|so|or)\s+)?(?:if|when|whenever|unless|suppose|supposing|assuming|assume|"
+    r"^(?:(?:and|but|so|or)\s+)?(?:if|when(?!\s+it\s+comes\s+to\b)|whenever|unless|suppose|supposing|assuming|assume|"
     r"maybe|perhaps|possibly|what if|say|imagine|subtracting|adding|multiplying|dividing|using|"
     r"plugging|taking|applying|calculating|let's say|for example|e\.g\.|like if)\b", _I)
 

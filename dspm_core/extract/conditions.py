@@ -1,0 +1,122 @@
+"""Standing instructions said with a condition, a default or a scope, read off the whole
+sentence before it is split into clauses.
+
+- A condition of something that recurs, then an instruction: "when you write code for me,
+  stick to TypeScript", "if i paste an error log just tell me the fix first". A condition
+  of the moment ("if you have a minute, summarise this article", "whenever ur ready, draft
+  a reply to this email") makes a one-off task, and so does an instruction about material at
+  hand ("this", "below").
+- A default: "default to vegetarian recipes unless I say it's a meat night", "assume I'm
+  on a mac unless I say otherwise".
+- A polite question that asks for something in general: "could you use british spelling
+  in everything you write for me?", "would it be possible to always add a TL;DR at the top".
+- A fact given to be kept in mind: "my laptop is a windows machine, keep it in mind for any
+  commands".
+
+And sentences of the same surface that set no rule of the user's (:func:`sets_no_rule`): a
+hypothetical question ("suppose I always wrote in first person, would that hurt my
+grade?"), someone else's habit or default ("my flatmate's default is to order thai", "my cat
+always sits on the keyboard").
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..lexicon import is_base_verb, past_form
+from ..patch import PatchKind
+
+__all__ = ["conditional_kind", "sets_no_rule"]
+
+_I = re.I
+_LEAD = r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|fyi|one more thing)[,\s]+)*"
+# a condition, then what to do ("when you write code for me, stick to typescript")
+_CONDITION_RE = re.compile(
+    _LEAD + r"(?P<cond>(?:if|when|whenever|every time|each time|any ?time)\s+(?:i|you|u|we)\b"
+    r"(?P<what>[^,;?]{1,80}?))(?:\s*[,;]\s*|\s+(?=(?:just|please|pls|then|only|always)\b))"
+    r"(?P<main>.+)$", _I)
+# a condition of the moment, not of something that recurs
+_MOMENT_RE = re.compile(r"\b(?:(?:have|get|got|find)\s+(?:a\s+)?(?:minute|moment|sec|second|chance|"
+                        r"time)|ready|free|bored|(?:don't|do not|dont)\s+mind|not too (?:much|busy)|"
+                        r"can|could|are able|feel like|get round|get around)\b|(?:'re|'m|\bare|\bam)\s+"
+                        r"(?:done|finished|back|home|there|free)\b", _I)
+# what an instruction about material at hand points at
+_AT_HAND_RE = re.compile(r"\b(?:this|these|those|below|above|attached|here|the following)\b", _I)
+_SOFTENERS = frozenset("just please pls then only always also".split())
+# a default ("by default", "default to ...", "... unless I say otherwise")
+_DEFAULT_RE = re.compile(r"^\W*(?:by default\b|default to\b)|\bby default\b|\bunless (?:i|we) "
+                         r"(?:say|tell you|ask|specify|mention|request|say otherwise)\b", _I)
+# a polite question asking for something in general
+_ASKED_RE = re.compile(r"^\W*(?:(?:in general|generally|overall)[,\s]+)?(?:(?:could|can|would|will)"
+                       r"\s+(?:you|u)(?:\s+(?:please|pls|kindly|mind))?|would it be possible to|"
+                       r"is it possible to|would you mind)\s+(?:(?:always|also)\s+)?(?P<verb>[a-z]+)\b", _I)
+_IN_GENERAL_RE = re.compile(r"\b(?:always|everything|every|all (?:your|my|of your|of my)|any of my|"
+                            r"in general|generally|from now on|going forward|in future|each time)\b", _I)
+# a fact given to be kept in mind
+_KEEP_IN_MIND_RE = re.compile(r"\b(?:keep|bear)\s+(?:it|that|this)\s+in\s+mind\b|\bfor future reference\b",
+                              _I)
+# a hypothetical question ("suppose I always wrote ..., would that hurt my grade?")
+_SUPPOSED_RE = re.compile(r"^\W*(?:suppose|supposing|say|imagine|what if|assuming|hypothetically)\b"
+                          r".*\?\s*$", _I)
+# someone else's habit or default: "my flatmate's default is ...", "my cat always sits ..."
+_OTHERS_RE = re.compile(
+    r"^\W*(?:my|our)\s+(?:\w+\s+)?(?:flatmate|roommate|wife|husband|partner|son|daughter|kids?|"
+    r"mum|mom|dad|mother|father|brother|sister|friend|boss|manager|colleague|coworker|neighbou?r|"
+    r"cat|dog|puppy|kitten|parrot|bird|rabbit|hamster)(?:'s\s+\w+|s?\s+(?:\w+ly\s+)?(?:always|never|"
+    r"usually|often)\s+[a-z]+s\b)", _I)
+
+
+def conditional_kind(sentence: str) -> PatchKind | None:
+    """The kind of standing instruction ``sentence`` states with a condition, a default, a
+    general request or a fact to keep in mind (see the module's docstring), or None."""
+    s = sentence.strip()
+    m = _CONDITION_RE.match(s)
+    if m and _recurs(m.group("what")) and _instructs(m.group("main")):
+        return PatchKind.CONSTRAINT
+    if _DEFAULT_RE.search(s) and not s.endswith("?"):
+        return PatchKind.DECISION
+    asked = _ASKED_RE.match(s)
+    if asked and _a_verb(asked.group("verb")) and _IN_GENERAL_RE.search(s) \
+            and not _AT_HAND_RE.search(s[asked.end():]):
+        return PatchKind.CONSTRAINT
+    if _KEEP_IN_MIND_RE.search(s) and not s.endswith("?"):
+        return PatchKind.CONSTRAINT
+    return None
+
+
+def sets_no_rule(sentence: str) -> bool:
+    """A sentence of a rule's surface that sets none of the user's (see the module's
+    docstring)."""
+    s = sentence.strip()
+    return bool(_SUPPOSED_RE.match(s) or _OTHERS_RE.match(s))
+
+
+def _recurs(condition: str) -> bool:
+    """A condition of something that happens again ("I send you my flashcards"), not of the
+    moment ("you have a minute") or of the past ("I lived in Madrid")."""
+    if _MOMENT_RE.search(condition):
+        return False
+    words = condition.split()
+    return not words or not past_form(words[0])
+
+
+def _instructs(main: str) -> bool:
+    """What follows the condition is an instruction, not a question or a one-off task."""
+    text = main.strip()
+    if text.endswith("?") or _AT_HAND_RE.search(text):
+        return False
+    words = [w.lower() for w in re.findall(r"[a-z']+", text, _I)]
+    while words and words[0] in _SOFTENERS:
+        words.pop(0)
+    if not words:
+        return False
+    return words[0] in ("don't", "dont", "never", "no", "avoid") or is_base_verb(words[0])
+
+
+def _a_verb(word: str) -> bool:
+    """A verb's base form, or its -ing form ("would you mind formatting ...")."""
+    w = word.lower()
+    if is_base_verb(w):
+        return True
+    stem = w[:-3] if w.endswith("ing") else ""
+    return bool(stem) and any(is_base_verb(b) for b in (stem, stem + "e", stem[:-1]))

@@ -1,0 +1,51 @@
+"""Standing instructions said with a condition, a default, a general request or a fact to
+keep in mind are rules; one-off tasks, hypotheticals, others' habits and past habits of
+the same surface are not."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core import DSPMMemory
+from dspm_core.patch import PatchKind
+
+
+def critical_texts(text: str) -> list[str]:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    return [p.text for p in memory.all_patches if p.kind in (PatchKind.CONSTRAINT, PatchKind.DECISION)]
+
+
+@pytest.mark.parametrize("text, word", [
+    ("When I ask for a workout, include a warm-up.", "warm-up"),
+    ("if i share a recipe just convert it to metric", "metric"),
+    ("Whenever you draft a cover letter for me, keep it under a page.", "page"),
+    ("Default to oat milk in drink recipes unless I say otherwise.", "oat milk"),
+    ("Unless I ask for more, plan meals for two people.", "two people"),
+    ("Could you always reply in Portuguese?", "Portuguese"),
+    ("would you mind formatting everything as markdown?", "markdown"),
+    ("in general, could you skip the small talk in your replies?", "small talk"),
+    ("my phone is an android, keep it in mind for any app suggestions", "android"),
+    ("when it comes to my essays I never want you to rewrite whole paragraphs", "paragraphs"),
+    ("For the mobile app we stick to Kotlin.", "Kotlin"),
+])
+def test_a_standing_instruction_with_a_condition_is_a_rule(text: str, word: str) -> None:
+    found = critical_texts(text)
+    assert any(word.lower() in t.lower() for t in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "if you have a minute, look over my CV",
+    "when you're done, send me the summary",
+    "whenever you're ready, tidy up this function",
+    "If it's sunny tomorrow, should I cycle to work?",
+    "could you check this essay for me?",
+    "would you mind running all the tests for me?",
+    "Suppose we launched in May, would that be too early?",
+    "My son always forgets his lunch.",
+    "My dad's default is tea with two sugars.",
+    "Back in college I always studied in the library.",
+    "ignore what i said earlier about always using tables",
+])
+def test_the_same_surface_without_a_standing_rule_stores_none(text: str) -> None:
+    assert critical_texts(text) == []
