@@ -47,7 +47,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "schedules": ("sc", 64, 32, 32), "contacts": ("ct", 48, 24, 24),
                  "conventions": ("cv", 40, 20, 20),
                  "updates": ("up", 48, 24, 24), "spoken": ("sp", 48, 24, 24),
-                 "amounts": ("am", 48, 24, 24), "corrections": ("co", 48, 25, 23)}
+                 "amounts": ("am", 48, 24, 24), "corrections": ("co", 48, 25, 23),
+                 "pointers": ("pt", 48, 24, 24)}
 
 
 def _load(path: Path) -> list[dict]:
