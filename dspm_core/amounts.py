@@ -76,7 +76,7 @@ def amount_of_thing(st: Statement, text: str) -> Statement:
     said = in_digits(text)
     m = _AMOUNT_OF_RE.search(said)
     if m is None:
-        return st if said_first else _per_period(st, said)
+        return st if said_first else _for_thing(_per_period(st, said), said)
     if said_first:
         pv = parse_value(m.group("amount").strip())
         alone = said[:m.start()].strip(" ,").lower() in ("", "and", "also", "plus", "and also")
@@ -128,3 +128,24 @@ def _rate(st: Statement, period: re.Match[str]) -> Statement:
         return st
     return replace(st, value=f"{st.value} {period.group(0).strip()}", unit=pv.unit, scope=pv.scope, dimension=pv.dimension,
                    canonical=pv.canonical)
+
+
+def _for_thing(st: Statement, said: str) -> Statement:
+    """"it's €25 for the airport transfer": an amount said of no setting, for a thing named
+    after it, is that thing's (never a pointer's to another setting)."""
+    if st.subject is not None and st.subject.lower() not in _POINTER_WORDS or not st.value:
+        return st
+    at = said.find(st.value)
+    m = _FOR_THING_RE.match(said, at + len(st.value)) if at >= 0 else None
+    if m is None or not _POINTER_IS_RE.search(said, 0, at) or m.group("thing").split()[0].lower() in _NOT_A_PLACE | _POINTERS:
+        return st
+    return replace(st, subject=m.group("thing"))
+
+
+_POINTER_WORDS = frozenset("it its it's that that's thats this".split())
+# "it's" / "that is" right before the amount
+_POINTER_IS_RE = re.compile(r"\b(?:it|that)(?:'s|s|\s+is|\s+was)\s+(?:about\s+|like\s+)?$", re.I)
+# "for the airport transfer", "for my flights", "for groceries"
+_FOR_THING_RE = re.compile(r"\s+for\s+(?:(?:the|my|our)\s+)?(?P<thing>(?!(?:now|me|us|you|them|a|an|"
+                           r"the|today|tonight|tomorrow|week|weekend|month|year|while|ever|good|"
+                           r"sure|real)\b)[a-z][\w'-]*(?:\s+(?!btw\b|now\b|then\b)[a-z][\w'-]*)?)", re.I)

@@ -197,7 +197,7 @@ _SUBJ_LEAD_RE = re.compile(
     r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
     r"(?:should|must|needs to|has to) be|should|must|"
-    r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any)"
+    r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any|oh|ah|hm+)"
     r"(?:\s+|$))+",
     re.I,
 )
@@ -207,7 +207,7 @@ _ARTICLE_A_RE = re.compile(r"^(?:A|An)\s+(?=[a-z])")
 _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
     r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did|"
-    r"over|back)$",
+    r"over|back|btw|fyi|lol|tho|though|haha)$",
     re.I,
 )
 _NAME_CATEGORY: dict[str, str] = {}
@@ -578,7 +578,7 @@ def is_referent_word(subject: str | None) -> bool:
     return subject is not None and subject.lower() in _POINTER_SUBJECTS
 
 
-_POINTER_SUBJECTS = frozenset("it that this them these those everything all".split())
+_POINTER_SUBJECTS = frozenset("it that this them these those everything all it's its that's thats".split())
 
 
 def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
@@ -864,9 +864,10 @@ def _parse_statement(text: str) -> Statement:
             if bare is not None and bare.value and bare.value[:1] in "0123456789$€£":
                 # (a number: "Ugh, Mondays." is a sigh, not a setting)
                 return replace(bare, revision=bool(reconsidered or _CORRECTING_RE.search(lead.group(0))))
-        if st.value is not None and (reconsidered or st.subject is None and _CORRECTING_RE.search(
-                lead.group(0))):  # "typo, should be 30 seconds": a correction of the last one
-            return replace(st, revision=True)
+        if st.value is not None and (reconsidered or (st.subject is None or is_referent_word(st.subject))
+                                     and _CORRECTING_RE.search(lead.group(0))):
+            # "typo, should be 30 seconds", "wait, it's june 21st": a correction of the last one
+            return replace(st, subject=None, revision=True)
         return st
     st = _statement_of(text)
     if st.value is not None and not st.revision and _LATER_RE.search(text):

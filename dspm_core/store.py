@@ -627,6 +627,9 @@ class PatchStore:
         held = parse_value(old.value)
         if held.canonical == stmt.canonical:
             return True
+        if stmt.canonical.startswith("day ") and held.dimension == "when" \
+                and held.canonical.rsplit(" ", 1)[-1] == stmt.canonical[4:]:
+            return True  # "no, it's the 14th" of "14 march": the day of the date held
         # "from 15 to 20 minutes" after "the standup is 15 min": 15 is the 15 minutes held
         return stmt.dimension == "number" and stmt.unit is None and held.unit is not None \
             and held.canonical.split(" ", 1)[0] == stmt.canonical

@@ -26,14 +26,14 @@ _I = re.I
 _VERBS = (r"make|set|change|raise|lower|bump|move|push|pull|shift|drop|cut|increase|decrease|"
           r"reduce|extend|shorten|double|triple|halve|update|switch|adjust|send|schedule|"
           r"resize|resized|bring|put|lift|up|boost|trim|stretch|postpone|delay|reschedule|"
-          r"loosen|tighten|cap|limit")
+          r"loosen|tighten|cap|limit|call")
 # "<verb> it/that (up/down/back) (to/at/for/by) <value>"
 _VERB_PRONOUN_RE = re.compile(
     rf"\b(?:{_VERBS})(?:s|d|ed)?\s+(?:it|that|this)\s+(?:(?:up|down|back|forward|out)\s+)?"
     r"(?:(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)", _I)
 # "it's 500 GB now", "it's due April 2 this time", "that is 10 MB from now on"
 _IT_IS_RE = re.compile(
-    r"\b(?:it's|it is|it'll be|it will be|that's|that is|it's now|it is now)\s+"
+    r"\b(?:it's|its|it is|it'll be|it will be|that's|thats|that is|it's now|it is now)\s+"
     r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+)*"
     r"(?:the\s+)?(?=\S)", _I)
 # "sorry, I meant 25mg", "no, we meant 1500": a correction of the value just given
@@ -54,8 +54,14 @@ _MOVED_RE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|oh|ugh|btw)[\s,]+)*(?:the\s+
                        r"pushed(?:\s+back)?|rescheduled|postponed|delayed|bumped|brought forward)\b"
                        r"[^,;.]*[,;.]\s*(?:so\s+|and\s+)?(?:can you\s+|please\s+)?$", _I)
 _CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|anymore|this time|going forward|"
+                     r"wait|no|nope|nah|hm+|turns out|apparently|misremembered|mixed up|mixing|my bad|"
+                     r"sorry|oops|correction|btw|"
                      r"starting|from today|changed|moved|resized|updated|raised|lowered|"
                      r"bumped|dropped)\b", _I)
+# what a value is said to be for, when that is a thing of its own ("€25 for the airport
+# transfer"), not a time or a person ("for now", "for me", "for the week")
+_FOR_ANOTHER_RE = re.compile(r"\s+(?:for|of)\s+(?:the|my|our|a|an)\s+(?!(?:week|weekend|day|month|year|"
+                             r"time|moment|rest|whole|next|first|last)\b)[a-z]", _I)
 # a sentence that names its own subject before the pronoun is not a bare referent
 _NOT_A_REVISION_RE = re.compile(r"\?\s*$|\b(?:if|whether|would|could|might|maybe|what if)\b", _I)
 
@@ -88,8 +94,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             pv, text = found
             if needs_cue and not _CUE_RE.search(s):
                 continue
-            if pv.dimension == "free":
-                continue
+            if pv.dimension == "free" or _FOR_ANOTHER_RE.match(rest, len(text)):
+                continue  # "its €25 for the airport transfer": the value of another thing
             if rx is not _CORRECTED_RE and stance_object(read[:m.start()]):
                 return None  # "i hate black's default line length, set it to 100": "it" is named
             moved = _MOVED_RE.match(read[:m.start()])

@@ -162,3 +162,29 @@ def test_a_pointer_to_what_a_stance_names_is_no_earlier_setting() -> None:
                       "i actually hate black's default line length, set it to 100 chars")
     kept(memory, "3.11")
     kept(memory, "100 chars")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (("dentist appt is june 14th, can u remind me the day before",
+      "wait, it's june 21st. i was looking at the wrong card lol"), "june 21st", "june 14th"),
+    (("my daughter's recital is friday", "no it's saturday, i keep mixing it up"),
+     "saturday", "friday"),
+    (("i put 15% of my paycheck into savings every month",
+      "oh its 20% btw, i got a raise last week"), "20%", "15%"),
+    (("daily standup is at 9:30", "it runs 15 minutes, keep my calendar clear around it",
+      "call it 20 minutes, people always go over"), "20 minutes", "15"),
+])
+def test_a_new_value_said_with_its_pointer_after_a_correcting_word(turns, new, old) -> None:
+    replaced(remember(*turns), new, old)
+
+
+def test_a_value_said_for_another_thing_is_that_things() -> None:
+    memory = remember("lisbon trip is may 3rd", "budget is €600 for the whole thing",
+                      "its €25 for the airport transfer btw, just booked it")
+    kept(memory, "€600")
+    kept(memory, "€25")
+
+
+def test_the_day_of_the_date_held_restates_it() -> None:
+    memory = remember("my dentist appointment is 14 march", "no, it's the 14th")
+    kept(memory, "14 march")
