@@ -34,7 +34,7 @@ from .value_clause import clauses
 from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency
 
-__all__ = ["RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
+__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6
@@ -113,14 +113,24 @@ _ASIDE_RE = re.compile(r"\([^)]*\)")
 
 
 # a supposition, or a state of the past: it sets nothing now
+#: participles that say a value was changed ("it was moved to monday"), not recalled
+MOVED_WORDS = ("moved|changed|pushed|postponed|delayed|rescheduled|switched|bumped|raised|lowered|"
+               "cut|updated|brought")
 _SUPPOSES_RE = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|hmm+)[\s,]+)*(?:what if|suppose|supposing|imagine|"
                           r"hypothetically|in theory)\b|\b(?:back when|back then|used to|years ago|"
-                          r"in the past|when (?:i|we) (?:was|were) )", re.I)
+                          r"in the past|when (?:i|we) (?:was|were) )"
+                          # "it was £25 last year": a value of a time gone by
+                          r"|^\W*(?:(?:and|but|so|oh|ugh|lol)[\s,]+)*(?:it|that|this|they)\s+(?:was|were)\b"
+                          rf"(?!\s+(?:{MOVED_WORDS})\b)"
+                          r"[^.;!?]{0,40}?\b(?:last (?:year|month|week|time|summer|"
+                          r"winter|spring|autumn|fall|term|semester|season)|(?:years?|months?) ago|"
+                          r"in (?:19|20)\d\d)\b", re.I)
 
 
 def supposes_or_recalls(text: str) -> bool:
     """``text`` supposes a value ("what if bedtime was 11 pm") or recalls the past ("back
-    when I was a student"): whatever value it holds revises nothing."""
+    when I was a student", "it was £25 last year"): whatever value it holds revises
+    nothing."""
     return _SUPPOSES_RE.search(text) is not None
 
 

@@ -25,6 +25,7 @@ from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..patch import PatchKind
 from ..places import place_said
 from ..reply_styles import asked_style
+from ..restated import MOVED_WORDS
 from ..slots import parse_statement
 from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
@@ -344,8 +345,8 @@ _PAST_TIME_RE = re.compile(r"\b(?:back in|back when|when i was|when we were|year
                            r"autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
                            r"in (?:19|20)\d\d)\b", _I)
 _HABIT_RE = re.compile(r"\b(?:always|never|usually|often)\s+(?P<verb>[a-z]+)\b", _I)
-_PAST_VERB_RE = re.compile(r"\b(?:i|we|they|he|she)\s+(?:\w+ly\s+|only\s+|just\s+|always\s+|never\s+|often\s+)?"
-                           r"(?P<verb>[a-z]+)\b", _I)
+_PAST_VERB_RE = re.compile(r"\b(?:i|we|they|he|she|it|that)\s+(?:\w+ly\s+|only\s+|just\s+|always\s+|never\s+|"
+                           rf"often\s+)?(?P<verb>[a-z]+)\b(?!\s+(?:{MOVED_WORDS})\b)", _I)
 
 
 @lru_cache(maxsize=16384)
@@ -367,7 +368,7 @@ def not_of_now(sentence: str) -> bool:
         return False  # (but "back in uni I always studied with ...": a habit of the past)
     m = _PAST_VERB_RE.search(sentence)
     verb = m.group("verb").lower() if m else ""
-    return bool(verb) and verb not in _CHANGED_STATE and (verb == "had" or is_past_verb(verb)
+    return bool(verb) and verb not in _CHANGED_STATE and (verb in ("had", "was", "were") or is_past_verb(verb)
                                                           or habit is not None and past_form(verb))
 
 

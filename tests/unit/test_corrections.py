@@ -188,3 +188,14 @@ def test_a_value_said_for_another_thing_is_that_things() -> None:
 def test_the_day_of_the_date_held_restates_it() -> None:
     memory = remember("my dentist appointment is 14 march", "no, it's the 14th")
     kept(memory, "14 march")
+
+
+def test_a_value_recalled_from_a_time_gone_by_replaces_nothing() -> None:
+    memory = remember("the electricity bill came in at £180", "it was £120 last year, ridiculous")
+    kept(memory, "£180")
+    assert all(p.kind is PatchKind.SENTENCE for p in current_with(memory, "£120"))
+
+
+def test_a_value_moved_in_the_past_still_revises() -> None:
+    replaced(remember("the launch is on friday", "it was moved to monday last week"),
+             "monday", "friday")
