@@ -98,6 +98,7 @@ _REVISION_GERUNDS = (r"raising|lowering|increasing|decreasing|reducing|bumping|c
                      r"shortening|bringing|pulling|stretching|postponing|delaying|rescheduling|"
                      r"trimming|doubling|halving|boosting|upping|tightening|loosening")
 _REVISION_GERUND_RE = re.compile(_REVISION_GERUNDS, re.I)
+_GERUND_CUE_RE = re.compile(rf"\b(?:{_REVISION_GERUNDS})\b(?!-)", re.I)
 _REVISION_VERBS = (
     r"set|sets|setting|change|changed|changes|changing|update|updated|updates|raise|raised|"
     r"lower|lowered|increase|increased|decrease|decreased|reduce|reduced|bump|bumped|make|made|"
@@ -108,7 +109,7 @@ _REVISION_VERBS = (
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
     r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|scale|scaled|"
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
-    r"(?= (?:it|that|this|the|my|our)\b)|" + _REVISION_GERUNDS
+    r"(?= (?:it|that|this|the|my|our)\b)"
 )
 _REVISION_CUE_RE = re.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
@@ -1487,7 +1488,7 @@ def _has_revision_cue(text: str) -> bool:
             if det and (not det.group("adj") or _NOUN_AFTER_RE.match(text, m.end())):
                 continue
         return True
-    return False
+    return "ing" in text and _GERUND_CUE_RE.search(text) is not None  # "cutting it down to 2"
 
 
 has_revision_cue = _has_revision_cue
