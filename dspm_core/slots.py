@@ -846,6 +846,15 @@ def _parse_statement(text: str) -> Statement:
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", said_in.group("lang").capitalize(),
                           revision=_has_revision_cue(text))
+    written_in = _WRITTEN_IN_RE.match(text)
+    if written_in:  # "write the product descriptions in french pls": their language
+        return _statement(f"{written_in.group('obj')} language", "=",
+                          written_in.group("lang").capitalize(), revision=_has_revision_cue(text))
+    # "hmm nah german", "mediterranean instead please": a known name said alone, as a change
+    named = _NAME_REPLY_RE.match(text)
+    said = named and (named.group("name") or named.group("name2"))
+    if said and name_category(said) is not None:
+        return Statement(None, "=", said.capitalize(), None, None, "name", said.lower(), None, True)
     # "not $60, $80": the old value named first, then the new one alone
     first = NOT_FIRST_RE.match(text)
     if first:
@@ -893,6 +902,12 @@ _DISCOURSE_LEAD_RE = re.compile(
     r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so|typo|"
     r"my bad|my mistake|oops+|whoops|sorry|lol|haha)\b[\s,]*)+"
     r"(?:[,.!:;-]+\s*|(?<=\s)(?=\d))", re.I)  # "ugh fine 4, the whole team's staying late"
+# a name said alone as a change: "hmm nah german", "make it italian", "keto instead please"
+_NAME_REPLY_RE = re.compile(
+    r"^\W*(?:(?:hmm+|ok(?:ay)?|oh|ugh|so|sorry)[\s,]+)*(?:(?:nah|no|nope|actually|make it|"
+    r"(?:sorry,?\s+)?i meant)[\s,]+(?P<name>[a-z][\w'-]*)|(?P<name2>[a-z][\w'-]*)\s+(?:instead|"
+    r"from now on|going forward))"
+    r"(?:\s+(?:instead|then|please|pls|thanks|thx|tbh|now))*\s*(?:[,.;!]|$)", re.I)
 # "not $60, $80", "no, not 4 - 6": the old value, then the new one
 NOT_FIRST_RE = re.compile(
     r"^\W*(?:(?:no|nah|sorry|oops|wait)[\s,]+)*not\s+(?:the\s+)?(?P<old>(?:[$€£]\s?)?\d[\w.,:%°]*"
@@ -916,12 +931,19 @@ _LANGUAGES = "|".join(sorted((n for n, c in _NAME_CATEGORY.items() if c == "repl
                              key=len, reverse=True))
 # a request of the language to reply in, with nothing else set by its first clause
 _REPLY_LANGUAGE_RE = re.compile(
-    r"^\W*(?:(?:ok(?:ay)?|so|and|also|actually|now|hey|no|wait|sorry)[\s,]+)*(?:please\s+|pls\s+|can you\s+|"
-    r"could you\s+|just\s+|always\s+)*(?:reply|respond|answer|write|talk|speak|use|switch to|"
+    r"^\W*(?:(?:ok(?:ay)?|so|and|also|actually|now|hey|hi|no|wait|sorry)[\s,]+)*(?:please\s+|pls\s+|"
+    r"can (?:you|u)\s+|could (?:you|u)\s+|just\s+|always\s+)*(?:reply|respond|answer|write|talk|speak|use|switch to|"
     r"switch back to|change back to|go back to|stick to|keep to)\s+(?:to me\s+|me\s+|us\s+)?(?:only\s+|always\s+)?(?:in\s+)?"
     rf"(?P<lang>{_LANGUAGES})\b(?:\s+(?:please|pls|plz|only|instead|again|now|from now on|"
     r"going forward|from here on|thanks|thx))*\s*(?:[.!?]+\s*$|[,;]|$)", re.I)
 
+
+# what is to be written in a language ("write the product descriptions in french pls")
+_WRITTEN_IN_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|also|hey|hi)[\s,]+)*(?:please\s+|pls\s+|always\s+)*(?:write|draft|do|"
+    r"send|keep|translate)\s+(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+|our\s+)?)(?P<obj>[a-z][\w'-]*"
+    rf"(?:\s+[a-z][\w'-]*){{0,2}}?)\s+in\s+(?P<lang>{_LANGUAGES})\b(?:\s+(?:please|pls|only|from now on|"
+    r"going forward|thanks|thx))*\s*(?:[.!,;]|$)", re.I)
 
 def _statement_of(text: str) -> Statement:
     t = _clean(text)
@@ -1069,6 +1091,9 @@ def _sentence(t: str) -> Statement:
         st = _parse(t[: inst.start("cut")] + t[inst.end("cut"):])
         if st.value is not None:
             return replace(st, old_value=inst.group("old"), revision=True)
+        bare = _bare_value(t[: inst.start("cut")]) if not t[inst.end("cut"):].strip(" .!") else None
+        if bare is not None and bare.value:  # "wednesdays, not mondays": the new value alone
+            return replace(bare, old_value=inst.group("old"), revision=True)
         new = _NAME_BEFORE_RE.search(t, 0, inst.start("cut"))
         if new and inst.group("old")[:1].isupper():
             # "Ship from Manchester rather than Leeds": one name for another

@@ -142,7 +142,8 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
             if explicit else {}
     if kind is PatchKind.CONSTRAINT and st.dimension in ("free", "name") and st.op in ("=", None) \
             and (PREFERENCE_RE.search(s) or AVOID_RE.search(s) or ALWAYS_NEVER_RE.search(s)) \
-            and read_named(s) is None:  # "I'm vegetarian" is the diet, revisable as one
+            and read_named(s) is None and not (st.subject or "").endswith(" language"):
+        # "I'm vegetarian" is the diet, revisable as one ("always reply in german" is a language)
         phrase = _rule_phrase(s)  # a preference: the whole of it is its identity
         return {"slot": phrase, "op": "="} if phrase else {}
     if st.value is None and st.op in ("=", None) and kind in (PatchKind.CONSTRAINT,

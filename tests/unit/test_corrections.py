@@ -199,3 +199,20 @@ def test_a_value_recalled_from_a_time_gone_by_replaces_nothing() -> None:
 def test_a_value_moved_in_the_past_still_revises() -> None:
     replaced(remember("the launch is on friday", "it was moved to monday last week"),
              "monday", "friday")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (("hey can u answer me in english pls, i'm still settling in",
+      "hmm nah german, if im going to live in berlin i need the practice"), "German", "English"),
+    (("pls always reply in german, i'm practising", "lol ok. whats a good podcast?",
+      "cool. change of plan, i'm moving to amsterdam, so dutch from now on pls"), "Dutch", "German"),
+    (("the cleaner comes on mondays so remind me the night before to tidy up",
+      "wednesdays, not mondays. she swapped ages ago"), "wednesdays", "mondays"),
+])
+def test_a_known_name_said_alone_as_a_change_replaces_the_one_of_its_kind(turns, new, old) -> None:
+    replaced(remember(*turns), new, old)
+
+
+def test_a_name_said_alone_of_another_kind_replaces_nothing() -> None:
+    memory = remember("pls always reply in german", "nah vegetarian, if that's ok")
+    kept(memory, "German")
