@@ -30,7 +30,7 @@ from .vocab import STOP_WORDS
 if TYPE_CHECKING:  # pragma: no cover
     from .slots import Statement
 
-__all__ = ["amount_of_thing"]
+__all__ = ["POINTER_IS", "amount_of_thing"]
 
 _PERIODS = (r"(?:day|days|week|weeks|month|months|year|years|night|nights|morning|mornings|"
             r"evening|evenings|weekday|weekdays|weekend|weekends|fortnight|meal|meals|session|"
@@ -144,7 +144,9 @@ def _for_thing(st: Statement, said: str) -> Statement:
 
 _POINTER_WORDS = frozenset("it its it's that that's thats this".split())
 # "it's" / "that is" right before the amount
-_POINTER_IS_RE = re.compile(r"\b(?:it|that)(?:'s|s|\s+is|\s+was)\s+(?:about\s+|like\s+)?$", re.I)
+#: "it's", "its", "that is": a pointer and its copula, before the value said of it
+POINTER_IS = r"(?:it|that)(?:'s|s|\s+is)"
+_POINTER_IS_RE = re.compile(rf"\b(?:{POINTER_IS}|(?:it|that)\s+was)\s+(?:about\s+|like\s+)?$", re.I)
 # "for the airport transfer", "for my flights", "for groceries"
 _FOR_THING_RE = re.compile(r"\s+for\s+(?:(?:the|my|our)\s+)?(?P<thing>(?!(?:now|me|us|you|them|a|an|"
                            r"the|today|tonight|tomorrow|week|weekend|month|year|while|ever|good|"

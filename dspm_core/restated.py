@@ -34,7 +34,7 @@ from .value_clause import clauses
 from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency
 
-__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
+__all__ = ["MOVED_WORDS", "PEOPLE", "RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6
@@ -321,12 +321,12 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
 
 
 # somebody other than the speaker ("my junior bills at $70 an hour" is not "i bill at $120")
-_PERSON_RE = re.compile(
-    r"\b(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:junior|senior|colleague|coworker|co-worker|"
-    r"wife|husband|partner|son|daughter|kids?|child|children|mum|mom|dad|mother|father|brother|"
-    r"sister|friend|boss|manager|flatmate|roommate|neighbou?r|team ?mate|intern|assistant|"
-    r"grandma|grandpa|granny|nan|aunt|uncle|cousin|niece|nephew|baby|toddler|client|tenant|"
-    r"landlord|nanny|employee|staff|contractor|freelancer)s?\b", re.I)
+#: people a speaker names by how they stand to them ("my sister", "our landlord")
+PEOPLE = (r"junior|senior|colleague|coworker|co-worker|wife|husband|partner|son|daughter|kids?|child|"
+          r"children|mum|mom|dad|mother|father|brother|sister|friend|boss|manager|flatmate|roommate|"
+          r"neighbou?r|team ?mate|intern|assistant|grandma|grandpa|granny|nan|aunt|uncle|cousin|niece|"
+          r"nephew|baby|toddler|client|tenant|landlord|nanny|employee|staff|contractor|freelancer")
+_PERSON_RE = re.compile(rf"\b(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE})s?\b", re.I)
 
 # a possessive before a noun ("my husband's shoe size", "the kids' bedtime", "her"), never
 # the "'s" of "is" ("dinner's november 21", "gym's on sundays now")

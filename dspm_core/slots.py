@@ -23,7 +23,7 @@ from .progress import done_count
 from .places import place_said
 from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
 from .reply_styles import asked_style, is_style_subject
-from .amounts import amount_of_thing
+from .amounts import POINTER_IS, amount_of_thing
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, reported, spent_value, weak_subject
 from .display_units import as_weight, in_unit, unit_setting
@@ -42,6 +42,7 @@ __all__ = [
     "content_terms",
     "folded_subject",
     "normalise_op",
+    "CORRECTING",
     "NOT_FIRST_RE",
     "parse_statement",
     "stance_object",
@@ -896,11 +897,13 @@ def _parse_statement(text: str) -> Statement:
     return st
 
 
+#: words that say the value just given was wrong ("typo, ...", "my bad, ...", "oops, ...")
+CORRECTING = r"typo|my bad|my mistake|oops+|whoops|sorry"
 # talk before a statement: interjections and acknowledgements closed by punctuation
 _DISCOURSE_LEAD_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|fine|hmm+|ugh+|um+|uh+|no|nah|nope|yes|yeah|yep|cool|great|nice|"
-    r"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so|typo|"
-    r"my bad|my mistake|oops+|whoops|sorry|lol|haha)\b[\s,]*)+"
+    rf"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so|{CORRECTING}|"
+    r"lol|haha)\b[\s,]*)+"
     r"(?:[,.!:;-]+\s*|(?<=\s)(?=\d))", re.I)  # "ugh fine 4, the whole team's staying late"
 # a name said alone as a change: "hmm nah german", "make it italian", "keto instead please"
 _NAME_REPLY_RE = re.compile(
@@ -918,8 +921,7 @@ _RECONSIDERED_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|hmm+|well|actually)[\s,]+)*(?:(?:i|we)(?:'ve| have)?\s+(?:thought|thinked|thunk)\s+"
     r"(?:about it\s+)?(?:again|more|twice|it over)|thinking about it(?:\s+(?:more|again))?|"
     r"(?:i|we)(?:'ve| have)\s+reconsidered|on reflection|having thought about it)\s*[,.;:!-]+\s*", re.I)
-_CORRECTING_RE = re.compile(r"\b(?:no|nah|nope|ugh+|wait|fine|hmm+|typo|my bad|my mistake|oops+|"
-                            r"whoops|sorry)\b", re.I)
+_CORRECTING_RE = re.compile(rf"\b(?:no|nah|nope|ugh+|wait|fine|hmm+|{CORRECTING})\b", re.I)
 
 # a correction that opens a sentence, which cleaning takes off before the forms are read
 _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(?:actually|"
@@ -1035,7 +1037,7 @@ def stance_object(clause: str) -> str | None:
 
 
 # "..., so it's 45g a day now": a clause about "it" that says its value changed
-_POINTER_LEAD_RE = re.compile(r"(?:it|that)(?:'s|s|\s+is)\s", re.I)
+_POINTER_LEAD_RE = re.compile(rf"{POINTER_IS}\s", re.I)
 
 #: how long a sentence may be for a clause of it that names no subject to point back
 MAX_REFERENT_WORDS = 16

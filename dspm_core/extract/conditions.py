@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon import is_base_verb, past_form
+from ..lexicon import getAllLemmas, is_base_verb, past_form
 from ..patch import PatchKind
+from ..restated import PEOPLE
 
 __all__ = ["conditional_kind", "sets_no_rule"]
 
@@ -60,10 +61,8 @@ _SUPPOSED_RE = re.compile(r"^\W*(?:suppose|supposing|say|imagine|what if|assumin
                           r".*\?\s*$", _I)
 # someone else's habit or default: "my flatmate's default is ...", "my cat always sits ..."
 _OTHERS_RE = re.compile(
-    r"^\W*(?:my|our)\s+(?:\w+\s+)?(?:flatmate|roommate|wife|husband|partner|son|daughter|kids?|"
-    r"mum|mom|dad|mother|father|brother|sister|friend|boss|manager|colleague|coworker|neighbou?r|"
-    r"cat|dog|puppy|kitten|parrot|bird|rabbit|hamster)(?:'s\s+\w+|s?\s+(?:\w+ly\s+)?(?:always|never|"
-    r"usually|often)\s+[a-z]+s\b)", _I)
+    rf"^\W*(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE}|cat|dog|puppy|kitten|parrot|bird|rabbit|hamster)"
+    r"(?:'s\s+\w+|s?\s+(?:\w+ly\s+)?(?:always|never|usually|often)\s+[a-z]+s\b)", _I)
 
 
 def conditional_kind(sentence: str) -> PatchKind | None:
@@ -114,9 +113,6 @@ def _instructs(main: str) -> bool:
 
 
 def _a_verb(word: str) -> bool:
-    """A verb's base form, or its -ing form ("would you mind formatting ...")."""
+    """A verb's base form, or another of its forms ("would you mind formatting ...")."""
     w = word.lower()
-    if is_base_verb(w):
-        return True
-    stem = w[:-3] if w.endswith("ing") else ""
-    return bool(stem) and any(is_base_verb(b) for b in (stem, stem + "e", stem[:-1]))
+    return is_base_verb(w) or any(is_base_verb(lemma) for lemma in getAllLemmas(w).get("VERB", ()))

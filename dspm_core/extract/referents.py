@@ -17,7 +17,7 @@ from ..lexicon import is_base_verb
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..said_forms import pointed_to_words
-from ..slots import NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
+from ..slots import CORRECTING, NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
 from ..values import VALUE_RE
 
 __all__ = ["referent_fact", "values_said_back"]
@@ -40,8 +40,8 @@ _IT_IS_RE = re.compile(
 _MEANT_RE = re.compile(r"\b(?:i|we)\s+(?:actually\s+)?meant\s+(?:the\s+)?(?=\S)", _I)
 # "typo, should be 30 seconds", "my bad, fifteen guests", "oops, it's 7:30": a correction of
 # the value just given, said first
-_CORRECTED_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|oh|ah|ugh|sorry)[\s,]+)*(?:typo|my bad|my mistake|"
-                           r"oops+|whoops|sorry|correction)\b(?:[\s,.:;!-]|lol|haha)*"
+_CORRECTED_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|oh|ah|ugh|sorry)[\s,]+)*"
+                           rf"(?:{CORRECTING}|correction)\b(?:[\s,.:;!-]|lol|haha)*"
                            r"(?:(?:it|that)\s*(?:'s|s|\s+is|\s+should\s+be)\s+|should\s+be\s+|"
                            r"(?:i|we)\s+meant\s+)?(?=\S)", _I)
 # "hold it for 5 days instead", "keep that at 3 now": any verb, with a cue of change
