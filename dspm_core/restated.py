@@ -29,7 +29,8 @@ from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared,
                       holds_word, other_owner, revises_in_passing, says_changed, says_nothing)
 from .patch import AUTHORITY, Fact, Patch, Role
 from .resolve import ATTRIBUTE_WORDS
-from .slots import MULTIWORD_NAMES, Statement, bound_class, content_terms, name_category
+from .known_names import MULTIWORD_NAMES, name_category
+from .slots import Statement, bound_class, content_terms
 from .value_clause import clauses
 from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency

@@ -20,7 +20,9 @@ from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .progress import done_count
+from .known_names import NAME_CATEGORY as _NAME_CATEGORY, name_category
 from .places import place_said
+from .venues import venue_said
 from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
 from .reply_styles import asked_style, is_style_subject
 from .amounts import POINTER_IS, amount_of_thing
@@ -212,45 +214,6 @@ _SUBJ_TRAIL_RE = re.compile(
     r"over|back|btw|fyi|lol|tho|though|haha)$",
     re.I,
 )
-_NAME_CATEGORY: dict[str, str] = {}
-for _cat, _names in {
-    "database": "postgresql postgres mysql mariadb sqlite mongodb dynamodb cassandra oracle "
-                "mssql cockroachdb supabase firestore",
-    "cache": "redis memcached valkey",
-    "message queue": "kafka rabbitmq sqs nats pulsar",
-    "cloud provider": "aws gcp azure digitalocean heroku vercel netlify render fly.io railway "
-                      "cloudflare linode hetzner",
-    "linter": "flake8 pylint eslint biome rubocop golangci-lint stylelint",
-    "formatter": "black prettier autopep8 yapf gofmt rustfmt",
-    "test framework": "pytest unittest jest vitest mocha jasmine rspec junit",
-    "bundler": "webpack vite rollup esbuild parcel turbopack",
-    "orm": "sqlalchemy prisma typeorm sequelize drizzle peewee",
-    "auth provider": "auth0 okta cognito keycloak clerk",
-    "payment provider": "stripe paddle braintree paypal adyen",
-    "programming language": "python go golang rust java kotlin typescript javascript ruby "
-                            "php scala elixir swift",
-    "frontend framework": "react vue angular svelte nextjs next.js nuxt solid",
-    "backend framework": "django flask fastapi rails express spring laravel",
-    "orchestrator": "kubernetes k8s nomad ecs",
-    # (a name of several words is written with "_" here: "vs_code" is "vs code")
-    "ci system": "jenkins circleci travis teamcity buildkite drone github_actions gitlab_ci "
-                 "azure_pipelines",
-    "editor": "vim neovim nvim emacs vscode sublime intellij pycharm webstorm nano helix zed "
-              "vs_code visual_studio_code sublime_text",
-    "diagram tool": "mermaid plantuml graphviz excalidraw drawio d2",
-    "search engine": "elasticsearch opensearch solr meilisearch typesense",
-    "diet": "vegetarian vegan pescatarian keto paleo whole30 flexitarian carnivore",
-    "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
-    "reply language": "english spanish french german italian portuguese dutch japanese chinese "
-                      "mandarin cantonese korean arabic hindi russian polish swedish norwegian "
-                      "danish finnish greek turkish hebrew vietnamese thai indonesian ukrainian "
-                      "czech hungarian romanian catalan welsh irish",
-}.items():
-    for _n in _names.split():
-        _NAME_CATEGORY[_n.replace("_", " ")] = _cat
-
-#: the known names of more than one word ("vs code", "github actions")
-MULTIWORD_NAMES = frozenset(n for n in _NAME_CATEGORY if " " in n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1272,6 +1235,11 @@ def _parse_forms(t: str) -> Statement:
         return Statement(said[0], "=", said[1], None, None, "name", said[1].lower(), None,
                          revision or said[0] is None)
 
+    # "salsa class is at the Corn Exchange", "it'll be room 5D": where something happens
+    at = venue_said(t)
+    if at is not None:
+        return Statement(at[0], "=", at[1], None, None, "name", at[1].lower(), None, revision or at[2])
+
     # 0. "we went up to 500 Mbps", "we're down to 7 agents", "the fee rose to $12": a level
     # that changed, a new value (never the bound of "you can go up to 150 words")
     m = _LEVEL_RE.match(t)
@@ -1532,22 +1500,6 @@ def _trailing_bound(value_text: str) -> str:
             ("or higher", "or greater", "or above", "or longer")):
         return ">="
     return "<="
-
-
-def name_category(value: str) -> str | None:
-    """The category of a well-known name (``PostgreSQL`` -> ``database``), if any."""
-    words = value.strip().lower().split()
-    if not words:
-        return None
-    if len(words) > 1 and " ".join(words) in _NAME_CATEGORY:  # "VS Code", "GitHub Actions"
-        return _NAME_CATEGORY[" ".join(words)]
-    # "British English", "US English": a known name after a word that qualifies it
-    return _NAME_CATEGORY.get(words[0]) or (
-        _NAME_CATEGORY.get(words[-1]) if len(words) == 2 and words[-1] in _QUALIFIED else None)
-
-
-#: known names often said after a word that qualifies them
-_QUALIFIED = frozenset("english spanish french portuguese german chinese".split())
 
 
 _SAYS_NOTHING_OF = frozenset("me us to in with always please only just reply replies answer "

@@ -24,6 +24,7 @@ from ..lexicon import is_base_verb, is_noun_only, is_past_verb, past_form
 from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..patch import PatchKind
 from ..places import place_said
+from ..venues import venue_said
 from ..reply_styles import asked_style
 from ..restated import MOVED_WORDS
 from ..slots import parse_statement
@@ -260,6 +261,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     said = place_said(s)
     if said is not None and said[0] is not None:
         return PatchKind.DECISION  # "I moved to Lisbon last year", "I'm flying out of Leeds"
+    at = venue_said(s)
+    if at is not None:
+        return PatchKind.DECISION  # "salsa class is at the Corn Exchange", "it'll be room 5D"
     kept = _KEEP_IN_MIND_RE.match(s)
     if kept and len(kept.group("x").split()) >= 3:
         return PatchKind.CONSTRAINT  # "keep in mind my partner is deaf"

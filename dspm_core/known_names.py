@@ -1,0 +1,64 @@
+"""Names whose kind is known: ``PostgreSQL`` is a database, ``pnpm`` a package manager,
+``German`` a language to reply in. A name of a known kind said alone ("nah german") is a new
+value of the setting of that kind."""
+
+from __future__ import annotations
+
+__all__ = ["MULTIWORD_NAMES", "NAME_CATEGORY", "name_category"]
+
+#: a known name (lower case) -> its kind
+NAME_CATEGORY: dict[str, str] = {}
+for _cat, _names in {
+    "database": "postgresql postgres mysql mariadb sqlite mongodb dynamodb cassandra oracle "
+                "mssql cockroachdb supabase firestore",
+    "cache": "redis memcached valkey",
+    "message queue": "kafka rabbitmq sqs nats pulsar",
+    "cloud provider": "aws gcp azure digitalocean heroku vercel netlify render fly.io railway "
+                      "cloudflare linode hetzner",
+    "linter": "flake8 pylint eslint biome rubocop golangci-lint stylelint",
+    "formatter": "black prettier autopep8 yapf gofmt rustfmt",
+    "test framework": "pytest unittest jest vitest mocha jasmine rspec junit",
+    "bundler": "webpack vite rollup esbuild parcel turbopack",
+    "orm": "sqlalchemy prisma typeorm sequelize drizzle peewee",
+    "auth provider": "auth0 okta cognito keycloak clerk",
+    "payment provider": "stripe paddle braintree paypal adyen",
+    "programming language": "python go golang rust java kotlin typescript javascript ruby "
+                            "php scala elixir swift",
+    "frontend framework": "react vue angular svelte nextjs next.js nuxt solid",
+    "backend framework": "django flask fastapi rails express spring laravel",
+    "orchestrator": "kubernetes k8s nomad ecs",
+    # (a name of several words is written with "_" here: "vs_code" is "vs code")
+    "ci system": "jenkins circleci travis teamcity buildkite drone github_actions gitlab_ci "
+                 "azure_pipelines",
+    "editor": "vim neovim nvim emacs vscode sublime intellij pycharm webstorm nano helix zed "
+              "vs_code visual_studio_code sublime_text",
+    "diagram tool": "mermaid plantuml graphviz excalidraw drawio d2",
+    "search engine": "elasticsearch opensearch solr meilisearch typesense",
+    "diet": "vegetarian vegan pescatarian keto paleo whole30 flexitarian carnivore",
+    "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
+    "reply language": "english spanish french german italian portuguese dutch japanese chinese "
+                      "mandarin cantonese korean arabic hindi russian polish swedish norwegian "
+                      "danish finnish greek turkish hebrew vietnamese thai indonesian ukrainian "
+                      "czech hungarian romanian catalan welsh irish",
+}.items():
+    for _n in _names.split():
+        NAME_CATEGORY[_n.replace("_", " ")] = _cat
+
+#: the known names of more than one word ("vs code", "github actions")
+MULTIWORD_NAMES = frozenset(n for n in NAME_CATEGORY if " " in n)
+
+
+def name_category(value: str) -> str | None:
+    """The category of a well-known name (``PostgreSQL`` -> ``database``), if any."""
+    words = value.strip().lower().split()
+    if not words:
+        return None
+    if len(words) > 1 and " ".join(words) in NAME_CATEGORY:  # "VS Code", "GitHub Actions"
+        return NAME_CATEGORY[" ".join(words)]
+    # "British English", "US English": a known name after a word that qualifies it
+    return NAME_CATEGORY.get(words[0]) or (
+        NAME_CATEGORY.get(words[-1]) if len(words) == 2 and words[-1] in _QUALIFIED else None)
+
+
+#: known names often said after a word that qualifies them
+_QUALIFIED = frozenset("english spanish french portuguese german chinese".split())

@@ -1,0 +1,325 @@
+"""Where something happens: venues, meeting points, rooms, hotels and destinations.
+
+"salsa class is at the Corn Exchange" ... "new venue is St Mark's church hall"; "the review
+is in room 3B" ... "facilities says it'll be room 5D"; "we're thinking krakow for the stag"
+... "bratislava, half the group did krakow last year". A place said in one of these forms is
+a setting of what happens there (``salsa class venue = the Corn Exchange``); a place said
+in a form of change with no setting named ("it'll be X", "X it is", "let's do X", "they
+moved it to X", "new venue is X") revises the place spoken of last.
+
+A place is a room, gate or desk with its code ("room 4D", "gate B14"), a city or country
+(:func:`places.is_place`), a name in capitals ("the Corn Exchange", "Hanley bus station"),
+or, after the forms that can only name a place ("we meet at ..."), words that end in a
+noun for a place ("the sports hall car park").
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .known_names import name_category
+from .places import is_place
+from .vocab import word_frequency
+
+__all__ = ["is_venue", "venue_said", "venue_slot"]
+
+#: a first word more frequent than this (per the bundled word counts) is a word, not a name
+_WORD_FREQUENCY = 10_000
+
+#: nouns of places: the last word of a place said in lower case ("the sports hall car park")
+PLACE_NOUNS = frozenset(
+    "airport arena bar bistro branch building cafe café campus canteen car_park centre center "
+    "church clinic club college corner court courtyard deli district entrance exchange exit "
+    "field flat foyer gallery garden gardens gate gym hall harbour harbor hostel hotel house inn "
+    "kitchen lab lane library lobby lodge lounge marina market marshes museum office park pavilion "
+    "pier pitch place plaza pub quay restaurant road school shop site square stadium station "
+    "steps store street studio surgery terminal theatre theater tower avenue venue village "
+    "warehouse yard zoo".replace("_", " ").split())
+
+#: nouns whose number or code names one of them ("room 4D", "gate B14", "platform 9")
+_LABELLED = (r"room|gate|terminal|platform|desk|studio|level|floor|bay|stand|pitch|court|"
+             r"ward|suite|unit|lab|locker|space|block|building|zone|stage|screen|lane|dock|pier|"
+             r"hall|classroom|office|booth|cabin|berth")
+_LABEL_RE = re.compile(rf"(?:(?:visitor|parking|meeting|conference|class|seminar|lecture)\s+)?"
+                       rf"(?:{_LABELLED})\s+(?:no\.?\s*)?[A-Z]?\d{{1,4}}[A-Za-z]?\b", re.I)
+# a name in capitals, with the words that join one ("the Slug and Lettuce", "Costa on High
+# Street"), and the lower-case nouns of a place after it ("Hanley bus station")
+_CAPS = r"(?:St\.?\s+)?[A-Z][\w'’&.-]*"
+_NAME_RE = re.compile(rf"(?:the\s+)?{_CAPS}(?:\s+(?:(?:and|&|of|on|upon|de|la|le)\s+)?{_CAPS})*"
+                      r"(?P<tail>(?:\s+(?!(?:in|on|at|the|of|by|near|for|to|and|with|from|is|are)\b)[a-z]+){0,3})")
+# lower-case words that end in a noun for a place ("the sports hall car park")
+_PLAIN_RE = re.compile(r"(?:the|my|our|their|his|her)\s+(?:(?!(?:on|in|at|off)\s)[a-z][\w'’-]*\s+){0,3}"
+                       r"(?!(?:on|in|at|off)\b)[a-z][\w'’-]*"
+                       rf"(?P<on>\s+(?:on|in|at|off)\s+{_CAPS}(?:\s+{_CAPS})*)?")
+_NOT_NAMES = frozenset("i i'm i'll i've i'd monday tuesday wednesday thursday friday saturday sunday "
+                       "january february march april may june july august september october "
+                       "november december christmas xmas easter".split())
+
+
+def _place_at(text: str, plain: bool = False, initial: bool = False) -> str | None:
+    """The place ``text`` begins with, or None; ``plain``: words in lower case that end in a
+    noun for a place count too (only after a form that can name nothing else); ``initial``:
+    ``text`` opens a clause, where a capital says nothing of a name by itself ("From")."""
+    t = text.strip(" ,")
+    m = _LABEL_RE.match(t)
+    if m:
+        return m.group(0)
+    parts = t.split()
+    geo = next((name for n in range(min(3, len(parts)), 0, -1)
+                if is_place(name := " ".join(parts[:n]).rstrip(".,;:!?'’"))), None)
+    name = _capitalised(t, initial)
+    if geo is not None and (name is None or len(name.split()) <= len(geo.split())):
+        return geo  # (but "Riverside Park" is more than the city of Riverside)
+    if name is not None:
+        return name
+    return _plain(t) if plain else None
+
+
+def _capitalised(t: str, initial: bool) -> str | None:
+    """The name in capitals ``t`` begins with ("the Corn Exchange", "Hanley bus station")."""
+    m = _NAME_RE.match(t)
+    if m is None:
+        return None
+    tail = m.group("tail").split()
+    # keep the lower-case words only up to the last noun for a place
+    while tail and tail[-1].lower() not in PLACE_NOUNS:
+        tail.pop()
+    name = (m.group(0)[: m.start("tail")] + "".join(" " + w for w in tail)).rstrip(".'’")
+    bare = re.sub(r"^the\s+", "", name, flags=re.I)
+    if name_category(bare) is not None or bare.split()[0].lower().strip("'’") in _NOT_NAMES \
+            or bare.isupper() and len(bare) <= 4 or initial and name == bare and not _named(bare):
+        return None
+    return name
+
+
+def _plain(t: str) -> str | None:
+    """Words in lower case that end in a noun for a place ("the sports hall car park"), with
+    the street they are on ("the flat on Mill Road")."""
+    m = _PLAIN_RE.match(t)
+    if m is None:
+        return None
+    said = m.group(0)[: m.start("on")] if m.group("on") else m.group(0)
+    words = said.split()
+    while len(words) > 1 and words[-1].lower() not in PLACE_NOUNS:
+        words.pop()
+    if len(words) < 2:
+        return None
+    whole = len(words) == len(said.split()) and m.group("on") and \
+        m.group("on").split()[1].lower() not in _NOT_NAMES
+    return " ".join(words) + (m.group("on") if whole else "")
+
+
+def _named(words: str) -> bool:
+    """Words that open a clause and still name something: a second word in capitals ("Lake
+    District"), a noun for a place at the end, or a first word rare in English ("Dishoom")."""
+    parts = words.split()
+    return any(w[:1].isupper() for w in parts[1:]) or parts[-1].lower() in PLACE_NOUNS \
+        or word_frequency().get(parts[0].lower().strip("'’"), 0) <= _WORD_FREQUENCY
+
+
+def is_venue(value: str | None) -> bool:
+    """Whether ``value`` names a place by its own shape: a room or gate with its code, a city
+    or country, or words that end in a noun for a place ("Victoria Park")."""
+    if not value:
+        return False
+    v = value.strip()
+    return bool(_LABEL_RE.fullmatch(v)) or is_place(v) or v.split()[-1].lower() in PLACE_NOUNS
+
+
+#: the last word of a setting that holds a place
+_SLOT_HEADS = frozenset("venue destination hotel point location room address place".split())
+
+
+def venue_slot(slot: str | None) -> bool:
+    """Whether a setting named ``slot`` holds a place ("salsa class venue", "meeting point")."""
+    words = (slot or "").lower().split()
+    return bool(words) and words[-1] in _SLOT_HEADS
+
+
+_EVENT = r"(?P<event>(?:[\w'’-]+\s+){0,5}?[\w'’-]+)"
+_TIME_TAIL_RE = re.compile(r"(?:\s+(?:this|next|on|tomorrow|tmrw|tommorow|tonight|today|year|week|"
+                           r"month|monday|tuesday|wednesday|thursday|friday|saturday|"
+                           r"sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
+                           r"sundays))+$", re.I)
+_LEAD_RE = re.compile(r"^(?:(?:so|and|also|oh|ok(?:ay)?|btw|fyi|ta|right|hi|hey|pls|please|"
+                      r"reminder|quick update|update|apparently|looks like|turns out)[\s,:]+)+", re.I)
+# "<event> is at / is in / will be in <place>"
+_HAPPENS_AT_RE = re.compile(
+    rf"^(?:for\s+(?P<for>[\w'’ -]{{2,40}}?)[,\s]+)?{_EVENT}\s+(?:is|are|'s|’s|will be|'ll be|"
+    r"meets|meet|takes place|happens|starts)\s+(?:(?:now|still|always|usually)\s+)?"
+    r"(?P<prep>at|in|outside|by)\s+(?P<rest>.+)$", re.I)
+# "the venue / meeting point (for the year 6 trip) is <place>"
+_HEAD_IS_RE = re.compile(
+    r"^(?:for\s+(?P<for>[\w'’ -]{2,40}?)[,\s]+)?(?:the\s+)?(?P<new>new\s+)?(?P<head>venue|location|"
+    r"meeting point|meeting place|meet(?:ing)?[ -]up point|pick-?up point|drop-?off point|"
+    r"destination|hotel)(?:\s+(?:for|of)\s+(?P<of>[\w'’ -]{2,40}?))?\s+(?:is|'s|’s|will be|has changed to|"
+    r"changed to)\s+(?P<now>now\s+)?(?P<rest>.+)$", re.I)
+# "we're thinking krakow for the stag", "booking a weekend in the Cotswolds for our anniversary"
+_PLANNING_RE = re.compile(
+    r"^(?:(?:i|we)(?:'re|’re|'m|’m| are| am)\s+)?(?P<verb>thinking|planning|booking|organising|"
+    r"organizing|having)\s+(?:of\s+|about\s+)?(?P<rest>.+)$", re.I)
+_AT_RE = re.compile(r"\b(?:in|at)\s+")
+# "we're staying at the Harbour View Inn"
+_STAYING_RE = re.compile(r"^(?:i|we)(?:'re|’re|'m|’m| are| am| will be|'ll be)\s+(?:now\s+)?staying\s+"
+                         r"(?:at|in)\s+(?P<rest>.+)$", re.I)
+# "lets all meet at the Jubilee Clock", "we'll meet outside Boots", "meet me at ..."
+_MEET_RE = re.compile(
+    r"^(?:for\s+(?P<for>[\w'’ -]{2,40}?)[,\s]+)?(?:let'?s|let’s|lets|we'?ll|we’ll|we'?re|we’re|we are|we|pls|please)?\s*"
+    r"(?:all\s+)?meet(?:ing)?\s+(?:(?:me|us|up)\s+)?(?:at|outside|by|in front of)\s+(?P<rest>.+)$", re.I)
+# a place said in a form of change, with no setting named
+_CHANGED_TO_RE = re.compile(
+    r"^(?:(?:they|we|he|she|the \w+)(?:'ve|’ve| have)?\s+)?(?:(?:it|that)(?:'s|’s| was| has been| is|"
+    r" got| has)?\s+)?(?:been\s+)?(?:moved|changed|switched|shifted|relocated)\s+(?:it\s+|that\s+)?"
+    r"(?:over\s+)?to\s+(?P<rest>.+)$", re.I)
+_WILL_BE_RE = re.compile(
+    r"^(?:[\w'’]+\s+(?:says?|said|confirmed|reckons)\s+)?(?:it|that)(?:'ll|’ll| will| is going to)\s+be\s+"
+    r"(?P<rest>.+)$", re.I)
+# "send them to the flat on Mill Road from now on": where what is sent goes now
+_SEND_RE = re.compile(r"^(?:send|deliver|ship|post|forward|bring)\s+(?:them|it|those|these)\s+"
+                      r"(?:all\s+)?to\s+(?P<rest>.+)$", re.I)
+# "gate changed to C7", "our room's been moved to 14"
+_CODE_CHANGED_RE = re.compile(rf"^(?:the\s+|our\s+|my\s+)?(?P<noun>{_LABELLED})(?:'s|’s| has| is| was| got)?"
+                              r"\s+(?:been\s+)?(?:changed|moved|switched)\s+to\s+(?P<code>[A-Z]?\d{1,4}[A-Za-z]?)\b",
+                              re.I)
+_LETS_DO_RE = re.compile(
+    r"^(?:let'?s|let’s|lets|we'?ll|we’ll|we'?re|we’re|we are|i'?m|i’m)\s+(?:do|doing|go(?:ing)?\s+"
+    r"(?:with|for)|pick|picking|choose|choosing)\s+(?P<rest>.+)$", re.I)
+_IT_IS_RE = re.compile(r"^(?P<rest>.+?)\s+it\s+is\b", re.I)
+_SWITCHED_RE = re.compile(r"^(?:we|i)(?:'ve|’ve| have)?\s+(?:switched|changed|moved)\s+(?P<head>hotels|"
+                          r"venues|rooms|hostels)\W+(?P<rest>.+)$", re.I)
+_INSTEAD_RE = re.compile(r"^(?P<rest>.+?)\s+(?:instead|now)\b", re.I)
+# words that tell a plan, a question, a past or someone else's, not a setting of now
+_NOT_NOW_RE = re.compile(r"\b(?:if|could|would|should we|might|maybe|was|were|used to|last year|"
+                         r"last time|wanted|suggested)\b|\?", re.I)
+_OTHERS_RE = re.compile(r"^(?:(?:my|our|his|her|their)\s+[a-z]+['’]s|his|her|their)\b", re.I)
+_EVENT_STOP = frozenset("i we you it that this there he she they which what who me us".split())
+
+
+def _singular(word: str) -> str:
+    """"hotels" -> "hotel"."""
+    return word.lower().removesuffix("s")
+
+
+def _event(words: str | None) -> str:
+    """The event a place is for, without its articles and times ("the sunday league game this
+    week" -> "sunday league game")."""
+    w = _TIME_TAIL_RE.sub("", (words or "").strip(" ,")).strip()
+    w = re.sub(r"^(?:the|a|an|our|my|your)\s+", "", w, flags=re.I)
+    w = re.sub(r"['’]s\b", "", w)
+    return " ".join(w.split()).lower()
+
+
+def _change(t: str) -> str | None:
+    """The place a change said in one clause names, with no setting named, or None."""
+    for form, plain in ((_CHANGED_TO_RE, True), (_WILL_BE_RE, True), (_LETS_DO_RE, False),
+                        (_SEND_RE, True)):
+        m = form.match(t)
+        if m:
+            return _place_at(m.group("rest"), plain)
+    for form in (_IT_IS_RE, _INSTEAD_RE):  # "Hanley bus station it is", "Dishoom instead"
+        m = form.match(t)
+        if m and len(m.group("rest").split()) <= 5:
+            place = _place_at(m.group("rest"), initial=True)
+            if place is not None and place.strip() == m.group("rest").strip():
+                return place
+    return None
+
+
+# where one clause of a change ends: "... so let's do Malta, sorry for the change"
+_CLAUSE_END_RE = re.compile(r"\s*(?:[,;:.!]|\b(?:so|then|but|because|cos|as)\b)\s*", re.I)
+
+
+def _changed_place(t: str) -> str | None:
+    """The place a clause of ``t`` changes to, said with no setting named."""
+    parts = [_LEAD_RE.sub("", p) for p in _CLAUSE_END_RE.split(t) if p.strip()]
+    if len(parts) > 1 and "," in t and not _NOT_NOW_RE.search(parts[0]):
+        first = parts[0].strip()  # "bratislava, half the group already did krakow"
+        if t.strip().startswith(first) and (is_place(first) or _LABEL_RE.fullmatch(first)):
+            return first
+    for part in parts:
+        if not _NOT_NOW_RE.search(part):
+            place = _change(part.strip())
+            if place is not None:
+                return place
+    return None
+
+
+_NOW_AFTER_RE = re.compile(r"\W*(?:now|instead|from now on|these days|going forward)\b", re.I)
+# a word every form has (most sentences have none)
+_CUE_RE = re.compile(r"\b(?:at|in|outside|meet\w*|venue|point|hotels?|destination|moved|changed|"
+                     r"switched|shifted|be|do|doing|go|going|it is|instead|now|thinking|planning|"
+                     r"booking|staying|send|deliver|ship|post|forward|bring)\b|,", re.I)
+
+
+@lru_cache(maxsize=16384)
+def venue_said(text: str) -> tuple[str | None, str, bool] | None:
+    """(setting, place, revision) of the place ``text`` says something happens at; (None,
+    place, True) for a place said in a form of change with no setting named ("it'll be room
+    5D", "Hanley bus station it is"); or None."""
+    if not _CUE_RE.search(text):
+        return None
+    t = _LEAD_RE.sub("", text.strip()).rstrip(" .!")
+    if _OTHERS_RE.match(t):
+        return None
+    coded = _CODE_CHANGED_RE.match(t)
+    if coded:  # "gate changed to C7"
+        return (None, f"{coded.group('noun')} {coded.group('code')}", True)
+    switched = _SWITCHED_RE.match(t)
+    if switched:  # "we switched hotels, the Marine Lodge"
+        place = _place_at(switched.group("rest"))
+        if place is not None:
+            return (_singular(switched.group("head")), place, True)
+    m = _HEAD_IS_RE.match(t) or _HEAD_IS_RE.match(t.rsplit(":", 1)[-1].strip())
+    if m:
+        place = _place_at(m.group("rest"), plain=True)
+        if place is not None:
+            what = _event(m.group("of") or m.group("for"))
+            head = m.group("head").lower().replace("-", "").replace("meet up", "meeting")
+            if m.group("new") and not what:
+                return (None, place, True)  # "new venue is St Mark's church hall": of the last
+            return (f"{what} {head}".strip(), place, bool(m.group("new") or m.group("now")))
+    m = _MEET_RE.match(t)
+    if m:
+        place = _place_at(m.group("rest"), plain=True)
+        if place is not None:
+            return (f"{_event(m.group('for'))} meeting point".strip(), place, False)
+    m = _STAYING_RE.match(t)
+    if m:
+        place = _place_at(m.group("rest"))
+        if place is not None:
+            return ("hotel", place, False)
+    place = _changed_place(t)
+    if place is not None:
+        return (None, place, True)
+    t = _CLAUSE_END_RE.split(t, maxsplit=1)[0] if "," in t or ";" in t else t
+    if _NOT_NOW_RE.search(t):
+        return None
+    m = _HAPPENS_AT_RE.match(t)
+    if m:
+        event = _event(m.group("event"))
+        place = _place_at(m.group("rest"))
+        if place is not None and event and not set(event.split()) & _EVENT_STOP:
+            after = m.group("rest")[len(place):]  # "... is at the Pinecrest lodge now"
+            return (f"{event} location", place, bool(_NOW_AFTER_RE.match(after)))
+    m = _PLANNING_RE.match(t)
+    if m:
+        return _planned(m.group("rest"))
+    return None
+
+
+def _planned(rest: str) -> tuple[str, str, bool] | None:
+    """"krakow for the stag", "a weekend in the Cotswolds for our anniversary": the place of
+    a plan, as the destination of what it is for."""
+    starts = [(0, "")] + [(a.end(), rest[: a.start()]) for a in _AT_RE.finditer(rest)]
+    for at, what in starts[:3]:
+        place = _place_at(rest[at:])
+        if place is None or not (is_place(place) or is_venue(place) or " " in place):
+            continue
+        after = rest[at + len(place):].strip(" ,")
+        purpose = re.match(r"for\s+(?:the|our|my|a)?\s*(?P<p>[\w'’-]+(?:\s+[\w'’-]+)?)", after, re.I)
+        event = _event(purpose.group("p")) if purpose else _event(what)
+        event = _TIME_TAIL_RE.sub("", event)
+        if event and not set(event.split()) & _EVENT_STOP:
+            return (f"{event} destination", place, False)
+    return None
