@@ -819,6 +819,10 @@ def _parse_statement(text: str) -> Statement:
     said = named and (named.group("name") or named.group("name2"))
     if said and name_category(said) is not None:
         return Statement(None, "=", said.capitalize(), None, None, "name", said.lower(), None, True)
+    # "update from the group chat, it'll be seville": a place changed, in a clause of its own
+    at = venue_said(text)
+    if at is not None and at[0] is None:
+        return Statement(None, "=", at[1], None, None, "name", at[1].lower(), None, True)
     # "not $60, $80": the old value named first, then the new one alone
     first = NOT_FIRST_RE.match(text)
     if first:

@@ -226,16 +226,27 @@ def _change(t: str) -> str | None:
     return None
 
 
+# a correction of the place just said: "hm no, it's room 4F", "wait, it's the Bell"
+_CORRECTED_RE = re.compile(r"^(?:(?:hm+|oh|wait|no|nah|nope|sorry|oops|my bad)[\s,.!]+)+(?:it'?s|it’s|it is)\s+"
+                           r"(?P<rest>.+)$", re.I)
+# who said the change, before it: "the teacher say today it got moved to room 4D"
+_REPORTED_RE = re.compile(r"^(?:the\s+)?[\w'’]+(?:\s+[\w'’]+)?\s+(?:says?|said|told (?:me|us)|confirmed|"
+                          r"emailed|texted)\s+(?:(?:today|yesterday|that)\s+)*(?=(?:it|they|we)\b)", re.I)
 # where one clause of a change ends: "... so let's do Malta, sorry for the change"
 _CLAUSE_END_RE = re.compile(r"\s*(?:[,;:.!]|\b(?:so|then|but|because|cos|as)\b)\s*", re.I)
 
 
 def _changed_place(t: str) -> str | None:
     """The place a clause of ``t`` changes to, said with no setting named."""
-    parts = [_LEAD_RE.sub("", p) for p in _CLAUSE_END_RE.split(t) if p.strip()]
+    corrected = _CORRECTED_RE.match(t)
+    if corrected:  # "hm no, it's room 4F" (but "sorry its Matteo" is no place)
+        place = _place_at(corrected.group("rest"))
+        if place is not None and is_venue(place):
+            return place
+    parts = [_REPORTED_RE.sub("", _LEAD_RE.sub("", p)) for p in _CLAUSE_END_RE.split(t) if p.strip()]
     if len(parts) > 1 and "," in t and not _NOT_NOW_RE.search(parts[0]):
         first = parts[0].strip()  # "bratislava, half the group already did krakow"
-        if t.strip().startswith(first) and (is_place(first) or _LABEL_RE.fullmatch(first)):
+        if t.strip().startswith(first) and (is_place(first) and _named(first) or _LABEL_RE.fullmatch(first)):
             return first
     for part in parts:
         if not _NOT_NOW_RE.search(part):

@@ -19,6 +19,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..said_forms import pointed_to_words
 from ..slots import CORRECTING, NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
 from ..values import VALUE_RE
+from ..venues import venue_said
 
 __all__ = ["referent_fact", "values_said_back"]
 
@@ -77,6 +78,10 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
         if st.old_value and st.value:
             return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
                         op="=", value=st.value, source="rules", session_id=turn.session_id)
+    at = venue_said(s)
+    if at is not None and at[0] is None:  # "hm no, it's room 4F", "Hanley bus station it is"
+        return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index, op="=",
+                    value=at[1], source="rules", session_id=turn.session_id, referent=True)
     read = in_digits(s)  # "make it five", "move it to quarter to seven"
     for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
                           (_MEANT_RE, False), (_CORRECTED_RE, False)):

@@ -50,6 +50,8 @@ def test_a_place_said_in_a_form_of_change(text: str, place: str) -> None:
     "my brother's stag is in Riga",             # someone else's
     "Let's do Thursday instead of Friday",      # a day, no place
     "the code is in review",                    # no place named
+    "Nice, thanks!",                            # a word first, though a city too
+    "sorry its Matteo, double t",               # a name corrected, no place
 ])
 def test_no_place_of_a_setting(text: str) -> None:
     assert venue_said(text) is None
@@ -102,3 +104,15 @@ def test_a_new_venue_said_alone_is_of_the_place_spoken_of_last() -> None:
                       ("assistant", "A 6 mm mat cushions the knees well."),
                       "ok. new venue is the Scout hall from next month btw")
     replaced(memory, "Scout hall", "Quaker Meeting House")
+
+
+@pytest.mark.parametrize("first, then, new, old", [
+    ("the induction on monday is in room 2C", "wait no, it's room 2E, i had the old rota open",
+     "room 2E", "2C"),
+    ("spin class is in studio 3 on fridays", "the instructor said today it got moved to studio 6, the bikes are broken",
+     "studio 6", "studio 3"),
+    ("we're planning the reunion in leeds in august", "news from the committee, it'll be york",
+     "york", "leeds"),
+])
+def test_a_change_of_place_after_a_correction_a_report_or_a_lead(first, then, new, old) -> None:
+    replaced(remember(first, then), new, old)
