@@ -72,11 +72,11 @@ def _places() -> frozenset[str]:
     # starts as the city's own (not the codes and transliterations of the list)
     names |= {a.lower() for c in cities for a in c.get("alternatenames", ())
               if len(a) >= 4 and a.isascii() and a[:1].isupper() and not a.isupper()
-              and _fold(a[:3]).lower() == _fold(c["name"][:3]).lower()
+              and a[:3].lower() == _fold(c["name"][:3]).lower()
               and words.get(a.lower(), 0) <= _RARE_NAME}
     names |= {c["name"].lower().removeprefix("the ") for c in cache.get_countries().values()}
     # "krakow" for "Kraków", "malaga" for "Málaga": typed without the accents
-    names |= {_fold(n) for n in names}
+    names |= {_fold(n) for n in names if not n.isascii()}
     return frozenset(names | _SHORT_NAMES)
 
 

@@ -246,7 +246,8 @@ def _changed_place(t: str) -> str | None:
     parts = [_REPORTED_RE.sub("", _LEAD_RE.sub("", p)) for p in _CLAUSE_END_RE.split(t) if p.strip()]
     if len(parts) > 1 and "," in t and not _NOT_NOW_RE.search(parts[0]):
         first = parts[0].strip()  # "bratislava, half the group already did krakow"
-        if t.strip().startswith(first) and (is_place(first) and _named(first) or _LABEL_RE.fullmatch(first)):
+        if t.strip().startswith(first) and len(first.split()) <= 3 and (
+                _named(first) and is_place(first) or _LABEL_RE.fullmatch(first)):
             return first
     for part in parts:
         if not _NOT_NOW_RE.search(part):
