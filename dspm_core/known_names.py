@@ -36,6 +36,7 @@ for _cat, _names in {
     "search engine": "elasticsearch opensearch solr meilisearch typesense",
     "diet": "vegetarian vegan pescatarian keto paleo whole30 flexitarian carnivore",
     "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
+    "platform": "iphone android ios ipad macos chromebook",
     "reply language": "english spanish french german italian portuguese dutch japanese chinese "
                       "mandarin cantonese korean arabic hindi russian polish swedish norwegian "
                       "danish finnish greek turkish hebrew vietnamese thai indonesian ukrainian "

@@ -20,6 +20,7 @@ from .literal import may_hold
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .progress import done_count
+from .chosen_names import chosen_name
 from .known_names import NAME_CATEGORY as _NAME_CATEGORY, name_category
 from .places import place_said
 from .venues import venue_said
@@ -694,6 +695,11 @@ def parse_statement(text: str) -> Statement:
     photos to 800px wide") has that measure in its subject ("photo width")."""
     st = amount_of_thing(placed_before_noun(decided_on(party_of(_parse_statement(text), text)), text),
                          text)
+    if st.value is None:
+        chosen = chosen_name(text)  # "im on an iphone so ...", "pescatarian is fine for recipes"
+        if chosen is not None:
+            return Statement(chosen[0], "=", chosen[1], None, None, "name", chosen[1].lower(), None,
+                             st.revision or chosen[2])
     if st.value is None or not st.subject:
         return st
     negated = None

@@ -27,6 +27,7 @@ from ..places import place_said
 from ..venues import venue_said
 from ..reply_styles import asked_style
 from ..restated import MOVED_WORDS
+from ..known_names import name_category
 from ..slots import parse_statement
 from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
@@ -234,6 +235,10 @@ _AUXILIARIES = frozenset("can could would will shall should may might must do do
                          "was were".split())
 
 
+#: kinds of name whose choice is a rule of every reply ("no meat", "answer in german")
+_RULE_KINDS = frozenset({"diet", "reply language"})
+
+
 @lru_cache(maxsize=16384)
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
@@ -306,6 +311,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if read_named(s) is not None:
         return PatchKind.DECISION
     st = parse_statement(s)
+    if st.value is not None and st.subject is not None and st.subject == name_category(st.value):
+        # "im on an iphone so ...", "pescatarian is fine for recipes": a choice of its kind
+        return PatchKind.CONSTRAINT if st.subject in _RULE_KINDS else PatchKind.DECISION
     if st.value is not None and st.dimension not in ("free", "name") and (
             _REMINDER_RE.match(s) or _GOAL_RE.match(s) and (st.scope or _RECURRENCE_RE.search(s))):
         return PatchKind.DECISION  # "Remind me to ... at 8 AM", "I want to walk 40 minutes a day"

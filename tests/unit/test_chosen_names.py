@@ -1,0 +1,58 @@
+"""A known name said as the speaker's own choice, in whatever words, is the setting of its
+kind; a later choice of the same kind replaces it; a name asked about, supposed, told of the
+past, someone else's, added beside the first or used once chooses nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core.chosen_names import chosen_name
+from test_in_passing import kept, remember, replaced
+
+
+@pytest.mark.parametrize("text, chosen", [
+    ("im on an android so give me the menus for that", ("platform", "Android")),
+    ("i went vegan in january btw", None),  # no word around it makes it a choice of now
+    ("we're vegan at home, remember that for recipes", ("diet", "Vegan")),
+    ("we use pnpm in every repo here", ("package manager", "Pnpm")),
+    ("keto is fine for the lunches", ("diet", "Keto")),
+    ("dutch please, my english is rusty", None),  # two languages named
+    ("neovim for everything please", ("editor", "Neovim")),
+])
+def test_a_known_name_chosen_in_everyday_words(text: str, chosen: tuple | None) -> None:
+    got = chosen_name(text)
+    assert (got[:2] if got else None) == chosen
+
+
+@pytest.mark.parametrize("text", [
+    "is pnpm faster than yarn?",                       # a question
+    "if we went vegan would the shopping be cheaper",   # a supposition
+    "my brother is vegan so the sunday roast is tricky",  # someone else's
+    "Priya prefers replies in Portuguese.",             # someone else's, by name
+    "paleo was too strict for me",                      # the past
+    "don't give me yarn commands",                      # turned down
+    "and ios as well, we ship to both stores",          # one more beside the first
+    "this one in italian please, it's for my nonna",    # a one-off
+    "can you explain this spanish phrase",              # a name, not a choice
+])
+def test_a_name_that_chooses_nothing(text: str) -> None:
+    assert chosen_name(text) is None
+
+
+def test_a_choice_in_other_words_replaces_the_one_of_its_kind() -> None:
+    memory = remember("im vegan btw so no dairy in anything",
+                      ("assistant", "Noted: vegan recipes only."),
+                      "i eat eggs again now, vegetarian is fine for the recipes")
+    replaced(memory, "vegetarian", "vegan")
+
+
+def test_a_platform_chosen_then_changed() -> None:
+    memory = remember("im on an iphone so give me steps for that",
+                      "new phone! im on android now")
+    replaced(memory, "android", "iphone")
+
+
+def test_two_people_keep_their_own_choices() -> None:
+    memory = remember("Priya prefers replies in Portuguese.", "Marco prefers replies in Italian.")
+    kept(memory, "Italian")
+    kept(memory, "Portuguese")
