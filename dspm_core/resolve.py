@@ -39,6 +39,7 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candid
 from .passing import other_owner
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
+from .labels import code_alone, is_label, label_noun, with_noun
 from .venues import is_venue, venue_slot
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
@@ -610,8 +611,22 @@ def _same_category(a: str | None, b: str | None, slot: str | None = None) -> boo
     cat = name_category(a or "")
     if cat is not None:
         return cat == name_category(b or "")
-    return bool(a and b) and (is_place(a) and is_place(b)
-                              or is_venue(a) and (is_venue(b) or venue_slot(slot)))
+    if not (a and b):
+        return False
+    if code_alone(a) == a:  # "B31 now" of "gate B22"
+        return is_label(b)
+    noun, theirs = label_noun(a), label_noun(b) or _head_word(slot)
+    if noun is not None and noun == theirs:  # "terminal 5" of "terminal 2", of "terminal" = 2
+        return True
+    if noun is not None and label_noun(b) is not None and not venue_slot(slot):
+        return False  # a desk is no room, unless the setting is where something happens
+    return is_place(a) and is_place(b) or is_venue(a) and (is_venue(b) or venue_slot(slot))
+
+
+def _head_word(slot: str | None) -> str | None:
+    """The last word of a setting's name, lower case ("terminal" of "Terminal"), or None."""
+    words = (slot or "").lower().split()
+    return words[-1] if words else None
 
 
 def as_said_of(stmt: Statement, p: Patch) -> Statement:
@@ -635,6 +650,15 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             and CLOCK_SHAPE_RE.fullmatch(stmt.value or ""):
         # "make the pour-over 1:15" of "my pour-over ratio is 1:16": a ratio
         return replace(probe, dimension="ratio", canonical=stmt.value)
+    if stmt.dimension == "name" and p.value and code_alone(stmt.value or "") == stmt.value:
+        labelled = with_noun(stmt.value, p.value)  # "B31 now" of "gate B22": gate B31
+        if labelled is not None:
+            return replace(probe, value=labelled, canonical=labelled.lower())
+    if stmt.dimension == "name" and p.value and p.key is not None and not is_label(p.value) \
+            and label_noun(stmt.value) is not None and label_noun(stmt.value) == _head_word(p.slot):
+        # "we're landing at terminal 5 now" of "terminal" = 2: its number
+        pv = parse_value(stmt.value.split(None, 1)[1])
+        return replace(probe, value=pv.text, unit=pv.unit, dimension=pv.dimension, canonical=pv.canonical)
     if stmt.dimension == "name" and p.key is not None and p.key.split("|")[2] == "address" \
             and is_venue(stmt.value):
         # "send them to the flat on Mill Road" of "deliver my orders to 14 Canal Street"

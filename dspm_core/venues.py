@@ -19,6 +19,7 @@ import re
 from functools import lru_cache
 
 from .known_names import name_category
+from .labels import LABEL_RE, LABELLED, code_alone, labels_in
 from .places import is_place
 from .vocab import word_frequency
 
@@ -37,12 +38,7 @@ PLACE_NOUNS = frozenset(
     "steps store street studio surgery terminal theatre theater tower avenue venue village "
     "warehouse yard zoo".replace("_", " ").split())
 
-#: nouns whose number or code names one of them ("room 4D", "gate B14", "platform 9")
-_LABELLED = (r"room|gate|terminal|platform|desk|studio|level|floor|bay|stand|pitch|court|"
-             r"ward|suite|unit|lab|locker|space|block|building|zone|stage|screen|lane|dock|pier|"
-             r"hall|classroom|office|booth|cabin|berth")
-_LABEL_RE = re.compile(rf"(?:(?:visitor|parking|meeting|conference|class|seminar|lecture)\s+)?"
-                       rf"(?:{_LABELLED})\s+(?:no\.?\s*)?[A-Z]?\d{{1,4}}[A-Za-z]?\b", re.I)
+_LABEL_RE = LABEL_RE
 # a name in capitals, with the words that join one ("the Slug and Lettuce", "Costa on High
 # Street"), and the lower-case nouns of a place after it ("Hanley bus station")
 _CAPS = r"(?:St\.?\s+)?[A-Z][\w'’&.-]*"
@@ -121,9 +117,9 @@ def _named(words: str) -> bool:
 def is_venue(value: str | None) -> bool:
     """Whether ``value`` names a place by its own shape: a room or gate with its code, a city
     or country, or words that end in a noun for a place ("Victoria Park")."""
-    if not value:
+    v = (value or "").strip()
+    if not v:
         return False
-    v = value.strip()
     return bool(_LABEL_RE.fullmatch(v)) or is_place(v) or v.split()[-1].lower() in PLACE_NOUNS
 
 
@@ -179,7 +175,7 @@ _WILL_BE_RE = re.compile(
 _SEND_RE = re.compile(r"^(?:send|deliver|ship|post|forward|bring)\s+(?:them|it|those|these)\s+"
                       r"(?:all\s+)?to\s+(?P<rest>.+)$", re.I)
 # "gate changed to C7", "our room's been moved to 14"
-_CODE_CHANGED_RE = re.compile(rf"^(?:the\s+|our\s+|my\s+)?(?P<noun>{_LABELLED})(?:'s|’s| has| is| was| got)?"
+_CODE_CHANGED_RE = re.compile(rf"^(?:the\s+|our\s+|my\s+)?(?P<noun>{LABELLED})(?:'s|’s| has| is| was| got)?"
                               r"\s+(?:been\s+)?(?:changed|moved|switched)\s+to\s+(?P<code>[A-Z]?\d{1,4}[A-Za-z]?)\b",
                               re.I)
 _LETS_DO_RE = re.compile(
@@ -232,8 +228,12 @@ _CORRECTED_RE = re.compile(r"^(?:(?:hm+|oh|wait|no|nah|nope|sorry|oops|my bad)[\
 # who said the change, before it: "the teacher say today it got moved to room 4D"
 _REPORTED_RE = re.compile(r"^(?:the\s+)?[\w'’]+(?:\s+[\w'’]+)?\s+(?:says?|said|told (?:me|us)|confirmed|"
                           r"emailed|texted)\s+(?:(?:today|yesterday|that)\s+)*(?=(?:it|they|we)\b)", re.I)
+# a word that says where a thing is has changed
+_MOVED_CUE_RE = re.compile(r"\b(?:now|from now on|going forward|instead|nope|no|nah|wait|actually|"
+                           r"swapped|switched|moved|changed?|put (?:us|me|them) in|new one|bumped|"
+                           r"relocated|this time|from next|scratch that)\b", re.I)
 # where one clause of a change ends: "... so let's do Malta, sorry for the change"
-_CLAUSE_END_RE = re.compile(r"\s*(?:[,;:.!]|\b(?:so|then|but|because|cos|as)\b)\s*", re.I)
+_CLAUSE_END_RE = re.compile(r"\s*(?:[,;:.!](?=\s|$)|\b(?:so|then|but|because|cos|as)\b)\s*", re.I)
 
 
 def _changed_place(t: str) -> str | None:
@@ -254,6 +254,16 @@ def _changed_place(t: str) -> str | None:
             place = _change(part.strip())
             if place is not None:
                 return place
+    if _MOVED_CUE_RE.search(t):
+        # "its platform 9 from now on", "nope, studio D", "B31 now, the screen flipped it"
+        for part in parts[:3]:
+            said = labels_in(part)
+            if said:
+                before = part[: part.find(said[0])]
+                return said[0] if len(said) == 1 and not _NOT_NOW_RE.search(before) else None
+        code = code_alone(t)
+        if code is not None:
+            return code
     return None
 
 
@@ -261,7 +271,7 @@ _NOW_AFTER_RE = re.compile(r"\W*(?:now|instead|from now on|these days|going forw
 # a word every form has (most sentences have none)
 _CUE_RE = re.compile(r"\b(?:at|in|outside|meet\w*|venue|point|hotels?|destination|moved|changed|"
                      r"switched|shifted|be|do|doing|go|going|it is|instead|now|thinking|planning|"
-                     r"booking|staying|send|deliver|ship|post|forward|bring)\b|,", re.I)
+                     r"booking|staying|send|deliver|ship|post|forward|bring)\b|,|" + LABEL_RE.pattern, re.I)
 
 
 @lru_cache(maxsize=16384)
@@ -304,7 +314,7 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
     place = _changed_place(t)
     if place is not None:
         return (None, place, True)
-    t = _CLAUSE_END_RE.split(t, maxsplit=1)[0] if "," in t or ";" in t else t
+    whole, t = t, _CLAUSE_END_RE.split(t, maxsplit=1)[0] if "," in t or ";" in t else t
     if _NOT_NOW_RE.search(t):
         return None
     m = _HAPPENS_AT_RE.match(t)
@@ -317,7 +327,37 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
     m = _PLANNING_RE.match(t)
     if m:
         return _planned(m.group("rest"))
-    return None
+    return _labelled(whole)
+
+
+# what a sentence is about, before its verb: "my flight to porto boards at ...", "the
+# onboarding session is held in ..."
+_THING_RE = re.compile(r"^(?:the|my|our|your)\s+(?P<np>[\w.'’-]+(?:\s+[\w.'’-]+)?(?:\s+(?:to|for|of|from|on)\s+"
+                       r"[\w'’-]+)?)\s+(?:is|are|'s|’s|boards|leaves|departs|runs|sits|meets|starts|will|"
+                       r"has|goes|parks|plays|happens|takes)\b", re.I)
+
+
+# the speaker's own: "im on floor 6", "i got seat 23C", "we're in room 4"
+_SPEAKERS_RE = re.compile(r"^(?:i|we)(?:'m|’m|'re|’re| am| are|'ve|’ve| have)?\s+(?:got\s+|been\s+|now\s+)?"
+                          r"(?:on|in|at|got|have|park|sit|booked|reserved)\b", re.I)
+
+
+def _labelled(t: str) -> tuple[str, str, bool] | None:
+    """The one noun-and-code place of a sentence, as where what it is about is: "my flight
+    to porto boards at gate B22 apparently" sets the flight's gate."""
+    said = labels_in(t)
+    if not said or len({_noun_of(x) for x in said}) != len(said):
+        return None  # none, or two of one noun ("not desk 12, desk 21")
+    thing = _THING_RE.match(t)
+    what = _event(thing.group("np")) if thing else ""
+    if not what and not _SPEAKERS_RE.match(t):
+        return None  # "the lift to floor 11 is always broken": no setting of the speaker's
+    noun = _noun_of(said[0])
+    return (f"{what} {noun}".strip() if what and noun not in what.split() else noun, said[0], False)
+
+
+def _noun_of(label: str) -> str:
+    return label.split()[0].lower()
 
 
 def _planned(rest: str) -> tuple[str, str, bool] | None:
