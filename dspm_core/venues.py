@@ -32,7 +32,7 @@ _WORD_FREQUENCY = 10_000
 PLACE_NOUNS = frozenset(
     "airport arena bar bistro branch building cafe café campus canteen car_park centre center "
     "church clinic club college corner court courtyard deli district entrance exchange exit "
-    "field flat foyer gallery garden gardens gate gym hall harbour harbor hostel hotel house inn "
+    "field flat foyer gallery garage garden gardens gate gym hall harbour harbor hostel hotel house inn "
     "kitchen lab lane library lobby lodge lounge marina market marshes museum office park pavilion "
     "pier pitch place plaza pub quay restaurant road school shop site square stadium station "
     "steps store street studio surgery terminal theatre theater tower avenue venue village "
@@ -148,7 +148,7 @@ _HAPPENS_AT_RE = re.compile(
 # "the venue / meeting point (for the year 6 trip) is <place>"
 _HEAD_IS_RE = re.compile(
     r"^(?:for\s+(?P<for>[\w'’ -]{2,40}?)[,\s]+)?(?:the\s+)?(?P<new>new\s+)?(?P<head>venue|location|"
-    r"meeting point|meeting place|meet(?:ing)?[ -]up point|pick-?up point|drop-?off point|"
+    r"meeting point|meeting place|meet(?:ing)?[ -]up point|pick-?up(?: point)?|drop-?off(?: point)?|"
     r"destination|hotel)(?:\s+(?:for|of)\s+(?P<of>[\w'’ -]{2,40}?))?\s+(?:is|'s|’s|will be|has changed to|"
     r"changed to)\s+(?P<now>now\s+)?(?P<rest>.+)$", re.I)
 # "we're thinking krakow for the stag", "booking a weekend in the Cotswolds for our anniversary"
@@ -178,6 +178,17 @@ _SEND_RE = re.compile(r"^(?:send|deliver|ship|post|forward|bring)\s+(?:them|it|t
 _CODE_CHANGED_RE = re.compile(rf"^(?:the\s+|our\s+|my\s+)?(?P<noun>{LABELLED})(?:'s|’s| has| is| was| got)?"
                               r"\s+(?:been\s+)?(?:changed|moved|switched)\s+to\s+(?P<code>[A-Z]?\d{1,4}[A-Za-z]?)\b",
                               re.I)
+# "it's at the library now", "we're in the Scout hut from next week": where it is, with a
+# word that says since when
+_AT_NOW_RE = re.compile(r"^(?:(?:going forward|from now on|from next \w+|now|as of \w+)[\s,]+)?"
+                        r"(?:it'?s|it’s|it is|we'?re|we’re|we are|they'?re|they’re)\s+(?:now\s+)?(?:at|in)\s+"
+                        r"(?P<rest>.+)$", re.I)
+_NOW_WORDS_RE = re.compile(r"\b(?:now|going forward|from now on|from next|as of|these days|instead)\b", re.I)
+# "try the Lidl car park for the pick-up", "use the side door for deliveries": where a thing
+# is done
+_USE_FOR_RE = re.compile(r"^(?:pls\s+|please\s+|just\s+)?(?:use|try)\s+(?P<rest>.+?)\s+for\s+(?:the\s+|all\s+|my\s+|any\s+)?"
+                         r"(?P<what>pick-?ups?|drop-?offs?|deliver(?:y|ies)|parcels?|post|parking|meet-?ups?|"
+                         r"collections?|returns?)\b", re.I)
 _LETS_DO_RE = re.compile(
     r"^(?:let'?s|let’s|lets|we'?ll|we’ll|we'?re|we’re|we are|i'?m|i’m)\s+(?:do|doing|go(?:ing)?\s+"
     r"(?:with|for)|pick|picking|choose|choosing)\s+(?P<rest>.+)$", re.I)
@@ -194,7 +205,8 @@ _EVENT_STOP = frozenset("i we you it that this there he she they which what who 
 
 def _singular(word: str) -> str:
     """"hotels" -> "hotel"."""
-    return word.lower().removesuffix("s")
+    word = word.lower()
+    return word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
 
 
 def _event(words: str | None) -> str:
@@ -208,6 +220,9 @@ def _event(words: str | None) -> str:
 
 def _change(t: str) -> str | None:
     """The place a change said in one clause names, with no setting named, or None."""
+    at = _AT_NOW_RE.match(t)
+    if at and _NOW_WORDS_RE.search(t):  # "going forward it's at the library on Elm Parade"
+        return _place_at(at.group("rest"), True)
     for form, plain in ((_CHANGED_TO_RE, True), (_WILL_BE_RE, True), (_LETS_DO_RE, False),
                         (_SEND_RE, True)):
         m = form.match(t)
@@ -271,7 +286,7 @@ _NOW_AFTER_RE = re.compile(r"\W*(?:now|instead|from now on|these days|going forw
 # a word every form has (most sentences have none)
 _CUE_RE = re.compile(r"\b(?:at|in|outside|meet\w*|venue|point|hotels?|destination|moved|changed|"
                      r"switched|shifted|be|do|doing|go|going|it is|instead|now|thinking|planning|"
-                     r"booking|staying|send|deliver|ship|post|forward|bring)\b|,|" + LABEL_RE.pattern, re.I)
+                     r"booking|staying|send|deliver|ship|post|forward|bring|use|try)\b|,|" + LABEL_RE.pattern, re.I)
 
 
 @lru_cache(maxsize=16384)
@@ -300,7 +315,14 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
             head = m.group("head").lower().replace("-", "").replace("meet up", "meeting")
             if m.group("new") and not what:
                 return (None, place, True)  # "new venue is St Mark's church hall": of the last
-            return (f"{what} {head}".strip(), place, bool(m.group("new") or m.group("now")))
+            later = _NOW_AFTER_RE.match(m.group("rest")[m.group("rest").find(place) + len(place):])
+            return (f"{what} {head}".strip(), place, bool(m.group("new") or m.group("now") or later))
+    m = _USE_FOR_RE.match(t)
+    if m:
+        place = _place_at(m.group("rest"), plain=True)
+        if place is not None:
+            what = _singular(m.group("what")).replace("-", "")
+            return (what if what in ("pickup", "dropoff") else f"{what} location", place, False)
     m = _MEET_RE.match(t)
     if m:
         place = _place_at(m.group("rest"), plain=True)

@@ -116,3 +116,13 @@ def test_a_new_venue_said_alone_is_of_the_place_spoken_of_last() -> None:
 ])
 def test_a_change_of_place_after_a_correction_a_report_or_a_lead(first, then, new, old) -> None:
     replaced(remember(first, then), new, old)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("try the Co-op car park for the pick-up", ("pickup", "the Co-op car park", False)),
+    ("use the side gate for deliveries pls", ("delivery location", "the side gate", False)),
+    ("the drop-off is the Esso garage now", ("dropoff", "the Esso garage", True)),
+    ("going forward it's at the church hall on Mill Lane", (None, "the church hall on Mill Lane", True)),
+])
+def test_where_a_pick_up_or_a_delivery_is(text: str, said: tuple) -> None:
+    assert venue_said(text) == said
