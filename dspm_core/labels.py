@@ -17,7 +17,7 @@ __all__ = ["LABEL_RE", "LABELLED", "code_alone", "is_label", "label_noun", "labe
 #: nouns whose number or code names one of them
 LABELLED = (r"room|gate|terminal|platform|desk|studio|floor|bay|stand|pitch|court|ward|suite|"
             r"lab|locker|block|building|dock|pier|hall|classroom|office|booth|cabin|berth|seat|"
-            r"coach|carriage|bed|bunk|cubicle|door|entrance|exit")
+            r"coach|carriage|bed|bunk|cubicle|door|entrance|exit|table")
 # a code: "B22", "4", "G.14", "4.12", "-2", "23C", a capital letter alone ("studio B")
 _CODE = (r"(?:-?\d{1,4}[A-Za-z]?(?:\.\d{1,3})?|[A-Z]{1,2}\.?\d{1,4}[A-Za-z]?(?:\.\d{1,3})?|"
          r"[A-HJ-Z](?![\w'’]))")

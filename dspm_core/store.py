@@ -33,6 +33,7 @@ from .corrections import corrected_earlier, new_quantity
 from .passing import (aligned_earlier, another_owns, holds_word, moved_antecedent, named_earlier,
                       new_name, reworded_earlier)
 from .tier import sentence_setting, sentence_with_value
+from .place_sentences import is_place_change, place_sentence
 from .slots import (
     AliasTable,
     Statement,
@@ -427,6 +428,11 @@ class PatchStore:
                     "tied", res.tied[0], fact.turn,
                     f"{res.evidence}: fits {', '.join(res.tied)} equally; kept apart",
                     None, fact.text, fact.role.value))
+        if existing_id is None and referent and stmt.value \
+                and AUTHORITY[fact.role] >= AUTHORITY[Role.USER] and is_place_change(fact.text):
+            said = place_sentence(self._patches, fact.role, fact.turn, stmt.value)
+            if said is not None:  # "they moved it to Victoria Park": the sentence that said where
+                return self._replace_sentence(said[0], fact, key, replace(stmt, old_value=said[1]))
         if existing_id is not None and supposes_or_recalls(fact.text) \
                 and not self._same_value(self._patches[existing_id], stmt):
             existing_id = None  # "what if bedtime was 11 pm", "back when I was a student"

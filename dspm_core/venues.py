@@ -23,7 +23,7 @@ from .labels import LABEL_RE, LABELLED, code_alone, labels_in
 from .places import is_place
 from .vocab import word_frequency
 
-__all__ = ["is_venue", "venue_said", "venue_slot"]
+__all__ = ["is_venue", "places_named", "told_of_another", "venue_said", "venue_slot"]
 
 #: a first word more frequent than this (per the bundled word counts) is a word, not a name
 _WORD_FREQUENCY = 10_000
@@ -53,11 +53,14 @@ _NOT_NAMES = frozenset("i i'm i'll i've i'd monday tuesday wednesday thursday fr
                        "november december christmas xmas easter".split())
 
 
+_THEIR_RE = re.compile(r"^(?:their|our|my|his|her|your)\s+(?-i:(?=[A-Z]))", re.I)
+
+
 def _place_at(text: str, plain: bool = False, initial: bool = False) -> str | None:
     """The place ``text`` begins with, or None; ``plain``: words in lower case that end in a
     noun for a place count too (only after a form that can name nothing else); ``initial``:
     ``text`` opens a clause, where a capital says nothing of a name by itself ("From")."""
-    t = text.strip(" ,")
+    t = _THEIR_RE.sub("", text.strip(" ,"))  # "their Baker Street branch"
     m = _LABEL_RE.match(t)
     if m:
         return m.group(0)
@@ -397,3 +400,24 @@ def _planned(rest: str) -> tuple[str, str, bool] | None:
         if event and not set(event.split()) & _EVENT_STOP:
             return (f"{event} destination", place, False)
     return None
+
+
+# where a place may follow: "... at Kinetiq Physio", "venue: The Copper Pot", "... - Terminal 2"
+_BEFORE_PLACE_RE = re.compile(r"(?:\b(?:at|in|from|to|outside|near|by|is|booked|reserved)\s+|[:–,-]\s+)", re.I)
+
+
+@lru_cache(maxsize=16384)
+def places_named(text: str) -> tuple[str, ...]:
+    """The places a sentence names where a place can stand, in order: its noun-and-code
+    places and the names after "at", "in", "from", "to", a colon or a dash."""
+    found = list(labels_in(text))
+    for m in _BEFORE_PLACE_RE.finditer(text):
+        place = _place_at(text[m.end():])
+        if place is not None and not any(place in f or f in place for f in found):
+            found.append(place)
+    return tuple(found)
+
+
+def told_of_another(text: str) -> bool:
+    """A sentence about someone else's, a supposition, a question or the past."""
+    return bool(_OTHERS_RE.match(_LEAD_RE.sub("", text.strip())) or _NOT_NOW_RE.search(text))
