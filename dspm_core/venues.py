@@ -32,10 +32,10 @@ _WORD_FREQUENCY = 10_000
 PLACE_NOUNS = frozenset(
     "airport arena bar bistro branch building cafe café campus canteen car_park centre center "
     "church clinic club college corner court courtyard deli district entrance exchange exit "
-    "field flat foyer gallery garage garden gardens gate gym hall harbour harbor hostel hotel house inn "
+    "field flat fountain foyer gallery garage garden gardens gate gym hall harbour harbor hostel hotel house inn "
     "kitchen lab lane library lobby lodge lounge marina market marshes museum office park pavilion "
     "pier pitch place plaza pub quay restaurant road school shop site square stadium station "
-    "steps store street studio surgery terminal theatre theater tower avenue venue village "
+    "statue steps store street studio surgery terminal theatre theater tower avenue venue village "
     "warehouse yard zoo".replace("_", " ").split())
 
 _LABEL_RE = LABEL_RE
@@ -142,7 +142,8 @@ _TIME_TAIL_RE = re.compile(r"(?:\s+(?:this|next|on|tomorrow|tmrw|tommorow|tonigh
                            r"sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
                            r"sundays))+$", re.I)
 _LEAD_RE = re.compile(r"^(?:(?:so|and|also|oh|ok(?:ay)?|btw|fyi|ta|right|hi|hey|pls|please|"
-                      r"reminder|quick update|update|apparently|looks like|turns out)[\s,:]+)+", re.I)
+                      r"reminder|quick update|update|apparently|looks like|turns out|scratch that|actually)[\s,:]+)+",
+                      re.I)
 # "<event> is at / is in / will be in <place>"
 _HAPPENS_AT_RE = re.compile(
     rf"^(?:for\s+(?P<for>[\w'’ -]{{2,40}}?)[,\s]+)?{_EVENT}\s+(?:is|are|'s|’s|will be|'ll be|"
@@ -152,8 +153,8 @@ _HAPPENS_AT_RE = re.compile(
 _HEAD_IS_RE = re.compile(
     r"^(?:for\s+(?P<for>[\w'’ -]{2,40}?)[,\s]+)?(?:the\s+)?(?P<new>new\s+)?(?P<head>venue|location|"
     r"meeting point|meeting place|meet(?:ing)?[ -]up point|pick-?up(?: point)?|drop-?off(?: point)?|"
-    r"destination|hotel)(?:\s+(?:for|of)\s+(?P<of>[\w'’ -]{2,40}?))?\s+(?:is|'s|’s|will be|has changed to|"
-    r"changed to)\s+(?P<now>now\s+)?(?P<rest>.+)$", re.I)
+    r"destination|hotel)(?:\s+(?:for|of)\s+(?P<of>[\w'’ -]{2,40}?))?(?:\s+(?:is|'s|’s|will be|has changed to|"
+    r"changed to)|\s*:|\s+-)\s+(?P<now>now\s+)?(?P<rest>.+)$", re.I)
 # "we're thinking krakow for the stag", "booking a weekend in the Cotswolds for our anniversary"
 _PLANNING_RE = re.compile(
     r"^(?:(?:i|we)(?:'re|’re|'m|’m| are| am)\s+)?(?P<verb>thinking|planning|booking|organising|"
@@ -256,6 +257,9 @@ _CLAUSE_END_RE = re.compile(r"\s*(?:[,;:.!](?=\s|$)|\b(?:so|then|but|because|cos
 
 def _changed_place(t: str) -> str | None:
     """The place a clause of ``t`` changes to, said with no setting named."""
+    if _CHANGE_WORDS.isdisjoint(_tokens(t)) and " it is" not in t.lower() and "," not in t \
+            and code_alone(t) is None:
+        return None
     corrected = _CORRECTED_RE.match(t)
     if corrected:  # "hm no, it's room 4F" (but "sorry its Matteo" is no place)
         place = _place_at(corrected.group("rest"))
@@ -286,10 +290,27 @@ def _changed_place(t: str) -> str | None:
 
 
 _NOW_AFTER_RE = re.compile(r"\W*(?:now|instead|from now on|these days|going forward)\b", re.I)
-# a word every form has (most sentences have none)
-_CUE_RE = re.compile(r"\b(?:at|in|outside|meet\w*|venue|point|hotels?|destination|moved|changed|"
-                     r"switched|shifted|be|do|doing|go|going|it is|instead|now|thinking|planning|"
-                     r"booking|staying|send|deliver|ship|post|forward|bring|use|try)\b|,|" + LABEL_RE.pattern, re.I)
+# a word every form has (many sentences have none); a set, since a long alternation is slow
+_CUE_WORDS = frozenset("at in outside meet meets meeting venue point hotel hotels destination moved "
+                       "changed switched shifted be do doing go going instead now thinking "
+                       "planning booking staying send deliver ship post forward bring use try "
+                       "it'll".split()) | frozenset(LABELLED.split("|"))
+_TOKEN_STRIP = ".,;:!?\"()'’"
+
+
+def _has_cue(text: str) -> bool:
+    return "," in text or " it is" in text.lower() or not _CUE_WORDS.isdisjoint(_tokens(text))
+
+
+def _tokens(text: str) -> set[str]:
+    return {w.strip(_TOKEN_STRIP) for w in text.replace("’", "'").lower().split()}
+
+
+#: a word every form of change has, bar a place said alone before a comma
+_CHANGE_WORDS = frozenset("moved changed change switched switching shifted relocated be let's lets "
+                          "we'll we're i'm it's its instead now nope no wait swapped bumped "
+                          "put new send deliver ship post forward bring doing going pick choose "
+                          "actually forward".split())
 
 
 @lru_cache(maxsize=16384)
@@ -297,7 +318,7 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
     """(setting, place, revision) of the place ``text`` says something happens at; (None,
     place, True) for a place said in a form of change with no setting named ("it'll be room
     5D", "Hanley bus station it is"); or None."""
-    if not _CUE_RE.search(text):
+    if not _has_cue(text):
         return None
     t = _LEAD_RE.sub("", text.strip()).rstrip(" .!")
     if _OTHERS_RE.match(t):

@@ -126,3 +126,10 @@ def test_a_change_of_place_after_a_correction_a_report_or_a_lead(first, then, ne
 ])
 def test_where_a_pick_up_or_a_delivery_is(text: str, said: tuple) -> None:
     assert venue_said(text) == said
+
+
+def test_a_meeting_point_given_after_a_colon_then_changed() -> None:
+    memory = remember("meeting point for the pub crawl: the statue in Market Square, 8pm",
+                      "scratch that, we meet at the station clock")
+    replaced(memory, "station clock", "statue in Market Square")
+    assert venue_said("venue: The Old Library") == ("venue", "The Old Library", False)
