@@ -823,7 +823,7 @@ def _parse_statement(text: str) -> Statement:
     # "hmm nah german", "mediterranean instead please": a known name said alone, as a change
     named = _NAME_REPLY_RE.match(text)
     said = named and (named.group("name") or named.group("name2"))
-    if said and name_category(said) is not None:
+    if said and (name_category(said) is not None or _unknown_name(said)):
         return Statement(None, "=", said.capitalize(), None, None, "name", said.lower(), None, True)
     # "update from the group chat, it'll be seville": a place changed, in a clause of its own
     at = venue_said(text)
@@ -870,6 +870,19 @@ def _parse_statement(text: str) -> Statement:
     return st
 
 
+def _unknown_name(word: str) -> bool:
+    """A word said alone as a change that can only be a name: rare as a word, and no value
+    of another kind ("lavazza these days", never "thursdays these days")."""
+    low = word.lower()
+    return len(low) > 2 and word_frequency().get(low, 0) < RARE_NAME \
+        and parse_value(word).dimension == "free"
+
+
+#: how often (in the bundled word counts) a word said alone as a change may occur and still
+#: be a name
+RARE_NAME = 1000
+
+
 #: words that say the value just given was wrong ("typo, ...", "my bad, ...", "oops, ...")
 CORRECTING = r"typo|my bad|my mistake|oops+|whoops|sorry"
 # talk before a statement: interjections and acknowledgements closed by punctuation
@@ -882,7 +895,7 @@ _DISCOURSE_LEAD_RE = re.compile(
 _NAME_REPLY_RE = re.compile(
     r"^\W*(?:(?:hmm+|ok(?:ay)?|oh|ugh|so|sorry)[\s,]+)*(?:(?:nah|no|nope|actually|make it|"
     r"(?:sorry,?\s+)?i meant)[\s,]+(?P<name>[a-z][\w'-]*)|(?P<name2>[a-z][\w'-]*)\s+(?:instead|"
-    r"from now on|going forward))"
+    r"from now on|going forward|these days|nowadays))"
     r"(?:\s+(?:instead|then|please|pls|thanks|thx|tbh|now))*\s*(?:[,.;!]|$)", re.I)
 # "not $60, $80", "no, not 4 - 6": the old value, then the new one
 NOT_FIRST_RE = re.compile(

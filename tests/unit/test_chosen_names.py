@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from dspm_core.chosen_names import chosen_name
+from dspm_core.slots import parse_statement
 from test_in_passing import kept, remember, replaced
 
 
@@ -56,3 +57,12 @@ def test_two_people_keep_their_own_choices() -> None:
     memory = remember("Priya prefers replies in Portuguese.", "Marco prefers replies in Italian.")
     kept(memory, "Italian")
     kept(memory, "Portuguese")
+
+
+def test_a_name_of_no_known_kind_said_alone_as_a_change() -> None:
+    replaced(remember("we'll track bugs in Jira", "youtrack these days tbh"), "Youtrack", "Jira")
+    replaced(remember("the team lunch is at Sakura on friday", "hmm nah wagamama, sakura is full"),
+             "Wagamama", "Sakura")
+    # a common word or a value of another kind is no name said alone
+    assert parse_statement("tea instead").value is None
+    assert parse_statement("thursdays these days").dimension != "name"
