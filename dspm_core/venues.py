@@ -197,8 +197,11 @@ _LETS_DO_RE = re.compile(
     r"^(?:let'?s|let’s|lets|we'?ll|we’ll|we'?re|we’re|we are|i'?m|i’m)\s+(?:do|doing|go(?:ing)?\s+"
     r"(?:with|for)|pick|picking|choose|choosing)\s+(?P<rest>.+)$", re.I)
 _IT_IS_RE = re.compile(r"^(?P<rest>.+?)\s+it\s+is\b", re.I)
-_SWITCHED_RE = re.compile(r"^(?:we|i)(?:'ve|’ve| have)?\s+(?:switched|changed|moved)\s+(?P<head>hotels|"
-                          r"venues|rooms|hostels)\W+(?P<rest>.+)$", re.I)
+_SWITCHED_RE = re.compile(r"^(?:(?:we|i)(?:'ve|’ve| have)?\s+)?(?:switched|changed|moved)\s+(?P<head>hotels?|"
+                          r"venues?|rooms?|hostels?)\W+(?:(?:it'?s|it’s|it is|now)\s+)?(?P<rest>.+)$", re.I)
+# "back to the Ibis": a place held before, chosen again
+_BACK_TO_RE = re.compile(r"^(?:(?:it'?s|it’s|we'?re|we’re|we are|i'?m|i’m|going|moving|switching|so)\s+)*"
+                         r"back\s+to\s+(?P<rest>.+)$", re.I)
 _INSTEAD_RE = re.compile(r"^(?P<rest>.+?)\s+(?:instead|now)\b", re.I)
 # words that tell a plan, a question, a past or someone else's, not a setting of now
 _NOT_NOW_RE = re.compile(r"\b(?:if|could|would|should we|might|maybe|was|were|used to|last year|"
@@ -228,7 +231,7 @@ def _change(t: str) -> str | None:
     if at and _NOW_WORDS_RE.search(t):  # "going forward it's at the library on Elm Parade"
         return _place_at(at.group("rest"), True)
     for form, plain in ((_CHANGED_TO_RE, True), (_WILL_BE_RE, True), (_LETS_DO_RE, False),
-                        (_SEND_RE, True)):
+                        (_SEND_RE, True), (_BACK_TO_RE, False)):
         m = form.match(t)
         if m:
             return _place_at(m.group("rest"), plain)
@@ -307,7 +310,7 @@ def _tokens(text: str) -> set[str]:
 
 
 #: a word every form of change has, bar a place said alone before a comma
-_CHANGE_WORDS = frozenset("moved changed change switched switching shifted relocated be let's lets "
+_CHANGE_WORDS = frozenset("moved changed change switched switching shifted relocated be let's lets back "
                           "we'll we're i'm it's its instead now nope no wait swapped bumped "
                           "put new send deliver ship post forward bring doing going pick choose "
                           "actually forward".split())

@@ -133,3 +133,11 @@ def test_a_meeting_point_given_after_a_colon_then_changed() -> None:
                       "scratch that, we meet at the station clock")
     replaced(memory, "station clock", "statue in Market Square")
     assert venue_said("venue: The Old Library") == ("venue", "The Old Library", False)
+
+
+def test_a_hotel_changed_and_changed_back() -> None:
+    memory = remember("the hotel is the Premier Inn on Quay Street",
+                      "changed hotel, it's the Radisson by the station now",
+                      "ugh, back to the Premier Inn, the Radisson lost our booking")
+    (p,) = [p for p in memory.all_patches if p.value and "Premier Inn" in p.value and p.later is None]
+    assert [h.value for h in p.history][:2] == ["the Radisson", "the Premier Inn on Quay Street"]
