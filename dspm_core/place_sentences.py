@@ -15,7 +15,8 @@ from itertools import islice
 
 from .labels import code_alone, is_label, label_noun
 from .patch import AUTHORITY, Patch, PatchKind, Role
-from .venues import places_named, told_of_another, venue_said
+from .place_phrases import places_named
+from .venues import told_of_another, venue_said
 
 __all__ = ["is_place_change", "place_sentence"]
 

@@ -40,7 +40,8 @@ from .passing import other_owner
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
 from .labels import code_alone, is_label, label_noun, with_noun
-from .venues import is_venue, venue_slot
+from .place_phrases import is_venue
+from .venues import venue_slot
 from .patch import Patch
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import CLOCK_SHAPE_RE, VERSION_RE, parse_value

@@ -7,10 +7,9 @@ a setting of what happens there (``salsa class venue = the Corn Exchange``); a p
 in a form of change with no setting named ("it'll be X", "X it is", "let's do X", "they
 moved it to X", "new venue is X") revises the place spoken of last.
 
-A place is a room, gate or desk with its code ("room 4D", "gate B14"), a city or country
-(:func:`places.is_place`), a name in capitals ("the Corn Exchange", "Hanley bus station"),
-or, after the forms that can only name a place ("we meet at ..."), words that end in a
-noun for a place ("the sports hall car park").
+A place is read by :mod:`place_phrases`: a room or gate with its code, a city or country, a
+name in capitals or, after the forms that can only name a place ("we meet at ..."), words
+that end in a noun for a place ("the sports hall car park").
 """
 
 from __future__ import annotations
@@ -18,113 +17,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .known_names import name_category
 from .labels import LABEL_RE, LABELLED, code_alone, labels_in
+from .place_phrases import is_venue, named, place_at
 from .places import is_place
-from .vocab import word_frequency
 
-__all__ = ["is_venue", "places_named", "told_of_another", "venue_said", "venue_slot"]
-
-#: a first word more frequent than this (per the bundled word counts) is a word, not a name
-_WORD_FREQUENCY = 10_000
-
-#: nouns of places: the last word of a place said in lower case ("the sports hall car park")
-PLACE_NOUNS = frozenset(
-    "airport arena bar bistro branch building cafe café campus canteen car_park centre center "
-    "church clinic club college corner court courtyard deli district entrance exchange exit "
-    "field flat fountain foyer gallery garage garden gardens gate gym hall harbour harbor hostel hotel house inn "
-    "kitchen lab lane library lobby lodge lounge marina market marshes museum office park pavilion "
-    "pier pitch place plaza pub quay restaurant road school shop site square stadium station "
-    "statue steps store street studio surgery terminal theatre theater tower avenue venue village "
-    "warehouse yard zoo".replace("_", " ").split())
-
-_LABEL_RE = LABEL_RE
-# a name in capitals, with the words that join one ("the Slug and Lettuce", "Costa on High
-# Street"), and the lower-case nouns of a place after it ("Hanley bus station")
-_CAPS = r"(?:St\.?\s+)?[A-Z][\w'’&.-]*"
-_NAME_RE = re.compile(rf"(?:the\s+)?{_CAPS}(?:\s+(?:(?:and|&|of|on|upon|de|la|le)\s+)?{_CAPS})*"
-                      r"(?P<tail>(?:\s+(?!(?:in|on|at|the|of|by|near|for|to|and|with|from|is|are)\b)[a-z]+){0,3})")
-# lower-case words that end in a noun for a place ("the sports hall car park")
-_PLAIN_RE = re.compile(r"(?:the|my|our|their|his|her)\s+(?:(?!(?:on|in|at|off)\s)[a-z][\w'’-]*\s+){0,3}"
-                       r"(?!(?:on|in|at|off)\b)[a-z][\w'’-]*"
-                       rf"(?P<on>\s+(?:on|in|at|off)\s+{_CAPS}(?:\s+{_CAPS})*)?")
-_NOT_NAMES = frozenset("i i'm i'll i've i'd monday tuesday wednesday thursday friday saturday sunday "
-                       "january february march april may june july august september october "
-                       "november december christmas xmas easter".split())
-
-
-_THEIR_RE = re.compile(r"^(?:their|our|my|his|her|your)\s+(?-i:(?=[A-Z]))", re.I)
-
-
-def _place_at(text: str, plain: bool = False, initial: bool = False) -> str | None:
-    """The place ``text`` begins with, or None; ``plain``: words in lower case that end in a
-    noun for a place count too (only after a form that can name nothing else); ``initial``:
-    ``text`` opens a clause, where a capital says nothing of a name by itself ("From")."""
-    t = _THEIR_RE.sub("", text.strip(" ,"))  # "their Baker Street branch"
-    m = _LABEL_RE.match(t)
-    if m:
-        return m.group(0)
-    parts = t.split()
-    geo = next((name for n in range(min(3, len(parts)), 0, -1)
-                if is_place(name := " ".join(parts[:n]).rstrip(".,;:!?'’"))), None)
-    name = _capitalised(t, initial)
-    if geo is not None and (name is None or len(name.split()) <= len(geo.split())):
-        return geo  # (but "Riverside Park" is more than the city of Riverside)
-    if name is not None:
-        return name
-    return _plain(t) if plain else None
-
-
-def _capitalised(t: str, initial: bool) -> str | None:
-    """The name in capitals ``t`` begins with ("the Corn Exchange", "Hanley bus station")."""
-    m = _NAME_RE.match(t)
-    if m is None:
-        return None
-    tail = m.group("tail").split()
-    # keep the lower-case words only up to the last noun for a place
-    while tail and tail[-1].lower() not in PLACE_NOUNS:
-        tail.pop()
-    name = (m.group(0)[: m.start("tail")] + "".join(" " + w for w in tail)).rstrip(".'’")
-    bare = re.sub(r"^the\s+", "", name, flags=re.I)
-    if name_category(bare) is not None or bare.split()[0].lower().strip("'’") in _NOT_NAMES \
-            or bare.isupper() and len(bare) <= 4 or initial and name == bare and not _named(bare):
-        return None
-    return name
-
-
-def _plain(t: str) -> str | None:
-    """Words in lower case that end in a noun for a place ("the sports hall car park"), with
-    the street they are on ("the flat on Mill Road")."""
-    m = _PLAIN_RE.match(t)
-    if m is None:
-        return None
-    said = m.group(0)[: m.start("on")] if m.group("on") else m.group(0)
-    words = said.split()
-    while len(words) > 1 and words[-1].lower() not in PLACE_NOUNS:
-        words.pop()
-    if len(words) < 2:
-        return None
-    whole = len(words) == len(said.split()) and m.group("on") and \
-        m.group("on").split()[1].lower() not in _NOT_NAMES
-    return " ".join(words) + (m.group("on") if whole else "")
-
-
-def _named(words: str) -> bool:
-    """Words that open a clause and still name something: a second word in capitals ("Lake
-    District"), a noun for a place at the end, or a first word rare in English ("Dishoom")."""
-    parts = words.split()
-    return any(w[:1].isupper() for w in parts[1:]) or parts[-1].lower() in PLACE_NOUNS \
-        or word_frequency().get(parts[0].lower().strip("'’"), 0) <= _WORD_FREQUENCY
-
-
-def is_venue(value: str | None) -> bool:
-    """Whether ``value`` names a place by its own shape: a room or gate with its code, a city
-    or country, or words that end in a noun for a place ("Victoria Park")."""
-    v = (value or "").strip()
-    if not v:
-        return False
-    return bool(_LABEL_RE.fullmatch(v)) or is_place(v) or v.split()[-1].lower() in PLACE_NOUNS
-
+__all__ = ["told_of_another", "venue_said", "venue_slot"]
 
 #: the last word of a setting that holds a place
 _SLOT_HEADS = frozenset("venue destination hotel point location room address place".split())
@@ -229,16 +126,16 @@ def _change(t: str) -> str | None:
     """The place a change said in one clause names, with no setting named, or None."""
     at = _AT_NOW_RE.match(t)
     if at and _NOW_WORDS_RE.search(t):  # "going forward it's at the library on Elm Parade"
-        return _place_at(at.group("rest"), True)
+        return place_at(at.group("rest"), True)
     for form, plain in ((_CHANGED_TO_RE, True), (_WILL_BE_RE, True), (_LETS_DO_RE, False),
                         (_SEND_RE, True), (_BACK_TO_RE, False)):
         m = form.match(t)
         if m:
-            return _place_at(m.group("rest"), plain)
+            return place_at(m.group("rest"), plain)
     for form in (_IT_IS_RE, _INSTEAD_RE):  # "Hanley bus station it is", "Dishoom instead"
         m = form.match(t)
         if m and len(m.group("rest").split()) <= 5:
-            place = _place_at(m.group("rest"), initial=True)
+            place = place_at(m.group("rest"), initial=True)
             if place is not None and place.strip() == m.group("rest").strip():
                 return place
     return None
@@ -265,14 +162,14 @@ def _changed_place(t: str) -> str | None:
         return None
     corrected = _CORRECTED_RE.match(t)
     if corrected:  # "hm no, it's room 4F" (but "sorry its Matteo" is no place)
-        place = _place_at(corrected.group("rest"))
+        place = place_at(corrected.group("rest"))
         if place is not None and is_venue(place):
             return place
     parts = [_REPORTED_RE.sub("", _LEAD_RE.sub("", p)) for p in _CLAUSE_END_RE.split(t) if p.strip()]
     if len(parts) > 1 and "," in t and not _NOT_NOW_RE.search(parts[0]):
         first = parts[0].strip()  # "bratislava, half the group already did krakow"
         if t.strip().startswith(first) and len(first.split()) <= 3 and (
-                _named(first) and is_place(first) or _LABEL_RE.fullmatch(first)):
+                named(first) and is_place(first) or LABEL_RE.fullmatch(first)):
             return first
     for part in parts:
         if not _NOT_NOW_RE.search(part):
@@ -331,12 +228,12 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
         return (None, f"{coded.group('noun')} {coded.group('code')}", True)
     switched = _SWITCHED_RE.match(t)
     if switched:  # "we switched hotels, the Marine Lodge"
-        place = _place_at(switched.group("rest"))
+        place = place_at(switched.group("rest"))
         if place is not None:
             return (_singular(switched.group("head")), place, True)
     m = _HEAD_IS_RE.match(t) or _HEAD_IS_RE.match(t.rsplit(":", 1)[-1].strip())
     if m:
-        place = _place_at(m.group("rest"), plain=True)
+        place = place_at(m.group("rest"), plain=True)
         if place is not None:
             what = _event(m.group("of") or m.group("for"))
             head = m.group("head").lower().replace("-", "").replace("meet up", "meeting")
@@ -346,18 +243,18 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
             return (f"{what} {head}".strip(), place, bool(m.group("new") or m.group("now") or later))
     m = _USE_FOR_RE.match(t)
     if m:
-        place = _place_at(m.group("rest"), plain=True)
+        place = place_at(m.group("rest"), plain=True)
         if place is not None:
             what = _singular(m.group("what")).replace("-", "")
             return (what if what in ("pickup", "dropoff") else f"{what} location", place, False)
     m = _MEET_RE.match(t)
     if m:
-        place = _place_at(m.group("rest"), plain=True)
+        place = place_at(m.group("rest"), plain=True)
         if place is not None:
             return (f"{_event(m.group('for'))} meeting point".strip(), place, False)
     m = _STAYING_RE.match(t)
     if m:
-        place = _place_at(m.group("rest"))
+        place = place_at(m.group("rest"))
         if place is not None:
             return ("hotel", place, False)
     place = _changed_place(t)
@@ -369,7 +266,7 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
     m = _HAPPENS_AT_RE.match(t)
     if m:
         event = _event(m.group("event"))
-        place = _place_at(m.group("rest"))
+        place = place_at(m.group("rest"))
         if place is not None and event and not set(event.split()) & _EVENT_STOP:
             after = m.group("rest")[len(place):]  # "... is at the Pinecrest lodge now"
             return (f"{event} location", place, bool(_NOW_AFTER_RE.match(after)))
@@ -414,7 +311,7 @@ def _planned(rest: str) -> tuple[str, str, bool] | None:
     a plan, as the destination of what it is for."""
     starts = [(0, "")] + [(a.end(), rest[: a.start()]) for a in _AT_RE.finditer(rest)]
     for at, what in starts[:3]:
-        place = _place_at(rest[at:])
+        place = place_at(rest[at:])
         if place is None or not (is_place(place) or is_venue(place) or " " in place):
             continue
         after = rest[at + len(place):].strip(" ,")
@@ -424,22 +321,6 @@ def _planned(rest: str) -> tuple[str, str, bool] | None:
         if event and not set(event.split()) & _EVENT_STOP:
             return (f"{event} destination", place, False)
     return None
-
-
-# where a place may follow: "... at Kinetiq Physio", "venue: The Copper Pot", "... - Terminal 2"
-_BEFORE_PLACE_RE = re.compile(r"(?:\b(?:at|in|from|to|outside|near|by|is|booked|reserved)\s+|[:–,-]\s+)", re.I)
-
-
-@lru_cache(maxsize=16384)
-def places_named(text: str) -> tuple[str, ...]:
-    """The places a sentence names where a place can stand, in order: its noun-and-code
-    places and the names after "at", "in", "from", "to", a colon or a dash."""
-    found = list(labels_in(text))
-    for m in _BEFORE_PLACE_RE.finditer(text):
-        place = _place_at(text[m.end():])
-        if place is not None and not any(place in f or f in place for f in found):
-            found.append(place)
-    return tuple(found)
 
 
 def told_of_another(text: str) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core.venues import places_named
+from dspm_core.place_phrases import places_named
 from test_in_passing import kept, remember, replaced
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core.venues import is_venue, venue_said
+from dspm_core.place_phrases import is_venue
+from dspm_core.venues import venue_said
 from test_in_passing import kept, remember, replaced
 
 
