@@ -23,6 +23,8 @@ __all__ = ["is_place_change", "place_sentence"]
 #: how many turns back, and how many stored statements back, a change of place may reach
 PLACE_TURNS = 8
 PLACE_SCAN = 48
+#: the longest sentence read for the place it names
+PLACE_SENTENCE_WORDS = 40
 
 
 def place_sentence(patches: dict[str, Patch], role: Role, turn: int,
@@ -33,6 +35,8 @@ def place_sentence(patches: dict[str, Patch], role: Role, turn: int,
         if p.turn >= turn or turn - p.turn > PLACE_TURNS or p.later is not None \
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role]:
             continue
+        if len(p.text.split()) > PLACE_SENTENCE_WORDS:
+            continue  # a pasted or run-on text, not a sentence saying where something is
         places = places_named(p.text)
         if p.kind is not PatchKind.SENTENCE and p.key is not None \
                 and not p.key.split("|")[2].startswith("free:") \
