@@ -21,6 +21,7 @@ from .passing import (ALIGN_SCAN, ALIGN_TURNS, MAX_NAMED_WORDS, SHORT_STATEMENT,
 from .patch import AUTHORITY, Fact, Patch, Role
 from .slots import content_terms, parse_statement
 from .lexicon import is_verb_only
+from .literal import may_hold
 from .vocab import STOP_WORDS
 
 __all__ = ["Correction", "corrected_earlier"]
@@ -113,7 +114,8 @@ def _names_nothing(word: str) -> bool:
 def _sets(p: Patch, old: str) -> bool:
     """``p`` sets ``old``: its value holds it, or ``p`` is short and holds it; never a
     statement that itself says "not" of it."""
-    if re.search(rf"\b(?:not|rather than|instead of|no)\s+(?:the\s+)?{re.escape(old)}\b", p.text, re.I):
+    if may_hold(p.text, old) and re.search(
+            rf"\b(?:not|rather than|instead of|no)\s+(?:the\s+)?{re.escape(old)}\b", p.text, re.I):
         return False
     if p.key is not None and p.value is not None and holds_word(p.value, old):
         return True

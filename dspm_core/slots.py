@@ -15,8 +15,11 @@ import threading
 from functools import lru_cache
 from dataclasses import dataclass, replace
 
+import regex  # type: ignore[import-untyped]  # (faster than re on long alternations of words)
+
 from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only, is_past_verb, is_verb_only
 from .literal import may_hold
+from .regex_gate import gated
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .progress import done_count
@@ -72,11 +75,11 @@ _COMPARATORS: dict[str, str] = {
     "above": ">", "longer than": ">", "higher than": ">", "exceed": ">", "after": ">",
     "not equal to": "!=", "other than": "!=",
 }
-_COMPARATOR_RE = re.compile(
+_COMPARATOR_RE = gated(regex.compile(
     r"(?:(?<!-)\b(" + "|".join(re.escape(p) for p in sorted(_COMPARATORS, key=len, reverse=True))
     + r")\b|(?<=\s)(<=|>=|≤|≥|<|>|!=|≠)(?=\s))\s+",
     re.I,
-)
+))
 _SYMBOL_OPS = {"<=": "<=", ">=": ">=", "≤": "<=", "≥": ">=", "<": "<", ">": ">", "!=": "!=",
                "≠": "!="}
 _NEGATION_RE = re.compile(r"\b(?:not|never)\b|n't\b", re.I)
@@ -115,7 +118,7 @@ _REVISION_VERBS = (
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
-_REVISION_CUE_RE = re.compile(
+_REVISION_CUE_RE = regex.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
     r"(?:^|(?<=[.!?] ))go (?:to|with|for) (?=[^,.;?!]*\d)|"  # "Go to Node 20"
@@ -141,12 +144,12 @@ _DETERMINER_BEFORE_RE = re.compile(
     r"\s+(?P<adj>[\w-]+\s+)?$", re.I)
 _NOUN_AFTER_RE = re.compile(r"(?:\s*(?:[,.;:!?]|$)|\s+(?:of|in|on|for|was|is|were|are|has|had|"
                             r"will|would|request|approval|instead)\b)", re.I)
-_SET_TO_RE = re.compile(
+_SET_TO_RE = gated(regex.compile(
     rf"\b(?:{_REVISION_VERBS})\s+(?:the\s+|our\s+|my\s+|its\s+|this\s+)?(?P<subj>(?!from\s).+?)\s+"
     r"(?:from\s+(?P<old>.+?)\s+)?(?:(?:up|down|back|forward)\s+)?(?:to|into|as|at)\s+(?:the\s+)?"
     r"(?P<val>.+)$",
     re.I,
-)
+))
 _SUBJ_IS_RE = re.compile(
     r"^(?P<subj>.+?)(?:\s+(?:(?:must|should|shall|will|would|needs? to|has to|have to|has|have|can)"
     r"\s+(?:always\s+)?(?:be|stay|remain)\s+(?:set\s+to\s+)?|is\s+now|is\s+(?:set\s+to\s+)?|"
@@ -169,19 +172,19 @@ _HABIT_RE = re.compile(r"(?:(?:always|usually|generally|normally|only|also|just|
                        r"consistently|strictly|exclusively)\s*)+", re.I)
 _FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>(?:[^,;]|,(?=\d{3}))+?)\s+to\s+"
                          r"(?P<val>(?:[^,;]|,(?=\d{3}))+)", re.I)
-_USE_RE = re.compile(
+_USE_RE = gated(re.compile(
     r"\b(?i:let'?s\s+|we(?:'ll| will| should|'re| are)?\s+|i(?:'ll| will|'m| am)?\s+)?"
     r"(?i:use|uses|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
     r"switched to|switching to|migrate to|migrated to|move to|moved to|stick with|settle on|"
     r"opt for|prefer)\s+(?P<val>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*|[\w.+#-]*\d[\w.+#-]*)"
     r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+)?(?P<subj>[\w\s-]+))?",
-)
-_NEG_RE = re.compile(
+))
+_NEG_RE = gated(re.compile(
     r"\b(?:never|must not|mustn't|must never|should not|shouldn't|should never|do not|don't|"
     r"does not|doesn't|cannot|can't|can not|may not|shall not|will not|won't|no longer|avoid|"
     r"prohibited|forbidden|not allowed|is not permitted|are not permitted)\b",
     re.I,
-)
+))
 _MODAL_RE = re.compile(
     r"\b(?:must|always|should|shall|need to|needs to|has to|have to|required to|is required|"
     r"are required|make sure|ensure|prefer|i prefer|i'd prefer|i want|i'd like)\b",
@@ -688,6 +691,9 @@ _JOINT_RE = re.compile(r"(?:,|\b(?:and|but|so))\s+(?:(?:i|we)\s+)?(?:(?:have|has
                        re.I)
 
 
+_DIGIT_RE = re.compile(r"\d")
+
+
 @lru_cache(maxsize=16384)
 def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
@@ -703,10 +709,10 @@ def parse_statement(text: str) -> Statement:
     if st.value is None or not st.subject:
         return st
     negated = None
-    if may_hold(text, "not") and may_hold(text, st.value):
+    if may_hold(text, "not") and may_hold(text, st.value) and _DIGIT_RE.search(st.subject):
         negated = re.search(rf"\bnot\s+(?:the\s+)?(?:(?P<noun>[a-z]+)\s+)?{re.escape(st.value)}"
                             r"(?![\w.,]*\d)", text, re.I)
-    if negated and re.search(r"\d", st.subject) and (
+    if negated and (
             negated.group("noun") is None
             or negated.group("noun").lower() in st.subject.lower().split()):
         # "it's gate 14 not gate 12": the value read is the one said not to hold; the
@@ -1112,10 +1118,10 @@ _INSTEAD_OF_RE = re.compile(
     r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
 # "I said 12 not 15", "Friday, not Thursday": the old value after "not", ending the clause
-_NOT_OLD_RE = re.compile(
+_NOT_OLD_RE = gated(re.compile(
     rf"(?P<cut>(?<!\band)(?<!\bor)(?<!\bis)(?<!\bare),?\s+not\s+(?:the\s+)?(?P<old>{_NAME}|"
     r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
-    rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))(?=\s*(?:[,.;:!?)]|$))")
+    rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))(?=\s*(?:[,.;:!?)]|$))"))
 _ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
 # "replace React with Svelte", "we're dropping SQLAlchemy for plain psycopg", "ripping out
@@ -1205,15 +1211,15 @@ _LET_OUT_RE = re.compile(r"\b(?:let|lets|letting|allow|allowing)\s+(?:it|that|th
 _OPENING_DETERMINERS = frozenset("the our my your their his her its this that these those a an "
                                  "every each all".split())
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
-_FINITE_RE = re.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"
+_FINITE_RE = regex.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"
                         r"may|might|has|have|had|does|do|did|needs?)\b|'(?:s|re|ll|ve|d)\b|[=:]", re.I)
 _OBJECT_LEAD_RE = re.compile(r"^(?:(?:me|us|it|them|him|her|when|whenever|if|once)\s+)+|"
                              r"^(?:up|down|out|off|away)\s+(?=(?:the|my|our|your|his|her|their|this|"
                              r"that|these|those|a|an|all)\s)", re.I)  # "back up the photos"
 # the particle of a phrasal verb after its object ("back the photos up", "turn the heating down")
 # (never after a pronoun: "pick me up", "drop me off" are verbs of their own)
-_PARTICLE_END_RE = re.compile(r"(?<!\bme)(?<!\bus)(?<!\bit)(?<!\bthem)(?<!\bhim)(?<!\bher)"
-                              r"\s+(?:up|down|out|off|away)$", re.I)
+_PARTICLE_END_RE = gated(re.compile(r"(?<!\bme)(?<!\bus)(?<!\bit)(?<!\bthem)(?<!\bhim)(?<!\bher)"
+                              r"\s+(?:up|down|out|off|away)$", re.I))
 # an adverb before an instruction's verb ("only run the backup weekly", "just water the plants")
 _LEAD_ADVERB_RE = re.compile(r"^(?:only|just|also|then|still|please)\s+(?=[a-z])", re.I)
 
@@ -1228,8 +1234,8 @@ def _parse_forms(t: str) -> Statement:
         return _statement(done.subject, "=", done.value, True)
 
     # "Write my newsletter in a formal tone", "go casual instead": the style asked for
-    style = asked_style(t) if not VALUE_RE.search(t) else None
-    if style is not None:
+    style = asked_style(t)  # (its own test of the words of style is cheaper than a value's)
+    if style is not None and not VALUE_RE.search(t):
         return Statement(style[0], "=", style[1], None, None, "name", style[1], None, revision)
 
     # "switch it to dusty blue and cream", "change that to vegetarian": a new value in plain
@@ -1429,14 +1435,14 @@ _MOTION = (r"went|gone|jumped|rose|risen|grew|grown|climbed|fell|fallen|shrank|s
            r"dropped|came|come|got|gotten|crept|shot|dipped|ticked|edged")
 # the subject of a level, and the auxiliary before its verb
 _LEVEL_LEAD = r"^(?P<subj>.*?)\s*(?:\b(?:has|have|had)\s+)?"
-_LEVEL_RE = re.compile(
+_LEVEL_RE = gated(re.compile(
     _LEVEL_LEAD + rf"(?:\b(?:{_MOTION})(?:\s+(?:(?:all the way|back)\s+)?"
     r"(?:up|down))?|(?:\b(?:is|are|was|were|am|has been|have been|'s|'re|'m)|(?<=\w)(?:'s|'re|'m))"
-    r"\s+(?:(?:all the way|back)\s+)?(?:up|down))\s+to\s+(?P<val>.+)$", re.I)
-_REACHED_RE = re.compile(
+    r"\s+(?:(?:all the way|back)\s+)?(?:up|down))\s+to\s+(?P<val>.+)$", re.I))
+_REACHED_RE = gated(re.compile(
     _LEVEL_LEAD + r"(?:\b(?:just|finally|now|already|officially)\s+)?"
     r"\b(?:passed|hit|reached|crossed|topped|surpassed)\s+(?:the\s+)?(?P<val>[$€£]?\d.*)$", re.I)
-# no subject, or only the speaker ("I passed 3 exams" is an event, not a level)
+)# no subject, or only the speaker ("I passed 3 exams" is an event, not a level)
 _SPEAKERS = frozenset(["", *"i we you they he she i've we've you've they've".split()])
 _UP_TO_NOW_RE = re.compile(r"^(?:(?:i'm|we're|i am|we are|now)\s+)?up to\s+(?P<val>[$€£]?\d[^,;]*?)"
                            r"(?:\s+(?:done|completed|finished|so far|total|in total))*\s+now\b", re.I)

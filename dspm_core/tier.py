@@ -168,7 +168,7 @@ def sentence_with_value(lex: LexicalIndex, patches: dict[str, Patch], old_value:
     terms = content_terms(old_value)
     if not terms:
         return None
-    _, pattern = _old_value(old_value.strip())
+    pattern = _old_pattern(old_value.strip())
     found = [p for pid in lex.holding(min(terms, key=lambda t: len(lex.holding(t))))
              if (p := patches.get(pid)) is not None and p.kind is PatchKind.SENTENCE
              and AUTHORITY[p.role] <= authority and len(p.text.split()) <= MAX_SETTING_WORDS
@@ -203,17 +203,22 @@ def sentence_setting(text: str) -> Statement | None:
 
 _NUMBER_RE = re.compile(r"\d[\d,.]*")
 
-# old value's pattern, subject words, the value now, the turn that replaced the old one
-_Old = tuple[re.Pattern[str], frozenset[str], str, int]
+# old value, subject words, the value now, the turn that replaced the old one
+_Old = tuple[str, frozenset[str], str, int]
 
 
 @lru_cache(maxsize=16384)
-def _old_value(old: str) -> tuple[str, re.Pattern[str]]:
-    """The lookup key of an old value (its first number, else its first word) and the
-    pattern that finds it as a whole value."""
+def _old_key(old: str) -> str:
+    """The lookup key of an old value: its first number, else its first word."""
     num = _NUMBER_RE.search(old)
-    key = _number_key(num.group(0).rstrip(".,")) if num else old.split()[0].lower()
-    return key, re.compile(rf"(?<![\w.,$€£]){re.escape(old)}(?![\w%])", re.I)
+    return _number_key(num.group(0).rstrip(".,")) if num else old.split()[0].lower()
+
+
+@lru_cache(maxsize=16384)
+def _old_pattern(old: str) -> re.Pattern[str]:
+    """The pattern that finds an old value as a whole value (compiled when first searched:
+    most old values are never looked for)."""
+    return re.compile(rf"(?<![\w.,$€£]){re.escape(old)}(?![\w%])", re.I)
 
 
 def _number_key(said: str) -> str:
@@ -266,8 +271,7 @@ def _olds_of(p: Patch) -> list[tuple[str, _Old]]:
         for rev in p.history:
             was = (rev.value or "").strip()
             if was and was.lower() != p.value.lower():
-                key, pattern = _old_value(was)
-                out.append((key, (pattern, text_terms(p.slot), p.value_label, replaced_at)))
+                out.append((_old_key(was), (was, text_terms(p.slot), p.value_label, replaced_at)))
             replaced_at = rev.turn
     if len(_OLDS) >= _OLDS_MAX:
         _OLDS.clear()
@@ -319,7 +323,7 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
         return p
     terms: frozenset[str] | None = None
     for key in keys & old.keys():
-        for pattern, subject, now, replaced_at in old[key]:
+        for was, subject, now, replaced_at in old[key]:
             if terms is None:
                 terms = text_terms(p.text)
             # a sentence of the turn that replaced the value is said of it ("25. 30
@@ -327,7 +331,7 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
             # must name the setting and the old value as it was
             if not (p.turn == replaced_at or subject & terms):
                 continue
-            found = pattern.search(text)
+            found = _old_pattern(was).search(text)
             if found is None and p.turn == replaced_at:
                 found = _number_said(text, key) or _word_said(text, key, now)
             if found is None:
