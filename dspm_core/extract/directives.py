@@ -190,6 +190,7 @@ def _rule(turn: Turn, body: str) -> Fact:
     text = " ".join(body.split())
     st = parse_statement(text)
     if st.value is not None and (st.dimension not in ("free", "name") or st.subject == "reply language"
+                                 or (st.subject or "").endswith(" language")
                                  or is_style_subject(st.subject)) \
             and "." not in text[:-1]:
         # "Answer in 3 bullet points max": a quantity, which a later command may revise;

@@ -66,3 +66,15 @@ def test_a_name_of_no_known_kind_said_alone_as_a_change() -> None:
     # a common word or a value of another kind is no name said alone
     assert parse_statement("tea instead").value is None
     assert parse_statement("thursdays these days").dimension != "name"
+
+
+def test_the_language_a_thing_is_written_in_is_changed_by_another() -> None:
+    replaced(remember("write the menu descriptions in german pls", "hmm make it dutch, wrong market"),
+             "Dutch", "German")
+    replaced(remember("write all the alt texts in dutch", "actually french instead"), "French", "Dutch")
+    replaced(remember("Draft the onboarding emails in Spanish.", "Actually, make it Portuguese."),
+             "Portuguese", "Spanish")
+    # the language of one thing is no language of another
+    memory = remember("write the release notes in german", "write the blog post in dutch")
+    kept(memory, "German")
+    kept(memory, "Dutch")
