@@ -16,10 +16,10 @@ from functools import lru_cache
 
 from .known_names import NAME_CATEGORY, name_category
 
-__all__ = ["chosen_name"]
+__all__ = ["ONE_AT_A_TIME", "chosen_name"]
 
-#: the kinds of name a person or a project has one of at a time
-_ONE_AT_A_TIME = frozenset({"diet", "reply language", "package manager", "editor", "platform"})
+#: the kinds of name a person or a project has one of at a time (a new one replaces the old)
+ONE_AT_A_TIME = frozenset({"diet", "reply language", "package manager", "editor", "platform"})
 
 _WORD_RE = re.compile(r"[a-z][\w'.+#-]*", re.I)
 # where a clause ends
@@ -35,7 +35,8 @@ _ANOTHERS_RE = re.compile(r"\b(?!(?:i|we|it|that|this)\b)[a-z]+\s+(?:prefers|lik
                           r"speaks|eats|reads|asked for|asks for)\b", re.I)
 # one more beside the first, or a one-off: "and android as well", "this one in french please"
 _ALSO_RE = re.compile(r"\b(?:as well|also|too|both|this one|just this|for this|this time|just once|"
-                      r"one-off|for now)\b", re.I)
+                      r"one-off|for now|(?:just|only) for (?:his|her|their|him|them|that|the|one))\b",
+                      re.I)  # "just for his reply do it in english"
 # the name turned down right before it: "no npm", "not keto anymore", "don't give me npm"
 _TURNED_DOWN_RE = re.compile(r"\b(?:no|not|never|without|don'?t|dont|do not|stop|avoid|quit|"
                              r"dropping|dropped|ditch(?:ed|ing)?|off)\s+(?:\w+\s+){0,3}$", re.I)
@@ -71,7 +72,7 @@ def chosen_name(text: str) -> tuple[str, str, bool] | None:
     """(kind, name, revision) of the one known name ``text`` says the speaker has chosen,
     of a kind one has one of at a time; or None."""
     words = [w.lower().rstrip(".") for w in _WORD_RE.findall(text)]
-    found = {w for w in words if NAME_CATEGORY.get(w) in _ONE_AT_A_TIME}
+    found = {w for w in words if NAME_CATEGORY.get(w) in ONE_AT_A_TIME}
     if len(found) != 1:
         return None
     (name,) = found

@@ -34,7 +34,8 @@ for _cat, _names in {
               "vs_code visual_studio_code sublime_text",
     "diagram tool": "mermaid plantuml graphviz excalidraw drawio d2",
     "search engine": "elasticsearch opensearch solr meilisearch typesense",
-    "diet": "vegetarian vegan pescatarian keto paleo whole30 flexitarian carnivore",
+    "diet": "vegetarian vegan pescatarian keto ketogenic paleo whole30 flexitarian carnivore "
+            "omnivore low-fodmap fodmap mediterranean atkins plant-based",
     "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
     "platform": "iphone android ios ipad macos chromebook",
     "reply language": "english spanish french german italian portuguese dutch japanese chinese "

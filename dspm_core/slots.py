@@ -23,8 +23,8 @@ from .regex_gate import gated
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .named_settings import read_named, read_reminder
 from .progress import done_count
-from .chosen_names import chosen_name
-from .known_names import NAME_CATEGORY as _NAME_CATEGORY, name_category
+from .chosen_names import ONE_AT_A_TIME, chosen_name
+from .known_names import MULTIWORD_NAMES, NAME_CATEGORY as _NAME_CATEGORY, name_category
 from .places import place_said
 from .venues import venue_said
 from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
@@ -190,6 +190,10 @@ _MODAL_RE = re.compile(
     r"are required|make sure|ensure|prefer|i prefer|i'd prefer|i want|i'd like)\b",
     re.I,
 )
+# a request put politely before the instruction it asks for ("can u", "i need you to")
+_ASKED_TO_RE = re.compile(r"(?:(?:can|could|would|will)\s+(?:you|u|ya)|i\s+(?:need|want|'d like)\s+"
+                          r"(?:you|u)(?:\s+to)?|pls|plz)\s+(?:(?:please|pls|just|quickly)\s+)*(?=[a-z])",
+                          re.I)
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|"
     r"correction|update(?=\s*[:!-])|note|(?:just\s+)?confirming|to confirm|(?:just\s+)?to be clear|"
@@ -466,6 +470,9 @@ def _clean(text: str) -> str:
     t = " ".join(text.replace("’", "'").split())
     t = re.sub(r"^(?:[-*•>#]+\s*|\d{1,3}[.)]\s+)+", "", t)  # list markers, not "10 is too many"
     t = _LEAD_RE.sub("", t)
+    asked = _ASKED_TO_RE.match(t)
+    if asked and not t.rstrip().endswith("?") and is_base_verb(t[asked.end():].split(None, 1)[0]):
+        t = t[asked.end():]  # "can u book the car in for its MOT on the 14th": the instruction
     t = _ARTICLE_A_RE.sub(lambda m: m.group(0).lower(), t)
     return t.strip().rstrip(".!;")
 
@@ -593,7 +600,11 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         if pv.dimension == "free":
             name = pv.text.split()[0].lower() if pv.text else ""
             lead = _LEAD_NAME_RE.match(pv.text)
-            if name in _NAME_CATEGORY or name_category(pv.text):
+            if _NAME_CATEGORY.get(name) in ONE_AT_A_TIME and " " in pv.text \
+                    and pv.text.lower() not in MULTIWORD_NAMES:
+                # "low-fodmap pls my gut is a mess lately": the diet, not what follows it
+                pv = ParsedValue(pv.text.split()[0], None, name, "name")
+            elif name in _NAME_CATEGORY or name_category(pv.text):
                 pv = ParsedValue(pv.text, None, pv.canonical, "name")
             elif lead and lead.end() < len(pv.text) and (revision or _PLACED_RE.match(pv.text, lead.end())):
                 # "migrated CI to GitHub Actions last week", "the venue is The Crown on Market
@@ -1079,6 +1090,15 @@ def _sentence(t: str) -> Statement:
         t = re.sub(r"\s+,", ",", " ".join(_LATER_RE.sub(" ", t).split())).strip(" ,")
         st = _sentence(t) if t else Statement(None, None, None)
         return replace(st, revision=True) if st.value is not None else st
+    # "scratch €120, a few more chipped in, we've got €175 now": the old value given up,
+    # then the one new value of its kind
+    scratched = _SCRATCHED_RE.match(t)
+    if scratched:
+        kind = parse_value(scratched.group("old")).dimension
+        new = [m.group(0) for m in VALUE_RE.finditer(scratched.group("rest"))
+               if parse_value(m.group(0)).dimension == kind]
+        if len(new) == 1:
+            return _statement(None, "=", new[0], True, scratched.group("old"))
     # "Thursday instead of Friday", "Ruff rather than Black": the old value named
     inst = _INSTEAD_OF_RE.search(t) or _NOT_OLD_RE.search(t)
     if inst:
@@ -1107,8 +1127,20 @@ def _sentence(t: str) -> Statement:
     return _parse(t)
 
 
-_FOR_FRONT_RE = re.compile(r"^(?:for|on)\s+(?:the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,4}),\s+"
-                           r"(?P<rest>.+)$", re.I)
+def gives_up_value(text: str) -> bool:
+    """``text`` gives up a value and says the one that replaces it later in the sentence
+    ("scratch €120, a few more chipped in, we've got €175 now"): read whole, never clause
+    by clause, so the old value is what is replaced, not a value of its own."""
+    return _SCRATCHED_RE.match(text.strip()) is not None and parse_statement(text).old_value is not None
+
+
+_SCRATCHED_RE = re.compile(
+    r"^(?:(?:oh|ok|okay|and|so|also|wait|sorry)[\s,]+)*(?:scratch|forget|ignore|cancel)\s+(?:the\s+)?"
+    r"(?P<old>(?:[$€£]\s?)?\d[\d.,:]*(?:\s?(?:[ap]\.?m\.?|%|[a-z]+))?)\s*[,;:.!-]+\s+(?P<rest>.+)$", re.I)
+# (with no comma, only before a choice: "for the hotel lets go with Coimbra")
+_FOR_FRONT_RE = re.compile(r"^(?:for|on)\s+(?:the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,4}?)"
+                           r"(?:,\s+|\s+(?=(?:let'?s|lets|we'?ll|i'?ll|go with|we'?re going with|"
+                           r"i'?m going with|make it|use)\s))(?P<rest>.+)$", re.I)
 _LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|for now|"
                        r"this time|by the way|btw|fyi|(?:starting|from) (?:today|now|tomorrow|"
                        r"next (?:week|month|quarter|year|sprint)|q[1-4]))\b,?", re.I)
@@ -1532,7 +1564,8 @@ def _trailing_bound(value_text: str) -> str:
 
 
 _SAYS_NOTHING_OF = frozenset("me us to in with always please only just reply replies answer "
-                              "answers respond talk speak write use using switch go stick".split())
+                              "answers respond talk speak write use using switch go stick "
+                              "everything all it".split())
 
 
 def category_subject(subject: str | None, value: str | None) -> str | None:

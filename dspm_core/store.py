@@ -272,8 +272,11 @@ class PatchStore:
     def _statement_for(self, fact: Fact) -> Statement:
         critical_or_slotted = fact.kind.critical or fact.slot
         parsed = parse_statement(fact.text) if critical_or_slotted else Statement(None, None, None)
+        # a known name read from the text names its kind when the subject says nothing else
+        # ("everything has to be low-fodmap": the diet)
+        named = parsed.value if parsed.dimension == "name" and parsed.subject else None
         subject = None if fact.referent else category_subject(
-            fact.slot or parsed.subject, None if fact.value is None else str(fact.value))
+            fact.slot or parsed.subject, named if fact.value is None else str(fact.value))
         op = normalise_op(fact.op) if fact.op is not None else parsed.op
         if fact.value is not None:
             raw = str(fact.value).strip()

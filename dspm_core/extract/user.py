@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
+from ..slots import gives_up_value
 from ..vocab import word_frequency
 from ..lexicon import is_past_verb, is_plural_noun
 from .account import acknowledges, did, expects, feeling_about_own, feels
@@ -212,6 +213,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     ref = referent_fact(turn, s)
     if ref is not None:
         return [ref]  # "raise that to 25 MB": the store binds "that"
+    if gives_up_value(s):  # "scratch €120, ..., we've got €175 now": one change
+        return [make_fact(turn, PatchKind.DECISION, s, s)]
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
         _label(c, first=(i == 0))
