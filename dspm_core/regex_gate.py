@@ -19,9 +19,14 @@ on the case-folded text whatever the pattern's flags, which can only let more th
 from __future__ import annotations
 
 import re
-from re import _constants as C
-from re import _parser as P
 from typing import Any, Iterator
+
+try:  # Python 3.11 and later
+    from re import _constants as C
+    from re import _parser as P
+except ImportError:  # Python 3.10
+    import sre_constants as C  # type: ignore[no-redef]
+    import sre_parse as P  # type: ignore[no-redef]
 
 __all__ = ["gated", "required_literals"]
 
@@ -31,6 +36,10 @@ _PREFIX = 4
 _MAX_SETS = 2
 
 _Sets = list[frozenset[str]]
+# (atomic groups and possessive repeats are parsed from Python 3.11 on)
+_ATOMIC_GROUP = getattr(C, "ATOMIC_GROUP", None)
+_REPEATS = tuple(op for op in (C.MAX_REPEAT, C.MIN_REPEAT, getattr(C, "POSSESSIVE_REPEAT", None))
+                 if op is not None)
 _SHARED_FLAGS = re.I | re.M | re.S | re.X
 
 
@@ -53,9 +62,9 @@ def _seq(items: Any) -> _Sets:
         close()
         if op is C.SUBPATTERN:
             sets.extend(_seq(av[-1]))
-        elif op is C.ATOMIC_GROUP:
+        elif op is _ATOMIC_GROUP:
             sets.extend(_seq(av))
-        elif op in (C.MAX_REPEAT, C.MIN_REPEAT, C.POSSESSIVE_REPEAT) and av[0] >= 1:
+        elif op in _REPEATS and av[0] >= 1:
             sets.extend(_seq(av[2]))
         elif op is C.IN and av and all(o is C.LITERAL for o, _ in av):
             sets.append(frozenset(chr(c) for _, c in av))  # "[=:]"
