@@ -29,10 +29,9 @@ _NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*(?:\s+(?!(?:to|is|was|and|but|so|
                       r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?(?=\s*(?:[,.;:!?]|$|\s(?:to|is|was|"
                       r"and|but|so|which|that|i|we|now)\b))", re.I)
 _UNIT_AFTER_RE = re.compile(r"\s?(?P<u>[A-Za-z%]+)\b")
-# what a noun after a value may not be: a word that joins, one that says the value is old,
-# or the verb of a choice ("the 24th works better for me")
+# what a noun after a value may not be: a word that joins, or one that says the value is old
 _NOT_NOUNS = frozenset("to for of in on at by from and or but so than then now instead too "
-                       "each every per a an ago works suits sounds seems better best".split())
+                       "each every per a an ago".split())
 _LEAD_WORDS = frozenset("my our your the this that a an new revised updated rescheduled "
                         "current".split())
 
@@ -60,8 +59,7 @@ def placed_before_noun(st: Statement, text: str) -> Statement:
         if unit and unit.group("u").lower() in UNIT_ALIASES:  # "a 1.2 GB image": 1.2 GB
             said, end = text[m.start():unit.end()], unit.end()
         noun = _NOUN_RE.match(text, end)
-        if noun is None or noun.group("noun").lower() in _NOT_NOUNS | STOP_WORDS \
-                or noun.group("noun").split()[0].lower() in _NOT_NOUNS:
+        if noun is None or noun.group("noun").lower() in _NOT_NOUNS | STOP_WORDS:
             continue
         if st.value is not None and st.dimension != "free" \
                 and not st.value.lower().startswith(said.lower()):

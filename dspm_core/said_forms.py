@@ -67,7 +67,7 @@ def party_of(st: Statement, text: str) -> Statement:
     own."""
     if st.dimension != "number" or not may_hold(text, st.value or ""):
         return st
-    m = _PARTY_RE.search(text) or _OF_US_RE.search(text)
+    m = _PARTY_RE.search(text)
     if m is None or m.group("n") != st.value:
         return st
     pv = parse_value(f"{st.value} people")
@@ -75,10 +75,6 @@ def party_of(st: Statement, text: str) -> Statement:
                    canonical=pv.canonical)
 
 
-# "actually 8 of us now", "ok 6 of us, ...": how many the speakers are, said alone (never "2
-# of us are vegetarian")
-_OF_US_RE = re.compile(r"\b(?P<n>\d{1,3})\s+of\s+us\b(?=\s*(?:now|then|instead|actually|in total|"
-                       r"altogether)?\s*(?:[,.!;]|$))", re.I)
 # a subject that is only the speakers deciding ("we settled on 15%", "after some back and
 # forth we agreed on 3%"), not a setting's name ("the budget we agreed on")
 _DECIDED_RE = re.compile(r"(?:(?:after|finally|eventually|so|ok|okay|well|in the end)\b[\w\s,']*?\s)?"

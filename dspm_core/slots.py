@@ -838,16 +838,10 @@ def _parse_statement(text: str) -> Statement:
         return _statement(f"{written_in.group('obj')} language", "=",
                           written_in.group("lang").capitalize(), revision=_has_revision_cue(text))
     # "hmm nah german", "mediterranean instead please": a known name said alone, as a change
-    # (or in the clause that ends the sentence: "nandos is fully booked, try Wahaca instead")
-    named = _NAME_REPLY_RE.match(text) or ("," in text or None) and _NAME_REPLY_RE.match(
-        text.rsplit(",", 1)[1])
-    chosen = _value_chosen(text)
-    if chosen is not None:  # "8am better actualy, b4 work", "7pm is full, get us 8:45 instead"
-        return chosen
+    named = _NAME_REPLY_RE.match(text)
     said = named and (named.group("name") or named.group("name2"))
     if said and (name_category(said) is not None or _unknown_name(said)):
-        return Statement(None, "=", said[:1].upper() + said[1:] if " " in said else said.capitalize(),
-                         None, None, "name", said.lower(), None, True)
+        return Statement(None, "=", said.capitalize(), None, None, "name", said.lower(), None, True)
     # "update from the group chat, it'll be seville": a place changed, in a clause of its own
     at = venue_said(text)
     if at is not None and at[0] is None:
@@ -893,33 +887,6 @@ def _parse_statement(text: str) -> Statement:
     return st
 
 
-def _value_chosen(text: str) -> Statement | None:
-    """A value said alone in a clause of its own as the one wanted now ("the 24th works
-    better for me", "8am better actualy", "get us 8:45 instead"), with the one value of its
-    kind the rest of the sentence gives up, if any ("they rang to say 7pm is full")."""
-    parts = [p for p in re.split(r"[,;]\s*|(?<=[.!?])\s+", text) if p.strip()]
-    for i, part in enumerate(parts):
-        m = _VALUE_CHOSEN_RE.match(part)
-        at = value_at(m.group("val")) if m else None
-        if at is None or at[1].strip(" ,.") != m.group("val").strip(" ,.") \
-                or at[0].dimension in ("free", "name", "number"):
-            continue
-        kind = at[0].dimension
-        others = [v.group(0) for j, p in enumerate(parts) if j != i for v in VALUE_RE.finditer(p)
-                  if parse_value(v.group(0)).dimension == kind]
-        return _statement(None, "=", at[1], True, others[0] if len(others) == 1 else None)
-    return None
-
-
-# a value chosen in a clause of its own: "the 24th works better for me", "get us 8:45 instead"
-_VALUE_CHOSEN_RE = re.compile(
-    r"^[^\w$€£]*(?:(?:hmm+|ok(?:ay)?|oh|so|sorry|actually|hold on|wait|please|pls|no|nah)[\s,]+)*"
-    r"(?:(?:get us|get me|give us|book us|book me|do|make it|try|go for|how about|can we do|"
-    r"can we have)\s+)?(?:the\s+)?(?P<val>\S+(?:\s+\S+){0,2}?)\s+(?:instead|works better|work better|is better|"
-    r"better|suits (?:me|us) better|would be better|works best|is best)"
-    r"(?:\s+(?:for (?:me|us)|actually|actualy|tbh|please|pls|then|now|thanks|thx))*\s*[.!]*$", re.I)
-
-
 def _unknown_name(word: str) -> bool:
     """A word said alone as a change that can only be a name: rare as a word, and no value
     of another kind ("lavazza these days", never "thursdays these days")."""
@@ -944,8 +911,7 @@ _DISCOURSE_LEAD_RE = re.compile(
 # a name said alone as a change: "hmm nah german", "make it italian", "keto instead please"
 _NAME_REPLY_RE = re.compile(
     r"^\W*(?:(?:hmm+|ok(?:ay)?|oh|ugh|so|sorry)[\s,]+)*(?:(?:nah|no|nope|actually|make it|"
-    r"(?:sorry,?\s+)?i meant)[\s,]+(?P<name>[a-z][\w'-]*)|(?:(?:let'?s\s+)?(?:try|go with|go for)\s+)?"
-    r"(?P<name2>[a-z][\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*){0,2})\s+(?:instead|"
+    r"(?:sorry,?\s+)?i meant)[\s,]+(?P<name>[a-z][\w'-]*)|(?P<name2>[a-z][\w'-]*)\s+(?:instead|"
     r"from now on|going forward|these days|nowadays))"
     r"(?:\s+(?:instead|then|please|pls|thanks|thx|tbh|now))*\s*(?:[,.;!]|$)", re.I)
 # "not $60, $80", "no, not 4 - 6": the old value, then the new one

@@ -283,9 +283,7 @@ class PatchStore:
             if fact.unit and not raw.endswith(str(fact.unit)):
                 raw = f"{raw} {fact.unit}"
             pv = parse_value(raw)
-            # a name, when the text reads one or the setting is where something is
-            dim = "name" if pv.dimension == "free" and (
-                parsed.dimension == "name" or (subject or "").endswith((" location", " city"))) else pv.dimension
+            dim = "name" if pv.dimension == "free" and parsed.dimension == "name" else pv.dimension
             return Statement(subject, op or "=", pv.text, fact.unit or pv.unit,
                              fact.scope or pv.scope, dim, pv.canonical,
                              parsed.old_value, parsed.revision)

@@ -122,9 +122,6 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
         if f.kind is PatchKind.SENTENCE or len(core) <= 3:
             continue
         at = rest.lower().find(core.lower())  # a clause typed with a capital ("Can we do ...")
-        if at < 0 and f.slot and core.lower().startswith(f.slot.lower() + " "):
-            core = core[len(f.slot) + 1:]  # "table for 6": its setting, then the words said
-            at = rest.lower().find(core.lower())
         if at >= 0:
             rest = f"{rest[:at]} {rest[at + len(core):]}"
     if rest is sentence:

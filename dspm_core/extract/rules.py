@@ -30,7 +30,6 @@ import re
 
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
-from ..values import parse_value
 from .assistant import assistant_facts
 from .carried import carried_values
 from .elliptical import elliptical_facts
@@ -109,18 +108,15 @@ def _apart(facts: list[Fact]) -> list[Fact]:
     list ("Time: 9:00 AM ...", "Time: 10:30 AM ..."), not revisions of each other: each gets
     an identity of its own. A "from A to B" pair (same slot, the old value first, its note
     "<slot> = A") is a revision and stays as it is."""
-    keyed: dict[tuple[str, str], list[int]] = {}
+    keyed: dict[str, list[int]] = {}
     for i, f in enumerate(facts):
         if not f.kind.critical:
             continue
         subject = f.slot or parse_statement(f.text).subject
         if subject:
-            # values of other kinds are other settings of one thing ("table for 6", "table
-            # on saturday at 7pm"), never items of a list
-            kind = "" if f.value is None else parse_value(str(f.value)).dimension
-            keyed.setdefault((subject.lower(), kind), []).append(i)
+            keyed.setdefault(subject.lower(), []).append(i)
     out = list(facts)
-    for (subject, _), idx in keyed.items():
+    for subject, idx in keyed.items():
         if len(idx) < 2:
             continue
         if len(idx) == 2 and facts[idx[0]].text.lower().startswith(f"{subject} = "):

@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
-from ..request_details import request_details
 from ..slots import gives_up_value
 from ..vocab import word_frequency
 from ..lexicon import is_past_verb, is_plural_noun
@@ -163,15 +162,15 @@ _LEANS_BACK_RE = re.compile(
 
 # a sentence whose subject is a bare number: a remark about a value, which sets nothing
 # (one clause only: "10 is too many, give me 5" goes on to set one)
-_NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?(?:\d[\d,.]*k?|"
-                             r"the\s+\d{1,2}(?:st|nd|rd|th))\s+(?P<verb>[a-z']+)", _I)
+_NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?\d[\d,.]*k?\s+"
+                             r"(?P<verb>[a-z']+)", _I)
 _SAID_OF_VERBS = frozenset("is was isn't wasn't doesn't didn't feels felt seems seemed sounds looks "
                            "got gets 's".split())
 
 
 def _number_subject(s: str) -> bool:
-    """Whether a bare number or a day of the month is the subject of ``s`` ("30 exhausted
-    the db", "15 doesn't fill a page", "the 8th is not possible")."""
+    """Whether a bare number is the subject of ``s`` ("30 exhausted the db", "15 doesn't
+    fill a page")."""
     m = _NUMBER_THEN_RE.match(s)
     if m is None:
         return False
@@ -187,9 +186,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     s = clean(sentence)
     if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None and referent_fact(turn, s) is None:
         return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"
-    brk = re.search(r"[,;:]", s)
-    if _number_subject(s) and (brk is None or not VALUES.search(s[brk.end():])):
-        return []  # "15 doesn't even fill a page", "the 8th is not possible, ...": said of a value
+    if _number_subject(s) and not re.search(r"[,;:]", s):
+        return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
     if sets_no_rule(s):
         return []  # "suppose I always wrote ..., would that hurt?", "my cat always sits ..."
     conditional = conditional_kind(s)
@@ -217,11 +215,6 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         return [ref]  # "raise that to 25 MB": the store binds "that"
     if gives_up_value(s):  # "scratch €120, ..., we've got €175 now": one change
         return [make_fact(turn, PatchKind.DECISION, s, s)]
-    # "book a table at Nando's for 6 on saturday at 7pm": each detail a setting of its own
-    details = request_details(s)
-    if details:
-        return [new_fact(turn, PatchKind.DECISION, d.text, slot=d.subject, op="=", value=d.value)
-                for d in details]
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
         _label(c, first=(i == 0))
