@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 
 from .known_names import NAME_CATEGORY, name_category
+from .people import PEOPLE
 
 __all__ = ["ONE_AT_A_TIME", "chosen_name"]
 
@@ -28,8 +29,7 @@ _CLAUSE_END_RE = re.compile(r"\s*(?:[,;:.!?]|\b(?:so|but|because|cos|as|since|an
 _NOT_CHOSEN_RE = re.compile(
     r"\?|\b(?:if|would|could|might|maybe|whether|was|were|used to|had|last time|before|"
     r"what|which|how|why|vs|versus|than|or|either|neither|nor|hate|hated|dislike|sick of|"
-    r"tired of|my (?:\w+ )?(?:sister|brother|mum|mom|dad|wife|husband|partner|friend|son|"
-    r"daughter|kids?|boss|colleague)|(?:he|she|they)(?:'s|’s| is| are|'re|’re)?)\b", re.I)
+    rf"tired of|my (?:\w+ )?(?:{PEOPLE})|(?:he|she|they)(?:'s|’s| is| are|'re|’re)?)\b", re.I)
 # someone else's choice: "Jon prefers replies in Spanish", "the client wants french"
 _ANOTHERS_RE = re.compile(r"\b(?!(?:i|we|it|that|this)\b)[a-z]+\s+(?:prefers|likes|wants|needs|uses|"
                           r"speaks|eats|reads|asked for|asks for)\b", re.I)

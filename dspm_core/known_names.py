@@ -4,7 +4,7 @@ value of the setting of that kind."""
 
 from __future__ import annotations
 
-__all__ = ["MULTIWORD_NAMES", "NAME_CATEGORY", "name_category"]
+__all__ = ["MULTIWORD_NAMES", "NAME_CATEGORY", "name_category", "names_its_kind"]
 
 #: a known name (lower case) -> its kind
 NAME_CATEGORY: dict[str, str] = {}
@@ -64,3 +64,9 @@ def name_category(value: str) -> str | None:
 
 #: known names often said after a word that qualifies them
 _QUALIFIED = frozenset("english spanish french portuguese german chinese".split())
+
+
+def names_its_kind(subject: str | None, value: str | None) -> bool:
+    """The setting is the kind of the known name that is its value ("platform" =
+    "iPhone", "diet" = "pescatarian"): the speaker's choice of that kind."""
+    return subject is not None and subject == name_category(value or "")

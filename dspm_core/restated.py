@@ -28,6 +28,7 @@ from .merge_targets import StoreIndex, revision_candidates
 from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared, another_owns,
                       holds_word, other_owner, revises_in_passing, says_changed, says_nothing)
 from .patch import AUTHORITY, Fact, Patch, Role
+from .people import PEOPLE
 from .resolve import ATTRIBUTE_WORDS
 from .known_names import MULTIWORD_NAMES, name_category
 from .slots import Statement, bound_class, content_terms
@@ -35,7 +36,7 @@ from .value_clause import clauses
 from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency
 
-__all__ = ["MOVED_WORDS", "PEOPLE", "RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
+__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6
@@ -322,11 +323,6 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
 
 
 # somebody other than the speaker ("my junior bills at $70 an hour" is not "i bill at $120")
-#: people a speaker names by how they stand to them ("my sister", "our landlord")
-PEOPLE = (r"junior|senior|colleague|coworker|co-worker|wife|husband|partner|son|daughter|kids?|child|"
-          r"children|mum|mom|dad|mother|father|brother|sister|friend|boss|manager|flatmate|roommate|"
-          r"neighbou?r|team ?mate|intern|assistant|grandma|grandpa|granny|nan|aunt|uncle|cousin|niece|"
-          r"nephew|baby|toddler|client|tenant|landlord|nanny|employee|staff|contractor|freelancer")
 _PERSON_RE = re.compile(rf"\b(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE})s?\b", re.I)
 
 # a possessive before a noun ("my husband's shoe size", "the kids' bedtime", "her"), never

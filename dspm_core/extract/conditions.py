@@ -25,7 +25,7 @@ import re
 
 from ..lexicon import getAllLemmas, is_base_verb, past_form
 from ..patch import PatchKind
-from ..restated import PEOPLE
+from ..people import PEOPLE
 
 __all__ = ["conditional_kind", "sets_no_rule"]
 

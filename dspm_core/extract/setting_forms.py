@@ -27,7 +27,7 @@ from ..places import place_said
 from ..venues import venue_said
 from ..reply_styles import asked_style
 from ..restated import MOVED_WORDS
-from ..known_names import name_category
+from ..known_names import names_its_kind
 from ..slots import parse_statement
 from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
@@ -311,7 +311,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if read_named(s) is not None:
         return PatchKind.DECISION
     st = parse_statement(s)
-    if st.value is not None and st.subject is not None and st.subject == name_category(st.value):
+    if st.value is not None and names_its_kind(st.subject, st.value):
         # "im on an iphone so ...", "pescatarian is fine for recipes": a choice of its kind
         return PatchKind.CONSTRAINT if st.subject in _RULE_KINDS else PatchKind.DECISION
     if st.value is not None and st.dimension not in ("free", "name") and (

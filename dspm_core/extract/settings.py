@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from ..patch import Fact, PatchKind, Turn
 from ..named_settings import read_named
-from ..known_names import name_category
+from ..known_names import names_its_kind
 from ..slots import Statement, parse_statement
 from ..values import parse_value, split_number_unit
 from .clauses import clean, split_sentences, squash, strip_lead, tidy
@@ -144,7 +144,7 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     if kind is PatchKind.CONSTRAINT and st.dimension in ("free", "name") and st.op in ("=", None) \
             and (PREFERENCE_RE.search(s) or AVOID_RE.search(s) or ALWAYS_NEVER_RE.search(s)) \
             and read_named(s) is None and not (st.subject or "").endswith(" language") \
-            and not (st.subject and st.subject == name_category(st.value or "")):
+            and not names_its_kind(st.subject, st.value):
         # "I'm vegetarian" is the diet, revisable as one ("always reply in german" is a language)
         phrase = _rule_phrase(s)  # a preference: the whole of it is its identity
         return {"slot": phrase, "op": "="} if phrase else {}
