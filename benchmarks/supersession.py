@@ -26,7 +26,8 @@ string's tokens: ``"25 MB"`` matches ``"25 MB"``, ``"25MB"`` and ``"25 megabytes
 A patch *presents* a value when the value matches the patch's value with its unit
 (``Patch.value_label``) or the patch's text (the note as stated; lineage is not part of
 it). A sentence of the lossless tier is judged as it is rendered: an old value it states
-that is marked as earlier (``dspm_core.tier.mark_earlier``: "(earlier: 30; now 25)") is
+that is marked as earlier (``dspm_core.tier.mark_earlier``: "(earlier: 30; now 25)", or
+"(earlier: heroku's)" beside a statement that replaced the name) is
 left out, as the tier shows it as no current value; an unmarked one counts. An earlier value is *in the lineage* of a patch when it matches one of its
 ``history`` entries (value or text).
 
@@ -181,7 +182,7 @@ def lineage(patch: Any) -> list[View]:
     return views
 
 
-_EARLIER_RE = re.compile(r"\(earlier: [^;()]*; now [^()]*\)")
+_EARLIER_RE = re.compile(r"\(earlier: [^;()]*(?:; now [^()]*)?\)")
 
 
 def as_rendered(patches: list[Any]) -> list[Any]:
@@ -191,8 +192,8 @@ def as_rendered(patches: list[Any]) -> list[Any]:
 
     from dspm_core.tier import mark_earlier
 
-    return [replace(p, text=_EARLIER_RE.sub("", q.text)) if p.text != q.text else p
-            for p, q in zip(patches, mark_earlier(list(patches)))]
+    return [replace(p, text=_EARLIER_RE.sub("", q.text)) if p.text != q.text or "(earlier: " in p.text
+            else p for p, q in zip(patches, mark_earlier(list(patches)))]
 
 
 def _before_view(before: dict[str, Any] | None) -> View:

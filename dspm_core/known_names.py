@@ -42,6 +42,11 @@ for _cat, _names in {
                       "mandarin cantonese korean arabic hindi russian polish swedish norwegian "
                       "danish finnish greek turkish hebrew vietnamese thai indonesian ukrainian "
                       "czech hungarian romanian catalan welsh irish",
+    # the basic colour terms, without the ones that are as often something else ("orange",
+    # "gold", "rose")
+    "colour": "red yellow green blue purple pink black white grey gray brown navy beige cream "
+              "silver teal turquoise lilac burgundy khaki olive charcoal ivory maroon",
+    "size": "small medium large xs xl xxl xxxl extra-small extra-large",
 }.items():
     for _n in _names.split():
         NAME_CATEGORY[_n.replace("_", " ")] = _cat

@@ -18,10 +18,10 @@ from functools import lru_cache
 from itertools import islice
 
 from .index import LexicalIndex
-from .lexicon import getAllLemmas, is_base_verb, is_past_verb
+from .lexicon import getAllLemmas, is_base_verb, is_past_verb, past_form
 from .literal import bounded_hits, may_hold
 from .merge_targets import StoreIndex
-from .patch import AUTHORITY, Fact, Patch, Role
+from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
 from .slots import content_terms, has_revision_cue, name_category, parse_statement
 from .values import MONTHS, WEEKDAYS
 from .vocab import STOP_WORDS, TECH_WORDS, singular, word_frequency
@@ -68,6 +68,9 @@ _CUE_WORDS = frozenset("now instead actually correction rather switched switch s
                        "swapped dropped ditched".split())
 
 
+# a title says who is named, it is no name ("Ms Abernathy", "dr okafor")
+_TITLES = frozenset("mr mrs ms miss mx dr prof sir madam".split())
+
 # a date or a day is a value the resolver reads, never a name changed in passing
 _CALENDAR = frozenset(MONTHS) | frozenset(WEEKDAYS) | frozenset(
     "today tomorrow tonight yesterday weekend weekday".split())
@@ -83,7 +86,7 @@ class Named:
 
 def _class_of(word: str, first: bool) -> str | None:
     low = word.lower()
-    if low in STOP_WORDS or low in _CUE_WORDS or len(word) < 2 and not word.isdigit() \
+    if low in STOP_WORDS or low in _CUE_WORDS or low in _TITLES or len(word) < 2 and not word.isdigit() \
             or low.rstrip("s") in _CALENDAR:  # a date or a day is a value the resolver reads
         return None
     if any(c.isdigit() for c in word):
@@ -92,6 +95,8 @@ def _class_of(word: str, first: bool) -> str | None:
     common = max(freq.get(low, 0), freq.get(singular(low), 0)) >= RARE_WORD  # "approvals"
     if word[:1].isupper() and word != "I" and not (first and common):
         return "cap"
+    if first and common and name_category(low) is not None:
+        return "rare"  # "Medium's gone from every shop": a known kind, capitalised as the first word
     if word[:1].islower() and len(word) >= 3 and (
             not common or low in TECH_WORDS or name_category(low) is not None):
         return "rare"
@@ -126,7 +131,15 @@ def _clause_of(text: str, word: str) -> str:
 
 def says_changed(text: str) -> bool:
     """``text`` has a word that says a choice changed ("instead", "switched to", "... now")."""
-    return _CHANGE_RE.search(text) is not None or _NOW_RE.search(text) is not None
+    return _CHANGE_RE.search(text) is not None or _NOW_RE.search(text) is not None \
+        or _GONE_RE.search(text) is not None
+
+
+# the old choice is no longer there to have ("okafor retired", "zizzi's shut on mondays")
+_GONE_RE = re.compile(r"\b(?:retired|left (?:the|us|in|last|for)|has left|closed|closing|shut|"
+                      r"(?:['’]s|is|are|has|have) gone\b(?! (?:up|down|with|for|to|back))|"
+                      r"sold out|out of stock|went bust|gone bust|discontinued|(?:no longer|not) "
+                      r"available|unavailable)\b", re.I)
 
 
 def revises_in_passing(text: str, setting: bool = False) -> bool:
@@ -145,13 +158,28 @@ def revises_in_passing(text: str, setting: bool = False) -> bool:
 SHORT_STATEMENT = 8
 
 
+_PROPER_RE = re.compile(r"(?<=\w)\s+[A-Z][a-z]")
+
+
+def _proper(text: str, word: str) -> bool:
+    """``word`` is written capitalised inside ``text``, past its first word."""
+    first = text.split(None, 1)
+    rest = first[1] if len(first) > 1 else ""
+    return word[:1].isalpha() and re.search(
+        rf"(?<![\w-]){re.escape(word[:1].upper())}{re.escape(word[1:])}(?![\w-])", rest) is not None
+
+
 def _states(text: str, word: str) -> bool:
     """``text`` states ``word`` as what it sets: its value, or a short statement holding it;
     never a question."""
     if text.rstrip().endswith("?"):
         return False
+    if len(text.split()) <= SHORT_STATEMENT or name_category(word) is not None \
+            or _PROPER_RE.search(text) and _proper(text, word):
+        return True  # short, a name of a known kind ("the kettle in blue"), a proper name
+    # ("draft a note to Dr Okafor"): a choice
     value = parse_statement(text).value
-    return len(text.split()) <= SHORT_STATEMENT or value is not None and holds_word(value, word)
+    return value is not None and holds_word(value, word)
 
 
 _GIVEN_UP_RE = re.compile(r"\s*(?:(?:ok|so|and|but)\s+)?(?:dropp(?:ed|ing)|drop|ditch(?:ed|ing)?|"
@@ -179,8 +207,13 @@ def _spoken_of(clause: str, word: str) -> bool:
             return False
     m = re.match(rf"{_OPENERS_RE.pattern}{re.escape(word)}(?:['’]s)?\s+(?P<verb>[\w-]+)\b", clause,
                  re.I)
-    if m and is_past_verb(m.group("verb").lower().rsplit("-", 1)[-1]):  # "double-booked"
+    if m and (is_past_verb(m.group("verb").lower().rsplit("-", 1)[-1])  # "double-booked"
+              or past_form(m.group("verb").lower())):  # "okafor retired", "patel left"
         return True
+    if re.match(rf"{_OPENERS_RE.pattern}{re.escape(word)}['’]s\s+(?:too|not|no|so|now|shut|closed|full|"
+                rf"gone|out|off|showing|booked|always|never|just|over|been|getting|become|sold)\b",
+                clause, re.I):
+        return True  # "4B's too small", "zizzi's shut on mondays", "blue's showing out of stock"
     return re.match(rf"{_OPENERS_RE.pattern}"
                     rf"{re.escape(word)}(?:['’]s)?(?:\s+[\w-]+)?\s+(?:is|was|are|were|isn't|wasn't|"
                     rf"'s|got|gets|feels|felt|seems|keeps|kept|has|had|doesn't|didn't|won't|can't|"
@@ -256,7 +289,8 @@ def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
                     continue
                 # a setting is named by its value ("Maple room"), never by its subject; a
                 # statement by its value, or it is short: a question states no setting
-                free = p.key is None or p.key.split("|")[2].startswith("free:")
+                free = p.key is None or p.key.split("|")[2].startswith("free:") \
+                    or p.kind is PatchKind.SENTENCE  # a tier sentence's slot is a guess
                 if not holds_word(p.text if free else (p.value or ""), named.word) \
                         or free and not _states(p.text, named.word):
                     continue

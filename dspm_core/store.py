@@ -25,14 +25,14 @@ from .errors import ConfigError, InvalidPatchError, UnknownPatchError
 from .crit_order import CriticalOrder, Pool
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
-from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, with_period_of
+from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity
-from .passing import (aligned_earlier, another_owns, holds_word, moved_antecedent, named_earlier,
-                      new_name, reworded_earlier)
-from .tier import sentence_setting, sentence_with_value
+from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
+                      named_earlier, new_name, reworded_earlier)
+from .tier import said_besides, sentence_setting, sentence_with_value
 from .place_sentences import is_place_change, place_sentence
 from .slots import (
     AliasTable,
@@ -124,6 +124,8 @@ def _names_any(slot: str, text: str) -> bool:
 
 #: a fact of at most this many words may restate a setting under a shorter name
 TERSE_WORDS = 6
+#: the longest new name a setting takes from a revision that names the name it replaces
+NAME_WORDS = 4
 
 
 class PatchStore:
@@ -322,9 +324,7 @@ class PatchStore:
         if aligned is not None:
             done = self._replace_named(aligned[0], aligned[1], aligned[2], fact, norm)
         elif named is not None:
-            done = self._replace_named(named[0], named[1].word, new_name(
-                named[0].value or "", fact.text, named[1]) if named[0].key is not None else None,
-                fact, norm)
+            done = self._take_named(named, fact, norm)
         if (aligned or named) is not None and done is not None:
             return done
         reworded = reworded_earlier(self._patches, fact) if aligned is None and named is None else None
@@ -340,6 +340,12 @@ class PatchStore:
                       first_turn=fact.turn, session_id=fact.session_id)
         self._store_new(patch, subject=None, norm_text=norm)
         return MergeOutcome("added", patch)
+
+    def _take_named(self, named: tuple[Patch, Named], fact: Fact, norm: str) -> MergeOutcome | None:
+        """``fact`` replaces the earlier statement whose name it mentions in passing (as
+        :func:`~dspm_core.passing.named_earlier` found it), a setting by its new name."""
+        new = new_name(named[0].value or "", fact.text, named[1]) if named[0].key is not None else None
+        return self._replace_named(named[0], named[1].word, new, fact, norm)
 
     def _corrected(self, fact: Fact, key: str | None, stmt: Statement | None) -> MergeOutcome | None:
         """``fact`` corrects the value of a statement of the last turns with "not" ("it's
@@ -376,7 +382,8 @@ class PatchStore:
         keto was too much"): a setting takes the new name ``new`` in its place ("Birch
         room" for "Maple room"), a statement with no slot gives way to ``fact`` with the
         name as its earlier value. None when a setting's new name is not clear."""
-        dim = old.key.split("|")[2] if old.key is not None else "free:"
+        dim = old.key.split("|")[2] if old.key is not None \
+            and old.kind is not PatchKind.SENTENCE else "free:"  # a tier sentence gives way
         if not dim.startswith("free:"):
             if new is None or dim != "name":
                 return None  # a quantity is the resolver's to revise, by its number
@@ -389,8 +396,12 @@ class PatchStore:
                       pinned=fact.pinned or old.pinned, source=fact.source,
                       first_turn=old.first_turn, session_id=fact.session_id,
                       history=self._lineage(old, named))
-        return self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
+        kept = said_besides(old, named, new, fact.text)
+        done = self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
                               "the old name mentioned in passing")
+        if kept is not None:  # the rest of what the sentence said stays, the name marked
+            self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
+        return done
 
     def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
         subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
@@ -398,8 +409,11 @@ class PatchStore:
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
         if fact.kind is PatchKind.SENTENCE and not stmt.revision:
-            if existing_id is not None:  # a sentence with no cue revises nothing, and one
-                return self._merge_text(fact)  # slot is held by one patch (as on load)
+            if existing_id is not None or self._holds_value(subj_norm, stmt):
+                # a sentence with no cue revises nothing, and one slot is held by one patch
+                # (as on load); a value a setting of its words holds is said again ("... to
+                # meet my deadline of April 1" of "first sprint deadline = April 1")
+                return self._merge_text(fact)
             # it may be revised later
         weak = stmt.revision and names_nothing(subj_norm, stmt)  # a cue: else a link at most
         referent = fact.referent or (is_referent(stmt.subject) and stmt.revision) or weak
@@ -485,6 +499,19 @@ class PatchStore:
             self._link(earlier, patch)
         return MergeOutcome("added", patch)
 
+    def _holds_value(self, subj_norm: str, stmt: Statement) -> bool:
+        """A current setting holds ``stmt``'s value, of its kind, under a subject that shares
+        a word with ``subj_norm``."""
+        if not stmt.canonical:
+            return False
+        words = set(subj_norm.split())
+        for pid in self._ix.by_value.get(value_base(stmt.canonical), ()):
+            key = self._patches[pid].key if pid in self._patches else None
+            if key is not None and key.split("|")[2] == stmt.dimension \
+                    and not words.isdisjoint(key.split("|", 1)[0].split()):
+                return True
+        return False
+
     def _keyed_in_passing(self, fact: Fact, key: str, stmt: Statement) -> MergeOutcome | None:
         """A setting whose revision names the statement it replaces only in passing: the
         one statement holding a name it mentions ("set prod log level to WARN, INFO is too
@@ -494,7 +521,10 @@ class PatchStore:
         if stmt.value is None:
             # "we're deploying on Fly.io now" (no value read) after "we deploy with Heroku"
             aligned = aligned or restated_name(self._patches, fact)
-            if aligned is None or aligned[0].key is not None \
+            if aligned is None:  # "medium's gone from every shop, make it large"
+                named = named_earlier(self._lex, self._ix, self._patches, fact)
+                return self._take_named(named, fact, _norm_text(fact.text)) if named else None
+            if aligned[0].key is not None \
                     and not aligned[0].key.split("|")[2].startswith(("name", "free:")):
                 return None  # a name set earlier takes the new one ("we're doing Sicily instead")
             return self._replace_named(aligned[0], aligned[1], aligned[2], fact, _norm_text(fact.text))
@@ -517,7 +547,12 @@ class PatchStore:
             # a setting of its own kind ("docs site = Netlify" for "we're moving to
             # Vercel"): superseded when the new value is of that kind
             if named is not None:
-                return None
+                if target.key.split("|")[2] != "name" or stmt.dimension not in ("name", "free") \
+                        or len(stmt.value.split()) > NAME_WORDS:
+                    return None
+                # the name it replaces said beside it ("4B's too small, switch the invite
+                # to the Boardroom"): the setting takes the new name
+                return self._supersede(target, fact, as_said_of(stmt, target))
             if fitting(self._patches, (target.id,), replace(as_said_of(stmt, target), revision=True)):
                 return self._supersede(target, fact, stmt)
             # "Bump Python to 3.12" of "Use Python 3.10": the name with its one word changed

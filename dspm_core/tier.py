@@ -25,7 +25,7 @@ from .values import number_text
 from .vocab import STOP_WORDS
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "old_value_keys",
-           "sentence_facts", "sentence_keys"]
+           "said_besides", "sentence_facts", "sentence_keys"]
 
 #: whose sentences enter the tier (assistant, tool and document text is typed only: it is
 #: long, mostly not the user's own, and would crowd the user's sentences out of the index)
@@ -38,6 +38,8 @@ MAX_PIECE_WORDS = 60
 #: is left over once the words of the facts read from it are taken out
 UNCOVERED_SHARE = 0.5
 
+# the words of a request's manner, which a typed fact may write out another way
+_POLITE_TERMS = frozenset("pls plz pleas please ok okay tbh btw fyi thx ty so just".split())
 _GREETING_TERMS = frozenset(
     """hi hello hey hiya howdy thank thanks thx ty cheers great cool awesome perfect nice
     lovely wonderful excellent fantastic amazing good morning afternoon evening night bye
@@ -112,6 +114,10 @@ _ORPHAN_RE = re.compile(r"\b(?:and|but|so|or|considering|given that|that|because
                         r"though|while|with|plus)\s*(?=,|[.;:!?]?\s*$)", re.I)
 
 
+# the heading left of a list whose items were all typed ("Hard rules:, .")
+_LABEL_ONLY_RE = re.compile(r"[\w' -]{1,40}:[\s,;.]*")
+
+
 def _left_over(sentence: str, facts: list[Fact]) -> str:
     """``sentence`` without the typed facts read word for word out of it: "Lower the batch
     size to 32, we're running out of GPU memory" keeps "we're running out of GPU memory",
@@ -129,7 +135,10 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
     rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?"
     rest = _ORPHAN_RE.sub(" ", rest)  # "..., and , but I'm not sure": the joining word is left alone
     rest = re.sub(r"(?:\s*,)+", ",", rest)  # "hmm, , we're not ..." of "hmm, 2.5 kg, we're ..."
-    rest = " ".join(rest.split()).strip(" ,;:-")
+    rest = " ".join(rest.split()).strip(" ,;-")
+    if _LABEL_ONLY_RE.fullmatch(rest):  # "Hard rules:" of "Hard rules: A, B, C": a heading
+        return sentence
+    rest = rest.strip(" ,;:-")
     return rest if content_terms(rest) else sentence
 
 
@@ -146,13 +155,32 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
         if not terms or terms <= _GREETING_TERMS:
             skipped += 1
             continue
-        if typed and _covered(terms, typed):
-            continue
-        for piece in _pieces(_left_over(sentence, facts)):
+        rest = _left_over(sentence, facts)
+        if typed and (rest is sentence and _covered(terms, typed)
+                      or content_terms(rest) - _GREETING_TERMS - _POLITE_TERMS
+                      <= frozenset().union(*typed)):
+            continue  # the typed facts hold it, or the words the facts left out
+        for piece in _pieces(rest):
             if content_terms(piece):
                 out.append(Fact(kind=PatchKind.SENTENCE, text=piece, role=turn.role,
                                 turn=turn.index, source="tier", session_id=turn.session_id))
     return TierResult(out, skipped)
+
+
+def said_besides(old: Patch, name: str, new: str | None, revision: str) -> Patch | None:
+    """A tier sentence whose name a revision replaced, kept for what else it says, with the
+    name marked as earlier ("add the Arlo kettle in (earlier: blue; now green) to my
+    basket"); None when it says nothing the revision does not ("I'm on keto")."""
+    if old.kind is not PatchKind.SENTENCE:
+        return None
+    if not content_terms(old.text) - content_terms(name) - content_terms(revision) - _POLITE_TERMS:
+        return None
+    found = re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?(?![\w-])", old.text, re.I)
+    if found is None:
+        return None
+    mark = f"(earlier: {found.group(0)}; now {new})" if new else f"(earlier: {found.group(0)})"
+    return replace(old, text=f"{old.text[:found.start()]}{mark}{old.text[found.end():]}",
+                   key=None, slot=None, op=None, value=None, unit=None, scope=None)
 
 
 #: the longest tier sentence a revision naming its old value may take as that setting
@@ -233,9 +261,21 @@ def _number_key(said: str) -> str:
 def _keys_of(text: str) -> frozenset[str]:
     """The numbers (as digits, thousands or words) and lower-cased words of a text (what an
     old value is looked up by)."""
+    words = text.lower().split()
+    # a word as written and without the marks around it ("keto," is keto)
     return frozenset({number_text(n) for _, n in spoken_numbers(text)}
                      | {_number_key(m.rstrip(".,")) for m in _NUMBER_RE.findall(text)}
-                     | set(text.lower().split()))
+                     | set(words) | {_bare(w) for w in words})
+
+
+def _bare(word: str) -> str:
+    """A word without the marks around it and its possessive ending ("keto," and
+    "costa's" are keto and costa)."""
+    word = word.strip(_MARKS)
+    return word[:-2] if word.endswith(("'s", "’s")) else word
+
+
+_MARKS = ".,;:!?\"'()[]{}…“”‘’"
 
 
 def _word_said(text: str, key: str, now: str) -> re.Match[str] | None:
@@ -273,6 +313,12 @@ def _olds_of(p: Patch) -> list[tuple[str, _Old]]:
             if was and was.lower() != p.value.lower():
                 out.append((_old_key(was), (was, text_terms(p.slot), p.value_label, replaced_at)))
             replaced_at = rev.turn
+    elif p.history and (p.history[0].value or "").strip():
+        # a statement with no slot that replaced a name ("we're deploying on Fly.io now",
+        # was Heroku): only a sentence of its own turn is said of the old name ("heroku's
+        # pricing is killing us")
+        out.append((_old_key(p.history[0].value.strip()),
+                    (p.history[0].value.strip(), frozenset(), "", p.turn)))
     if len(_OLDS) >= _OLDS_MAX:
         _OLDS.clear()
     _OLDS[p.id] = (p, out)
@@ -336,7 +382,10 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
                 found = _number_said(text, key) or _word_said(text, key, now)
             if found is None:
                 continue
-            text = f"{text[:found.start()]}(earlier: {found.group(0)}; now {now}){text[found.end():]}"
+            end = found.end() + 2 if text[found.end():found.end() + 2] in ("'s", "’s") else found.end()
+            said = text[found.start():end]  # with its possessive: "(earlier: heroku's)"
+            mark = f"(earlier: {said}; now {now})" if now else f"(earlier: {said})"
+            text = f"{text[:found.start()]}{mark}{text[end:]}"
     if text == p.text:
         return p
     # the same sentence marked the same way is the same patch object on every render, so

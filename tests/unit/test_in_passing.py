@@ -15,6 +15,7 @@ import pytest
 from dspm_core import DSPMMemory
 from dspm_core.passing import named_words, revises_in_passing
 from dspm_core.slots import parse_statement
+from dspm_core.tier import mark_earlier
 
 
 def remember(*texts: str | tuple[str, str]) -> DSPMMemory:
@@ -29,10 +30,16 @@ def _holds(text: str, word: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.I) is not None
 
 
+_EARLIER_RE = re.compile(r"\(earlier: [^;()]*(?:; now [^()]*)?\)")
+
+
 def current_with(memory: DSPMMemory, word: str) -> list:
-    """The current patches whose text or value states ``word``."""
-    return [p for p in memory.all_patches if p.later is None
-            and (_holds(p.text, word) or _holds(p.value or "", word))]
+    """The current patches whose text or value states ``word``; a sentence of the tier is
+    read as it is rendered, its old values marked as earlier left out."""
+    patches = memory.all_patches
+    shown = [_EARLIER_RE.sub("", q.text) for q in mark_earlier(list(patches))]
+    return [p for p, text in zip(patches, shown) if p.later is None
+            and (_holds(text, word) or _holds(p.value or "", word))]
 
 
 def earlier_values(patch) -> list[str]:
@@ -325,3 +332,63 @@ def test_a_new_version_on_the_speakers_own_device_revises_their_system() -> None
 def test_a_new_version_on_someone_elses_device_stays_apart(other: str) -> None:
     memory = remember("I'm on Android 13", other)
     kept(memory, "Android 13")
+
+
+# ------------------------------------------------------- the old choice judged beside the new
+
+@pytest.mark.parametrize("first, change, new, old", [
+    # a name judged with its "'s" ("is", "has") opening the clause
+    ("the quarterly review is in Room 2C on the 14th",
+     "there are 12 of us now so 2C's too small, move the review to the Library room",
+     "Library room", "2C"),
+    # a colour or a size is a name of a known kind, said in a request
+    ("order the Nimbus umbrella in navy for me, the compact one",
+     "navy's sold out so swap it for the black", "black", "navy"),
+    ("get me the hiking socks in medium pls",
+     "medium's gone from every shop, make it large", "large", "medium"),
+    # the old one is gone ("retired", "closed"), the name capitalised in the request
+    ("please send the invoice query to Ms Abernathy in accounts",
+     "abernathy left the company in may, send it to mr Osei instead", "Osei", "Abernathy"),
+])
+def test_a_change_that_judges_the_old_choice_replaces_it(first: str, change: str, new: str,
+                                                          old: str) -> None:
+    replaced(remember(first, change), new, old)
+
+
+@pytest.mark.parametrize("first, second, word", [
+    # praised, not replaced: a second booking beside the first
+    ("book a table at Dishoom for friday", "dishoom's so good! can you also get us Hawksmoor "
+                                           "for the 9th", "Dishoom"),
+    # someone else's choice
+    ("I'd like the jumper in green please", "my sister's getting hers in blue", "green"),
+])
+def test_a_name_judged_without_a_change_stays(first: str, second: str, word: str) -> None:
+    kept(remember(first, second), word)
+
+
+def test_a_name_replaced_is_marked_earlier_in_a_sentence_of_the_same_turn() -> None:
+    memory = remember("we host the docs on Netlify",
+                      "netlify's build minutes ran out again. we're hosting the docs on Vercel now")
+    replaced(memory, "Vercel", "Netlify")
+    assert "(earlier: netlify's" in memory.get_context()
+
+
+def test_a_sentence_names_an_old_value_before_a_comma() -> None:
+    memory = remember("I follow a paleo diet these days",
+                      "quitting paleo, it was too expensive. going vegetarian instead")
+    context = memory.get_context()
+    assert "quitting (earlier: paleo" in context, context
+
+
+def test_a_request_whose_name_was_replaced_keeps_the_rest_of_what_it_said() -> None:
+    memory = remember("put the Tolva desk lamp in white in my cart, the one with the usb port",
+                      "white's out of stock now so swap it for the grey")
+    replaced(memory, "grey", "white")
+    context = memory.get_context("what is in my cart")
+    assert "Tolva desk lamp in (earlier: white)" in context, context
+
+
+def test_a_short_statement_whose_name_was_replaced_leaves_no_copy() -> None:
+    memory = remember("i'm on keto", "keto's not working for me, going paleo instead")
+    replaced(memory, "paleo", "keto")
+    assert "(earlier:" not in memory.get_context(), memory.get_context()
