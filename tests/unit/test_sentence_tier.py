@@ -54,6 +54,30 @@ def test_a_typed_sentence_is_not_stored_twice():
     assert sentences(m) == ["My cat sleeps on the router."]
 
 
+def test_a_clause_the_typed_fact_left_out_is_kept():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "and make it decaf then, my doctor thinks caffeine is behind my sleep issues")
+    texts = [p.text for p in m.all_patches]
+    assert any("decaf" in t for t in texts), texts
+
+
+def test_the_heading_of_a_typed_list_is_not_kept_alone():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "House rules: no shoes indoors, quiet after 10pm, bins out on Tuesday.")
+    assert not any(t.strip(" :,.").lower() == "house rules" for t in sentences(m)), sentences(m)
+
+
+def test_a_sentence_saying_a_held_value_again_opens_no_second_setting():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "The launch deadline is May 14.")
+    m.add_turn("user", "I'm drafting the press kit for the launch. Could you help me plan the "
+                       "week so I meet my launch deadline of May 14?")
+    m.add_turn("user", "The launch deadline moved to May 21.")
+    (setting,) = [p for p in m.all_patches if p.value and "May" in p.value]
+    assert setting.value == "May 21" and setting.history[0].value == "May 14"
+    assert "(earlier: May 14" in m.get_context("launch deadline press kit"), m.get_context()
+
+
 def test_assistant_and_tool_sentences_stay_out_of_the_tier():
     m = DSPMMemory(budget=250)
     m.add_turn("assistant", "Lisbon has many hills and the trams are yellow.")
