@@ -377,7 +377,8 @@ def _class_of_held(p: Patch, word: str) -> str | None:
 def _held(p: Patch) -> tuple[str, bool]:
     """What ``p`` says its names in, and whether that is a setting's value: the value of a
     setting, the text of a statement or of a rule with no value ("I follow a vegan diet")."""
-    if p.key is None or p.value is None and p.key.split("|")[2].startswith("free:"):
+    if p.key is None or p.kind is PatchKind.SENTENCE \
+            or p.value is None and p.key.split("|")[2].startswith("free:"):
         return p.text, False
     return p.value or "", True
 
@@ -427,9 +428,10 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
             continue
         if "`" in p.text or "\n" in p.text.strip() or p.text.rstrip().endswith("?"):
             continue
-        if p.key is not None and p.key.split("|")[2] != "name" \
+        if p.key is not None and p.key.split("|")[2] != "name" and p.kind is not PatchKind.SENTENCE \
                 and not p.key.split("|")[2].startswith("free:"):
-            continue  # a quantity is the resolver's to revise, by its number
+            continue  # a quantity is the resolver's to revise, by its number (a tier
+            # sentence's slot is a guess: "a hotel in Porto for 3 nights" holds Porto too)
         held, value = _held(p)
         news = [n for n in mine if not holds_word(p.text, n.word)
                 and not content_terms(n.word) <= content_terms(p.text)]  # "linting" says "lint"
@@ -445,6 +447,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         kind = name_category(news[0].word)
         if len(olds) > 1 and kind is not None:  # "Rust" for the "Ruby" of "the CLI in Ruby"
             olds = [w for w in olds if name_category(w) == kind]
+        elif len(olds) > 1:  # "Coimbra" for the "Porto" of "a hotel in Porto from the 2nd"
+            olds = [w for w in olds if _class_of_held(p, w) == news[0].cls]
         if len(olds) != 1:
             continue
         news = [news[0]]

@@ -34,6 +34,7 @@ from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_an
                       named_earlier, new_name, reworded_earlier)
 from .tier import said_besides, sentence_setting, sentence_with_value
 from .place_sentences import is_place_change, place_sentence
+from .value_mentions import changed_sentence
 from .slots import (
     AliasTable,
     Statement,
@@ -335,11 +336,31 @@ class PatchStore:
             done = self._replace_named(swapped[0], swapped[1], swapped[2], fact, norm)
             if done is not None:
                 return done
+        done = self._changed_value(fact, None, None, norm)
+        if done is not None:  # "actually tuesday" of "put a bins reminder on for thursdays"
+            return done
         patch = Patch(id=self._new_id(), kind=fact.kind, text=fact.text, turn=fact.turn,
                       role=fact.role, deps=fact.deps, pinned=fact.pinned, source=fact.source,
                       first_turn=fact.turn, session_id=fact.session_id)
         self._store_new(patch, subject=None, norm_text=norm)
         return MergeOutcome("added", patch)
+
+    def _changed_value(self, fact: Fact, key: str | None, stmt: Statement | None,
+                       norm: str | None = None) -> MergeOutcome | None:
+        """``fact`` changes the one value of its kind that a statement of the last turns
+        mentions, a statement no form read as a setting (:func:`changed_sentence`): a
+        setting read from ``fact`` takes that statement's place, else ``fact`` does."""
+        found = changed_sentence(self._patches, fact.role, fact.turn, fact.text)
+        if found is None:
+            return None
+        said, old, new = found
+        if said.kind is not PatchKind.SENTENCE and said.key is not None \
+                and not said.key.split("|")[2].startswith("free:"):
+            # a setting whose value it is: "55" after a timer set for 45 minutes
+            return self._new_value(said, new_quantity(old, new) or new, old, fact)
+        if key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
+            return self._replace_sentence(said, fact, key, replace(stmt, old_value=old))
+        return self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None else norm)
 
     def _take_named(self, named: tuple[Patch, Named], fact: Fact, norm: str) -> MergeOutcome | None:
         """``fact`` replaces the earlier statement whose name it mentions in passing (as
@@ -367,11 +388,16 @@ class PatchStore:
             value = re.sub(rf"(?i)\b{re.escape(found.old)}\b", found.new, old.value or "", count=1)
         else:
             value = new_quantity(found.old, found.new)
+        return self._new_value(old, value, found.old, fact)
+
+    def _new_value(self, old: Patch, value: str | None, was: str, fact: Fact) -> MergeOutcome | None:
+        """``old`` takes ``value`` (said in place of ``was``) in its own terms ("55" of a
+        timer set for "45 minutes" is 55 minutes), when the value is of its kind."""
         if value is None:
             return None
         pv = parse_value(value)
         probe = Statement(old.slot, old.op, pv.text, pv.unit, pv.scope, pv.dimension,
-                          pv.canonical, found.old, True)
+                          pv.canonical, was, True)
         if not fitting(self._patches, (old.id,), as_said_of(probe, old)):
             return None
         return self._supersede(old, fact, as_said_of(probe, old))
@@ -396,12 +422,8 @@ class PatchStore:
                       pinned=fact.pinned or old.pinned, source=fact.source,
                       first_turn=old.first_turn, session_id=fact.session_id,
                       history=self._lineage(old, named))
-        kept = said_besides(old, named, new, fact.text)
-        done = self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
-                              "the old name mentioned in passing")
-        if kept is not None:  # the rest of what the sentence said stays, the name marked
-            self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
-        return done
+        return self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
+                              "the old name mentioned in passing", (named, new))
 
     def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
         subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
@@ -491,6 +513,9 @@ class PatchStore:
             said_again = restated_earlier(self._ix, self._patches, fact, stmt)
             if said_again is not None:  # "the frontend runs on Vue 3 now" of "... in Vue 2"
                 return self._supersede(said_again, fact, stmt)
+            done = self._changed_value(fact, key, stmt)
+            if done is not None:
+                return done
         earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
         patch = self._keyed_patch(fact, key, stmt)
         self._store_new(patch, subject=subj_norm, norm_text=None)
@@ -543,7 +568,8 @@ class PatchStore:
             target, old = swapped[0], swapped[1]
         else:
             return None
-        if target.key is not None and not target.key.split("|")[2].startswith("free:"):
+        if target.key is not None and not target.key.split("|")[2].startswith("free:") \
+                and target.kind is not PatchKind.SENTENCE:
             # a setting of its own kind ("docs site = Netlify" for "we're moving to
             # Vercel"): superseded when the new value is of that kind
             if named is not None:
@@ -602,19 +628,26 @@ class PatchStore:
                                   history=self._lineage(said, stmt.old_value))
         return self._give_way(said, patch, fact, key.split("|", 1)[0], None,
                               f"new value for what {said.id} said",
-                              "the old value named, said in a sentence")
+                              "the old value named, said in a sentence",
+                              (stmt.old_value, stmt.value) if stmt.old_value else None)
 
     def _lineage(self, old: Patch, was: str | None) -> tuple[Revision, ...]:
         """``old``'s lineage with ``was`` (the value it stated) in front."""
         return ((Revision(was, None, "=", old.turn, old.text),) + old.history)[: self.history_limit]
 
     def _give_way(self, old: Patch, patch: Patch, fact: Fact, subject: str | None,
-                  norm: str | None, note: str, reason: str) -> MergeOutcome:
-        """``old`` leaves the store for ``patch``, which holds it in its lineage."""
+                  norm: str | None, note: str, reason: str,
+                  renamed: tuple[str, str | None] | None = None) -> MergeOutcome:
+        """``old`` leaves the store for ``patch``, which holds it in its lineage. A tier
+        sentence whose name ``renamed`` = (old name, new name or None) replaced stays for
+        what else it said, the name marked as earlier (:func:`~dspm_core.tier.said_besides`)."""
+        kept = said_besides(old, renamed[0], renamed[1], fact.text) if renamed else None
         del self._patches[old.id]
         self._ix.remove(old)
         self._unview(old.id)
         self._store_new(patch, subject=subject, norm_text=norm, journal=False)
+        if kept is not None:
+            self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
         self._journal.append(JournalEntry("superseded", old.id, fact.turn, note, old, fact.text,
                                           fact.role.value))
         self.counters["superseded"] += 1

@@ -167,14 +167,20 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
     return TierResult(out, skipped)
 
 
+#: the fewest words a sentence whose name was replaced must say besides it and the revision
+#: to be kept for them
+REST_WORDS = 3
+
+
 def said_besides(old: Patch, name: str, new: str | None, revision: str) -> Patch | None:
     """A tier sentence whose name a revision replaced, kept for what else it says, with the
     name marked as earlier ("add the Arlo kettle in (earlier: blue; now green) to my
-    basket"); None when it says nothing the revision does not ("I'm on keto")."""
+    basket"); None when it says little the revision does not ("I'm on keto")."""
     if old.kind is not PatchKind.SENTENCE:
         return None
-    if not content_terms(old.text) - content_terms(name) - content_terms(revision) - _POLITE_TERMS:
-        return None
+    rest = content_terms(old.text) - content_terms(name) - content_terms(revision) - _POLITE_TERMS
+    if len(rest) < REST_WORDS:
+        return None  # little beside the setting itself ("Ship orders from the Leeds warehouse")
     found = re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?(?![\w-])", old.text, re.I)
     if found is None:
         return None
@@ -362,6 +368,18 @@ def mark_earlier(patches: list[Patch],
     return [_marked(p, old) if p.kind is PatchKind.SENTENCE else p for p in patches]
 
 
+_MARK_RE = re.compile(r"\(earlier: [^()]*\)")
+
+
+def _outside_marks(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The first match of ``pattern`` in ``text`` that is not inside an earlier mark."""
+    if "(earlier: " not in text:
+        return pattern.search(text)
+    marks = [m.span() for m in _MARK_RE.finditer(text)]
+    return next((m for m in pattern.finditer(text)
+                 if not any(a <= m.start() < b for a, b in marks)), None)
+
+
 def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
     text = p.text
     keys = _keys_of(text)
@@ -377,7 +395,7 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
             # must name the setting and the old value as it was
             if not (p.turn == replaced_at or subject & terms):
                 continue
-            found = _old_pattern(was).search(text)
+            found = _outside_marks(_old_pattern(was), text)
             if found is None and p.turn == replaced_at:
                 found = _number_said(text, key) or _word_said(text, key, now)
             if found is None:

@@ -1,0 +1,274 @@
+"""The values a sentence mentions, each with its kind, and the sentence of the last turns
+whose one value of a kind a change replaces.
+
+"actually tuesday" after "can u put a bins reminder on my phone for thursday evenings?";
+"Mildreds instead" after "book a table for 4 at Dishoom on saturday"; "120 instead" after
+"get me a gift card, £50 from John Lewis". The first sentence was a request, so no form read
+a setting out of it; the change says what it changed to, and says that it is a change
+("actually", "instead", "now", "switch to", "use X for it"). The sentence it changes is the
+user's last one, within a few turns, that mentions any value of the new value's kind, and
+it mentions exactly one of that kind. A change said of someone else's, a question, a
+supposition, the past or an addition ("also", "too") changes nothing.
+
+Kinds: a weekday, a clock time, an amount of money, a quantity of one unit, a name of a
+known kind (a diet, a language, a colour, a size, a database, ...), a capitalised name.
+A bare number is of the kind of the one number the earlier sentence holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import islice
+
+from .known_names import name_category
+from .patch import AUTHORITY, Patch, PatchKind, Role
+from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
+from .people import PEOPLE
+from .slots import content_terms
+from .values import MONTHS, WEEKDAYS, canonical_unit
+from .vocab import STOP_WORDS, word_frequency
+
+__all__ = ["Mention", "changed_sentence", "is_change", "mentions", "names_other"]
+
+#: how many turns back, and how many stored statements back, a change may reach
+CHANGE_TURNS = 8
+CHANGE_SCAN = 48
+#: the longest sentence read for the values it mentions, and the longest change
+SENTENCE_WORDS = 40
+CHANGE_WORDS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A value as a sentence says it, with its kind ("weekday", "clock", "money",
+    "quantity:<dimension>", "known:<category>", "name", "number")."""
+
+    kind: str
+    text: str
+    start: int
+
+
+_WEEKDAY_RE = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weds|"
+                         r"tues|thurs)s?\b", re.I)
+_CLOCK_RE = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
+_MONEY_RE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:quid|pounds|"
+                       r"dollars|euros?|bucks)\b", re.I)
+_QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
+_NUMBER_RE = re.compile(r"(?<![\w.,:£$€])\d+(?:\.\d+)?(?![\w.,:%])")
+_NAME_RE = re.compile(r"(?<=[\w,;:] )[A-Z][\w'’&-]*(?: (?:[A-Z][\w'’&-]*|&))*")
+_FIRST_NAME_RE = re.compile(r"(?:^|[.!?]\s+)([A-Z][\w'’&-]*(?: [A-Z][\w'’&-]*)*)")
+_WORD_RE = re.compile(r"[a-z][\w-]*", re.I)
+# words after a number that are no unit of it ("120 instead", "4 at")
+_NOT_UNITS = frozenset("am pm instead now then pls please tho though actually ish tops max min "
+                       "more less at on in for of to from with by and or".split())
+_CALENDAR = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | {"i", "i'm", "i've", "i'll", "i'd"}
+
+
+@lru_cache(maxsize=16384)
+def mentions(text: str) -> tuple[Mention, ...]:
+    """The values ``text`` mentions, in order; a span is read once, as its first kind."""
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(kind: str, m: re.Match[str], group: int = 0) -> None:
+        a, b = m.span(group)
+        if any(x < b and a < y for x, y in taken):
+            return
+        taken.append((a, b))
+        found.append(Mention(kind, m.group(group), a))
+
+    for m in _MONEY_RE.finditer(text):
+        add("money", m)
+    for m in _CLOCK_RE.finditer(text):
+        add("clock", m)
+    for m in _WEEKDAY_RE.finditer(text):
+        add("weekday", m)
+    for m in _QUANTITY_RE.finditer(text):
+        unit = m.group(2).lower()
+        if unit in STOP_WORDS or unit in _NOT_UNITS:
+            continue
+        canon, dim, _ = canonical_unit(unit)
+        add(f"quantity:{dim}" if not dim.startswith("count:") else f"quantity:{canon}", m)
+    for m in _NUMBER_RE.finditer(text):
+        add("number", m)
+    for m in _WORD_RE.finditer(text):
+        category = name_category(m.group(0))
+        if category is not None:
+            add(f"known:{category}", m)
+    for m in _NAME_RE.finditer(text):
+        if m.group(0).split()[0].lower() not in _CALENDAR:
+            add("name", m)
+    for m in _FIRST_NAME_RE.finditer(text):  # "Mildreds instead": a rare word opening a sentence
+        first = m.group(1).split()[0].lower().rstrip("'’s")
+        if first not in _CALENDAR and first not in STOP_WORDS \
+                and word_frequency().get(first, 0) < RARE_WORD:
+            add("name", m, 1)
+    found.sort(key=lambda x: x.start)
+    return tuple(found)
+
+
+# a change said of the speaker's own thing: "actually X", "X instead", "X now", "switch to
+# X", "go with X", "use X for it", "rewrite it with X", "make it X"
+_CHANGE_RE = re.compile(
+    r"\bactually\b|\b(?:rewrite|redo|make|do|change|set|move|put|send|write)\s+(?:it|that|this|them)\b|"
+    r"\buse\s+[\w' -]+?\s+for\s+(?:it|that|this|them)\b", re.I)
+_POINTING_RE = re.compile(r"\b(?:it|its|it's|that|this|those|them)\b", re.I)
+_REFUSED_RE = re.compile(r"\b(?:not|no|never|instead of|rather than)\s+(?:the\s+|a\s+)?$", re.I)
+# an addition, someone else's, the past or a supposition: no change of the speaker's value
+_NOT_A_CHANGE_RE = re.compile(
+    r"\b(?:also|too|as well|another|second|extra|one more|last (?:year|time|month|week)|used to|"
+    r"before|would|could be|might|maybe|if|whether|for (?:him|her|them)|his|hers|theirs)\b", re.I)
+# a statement of someone else's, of the past or supposed: it set nothing to change
+_NOT_SET_RE = re.compile(
+    rf"^(?:(?:my|our|his|her|their)\s+[a-z]+['’]s|his|her|their)\b|\bfor (?:my|our) (?:{PEOPLE})\b|"
+    r"\b(?:if|might|maybe|used to|last (?:year|time)|was|were)\b", re.I)
+# a change asked for as a question: "can we look at Seville instead?"
+_ASKED_CHANGE_RE = re.compile(r"^\s*(?:\w+[,.!]?\s+){0,3}(?:can|could) (?:we|you|u|i)\b.*\binstead\b",
+                              re.I)
+
+
+def is_change(text: str, mention: Mention, after: bool = False) -> bool:
+    """The clause of ``text`` that holds ``mention`` says the speaker's own value changed to
+    it: it has a word of change ("X instead", "switch to X", "use X for it"), or it is the
+    value alone after a reason ("that needs longer. 55", "so Portuguese pls"; ``after``: the
+    message said something before ``text``)."""
+    return _cued(text, mention) or _alone(text, mention, after)
+
+
+def _cued(text: str, mention: Mention) -> bool:
+    """The clause of ``mention`` has a word of change."""
+    if len(text.split()) > CHANGE_WORDS:
+        return False
+    if text.rstrip().endswith("?") and not _ASKED_CHANGE_RE.match(text):
+        return False
+    clause = _clause_at(text, mention.start, _CLAUSE_END_RE)
+    return not _NOT_A_CHANGE_RE.search(clause) and (
+        says_changed(clause) or _CHANGE_RE.search(clause) is not None)
+
+
+def _alone(text: str, mention: Mention, after: bool) -> bool:
+    """``mention`` is said alone after its reason (a value alone as the whole message
+    answers a question: it changes nothing)."""
+    if text.rstrip().endswith("?"):
+        return False
+    alone = _clause_at(text, mention.start, _SENTENCE_END_RE)
+    return (after or alone.strip(" .,!") != text.strip(" .,!")) \
+        and _ALONE_RE.fullmatch(alone.replace(mention.text, "", 1)) is not None
+
+
+def names_other(text: str, mention: Mention, old: str) -> bool:
+    """The clause of the change names something the earlier statement does not ("now for
+    the paid plan make it 90 days" after "the free plan keeps files for 7 days"): its words
+    besides the value and the words of change are not all among the earlier one's."""
+    clause = _clause_at(text, mention.start, _CLAUSE_END_RE).replace(mention.text, " ", 1)
+    theirs = content_terms(old)
+    return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS)
+
+
+# what a value said alone may have around it
+_ALONE_RE = re.compile(r"[\s,.!]*(?:(?:so|ok|okay|oh|then|pls|please|thx|thanks|tho|lol|for it)[\s,.!]*)*",
+                       re.I)
+_CLAUSE_END_RE = re.compile(r"[.;!?]+(?:\s+|$)|,\s+|\s+(?:but|because|cos|since|so)\s+", re.I)
+_SENTENCE_END_RE = re.compile(r"[.;!?]+(?:\s+|$)|\s+so\s+", re.I)
+# the words of a change itself, said beside its new value
+_CHANGE_TERMS = content_terms(
+    "actually instead now then switch switched swap swapped change changed use using make made "
+    "rewrite redo write do go went going get let lets try put set move moved book order pls please "
+    "thx thanks ok okay oh hang on wait sorry new same time tho lol better rather prefer")
+
+
+def _clause_at(text: str, at: int, ends: re.Pattern[str]) -> str:
+    start = 0
+    for m in ends.finditer(text):
+        if m.start() >= at:
+            return text[start:m.start()]
+        start = m.end()
+    return text[start:]
+
+
+def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
+                     text: str) -> tuple[Patch, str, str] | None:
+    """The statement of the last turns whose one value of a kind ``text`` (a change) gives a
+    new value of, with the old value and the new one; None for none or several."""
+    if AUTHORITY[role] < AUTHORITY[Role.USER] or len(text.split()) > CHANGE_WORDS:
+        return None
+    if another_owns(text):
+        return None  # "the veg box people moved theirs, it comes thursdays now"
+    said = mentions(text)
+    if not said:
+        return None
+    window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
+    # the sentence of this message said before it points at the thing ("that needs longer.
+    # 55"), never an account of something else ("... the quarterly numbers. 20 minutes.")
+    before = next((q for q in window if q.turn == turn and q.role is role), None)
+    after = before is not None and _POINTING_RE.search(before.text) is not None
+    for new in said:
+        if _REFUSED_RE.search(text[:new.start]):
+            continue  # "not Shah": the value turned down
+        if _cued(text, new):
+            found = _last_of_kind(window, role, turn, text, new)
+        elif _alone(text, new, after):  # only of the speaker's message just before
+            last = next((q.turn for q in window if q.turn < turn and q.role is role), None)
+            found = _last_of_kind([q for q in window if q.turn == last], role, turn, text, new)
+        else:
+            continue
+        if found is not None:
+            return found
+    return None
+
+
+def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
+                  new: Mention) -> tuple[Patch, str, str] | None:
+    """The one statement of the window that mentions a value of ``new``'s kind, if it
+    mentions one (in every sentence of its message) and may take the change; None when none
+    or several statements do: which of two is meant would be a guess."""
+    found: list[tuple[Patch, list[Mention]]] = []
+    for p in window:
+        if p.turn >= turn or turn - p.turn > CHANGE_TURNS or p.later is not None \
+                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role] \
+                or len(p.text.split()) > SENTENCE_WORDS:
+            continue
+        olds = [m for m in mentions(p.text) if _same_kind(new, m)]
+        if olds:
+            found.append((p, olds))
+    if not found or len({p.turn for p, _ in found}) != 1:
+        return None
+    # the message it was said in, every sentence of it ("set up a board in Trello? me, Sam
+    # and the builder" names two)
+    said = {m.text.lower() for _, olds in found for m in olds}
+    p, olds = found[0]
+    if len(found) != 1 and p.kind is not PatchKind.SENTENCE or len(said) != 1 \
+            or olds[0].text.lower() == new.text.lower() or names_other(text, new, p.text) \
+            or p.key is not None and p.kind is not PatchKind.SENTENCE \
+            and not p.key.split("|")[2].startswith("free:") and not _holds(p.value or "", olds[0].text) \
+            or _NOT_SET_RE.search(p.text) or other_owner(p.text, text) \
+            or _GOAL_RE.search(p.text) and not _GOAL_RE.search(text) \
+            or _moved_other(text, p.text) \
+            or re.search(rf"(?<![\w-]){re.escape(new.text)}(?![\w-])", p.text, re.I):
+        return None
+    return p, olds[0].text, new.text
+
+
+# a goal beside the figure as it stands is another setting ("my goal is 60 bpm" / "71 bpm
+# right now")
+_GOAL_RE = re.compile(r"\b(?:goal|target|aim(?:ing)?|hoping to|want to (?:get|reach|hit))\b", re.I)
+
+
+def _moved_other(text: str, old: str) -> bool:
+    """The change says another thing was moved ("they moved the school trip, it's on 11 June
+    now" of "my dentist appointment is on 4 June")."""
+    moved = moved_antecedent(text)
+    return moved is not None and not content_terms(moved) & content_terms(old)
+
+
+def _holds(value: str, said: str) -> bool:
+    """A setting's value is the value said ("45 minutes" of "a timer for 45 minutes")."""
+    return said.lower() in value.lower()
+
+
+def _same_kind(new: Mention, old: Mention) -> bool:
+    if new.kind == "number":  # "55" of the one "45 minutes", "120" of "£50"
+        return old.kind in ("money", "number") or old.kind.startswith("quantity:")
+    return new.kind == old.kind

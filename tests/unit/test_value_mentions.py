@@ -1,0 +1,93 @@
+"""A change that gives a new value of a kind replaces the one value of that kind a recent
+request or remark mentioned, though no form read that request as a setting
+(``dspm_core.value_mentions``). Sentences written for this project."""
+
+from __future__ import annotations
+
+import pytest
+from test_in_passing import kept, remember, replaced
+
+from dspm_core.value_mentions import is_change, mentions
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    # a weekday, after the assistant confirmed the request
+    (["could you stick a reminder on my phone to call the garage on thursday afternoon?",
+      ("assistant", "Done."), "actually friday, they're shut thursdays"], "friday", "thursday"),
+    # a capitalised name, the new one opening its sentence
+    (["can you get me a table at Bocca for six on friday?",
+      "turns out they're closed for a private do. Ortolana instead"], "Ortolana", "Bocca"),
+    # money given as a bare number after its reason
+    (["can you order a birthday cake for Maya from the bakery on Dale St? about £40",
+      "her whole class is coming now so that won't feed them. 75"], "75", "£40"),
+    # a tool named for it
+    (["can you draft the release checklist in Confluence for the team",
+      "half the team can't log in there. use Coda for it"], "Coda", "Confluence"),
+    # a name of a known kind said after a reason
+    (["write the welcome note for the new volunteers in French please",
+      "they're mostly from the Lisbon group so Portuguese please"], "Portuguese", "French"),
+    # a number alone after its reason, of a setting whose value it is
+    (["please set a pasta timer for 9 minutes",
+      "oh it's the thick fettuccine, that needs longer. 12"], "12", "9"),
+])
+def test_a_change_replaces_the_one_value_of_its_kind(turns: list, new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
+
+
+def test_the_request_keeps_what_else_it_said_with_the_old_value_marked() -> None:
+    memory = remember("could you stick a reminder on my phone to call the garage on thursday "
+                      "afternoon?", "actually friday, they're shut thursdays")
+    assert "call the garage on (earlier: thursday; now friday) afternoon" in memory.get_context()
+
+
+@pytest.mark.parametrize("turns, values", [
+    # another person's
+    (["remind me to water the tomatoes on thursday",
+      "my sister waters hers on sunday, so sunday for her"], ["thursday", "sunday"]),
+    # an addition
+    (["book a table at Bocca on friday", "also get us Ortolana for the saturday instead of "
+                                         "cooking"], ["Bocca", "Ortolana"]),
+    # a number alone answering a question changes no earlier number
+    (["the kids get 3 stories a night", "book a table for saturday at 8pm",
+      ("assistant", "How many people?"), "4"], ["3 stories"]),
+    # the change names another thing than the earlier statement ("the paid plan")
+    (["the free plan keeps backups for 14 days",
+      "now for the paid plan make it 60 days"], ["14 days", "60 days"]),
+    # two names said in the turn of the request: which one changed is not clear
+    (["set up a shared doc for the trip in Notion? me, Priya and Tom",
+      "Tom can't use it. use Dropbox Paper for it"], ["Notion", "Priya"]),
+    # a question about another value
+    (["plan me a long weekend in Porto in june", "would Seville be cheaper?"], ["Porto"]),
+    # the value turned down is no new value
+    (["my dentist is Dr Amari", ("assistant", "I've booked you in with Dr Kwan."),
+      "Amari!! not Kwan"], ["Amari"]),
+])
+def test_what_is_no_change_of_the_speakers_value_keeps_both(turns: list, values: list) -> None:
+    memory = remember(*turns)
+    for value in values:
+        kept(memory, value)
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("book a table for 4 at Dishoom on saturday at 8pm, £30 a head",
+     ["number", "name", "weekday", "clock", "money"]),
+    ("set a timer for 45 minutes", ["quantity:time"]),
+    ("make it vegan and in Spanish", ["known:diet", "known:reply language"]),
+    ("Mildreds instead", ["name"]),
+])
+def test_mentions_read_each_value_once_with_its_kind(text: str, kinds: list) -> None:
+    assert [m.kind for m in mentions(text)] == kinds
+
+
+@pytest.mark.parametrize("text, change", [
+    ("actually tuesday, i misread it", True),
+    ("Mildreds instead", True),
+    ("that needs longer. 55", True),
+    ("55", False),  # an answer, not a change
+    ("also tuesday for the other one", False),
+    ("would tuesday work?", False),
+    ("can we look at Seville instead?", True),
+])
+def test_is_change(text: str, change: bool) -> None:
+    m = mentions(text)[0]
+    assert is_change(text, m) is change
