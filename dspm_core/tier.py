@@ -148,6 +148,7 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
     if turn.role not in TIER_ROLES or not turn.text.strip():
         return TierResult([], 0)
     typed = [content_terms(f.text) for f in facts if f.kind is not PatchKind.SENTENCE]
+    typed_terms = frozenset().union(*typed)
     out: list[Fact] = []
     skipped = 0
     for sentence in _sentences(turn.text.replace("’", "'")):
@@ -158,7 +159,7 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
         rest = _left_over(sentence, facts)
         if typed and (rest is sentence and _covered(terms, typed)
                       or content_terms(rest) - _GREETING_TERMS - _POLITE_TERMS
-                      <= frozenset().union(*typed)):
+                      <= typed_terms):
             continue  # the typed facts hold it, or the words the facts left out
         for piece in _pieces(rest):
             if content_terms(piece):

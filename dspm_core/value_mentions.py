@@ -196,7 +196,10 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         return None
     if another_owns(text):
         return None  # "the veg box people moved theirs, it comes thursdays now"
-    said = mentions(text)
+    # the values said as a change ("not Shah" is the value turned down); most sentences
+    # say none, and read no stored statement
+    said = [new for new in mentions(text) if not _REFUSED_RE.search(text[:new.start])
+            and (_cued(text, new) or _alone(text, new, True))]
     if not said:
         return None
     window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
@@ -205,8 +208,6 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
     before = next((q for q in window if q.turn == turn and q.role is role), None)
     after = before is not None and _POINTING_RE.search(before.text) is not None
     for new in said:
-        if _REFUSED_RE.search(text[:new.start]):
-            continue  # "not Shah": the value turned down
         if _cued(text, new):
             found = _last_of_kind(window, role, turn, text, new)
         elif _alone(text, new, after):  # only of the speaker's message just before
