@@ -104,7 +104,8 @@ class LexicalIndex:
         k1, b = self.K1, self.B
         scores: dict[str, float] = {}
         lengths = self._length
-        found = sorted((len(p), i, p) for i, p in enumerate(map(self._postings.get, set(terms)))
+        # in the words' own order, so that equal scores rank the same in every process
+        found = sorted((len(p), i, p) for i, p in enumerate(map(self._postings.get, sorted(set(terms))))
                        if p)
         common = max(POSTING_SCAN, COMMON_SHARE * n)
         if found and found[0][0] <= common:

@@ -164,3 +164,36 @@ def test_a_render_reads_the_criticals_it_can_deliver_not_all_of_them() -> None:
     assert r.lines[0].text == "decision: Set the limit7 to 7 seconds."
     assert len(seen) < 1000, len(seen)
     assert len(r.dropped_criticals) == 3001 - len(r.lines)
+
+
+# ------------------------------------------------------------- the same in every process
+_SAME_EVERYWHERE = r"""
+import json, sys
+from dspm_core import DSPMMemory
+
+m = DSPMMemory(budget=40)
+m.add_turn("user", "The garden shed needs paint. The garden gate squeaks. "
+                   "The garden hose leaks. The garden path floods after rain.")
+m.add_turn("user", "Our kitchen tap drips and the kitchen window sticks.")
+out = []
+for query in ("what about the garden and the kitchen?", "garden path hose shed gate", ""):
+    r = m.render(query)
+    out.append([r.text, list(r.delivered), list(r.dropped)])
+print(json.dumps(out))
+"""
+
+
+def test_a_render_is_the_same_whatever_the_hash_seed():
+    """Equal scores rank in one order in every process: a prompt built from the memory is
+    byte-identical from run to run (string hashing is randomised per process)."""
+    import os
+    import subprocess
+    import sys
+
+    seen = set()
+    for seed in range(6):
+        env = dict(os.environ, PYTHONHASHSEED=str(seed))
+        done = subprocess.run([sys.executable, "-c", _SAME_EVERYWHERE], env=env,
+                              capture_output=True, text=True, check=True)
+        seen.add(done.stdout)
+    assert len(seen) == 1, seen
