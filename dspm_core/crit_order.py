@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from .patch import Patch
 from .rank import critical_priority, patch_terms, query_terms
@@ -61,12 +61,14 @@ class Block:
 @dataclass(frozen=True, slots=True)
 class CriticalView:
     """A snapshot for one render: the blocks in render order, the criticals the query's
-    words touch (with their order keys), the latest turn among all criticals."""
+    words touch (with their order keys), the latest turn among all criticals, and how many
+    of the query's words each touched critical holds (``hits``: id -> count)."""
 
     blocks: tuple[Block, ...]
     touched: tuple[tuple[Key, Patch], ...]
     max_turn: int | None
     size: int
+    hits: Mapping[str, int] = field(default_factory=dict)
 
     def __iter__(self) -> Iterator[tuple[Key, Patch]]:
         for b in self.blocks:
@@ -207,14 +209,14 @@ class CriticalOrder:
     # ------------------------------------------------------------------ reading
     def view(self, terms: frozenset[str]) -> CriticalView:
         """The snapshot a render walks; ``terms``: the query's words."""
-        touched: dict[str, None] = {}
+        hits: Counter[str] = Counter()
         for t in terms:
             posting = self._by_term.get(t)
             if posting:
-                touched.update(posting)
+                hits.update(posting.keys())  # counted in C: no set per critical
         key, patch = self._key, self._patch
-        return CriticalView(tuple(self._blocks), tuple((key[i], patch[i]) for i in touched),
-                            self._max_turn, len(key))
+        return CriticalView(tuple(self._blocks), tuple((key[i], patch[i]) for i in hits),
+                            self._max_turn, len(key), hits)
 
     def revised_for(self, keys: Iterable[str]) -> list[Patch]:
         """The revised criticals with an earlier value looked up by one of ``keys`` (see

@@ -14,7 +14,8 @@ only where it stopped is written down, the rest walked when the account is read.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from itertools import accumulate
 from typing import Any
 
 from .crit_order import Block, Key
@@ -51,7 +52,7 @@ class Walk:
 
 
 def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
-                   moved: frozenset[str] | set[str], entry: Callable[[Patch], Any],
+                   moved: Collection[str], entry: Callable[[Patch], Any],
                    least: Callable[[Block], Sequence[int]], room: int) -> Walk:
     """Take criticals at their minimal form while they fit: the ones of ``blocks`` in
     order, except the ``moved`` ids, which come from ``touched`` (sorted by key).
@@ -65,16 +66,9 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
     suffixes = [least(b) for b in blocks]
     # the cheapest minimal line of the blocks from the k-th on, and of touched[i:]
     inf = float("inf")
-    later = [inf] * (len(blocks) + 1)
-    for k in range(len(blocks) - 1, -1, -1):
-        later[k] = min(suffixes[k][0], later[k + 1]) if suffixes[k] else later[k + 1]
-    tmin = [inf] * (nt + 1)
-    least_cost = inf
-    for i in range(nt - 1, -1, -1):
-        cost = touched[i][1].forms[-1][1]
-        if cost < least_cost:
-            least_cost = cost
-        tmin[i] = least_cost
+    later = [*accumulate((s[0] if s else inf for s in reversed(suffixes)), min,
+                         initial=inf)][::-1]
+    tmin = [*accumulate((e.forms[-1][1] for _, e in reversed(touched)), min, initial=inf)][::-1]
     for k, b in enumerate(blocks):
         keys, patches, suffix = b.keys, b.patches, suffixes[k]
         lo, n = 0, len(keys)
@@ -130,7 +124,7 @@ class Account:
 
     __slots__ = ("_parts", "_moved", "_cost", "_trimmed", "_rest", "_built")
 
-    def __init__(self, parts: list[Part], moved: frozenset[str] | set[str],
+    def __init__(self, parts: list[Part], moved: Collection[str],
                  cost: Callable[[Patch], int], trimmed: list[str],
                  rest_dropped: tuple[str, ...]) -> None:
         self._parts = parts

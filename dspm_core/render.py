@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate
 from operator import itemgetter
 
-from .crit_order import Block, Key, Pool, query_key
+from .crit_order import Block, CriticalView, Key, Pool, query_key
 from .fill import Account, walk_criticals
 from .forms import Form, forms_for, same_forms
 from .patch import Patch
 from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
                    patch_terms, query_terms, text_terms, utility)
-from .tokens import TokenCounter, line_parts
+from .tokens import TokenCounter, break_alone, splits_cleanly
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
 
@@ -101,13 +102,14 @@ class Rendered:
 class _Entry:
     """What the renderer needs of one patch, computed once per patch version."""
 
-    __slots__ = ("patch", "forms", "key", "terms", "named_by")
+    __slots__ = ("patch", "forms", "key", "weight", "terms", "named_by")
 
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
         self.forms = forms  # (form, cost) longest first; cost counts the joining newline
         # (the stance check reads the whole text: only a critical's place needs it)
         self.key = critical_priority(patch) if patch.critical else None
+        self.weight = self.key[2] if self.key is not None else 0.0  # kind and stance
         self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
         # the words a query must hold to name this setting (Renderer._named)
         words = text_terms(patch.slot) if patch.critical and patch.slot else None
@@ -142,11 +144,13 @@ class _Cache:
     def count_lines(self, lines: list[str]) -> int:
         """Tokens of ``lines`` joined by line breaks: the sum of the cached counts of its
         lines where the tokenizer gives exactly that (:func:`~dspm_core.tokens.line_parts`),
-        else the count of the joined text."""
-        parts = line_parts(lines) if self.splits_lines else None
-        if parts is None:
+        else the count of the joined text. A line break that is a token of its own
+        (:func:`~dspm_core.tokens.break_alone`) is counted as one, not with its line."""
+        if not (self.splits_lines and splits_cleanly(lines)):
             return self.count("\n".join(lines))
-        return sum(map(self.count, parts))
+        count = self.count
+        return sum([count(line) + 1 if break_alone(line) else count(line + "\n")
+                    for line in lines[:-1]], count(lines[-1]))
 
     def entry(self, patch: Patch) -> _Entry:
         e = self.entries.get(patch.id)
@@ -216,8 +220,10 @@ class Renderer:
                              key=lambda t: t[0])
         else:
             aligns = self._alignments([entry(p) for p in rest], query)
-            touched = self._placed(view.touched, query, aligns)
-        moved = {e.patch.id for _, e in touched}
+            touched = self._placed(view, query, aligns)
+        # the ids of the criticals walked at their own place
+        moved: Collection[str] = view.hits if not semantic and len(view.hits) == len(touched) \
+            else {e.patch.id for _, e in touched}
 
         # 1. every critical at its smallest form, by priority (+1: the newline that is
         # not needed after the last line)
@@ -249,17 +255,19 @@ class Renderer:
         order builds a new one)."""
         got = self._mins.get(block)
         if got is None:
-            entry = self._cache.entry
-            costs = [entry(p).forms[-1][1] for p in block.patches]
-            for j in range(len(costs) - 2, -1, -1):
-                costs[j] = min(costs[j], costs[j + 1])
-            got = tuple(costs)
+            entry, entries = self._cache.entry, self._cache.entries
+            costs = [(e if (e := entries.get(p.id)) is not None and e.patch is p else entry(p))
+                     .forms[-1][1] for p in reversed(block.patches)]
+            got = tuple(accumulate(costs, min))[::-1]
             with self._cache.lock:
                 self._mins[block] = got
         return got
 
     def _fill_rest(self, rest: list[Patch], now: int, aligns: dict[str, float],
                    chosen: dict[str, tuple[Form, int]], room: int) -> int:
+        forms_of = self._cache.forms_of
+        if room < min([forms_of(p)[-1][1] for p in rest]):
+            return room  # not even the shortest form of any fits
         scored = []
         for p in rest:
             u = utility(p, now, aligns.get(p.id, 0.0))
@@ -280,26 +288,33 @@ class Renderer:
                 room -= cost - cur_cost
         return room
 
-    def _placed(self, touched: Sequence[tuple[Key, Patch]], query: str,
+    def _placed(self, view: CriticalView, query: str,
                 aligns: dict[str, float]) -> list[tuple[Key, _Entry]]:
         """The criticals the query's words touch at their places (:func:`query_key`),
         sorted, their alignments added to ``aligns``: :meth:`_alignments`, :meth:`_named`
-        and the placing in one pass, for the lexical alignment alone."""
+        and the placing in one pass, for the lexical alignment alone (the words each one
+        holds were counted when the view was taken)."""
+        touched = view.touched
+        if not touched:
+            return []
         qterms = query_terms(query) if query and query.strip() else frozenset()
         scale = 1.0 / min(len(qterms), ALIGN_SATURATION) if qterms else 0.0
-        entry, entries = self._cache.entry, self._cache.entries
+        entry, get, hits = self._cache.entry, self._cache.entries.get, view.hits
         out: list[tuple[Key, _Entry]] = []
+        append = out.append
         for k, p in touched:
-            e = entries.get(p.id)
+            pid = p.id
+            e = get(pid)
             if e is None or e.patch is not p:
                 e = entry(p)
-            align, named = 0.0, False
-            if qterms and not qterms.isdisjoint(e.terms):
-                align = len(qterms & e.terms) * scale
-                align = aligns[p.id] = align if align < 1.0 else 1.0
-                # every word of a subject is among the patch's terms: a named one aligns
-                named = e.named_by is not None and e.named_by <= qterms
-            out.append((query_key(k, named, align, e.key[2]), e))  # type: ignore[index]
+            n = hits.get(pid)
+            align = (len(qterms & e.terms) if n is None else n) * scale
+            if align > 1.0:
+                align = 1.0
+            aligns[pid] = align
+            # every word of a subject is among the patch's terms: a named one aligns
+            named = e.named_by
+            append((query_key(k, named is not None and named <= qterms, align, e.weight), e))
         out.sort(key=itemgetter(0))
         return out
 
@@ -359,7 +374,8 @@ class Renderer:
         return sel_crit + sel_rest
 
     def _finish(self, order: list[Patch], chosen: dict[str, tuple[Form, int]],
-                rest: Sequence[Patch], budget: int, parts: list, moved: set[str]) -> Rendered:
+                rest: Sequence[Patch], budget: int, parts: list,
+                moved: Collection[str]) -> Rendered:
         lines = [(p, chosen[p.id][0]) for p in order]
         texts = [f.text for _, f in lines]
         text = "\n".join(texts)
@@ -380,7 +396,8 @@ class Renderer:
         got = set(delivered)
         rest_dropped = tuple(p.id for p in rest if p.id not in got)
         trimmed = tuple(p.id for p, f in lines if f.name != "full")
-        out_lines = tuple(RenderedLine(p.id, p.kind.value, f.name, f.text, self.count(f.text))
+        # a line's tokens: its cost less the line break (costs count the text exactly)
+        out_lines = tuple(RenderedLine(p.id, p.kind.value, f.name, f.text, chosen[p.id][1] - 1)
                           for p, f in lines)
         account = Account(parts, moved, lambda p: self._cache.entry(p).forms[-1][1],
                           trimmed_crit, rest_dropped)

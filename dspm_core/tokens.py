@@ -35,7 +35,9 @@ __all__ = [
     "TokenCounter",
     "count_tokens",
     "get_counter",
+    "break_alone",
     "line_parts",
+    "splits_cleanly",
     "seed_tiktoken_cache",
 ]
 
@@ -217,12 +219,28 @@ def line_parts(lines: Sequence[str]) -> list[str] | None:
     before a break), and encode each piece on its own. None when that does not hold: an
     empty line, a line break inside a line, a later line that opens with whitespace or ``/``.
     """
-    if not lines:
+    if not splits_cleanly(lines):
         return None
+    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
+
+
+def splits_cleanly(lines: Sequence[str]) -> bool:
+    """Whether :func:`line_parts` splits ``lines`` (see there)."""
+    if not lines:
+        return False
     for i, line in enumerate(lines):
         if not line or "\n" in line or "\r" in line or (i and (line[0].isspace() or line[0] == "/")):
-            return None
-    return [line + "\n" for line in lines[:-1]] + [lines[-1]]
+            return False
+    return True
+
+
+def break_alone(line: str) -> bool:
+    """Whether the line break after ``line`` is one token of its own for a counter with
+    ``splits_lines``: ``line`` ends in an ASCII letter or digit, and no piece of those
+    pre-tokenisers that ends in one takes a following line break (punctuation does), so
+    ``line + "\\n"`` counts one more than ``line``."""
+    last = line[-1:]
+    return last.isascii() and last.isalnum()
 
 
 def get_counter(spec: str | Callable[[str], int] | TokenCounter | None = None) -> TokenCounter:

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dspm_core import DSPMMemory
-from dspm_core.tokens import CallableCounter, TiktokenCounter, line_parts
+from dspm_core.tokens import CallableCounter, TiktokenCounter, break_alone, line_parts
 
 ENCODINGS = ("cl100k_base", "o200k_base")
 # the characters the pre-tokenisers treat differently around a line break
@@ -67,3 +67,20 @@ def test_a_render_reports_the_exact_count_of_its_text(name: str) -> None:
     for query in ("", "timeout of service-7", "/v1/items/3 rate limit"):
         r = m.render(query)
         assert r.tokens == m.counter.count(r.text) <= 120
+
+
+@settings(max_examples=600, deadline=None)
+@given(line=_LINE.filter(lambda s: s and "\n" not in s and "\r" not in s))
+def test_a_break_after_a_letter_or_digit_counts_one(counter: TiktokenCounter, line: str) -> None:
+    """A render adds one for the break after a line that ends in an ASCII letter or digit
+    instead of counting the line with its break."""
+    if break_alone(line):
+        assert counter.count(line + "\n") == counter.count(line) + 1
+
+
+@pytest.mark.parametrize("name", ENCODINGS)
+def test_a_break_after_punctuation_is_counted_with_it(name: str) -> None:
+    c = TiktokenCounter(name)
+    assert not break_alone("[D] timeout 30 s (was 10 s).")
+    assert c.count("timeout is 30 s.\n") != c.count("timeout is 30 s.") + 1  # '.\n' is one token
+    assert break_alone("[D] timeout 30 s") and not break_alone("caf\u00e9") and not break_alone("")
