@@ -123,6 +123,11 @@ def _names_any(slot: str, text: str) -> bool:
                if len(w) > 2 or w.isdigit())
 
 
+def _says_more(text: str, old: str) -> bool:
+    """Whether ``text`` has content words that ``old`` lacks."""
+    return not content_terms(text) <= content_terms(old)
+
+
 #: a fact of at most this many words may restate a setting under a shorter name
 TERSE_WORDS = 6
 #: the longest new name a setting takes from a revision that names the name it replaces
@@ -354,13 +359,17 @@ class PatchStore:
         if found is None:
             return None
         said, old, new = found
-        if said.kind is not PatchKind.SENTENCE and said.key is not None \
-                and not said.key.split("|")[2].startswith("free:"):
+        setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
+            and not said.key.split("|")[2].startswith("free:")
+        if setting and holds_word(said.value or "", old):
             # a setting whose value it is: "55" after a timer set for 45 minutes
             return self._new_value(said, new_quantity(old, new) or new, old, fact)
         if key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
             return self._replace_sentence(said, fact, key, replace(stmt, old_value=old))
-        return self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None else norm)
+        # a value the statement mentions beside its setting ("7pm" of "Book a table for 3
+        # at 7pm"): the statement gives way, kept for what else it says
+        return self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None else norm,
+                                   as_text=setting, keep=True)
 
     def _take_named(self, named: tuple[Patch, Named], fact: Fact, norm: str) -> MergeOutcome | None:
         """``fact`` replaces the earlier statement whose name it mentions in passing (as
@@ -403,12 +412,15 @@ class PatchStore:
         return self._supersede(old, fact, as_said_of(probe, old))
 
     def _replace_named(self, old: Patch, named: str, new: str | None, fact: Fact,
-                       norm: str) -> MergeOutcome | None:
+                       norm: str, as_text: bool = False, keep: bool = False) -> MergeOutcome | None:
         """``fact`` replaces the name ``named`` of ``old`` ("I've switched to mediterranean,
         keto was too much"): a setting takes the new name ``new`` in its place ("Birch
         room" for "Maple room"), a statement with no slot gives way to ``fact`` with the
-        name as its earlier value. None when a setting's new name is not clear."""
-        dim = old.key.split("|")[2] if old.key is not None \
+        name as its earlier value. None when a setting's new name is not clear.
+        ``as_text``: ``named`` is not the setting's value, so ``old`` gives way as a
+        statement does; ``keep``: a typed statement that gives way stays for what else it
+        says, as a tier sentence does (``named`` is one value of several it mentions)."""
+        dim = old.key.split("|")[2] if old.key is not None and not as_text \
             and old.kind is not PatchKind.SENTENCE else "free:"  # a tier sentence gives way
         if not dim.startswith("free:"):
             if new is None or dim != "name":
@@ -423,7 +435,7 @@ class PatchStore:
                       first_turn=old.first_turn, session_id=fact.session_id,
                       history=self._lineage(old, named))
         return self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
-                              "the old name mentioned in passing", (named, new))
+                              "the old name mentioned in passing", (named, new), keep)
 
     def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
         subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
@@ -480,6 +492,11 @@ class PatchStore:
             if old.scope and not stmt.scope and not referent:
                 stmt = with_period_of(stmt, old)  # "1.5 litres of water" of "3 litres ... a day"
             if self._same_value(old, stmt):
+                if old.value is None and old.turn == fact.turn and _says_more(fact.text, old.text):
+                    # two statements of one turn of a setting with no value read: the second
+                    # is no restatement when it says what the first did not ("Arrange an
+                    # airport transfer to our hotel, landing 14:20 on the 3rd")
+                    return self._merge_text(replace(fact, slot=None))
                 if fact.slot:
                     self._restated_at = {(fact.turn, subj_norm): old.id}
                 return self._duplicate(old, fact, "same slot, operator and value")
@@ -506,7 +523,7 @@ class PatchStore:
                                        AUTHORITY[fact.role])
             if said is not None:  # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
-        elif AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
+        if AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
             done = self._keyed_in_passing(fact, key, stmt)
             if done is not None:
                 return done
@@ -637,11 +654,13 @@ class PatchStore:
 
     def _give_way(self, old: Patch, patch: Patch, fact: Fact, subject: str | None,
                   norm: str | None, note: str, reason: str,
-                  renamed: tuple[str, str | None] | None = None) -> MergeOutcome:
+                  renamed: tuple[str, str | None] | None = None, keep: bool = False) -> MergeOutcome:
         """``old`` leaves the store for ``patch``, which holds it in its lineage. A tier
-        sentence whose name ``renamed`` = (old name, new name or None) replaced stays for
-        what else it said, the name marked as earlier (:func:`~dspm_core.tier.said_besides`)."""
-        kept = said_besides(old, renamed[0], renamed[1], fact.text) if renamed else None
+        sentence (any statement, with ``keep``) whose name ``renamed`` = (old name, new name
+        or None) replaced stays for what else it said, the name marked as earlier
+        (:func:`~dspm_core.tier.said_besides`)."""
+        kept = said_besides(old, renamed[0], renamed[1], fact.text) \
+            if renamed and (keep or old.kind is PatchKind.SENTENCE) else None
         del self._patches[old.id]
         self._ix.remove(old)
         self._unview(old.id)

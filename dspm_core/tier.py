@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import lru_cache
 
+from .extract.casual import plain_prose
 from .extract.clauses import TABLE_ROW_RE, split_sentences
 from .index import LexicalIndex
 from .number_words import spoken_numbers
@@ -130,6 +131,8 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
         at = rest.lower().find(core.lower())  # a clause typed with a capital ("Can we do ...")
         if at >= 0:
             rest = f"{rest[:at]} {rest[at + len(core):]}"
+        else:  # read from its plain spelling ("Change the day to thursday please" of "pls")
+            rest = _cut_plain(rest, core)
     if rest is sentence:
         return sentence
     rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?"
@@ -140,6 +143,24 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
         return sentence
     rest = rest.strip(" ,;:-")
     return rest if content_terms(rest) else sentence
+
+
+def _cut_plain(text: str, core: str) -> str:
+    """``text`` without the words that read as ``core`` once spelled out (chat shorthand,
+    :func:`~dspm_core.extract.casual.plain_prose`, spells each word as one word); ``text``
+    itself when they are not there."""
+    words = text.split()
+    plain = [w.strip(_MARKS).lower() for w in plain_prose(text).split()]
+    want = [w.strip(_MARKS).lower() for w in core.split()]
+    if len(plain) != len(words) or not want:
+        return text
+    for i in range(len(plain) - len(want) + 1):
+        j = i + len(want)
+        if plain[i:j] == want:
+            last = words[j - 1]
+            after = last[len(last.rstrip(_MARKS)):]  # the mark after the clause ("pls,")
+            return " ".join(words[:i] + [after] + words[j:])
+    return text
 
 
 def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
@@ -174,11 +195,10 @@ REST_WORDS = 3
 
 
 def said_besides(old: Patch, name: str, new: str | None, revision: str) -> Patch | None:
-    """A tier sentence whose name a revision replaced, kept for what else it says, with the
+    """A statement whose name a revision replaced, kept for what else it says, with the
     name marked as earlier ("add the Arlo kettle in (earlier: blue; now green) to my
-    basket"); None when it says little the revision does not ("I'm on keto")."""
-    if old.kind is not PatchKind.SENTENCE:
-        return None
+    basket"), as a statement with no slot; None when it says little the revision does not
+    ("I'm on keto")."""
     rest = content_terms(old.text) - content_terms(name) - content_terms(revision) - _POLITE_TERMS
     if len(rest) < REST_WORDS:
         return None  # little beside the setting itself ("Ship orders from the Leeds warehouse")

@@ -55,14 +55,22 @@ _WEEKDAY_RE = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturda
 _CLOCK_RE = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
 _MONEY_RE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:quid|pounds|"
                        r"dollars|euros?|bucks)\b", re.I)
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)")
+# a day of the month: "the 24th", "2nd aug", "3rd of march", "nov 2", "march 14th"
+_DATE_RE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)(?:\s+(?:of\s+)?{_MONTH}\b)?|"
+                      rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}\s+{_MONTH}\b", re.I)
 _QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
-_NUMBER_RE = re.compile(r"(?<![\w.,:£$€])\d+(?:\.\d+)?(?![\w.,:%])")
+_NUMBER_RE = re.compile(r"(?<![\w.,:£$€])\d+(?:\.\d+)?(?![\w:%]|[.,]\d)")
 _NAME_RE = re.compile(r"(?<=[\w,;:] )[A-Z][\w'’&-]*(?: (?:[A-Z][\w'’&-]*|&))*")
 _FIRST_NAME_RE = re.compile(r"(?:^|[.!?]\s+)([A-Z][\w'’&-]*(?: [A-Z][\w'’&-]*)*)")
 _WORD_RE = re.compile(r"[a-z][\w-]*", re.I)
 # words after a number that are no unit of it ("120 instead", "4 at")
 _NOT_UNITS = frozenset("am pm instead now then pls please tho though actually ish tops max min "
                        "more less at on in for of to from with by and or".split())
+# contractions typed without their apostrophe ("25 wont get me anything")
+_BARE_CONTRACTIONS = frozenset("wont dont cant isnt arent wasnt werent didnt doesnt havent hasnt "
+                               "wouldnt couldnt shouldnt im ive id ill its thats theres".split())
 _CALENDAR = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | {"i", "i'm", "i've", "i'll", "i'd"}
 
 
@@ -85,9 +93,11 @@ def mentions(text: str) -> tuple[Mention, ...]:
         add("clock", m)
     for m in _WEEKDAY_RE.finditer(text):
         add("weekday", m)
+    for m in _DATE_RE.finditer(text):
+        add("date", m)
     for m in _QUANTITY_RE.finditer(text):
         unit = m.group(2).lower()
-        if unit in STOP_WORDS or unit in _NOT_UNITS:
+        if unit in STOP_WORDS or unit in _NOT_UNITS or unit in _BARE_CONTRACTIONS:
             continue
         canon, dim, _ = canonical_unit(unit)
         add(f"quantity:{dim}" if not dim.startswith("count:") else f"quantity:{canon}", m)
@@ -112,7 +122,7 @@ def mentions(text: str) -> tuple[Mention, ...]:
 # a change said of the speaker's own thing: "actually X", "X instead", "X now", "switch to
 # X", "go with X", "use X for it", "rewrite it with X", "make it X"
 _CHANGE_RE = re.compile(
-    r"\bactually\b|\b(?:rewrite|redo|make|do|change|set|move|put|send|write)\s+(?:it|that|this|them)\b|"
+    r"\b(?:actually|actualy|actully|acutally|actaully)\b|\b(?:rewrite|redo|make|do|change|set|move|put|send|write)\s+(?:it|that|this|them)\b|"
     r"\buse\s+[\w' -]+?\s+for\s+(?:it|that|this|them)\b", re.I)
 _POINTING_RE = re.compile(r"\b(?:it|its|it's|that|this|those|them)\b", re.I)
 _REFUSED_RE = re.compile(r"\b(?:not|no|never|instead of|rather than)\s+(?:the\s+|a\s+)?$", re.I)
@@ -122,8 +132,10 @@ _NOT_A_CHANGE_RE = re.compile(
     r"before|would|could be|might|maybe|if|whether|for (?:him|her|them)|his|hers|theirs)\b", re.I)
 # a statement of someone else's, of the past or supposed: it set nothing to change
 _NOT_SET_RE = re.compile(
-    rf"^(?:(?:my|our|his|her|their)\s+[a-z]+['’]s|his|her|their)\b|\bfor (?:my|our) (?:{PEOPLE})\b|"
-    r"\b(?:if|might|maybe|used to|last (?:year|time)|was|were)\b", re.I)
+    rf"^(?:(?:my|our|his|her|their)\s+[a-z]+['’]s|his|her|their)\b|\bfor (?:my|our) (?:{PEOPLE})\b",
+    re.I)
+# (said of the clause that holds the value: "off-peak if cheaper" supposes nothing of the 22nd)
+_SUPPOSED_RE = re.compile(r"\b(?:if|might|maybe|used to|last (?:year|time)|was|were)\b", re.I)
 # a change asked for as a question: "can we look at Seville instead?"
 _ASKED_CHANGE_RE = re.compile(r"^\s*(?:\w+[,.!]?\s+){0,3}(?:can|could) (?:we|you|u|i)\b.*\binstead\b",
                               re.I)
@@ -144,8 +156,37 @@ def _cued(text: str, mention: Mention) -> bool:
     if text.rstrip().endswith("?") and not _ASKED_CHANGE_RE.match(text):
         return False
     clause = _clause_at(text, mention.start, _CLAUSE_END_RE)
+    better = _BETTER_RE.match(text, mention.start + len(mention.text))
+    if better is not None:  # "York would be better": a preference, not a supposition
+        clause = clause.replace(better.group(0), " ", 1)
     return not _NOT_A_CHANGE_RE.search(clause) and (
-        says_changed(clause) or _CHANGE_RE.search(clause) is not None)
+        better is not None or says_changed(clause) or _CHANGE_RE.search(clause) is not None
+        or _SET_TO_RE.search(text, 0, mention.start) is not None
+        or _DO_RE.search(text, 0, mention.start) is not None
+        or _named_old(text, mention) is not None)
+
+
+def _named_old(text: str, mention: Mention) -> Mention | None:
+    """The value of ``mention``'s kind said right after it with "not" ("wednesday not
+    monday", "8:45 rather than 7pm"): the old value the change names."""
+    m = _NOT_OLD_RE.match(text, mention.start + len(mention.text))
+    if m is None:
+        return None
+    return next((o for o in mentions(text) if o.start == m.end() and _same_kind(mention, o)), None)
+
+
+# the new value preferred: "the 24th works better for me", "8am better actualy"
+_BETTER_RE = re.compile(r"\s*(?:(?:is|'s|would be|works?|suits?)\s+(?:(?:for\s+)?(?:me|us)\s+)?)?"
+                        r"(?:much\s+|way\s+|a lot\s+|a bit\s+)?better\b(?!\s+than\b)", re.I)
+# a verb of change and "to" right before the new value: "change the budget to 35",
+# "push it back to the 9th", "bump the order up to 6"
+_SET_TO_RE = re.compile(r"\b(?:change|move|set|push|bring|bump|put|switch|shift|drop|raise|lower|"
+                        r"up|increase|reduce|cut|extend)\s+(?:[\w'-]+\s+){0,3}?(?:back\s+|forward\s+|"
+                        r"up\s+|down\s+)?to\s+(?:the\s+)?$", re.I)
+# "do" asked for with the new value: "..., do the 21st", "pls do 6 then"
+_DO_RE = re.compile(r"(?:^|[,.;!:-]\s*|\b(?:pls|please|just|then|so|can (?:you|u)|could (?:you|u))\s+)"
+                    r"do\s+(?:the\s+)?$", re.I)
+_NOT_OLD_RE = re.compile(r"\s*,?\s*(?:not|rather than|instead of)\s+(?:the\s+)?", re.I)
 
 
 def _alone(text: str, mention: Mention, after: bool) -> bool:
@@ -158,13 +199,36 @@ def _alone(text: str, mention: Mention, after: bool) -> bool:
         and _ALONE_RE.fullmatch(alone.replace(mention.text, "", 1)) is not None
 
 
-def names_other(text: str, mention: Mention, old: str) -> bool:
+def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
     """The clause of the change names something the earlier statement does not ("now for
     the paid plan make it 90 days" after "the free plan keeps files for 7 days"): its words
-    besides the value and the words of change are not all among the earlier one's."""
+    besides the value, the words of change and the words that name the old value's
+    ``kind`` ("the budget" of an amount of money, "the time" of a clock time) are not all
+    among the earlier one's."""
     clause = _clause_at(text, mention.start, _CLAUSE_END_RE).replace(mention.text, " ", 1)
+    better = _BETTER_RE.match(text, mention.start + len(mention.text))
+    if better is not None:  # "the 24th works better for me"
+        clause = clause.replace(better.group(0).strip(), " ", 1)
     theirs = content_terms(old)
-    return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS)
+    return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS
+               - _KIND_TERMS.get(kind, frozenset()))
+
+
+# the words that name a value's kind rather than a thing
+_KIND_TERMS = {kind: content_terms(words) for kind, words in (
+    ("money", "budget price cost spend total cap max maximum limit"),
+    ("clock", "time slot"), ("date", "date day"), ("weekday", "day"))}
+
+
+def _same_value(old: Mention, said: Mention) -> bool:
+    """``said`` is ``old`` again: the same words, or the same number ("25" of "25 euro")."""
+    if old.text.lower() == said.text.lower():
+        return True
+    a, b = _FIRST_NUMBER_RE.search(old.text), _FIRST_NUMBER_RE.search(said.text)
+    return a is not None and b is not None and a.group(0) == b.group(0)
+
+
+_FIRST_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
 
 
 # what a value said alone may have around it
@@ -176,7 +240,17 @@ _SENTENCE_END_RE = re.compile(r"[.;!?]+(?:\s+|$)|\s+so\s+", re.I)
 _CHANGE_TERMS = content_terms(
     "actually instead now then switch switched swap swapped change changed use using make made "
     "rewrite redo write do go went going get let lets try put set move moved book order pls please "
-    "thx thanks ok okay oh hang on wait sorry new same time tho lol better rather prefer")
+    "thx thanks ok okay oh hang on wait sorry new same time tho lol better rather prefer hmm hm "
+    "umm um erm ah tbh bring forward back push pull actualy actully")
+
+
+def _up_to_clause(text: str, mention: Mention) -> str:
+    """``text`` up to the end of the clause of ``mention`` (a reason after it is left out:
+    "could u do 6:40 instead, want to get it done before my run")."""
+    for m in _CLAUSE_END_RE.finditer(text):
+        if m.start() >= mention.start + len(mention.text):
+            return text[:m.start()]
+    return text
 
 
 def _clause_at(text: str, at: int, ends: re.Pattern[str]) -> str:
@@ -236,15 +310,23 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             found.append((p, olds))
     if not found or len({p.turn for p, _ in found}) != 1:
         return None
+    # the old value the change names beside the new one ("wednesday not monday", "change the
+    # budget to 35 a night, 25 wont get me anything") picks it among several
+    named = [m for m in mentions(text) if m.start != new.start and _same_kind(new, m)]
+    if named:
+        picked = [(p, [o]) for p, olds in found for o in olds if any(_same_value(o, m) for m in named)]
+        if picked or _named_old(text, new) is not None:
+            found = picked
+        if not found:
+            return None
     # the message it was said in, every sentence of it ("set up a board in Trello? me, Sam
     # and the builder" names two)
     said = {m.text.lower() for _, olds in found for m in olds}
     p, olds = found[0]
     if len(found) != 1 and p.kind is not PatchKind.SENTENCE or len(said) != 1 \
-            or olds[0].text.lower() == new.text.lower() or names_other(text, new, p.text) \
-            or p.key is not None and p.kind is not PatchKind.SENTENCE \
-            and not p.key.split("|")[2].startswith("free:") and not _holds(p.value or "", olds[0].text) \
-            or _NOT_SET_RE.search(p.text) or other_owner(p.text, text) \
+            or olds[0].text.lower() == new.text.lower() or names_other(text, new, p.text, olds[0].kind) \
+            or _NOT_SET_RE.search(p.text) or _SUPPOSED_RE.search(_clause_at(p.text, olds[0].start, _CLAUSE_END_RE)) \
+            or other_owner(p.text, _up_to_clause(text, new)) \
             or _GOAL_RE.search(p.text) and not _GOAL_RE.search(text) \
             or _moved_other(text, p.text) \
             or re.search(rf"(?<![\w-]){re.escape(new.text)}(?![\w-])", p.text, re.I):
@@ -262,11 +344,6 @@ def _moved_other(text: str, old: str) -> bool:
     now" of "my dentist appointment is on 4 June")."""
     moved = moved_antecedent(text)
     return moved is not None and not content_terms(moved) & content_terms(old)
-
-
-def _holds(value: str, said: str) -> bool:
-    """A setting's value is the value said ("45 minutes" of "a timer for 45 minutes")."""
-    return said.lower() in value.lower()
 
 
 def _same_kind(new: Mention, old: Mention) -> bool:

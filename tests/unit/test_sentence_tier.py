@@ -452,3 +452,13 @@ def test_what_is_left_of_a_sentence_after_its_typed_clause_reads_as_words(said: 
     memory.add_turn("user", said)
     sentences = [p.text for p in memory.all_patches if p.kind is PatchKind.SENTENCE]
     assert sentences == [rest]
+
+
+def test_a_clause_typed_from_its_plain_spelling_leaves_the_rest_kept():
+    """The typed fact spells chat shorthand out ("pls" is "please"); the tier still finds
+    the clause it came from and keeps the rest of the sentence, once."""
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "move the boiler service to monday pls, im home all day then")
+    texts = [p.text for p in m.all_patches]
+    assert sum("monday" in t.lower() for t in texts) == 1, texts
+    assert any(t == "im home all day then" for t in texts), texts

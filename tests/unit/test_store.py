@@ -351,3 +351,24 @@ def test_a_reworded_revision_needs_the_same_unit_and_identifiers():
               "Change the upload request count for the api to 20.")
     assert len(store.patches()) == 4
     assert all(not p.history for p in store.patches())
+
+
+def test_a_second_statement_of_a_setting_with_no_value_that_says_more_is_kept():
+    """Two facts of one turn read under one setting with no value: the second is no
+    restatement when it has words the first lacks (nothing it said is dropped)."""
+    from dspm_core.patch import Fact, PatchKind, Role
+
+    s = PatchStore()
+    first = Fact(kind=PatchKind.DECISION, text="Arrange a removal van", role=Role.USER, turn=0,
+                 slot="Arrange a removal van")
+    second = Fact(kind=PatchKind.DECISION, role=Role.USER, turn=0, slot="Arrange a removal van",
+                  text="Arrange a removal van for the flat on Ash Road, loading at 9:30, 2 porters")
+    s.merge(first)
+    assert s.merge(second).action == "added"
+    assert any("loading at 9:30" in p.text for p in s.patches())
+    later = Fact(kind=PatchKind.DECISION, role=Role.USER, turn=1, slot="Arrange a removal van",
+                 text="Arrange a removal van for the flat, and a parking permit")
+    assert s.merge(later).action == "duplicate"  # said again later: a restatement
+    again = Fact(kind=PatchKind.DECISION, text="arrange a removal van", role=Role.USER, turn=1,
+                 slot="Arrange a removal van")
+    assert s.merge(again).action == "duplicate"

@@ -91,3 +91,62 @@ def test_mentions_read_each_value_once_with_its_kind(text: str, kinds: list) -> 
 def test_is_change(text: str, change: bool) -> None:
     m = mentions(text)[0]
     assert is_change(text, m) is change
+
+
+# ------------------------------------------------------ changes said in other everyday forms
+@pytest.mark.parametrize("turns, new, old", [
+    # the new value beside the old one it replaces, with "not"
+    (["please get the chimney sweep round on tuesday morning, the lounge one needs doing",
+      "sorry thursday not tuesday, i'm at my mum's then"], "thursday", "tuesday"),
+    # a day of the month that suits better
+    (["order the anniversary flowers from Petalworks for delivery on the 19th, budget about £45",
+      "hmm the 18th works better, we're out that evening"], "18th", "19th"),
+    # a clock time preferred, with "actually" mistyped
+    (["can u book the car wash on Elm St for sat at 2pm, full valet",
+      "11am better actualy, footie at 2"], "11am", "2pm"),
+    # "change the budget to X", the old figure named in the reason
+    (["find me a cleaner for the flat on friday, 3 hours, about 60 pounds",
+      "change the budget to 80, 60 wont get anyone round here"], "80", "60 pounds"),
+    # "do the X" after the old value's reason
+    (["can you arrange the window cleaner for the 9th, front and back, about £25",
+      "the scaffolders are in that week, do the 23rd"], "23rd", "9th"),
+    # a reason after the change speaks of another thing of the speaker's own
+    (["remind me at 8:30am tmrw to post the birthday card at the Crown St box",
+      "could u do 7:50 instead, want to do it before my shift"], "7:50", "8:30am"),
+    # a reason that brings the time forward
+    (["set the plant watering reminder for 6pm every sunday, the big fern and the basil",
+      "bring it forward to 10am pls, they dry out by the afternoon"], "10am", "6pm"),
+])
+def test_everyday_changes_of_one_value(turns: list, new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
+
+
+def test_a_typed_request_keeps_what_else_it_said_with_the_old_value_marked() -> None:
+    memory = remember("can u book the car wash on Elm St for sat at 2pm, full valet",
+                      "11am better actualy, footie at 2")
+    context = memory.get_context()
+    assert "(earlier: 2pm; now 11am)" in context and "full valet" in context, context
+
+
+@pytest.mark.parametrize("turns, values", [
+    # a preference for another thing's value
+    (["book the car wash for sat at 2pm", "the cinema at 7pm would be better for her though"],
+     ["2pm", "7pm"]),
+    # another day of the month asked about
+    (["order the flowers for delivery on the 19th", "would the 18th be any cheaper?"], ["19th"]),
+    # a second errand with its own budget: nothing says it changed
+    (["find me a cleaner for the flat, no more than 60 pounds a visit",
+      "and a gardener too, 40 pounds a visit"], ["60 pounds", "40 pounds"]),
+])
+def test_other_values_of_a_kind_stay(turns: list, values: list) -> None:
+    memory = remember(*turns)
+    for value in values:
+        kept(memory, value)
+
+
+@pytest.mark.parametrize("text, kinds", [
+    ("deliver on the 2nd aug, not nov 14th", ["date", "date"]),
+    ("20 wont be enough, make it 30.", ["number", "number"]),
+])
+def test_dates_and_bare_numbers(text: str, kinds: list) -> None:
+    assert [m.kind for m in mentions(text)] == kinds
