@@ -135,7 +135,8 @@ _NOT_SET_RE = re.compile(
     rf"^(?:(?:my|our|his|her|their)\s+[a-z]+['’]s|his|her|their)\b|\bfor (?:my|our) (?:{PEOPLE})\b",
     re.I)
 # (said of the clause that holds the value: "off-peak if cheaper" supposes nothing of the 22nd)
-_SUPPOSED_RE = re.compile(r"\b(?:if|might|maybe|used to|last (?:year|time)|was|were)\b", re.I)
+_SUPPOSED_RE = re.compile(r"\b(?:if|might|maybe|used to|(?<!like )(?<!as )last (?:year|time)|was|were)\b",
+                          re.I)  # ("in large like last time" is the size wanted now)
 # a change asked for as a question: "can we look at Seville instead?"
 _ASKED_CHANGE_RE = re.compile(r"^\s*(?:\w+[,.!]?\s+){0,3}(?:can|could) (?:we|you|u|i)\b.*\binstead\b",
                               re.I)

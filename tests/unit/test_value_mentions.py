@@ -116,6 +116,9 @@ def test_is_change(text: str, change: bool) -> None:
     # a reason that brings the time forward
     (["set the plant watering reminder for 6pm every sunday, the big fern and the basil",
       "bring it forward to 10am pls, they dry out by the afternoon"], "10am", "6pm"),
+    # the size wanted now said "like last time"
+    (["can you reorder the green rain jacket from the Uniqlo site, in small like last time",
+      "large actually, the small one pinches at the shoulders"], "large", "small"),
 ])
 def test_everyday_changes_of_one_value(turns: list, new: str, old: str) -> None:
     replaced(remember(*turns), new, old)
