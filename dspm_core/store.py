@@ -32,7 +32,7 @@ from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
                       named_earlier, new_name, reworded_earlier)
-from .tier import said_besides, sentence_setting, sentence_with_value
+from .tier import TIER_ROLES, said_besides, says_besides, sentence_setting, sentence_with_value
 from .place_sentences import is_place_change, place_sentence
 from .value_mentions import changed_sentence
 from .slots import (
@@ -499,7 +499,14 @@ class PatchStore:
                     return self._merge_text(replace(fact, slot=None))
                 if fact.slot:
                     self._restated_at = {(fact.turn, subj_norm): old.id}
-                return self._duplicate(old, fact, "same slot, operator and value")
+                done = self._duplicate(old, fact, "same slot, operator and value")
+                if fact.role in TIER_ROLES and fact.kind is not PatchKind.SENTENCE \
+                        and says_besides(fact.text, old.text):
+                    # a restatement that says more keeps its sentence ("Max upload size is
+                    # 10 MB because the CDN rejects bigger files"): nothing said is dropped
+                    self._merge_text(Fact(kind=PatchKind.SENTENCE, text=fact.text, role=fact.role,
+                                          turn=fact.turn, source="tier", session_id=fact.session_id))
+                return done
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
             if referent and (stmt.subject is None or weak):

@@ -26,7 +26,7 @@ from .values import number_text
 from .vocab import STOP_WORDS
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "old_value_keys",
-           "said_besides", "sentence_facts", "sentence_keys"]
+           "said_besides", "says_besides", "sentence_facts", "sentence_keys"]
 
 #: whose sentences enter the tier (assistant, tool and document text is typed only: it is
 #: long, mostly not the user's own, and would crowd the user's sentences out of the index)
@@ -190,8 +190,14 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
 
 
 #: the fewest words a sentence whose name was replaced must say besides it and the revision
-#: to be kept for them
+#: to be kept for them (and a restatement besides the statement it repeats)
 REST_WORDS = 3
+
+
+def says_besides(text: str, said: str) -> bool:
+    """``text`` says at least :data:`REST_WORDS` content words that ``said`` does not
+    (courtesies and greetings aside): a restatement that adds something."""
+    return len(content_terms(text) - content_terms(said) - _GREETING_TERMS - _POLITE_TERMS) >= REST_WORDS
 
 
 def said_besides(old: Patch, name: str, new: str | None, revision: str) -> Patch | None:

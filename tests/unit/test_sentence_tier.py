@@ -462,3 +462,29 @@ def test_a_clause_typed_from_its_plain_spelling_leaves_the_rest_kept():
     texts = [p.text for p in m.all_patches]
     assert sum("monday" in t.lower() for t in texts) == 1, texts
     assert any(t == "im home all day then" for t in texts), texts
+
+
+@pytest.mark.parametrize("first, again, extra", [
+    ("Max upload size is 10 MB.",
+     "Max upload size is 10 MB because the CDN rejects bigger files from the Lisbon office.",
+     "CDN rejects bigger files"),
+    ("We use Postgres for the database.",
+     "We use Postgres for the database, hosted on Neon with daily backups to S3.",
+     "daily backups to S3"),
+])
+def test_a_restatement_that_says_more_keeps_what_it_added(first, again, extra):
+    """A setting said again with its value is a restatement, and what the user added beside
+    it stays in the memory."""
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", first)
+    m.add_turn("user", again)
+    assert len([p for p in m.all_patches if p.critical]) == 1
+    assert any(extra in p.text for p in m.all_patches), [p.text for p in m.all_patches]
+    assert extra in m.get_context(extra)
+
+
+def test_a_restatement_with_courtesies_alone_adds_no_sentence():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "Max upload size is 10 MB.")
+    m.add_turn("user", "Actually max upload size is 10 MB, please.")
+    assert [p.kind for p in m.all_patches] == [PatchKind.DECISION]
