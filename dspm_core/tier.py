@@ -145,20 +145,24 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
     return rest if content_terms(rest) else sentence
 
 
+# the marks around a word that a typed fact may leave out (code quotes, emphasis)
+_CUT_MARKS = ".,;:!?\"'()[]{}…“”‘’`*"
+
+
 def _cut_plain(text: str, core: str) -> str:
     """``text`` without the words that read as ``core`` once spelled out (chat shorthand,
     :func:`~dspm_core.extract.casual.plain_prose`, spells each word as one word); ``text``
     itself when they are not there."""
     words = text.split()
-    plain = [w.strip(_MARKS).lower() for w in plain_prose(text).split()]
-    want = [w.strip(_MARKS).lower() for w in core.split()]
+    plain = [w.strip(_CUT_MARKS).lower() for w in plain_prose(text).split()]
+    want = [w.strip(_CUT_MARKS).lower() for w in core.split()]
     if len(plain) != len(words) or not want:
         return text
     for i in range(len(plain) - len(want) + 1):
         j = i + len(want)
         if plain[i:j] == want:
             last = words[j - 1]
-            after = last[len(last.rstrip(_MARKS)):]  # the mark after the clause ("pls,")
+            after = last[len(last.rstrip(_CUT_MARKS)):]  # the mark after the clause ("pls,")
             return " ".join(words[:i] + [after] + words[j:])
     return text
 

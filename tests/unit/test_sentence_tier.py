@@ -488,3 +488,16 @@ def test_a_restatement_with_courtesies_alone_adds_no_sentence():
     m.add_turn("user", "Max upload size is 10 MB.")
     m.add_turn("user", "Actually max upload size is 10 MB, please.")
     assert [p.kind for p in m.all_patches] == [PatchKind.DECISION]
+
+
+def test_a_clause_typed_without_its_code_quotes_is_not_kept_twice():
+    m = DSPMMemory(budget=250)
+    m.add_turn("user", "I'm moving the build to npm 10 for the workspaces support, but I've heard "
+                       "some older plugins might break on the new version, and I don't want to "
+                       "introduce any regressions, so I'd like to see how to use the "
+                       "`--legacy-peer-deps` flag to install them, and also how to pin the eslint "
+                       "plugins, here's my package file:")
+    texts = [p.text for p in m.all_patches]
+    assert sum("legacy-peer-deps" in t for t in texts) == 1, texts
+    assert any("older plugins might break" in t and "pin the eslint plugins" in t
+               for t in texts), texts
