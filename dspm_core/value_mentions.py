@@ -10,8 +10,10 @@ user's last one, within a few turns, that mentions any value of the new value's 
 it mentions exactly one of that kind. A change said of someone else's, a question, a
 supposition, the past or an addition ("also", "too") changes nothing.
 
-Kinds: a weekday, a clock time, an amount of money, a quantity of one unit, a name of a
-known kind (a diet, a language, a colour, a size, a database, ...), a capitalised name.
+Kinds: a weekday, a day of the month, a clock time, an amount of money, a quantity of one
+unit, a name of a known kind (a diet, a language, a colour, a size, a database, ...), a
+capitalised name. A change may also name the old value beside the new one ("wednesday not
+monday") or in its reason ("25 wont get me anything decent"), which picks it among several.
 A bare number is of the kind of the one number the earlier sentence holds.
 """
 
@@ -156,15 +158,23 @@ def _cued(text: str, mention: Mention) -> bool:
         return False
     if text.rstrip().endswith("?") and not _ASKED_CHANGE_RE.match(text):
         return False
-    clause = _clause_at(text, mention.start, _CLAUSE_END_RE)
-    better = _BETTER_RE.match(text, mention.start + len(mention.text))
-    if better is not None:  # "York would be better": a preference, not a supposition
-        clause = clause.replace(better.group(0), " ", 1)
+    clause, better = _change_clause(text, mention)
     return not _NOT_A_CHANGE_RE.search(clause) and (
-        better is not None or says_changed(clause) or _CHANGE_RE.search(clause) is not None
+        better or says_changed(clause) or _CHANGE_RE.search(clause) is not None
         or _SET_TO_RE.search(text, 0, mention.start) is not None
         or _DO_RE.search(text, 0, mention.start) is not None
         or _named_old(text, mention) is not None)
+
+
+def _change_clause(text: str, mention: Mention) -> tuple[str, bool]:
+    """The clause of ``mention`` without the preference said after the value ("the 24th
+    works better for me", "York would be better": a preference, not a supposition), and
+    whether there was one."""
+    clause = _clause_at(text, mention.start, _CLAUSE_END_RE)
+    better = _BETTER_RE.match(text, mention.start + len(mention.text))
+    if better is None:
+        return clause, False
+    return clause.replace(better.group(0).strip(), " ", 1), True
 
 
 def _named_old(text: str, mention: Mention) -> Mention | None:
@@ -206,10 +216,7 @@ def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
     besides the value, the words of change and the words that name the old value's
     ``kind`` ("the budget" of an amount of money, "the time" of a clock time) are not all
     among the earlier one's."""
-    clause = _clause_at(text, mention.start, _CLAUSE_END_RE).replace(mention.text, " ", 1)
-    better = _BETTER_RE.match(text, mention.start + len(mention.text))
-    if better is not None:  # "the 24th works better for me"
-        clause = clause.replace(better.group(0).strip(), " ", 1)
+    clause = _change_clause(text, mention)[0].replace(mention.text, " ", 1)
     theirs = content_terms(old)
     return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS
                - _KIND_TERMS.get(kind, frozenset()))
