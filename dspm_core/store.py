@@ -362,7 +362,10 @@ class PatchStore:
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
         if setting and holds_word(said.value or "", old):
-            # a setting whose value it is: "55" after a timer set for 45 minutes
+            # a setting whose value it is: "55" after a timer set for 45 minutes (a bound
+            # is changed by a bound, a value by a value)
+            if stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
+                return None
             return self._new_value(said, new_quantity(old, new) or new, old, fact)
         if key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
             return self._replace_sentence(said, fact, key, replace(stmt, old_value=old))
@@ -435,7 +438,7 @@ class PatchStore:
                       first_turn=old.first_turn, session_id=fact.session_id,
                       history=self._lineage(old, named))
         return self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
-                              "the old name mentioned in passing", (named, new), keep)
+                              "the old name mentioned in passing", named, keep)
 
     def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
         subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
@@ -653,7 +656,7 @@ class PatchStore:
         return self._give_way(said, patch, fact, key.split("|", 1)[0], None,
                               f"new value for what {said.id} said",
                               "the old value named, said in a sentence",
-                              (stmt.old_value, stmt.value) if stmt.old_value else None)
+                              stmt.old_value)
 
     def _lineage(self, old: Patch, was: str | None) -> tuple[Revision, ...]:
         """``old``'s lineage with ``was`` (the value it stated) in front."""
@@ -661,12 +664,12 @@ class PatchStore:
 
     def _give_way(self, old: Patch, patch: Patch, fact: Fact, subject: str | None,
                   norm: str | None, note: str, reason: str,
-                  renamed: tuple[str, str | None] | None = None, keep: bool = False) -> MergeOutcome:
+                  renamed: str | None = None, keep: bool = False) -> MergeOutcome:
         """``old`` leaves the store for ``patch``, which holds it in its lineage. A tier
-        sentence (any statement, with ``keep``) whose name ``renamed`` = (old name, new name
-        or None) replaced stays for what else it said, the name marked as earlier
+        sentence (any statement, with ``keep``) whose name ``renamed`` (the old name) was
+        replaced stays for what else it said, the name marked as earlier
         (:func:`~dspm_core.tier.said_besides`)."""
-        kept = said_besides(old, renamed[0], renamed[1], fact.text) \
+        kept = said_besides(old, renamed, fact.text) \
             if renamed and (keep or old.kind is PatchKind.SENTENCE) else None
         del self._patches[old.id]
         self._ix.remove(old)

@@ -191,7 +191,7 @@ _BETTER_RE = re.compile(r"\s*(?:(?:is|'s|would be|works?|suits?)\s+(?:(?:for\s+)
                         r"(?:much\s+|way\s+|a lot\s+|a bit\s+)?better\b(?!\s+than\b)", re.I)
 # a verb of change and "to" right before the new value: "change the budget to 35",
 # "push it back to the 9th", "bump the order up to 6"
-_SET_TO_RE = re.compile(r"\b(?:change|move|set|push|bring|bump|put|switch|shift|drop|raise|lower|"
+_SET_TO_RE = re.compile(r"\b(?:change|move|push|bring|bump|switch|shift|drop|raise|lower|"
                         r"up|increase|reduce|cut|extend)\s+(?:[\w'-]+\s+){0,3}?(?:back\s+|forward\s+|"
                         r"up\s+|down\s+)?to\s+(?:the\s+)?$", re.I)
 # "do" asked for with the new value: "..., do the 21st", "pls do 6 then"
@@ -313,7 +313,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role] \
                 or len(p.text.split()) > SENTENCE_WORDS:
             continue
-        olds = [m for m in mentions(p.text) if _same_kind(new, m)]
+        olds = [m for m in mentions(p.text) if _same_kind(new, m) and not _in_mark(p.text, m)]
         if olds:
             found.append((p, olds))
     if not found or len({p.turn for p, _ in found}) != 1:
@@ -352,6 +352,12 @@ def _moved_other(text: str, old: str) -> bool:
     now" of "my dentist appointment is on 4 June")."""
     moved = moved_antecedent(text)
     return moved is not None and not content_terms(moved) & content_terms(old)
+
+
+def _in_mark(text: str, mention: Mention) -> bool:
+    """``mention`` is an old value marked as earlier ("(earlier: 2pm)"): no value now."""
+    opened = text.rfind("(earlier: ", 0, mention.start)
+    return opened >= 0 and text.find(")", opened) >= mention.start
 
 
 def _same_kind(new: Mention, old: Mention) -> bool:
