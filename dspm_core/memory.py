@@ -238,7 +238,20 @@ class DSPMMemory:
         if tier.skipped:
             with self._lock:
                 self._greetings += tier.skipped
-        return facts + tier.facts
+        if not tier.facts or not facts:
+            return facts + tier.facts
+        # in the order the message said them: a sentence before a value alone is its reason
+        # ("ops review landed on that slot. 10:40")
+        low = turn.text.lower()
+        at = {id(f): low.find(f.text.lower()[:40]) for f in tier.facts}
+        out: list[Fact] = []
+        rest = list(tier.facts)
+        for f in facts:
+            pos = low.find(f.text.lower()[:40])
+            while rest and pos >= 0 and 0 <= at[id(rest[0])] < pos:
+                out.append(rest.pop(0))
+            out.append(f)
+        return out + rest
 
     def _merge(self, facts: list[Fact], turn: Turn | None = None) -> list[MergeOutcome]:
         if self._backend is not None:  # one transaction: the turn's row and what it changed

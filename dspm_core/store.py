@@ -368,7 +368,7 @@ class PatchStore:
                 return None
             return self._new_value(said, new_quantity(old, new) or new, old, fact)
         if key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
-            return self._replace_sentence(said, fact, key, replace(stmt, old_value=old))
+            return self._replace_sentence(said, fact, key, replace(stmt, old_value=old), keep=True)
         # a value the statement mentions beside its setting ("7pm" of "Book a table for 3
         # at 7pm"): the statement gives way, kept for what else it says
         return self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None else norm,
@@ -648,15 +648,16 @@ class PatchStore:
                         and w not in LIGHT_VERBS)
 
     def _replace_sentence(self, said: Patch, fact: Fact, key: str,
-                          stmt: Statement) -> MergeOutcome:
+                          stmt: Statement, keep: bool = False) -> MergeOutcome:
         """A new setting whose old value only a tier sentence stated: the sentence leaves
-        the store for the setting's lineage."""
+        the store for the setting's lineage (``keep``: any statement, kept for what else it
+        says, :meth:`_give_way`)."""
         patch = self._keyed_patch(fact, key, stmt, first_turn=said.first_turn,
                                   history=self._lineage(said, stmt.old_value))
         return self._give_way(said, patch, fact, key.split("|", 1)[0], None,
                               f"new value for what {said.id} said",
                               "the old value named, said in a sentence",
-                              stmt.old_value)
+                              stmt.old_value, keep)
 
     def _lineage(self, old: Patch, was: str | None) -> tuple[Revision, ...]:
         """``old``'s lineage with ``was`` (the value it stated) in front."""

@@ -172,3 +172,21 @@ def test_a_value_beside_a_bound_of_its_setting_changes_no_bound(value: str) -> N
     memory = remember("The billing-service timeout must not exceed 2 seconds.", value)
     kept(memory, "2 seconds")
     kept(memory, "1 seconds")
+
+
+def test_a_value_alone_after_its_reason_in_the_same_message() -> None:
+    """The sentences of a message are merged in the order they were said, so a value alone
+    after its reason is read as a change."""
+    memory = remember("can you book me a weekly slot at the climbing wall with Tom, 6:30 every "
+                      "tuesday, 90 mins, bouldering room", "kids club took over that hour. 7:45")
+    replaced(memory, "7:45", "6:30")
+    assert "bouldering room" in memory.get_context()
+
+
+def test_a_request_read_as_a_setting_keeps_its_other_details() -> None:
+    memory = remember("set up a daily check-in invite for the design team, 8:50 every weekday, "
+                      "10 mins, Birch room plus a zoom link",
+                      "the all-hands moved onto that slot every morning. 11:20")
+    replaced(memory, "11:20", "8:50")
+    context = memory.get_context()
+    assert "(earlier: 8:50)" in context and "Birch room" in context, context
