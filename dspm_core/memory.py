@@ -34,7 +34,7 @@ from .crit_order import Pool
 from .render import MIN_BUDGET, Rendered, Renderer
 from .state import FORMAT, SCHEMA_VERSION, parse_state, turn_to_dict
 from .store import DEFAULT_HISTORY_LIMIT, MergeOutcome, PatchStore
-from .tier import mark_earlier, sentence_facts
+from .tier import in_said_order, mark_earlier, sentence_facts
 from .tokens import TokenCounter, get_counter
 from .vocab import word_frequency
 
@@ -231,27 +231,15 @@ class DSPMMemory:
                     settings=settings)
 
     def _with_tier(self, turn: Turn, facts: list[Fact]) -> list[Fact]:
-        """The turn's typed facts, then its sentences none of them came from (the tier)."""
+        """The turn's typed facts and its sentences none of them came from (the tier), in
+        the order the turn said them."""
         if not self.sentences:
             return facts
         tier = sentence_facts(turn, facts)
         if tier.skipped:
             with self._lock:
                 self._greetings += tier.skipped
-        if not tier.facts or not facts:
-            return facts + tier.facts
-        # in the order the message said them: a sentence before a value alone is its reason
-        # ("ops review landed on that slot. 10:40")
-        low = turn.text.lower()
-        at = {id(f): low.find(f.text.lower()[:40]) for f in tier.facts}
-        out: list[Fact] = []
-        rest = list(tier.facts)
-        for f in facts:
-            pos = low.find(f.text.lower()[:40])
-            while rest and pos >= 0 and 0 <= at[id(rest[0])] < pos:
-                out.append(rest.pop(0))
-            out.append(f)
-        return out + rest
+        return in_said_order(turn.text, facts, tier.facts)
 
     def _merge(self, facts: list[Fact], turn: Turn | None = None) -> list[MergeOutcome]:
         if self._backend is not None:  # one transaction: the turn's row and what it changed

@@ -26,7 +26,8 @@ from .values import number_text
 from .vocab import STOP_WORDS
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "old_value_keys",
-           "said_besides", "says_besides", "sentence_facts", "sentence_keys"]
+           "in_mark", "in_said_order", "said_besides", "says_besides", "sentence_facts",
+           "sentence_keys"]
 
 #: whose sentences enter the tier (assistant, tool and document text is typed only: it is
 #: long, mostly not the user's own, and would crowd the user's sentences out of the index)
@@ -191,6 +192,24 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
                 out.append(Fact(kind=PatchKind.SENTENCE, text=piece, role=turn.role,
                                 turn=turn.index, source="tier", session_id=turn.session_id))
     return TierResult(out, skipped)
+
+
+def in_said_order(text: str, typed: list[Fact], sentences: list[Fact]) -> list[Fact]:
+    """A turn's ``typed`` facts and its tier ``sentences`` in the order ``text`` said them,
+    so that a sentence before a value alone is read as its reason ("ops review landed on
+    that slot. 10:40"); a fact not found where it was said keeps its place among its own."""
+    if not typed or not sentences:
+        return typed + sentences
+    low = text.lower()
+    at = {id(f): low.find(f.text.lower()[:40]) for f in sentences}
+    out: list[Fact] = []
+    rest = list(sentences)
+    for f in typed:
+        pos = low.find(f.text.lower()[:40])
+        while rest and pos >= 0 and 0 <= at[id(rest[0])] < pos:
+            out.append(rest.pop(0))
+        out.append(f)
+    return out + rest
 
 
 #: the fewest words a sentence whose name was replaced must say besides it and the revision
@@ -401,6 +420,12 @@ def mark_earlier(patches: list[Patch],
 
 
 _MARK_RE = re.compile(r"\(earlier: [^()]*\)")
+
+
+def in_mark(text: str, at: int) -> bool:
+    """Position ``at`` of ``text`` lies inside an earlier mark ("(earlier: 2pm)")."""
+    return "(earlier: " in text and any(a <= at < b for a, b in
+                                         (m.span() for m in _MARK_RE.finditer(text)))
 
 
 def _outside_marks(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:

@@ -29,6 +29,7 @@ from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
 from .people import PEOPLE
 from .slots import content_terms
+from .tier import in_mark
 from .values import MONTHS, WEEKDAYS, canonical_unit
 from .vocab import STOP_WORDS, word_frequency
 
@@ -313,7 +314,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role] \
                 or len(p.text.split()) > SENTENCE_WORDS:
             continue
-        olds = [m for m in mentions(p.text) if _same_kind(new, m) and not _in_mark(p.text, m)]
+        olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)]
         if olds:
             found.append((p, olds))
     if not found or len({p.turn for p, _ in found}) != 1:
@@ -352,12 +353,6 @@ def _moved_other(text: str, old: str) -> bool:
     now" of "my dentist appointment is on 4 June")."""
     moved = moved_antecedent(text)
     return moved is not None and not content_terms(moved) & content_terms(old)
-
-
-def _in_mark(text: str, mention: Mention) -> bool:
-    """``mention`` is an old value marked as earlier ("(earlier: 2pm)"): no value now."""
-    opened = text.rfind("(earlier: ", 0, mention.start)
-    return opened >= 0 and text.find(")", opened) >= mention.start
 
 
 def _same_kind(new: Mention, old: Mention) -> bool:
