@@ -35,8 +35,9 @@ _ANOTHERS_RE = re.compile(r"\b(?!(?:i|we|it|that|this)\b)[a-z]+\s+(?:prefers|lik
                           r"speaks|eats|reads|asked for|asks for)\b", re.I)
 # one more beside the first, or a one-off: "and android as well", "this one in french please"
 _ALSO_RE = re.compile(r"\b(?:as well|also|too|both|this one|just this|for this|this time|just once|"
-                      r"one-off|for now|(?:just|only) for (?:his|her|their|him|them|that|the|one))\b",
-                      re.I)  # "just for his reply do it in english"
+                      r"one-off|for now|(?:just|only) for (?:his|her|their|him|them|that|the|one)|"
+                      r"hers|theirs|for (?:him|her))\b",
+                      re.I)  # "just for his reply do it in english", "she wants hers in dutch"
 # the name turned down right before it: "no npm", "not keto anymore", "don't give me npm"
 _TURNED_DOWN_RE = re.compile(r"\b(?:no|not|never|without|don'?t|dont|do not|stop|avoid|quit|"
                              r"dropping|dropped|ditch(?:ed|ing)?|off)\s+(?:\w+\s+){0,3}$", re.I)

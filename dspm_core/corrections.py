@@ -24,7 +24,7 @@ from .lexicon import is_verb_only
 from .literal import may_hold
 from .vocab import STOP_WORDS
 
-__all__ = ["Correction", "corrected_earlier"]
+__all__ = ["Correction", "corrected_earlier", "new_quantity", "other_scope"]
 
 #: the longest correction read, in words
 MAX_CORRECTION_WORDS = 24
@@ -44,6 +44,10 @@ _HOW = frozenset("that too so very really sure yet just only quite exactly even 
                  "on for with my your our his her their bad great good fine ok okay happy "
                  "necessarily".split())
 _SAYS_NOT_RE = re.compile(r"\b(?:not|rather than|instead of)\s", re.I)
+# what a statement says it is about before its clause ("for the new service, we use ...")
+_FRONTED_SCOPE_RE = re.compile(r"^\W*(?:for|on|in|with)\s+(?:the\s+|my\s+|our\s+|this\s+)?"
+                               r"(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)\s*,?\s+"
+                               r"(?:we|i|you|they|it's|it is|let's|use|go)\b", re.I)
 _QUESTION_RE = re.compile(r"\?\s*$|^\s*(?:what if|if|would|should|do you think|is it|are you)\b", re.I)
 
 
@@ -154,12 +158,21 @@ def corrected_earlier(patches: dict[str, Patch], fact: Fact) -> Correction | Non
             continue
         if other_owner(text, p.text):
             continue  # "my aunt lives in Aston, not Austin" is not about "my brother"
+        if other_scope(text, p.text):
+            continue  # "for the new service we use Postgres instead of MySQL": not the old app
         for said, new in sides:
             for old in _olds(said):
                 # the new value a name the statement already holds: said again, not corrected
                 if _sets(p, old) and not (new and named_words(new) and holds_word(p.text, new)):
                     found.setdefault(pid, Correction(p, old, new))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+def other_scope(text: str, earlier: str) -> bool:
+    """``text`` says first what it is about, and ``earlier`` does not say it ("for the new
+    service we use Postgres instead of MySQL" of "the old billing app runs on MySQL")."""
+    fronted = _FRONTED_SCOPE_RE.match(text)
+    return fronted is not None and not content_terms(fronted.group("scope")) <= content_terms(earlier)
 
 
 def new_quantity(old: str, new: str | None) -> str | None:

@@ -24,10 +24,11 @@ from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
 from .slots import content_terms, has_revision_cue, name_category, parse_statement
 from .values import MONTHS, WEEKDAYS
-from .vocab import STOP_WORDS, TECH_WORDS, singular, word_frequency
+from .vocab import CHAT_WORDS, STOP_WORDS, TECH_WORDS, singular, word_frequency
 
 __all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
-           "named_words", "new_name", "other_owner", "revises_in_passing", "reworded_earlier"]
+           "named_words", "new_name", "other_owner", "revises_in_passing", "reworded_earlier",
+           "turns_down"]
 
 #: the longest earlier statement a revision may take by a name it mentions, and the longest
 #: revision that may take one
@@ -86,7 +87,8 @@ class Named:
 
 def _class_of(word: str, first: bool) -> str | None:
     low = word.lower()
-    if low in STOP_WORDS or low in _CUE_WORDS or low in _TITLES or len(word) < 2 and not word.isdigit() \
+    if low in STOP_WORDS or low in _CUE_WORDS or low in _TITLES or low in CHAT_WORDS \
+            or len(word) < 2 and not word.isdigit() \
             or low.rstrip("s") in _CALENDAR:  # a date or a day is a value the resolver reads
         return None
     if any(c.isdigit() for c in word):
@@ -140,6 +142,20 @@ _GONE_RE = re.compile(r"\b(?:retired|left (?:the|us|in|last|for)|has left|closed
                       r"(?:['’]s|is|are|has|have) gone\b(?! (?:up|down|with|for|to|back))|"
                       r"sold out|out of stock|went bust|gone bust|discontinued|(?:no longer|not) "
                       r"available|unavailable)\b", re.I)
+
+
+def turns_down(text: str) -> bool:
+    """``text`` says what it names will not do ("the 14th clashes with sports day", "the
+    8th is not possible", "2pm doesn't work for me", "mustard looked awful")."""
+    return _TURNED_DOWN_RE.search(text) is not None or _GONE_RE.search(text) is not None
+
+
+_TURNED_DOWN_RE = re.compile(
+    r"\b(?:clash(?:es|ed)?|(?:is|are|was|'s)\s+(?:not|no longer)\s+(?:possible|an option|ok|okay|"
+    r"good|free|available)|(?:isn['’]?t|wasn['’]?t|aren['’]?t)\s+(?:possible|an option|ok|okay|good|"
+    r"free|available)|impossible|(?:doesn['’]?t|does not|won['’]?t|will not|wont|didn['’]?t|"
+    r"dont|don['’]?t)\s+work|no good|(?:fully )?booked up|too (?:early|late|expensive|far|small|"
+    r"big|short|long|much)|looked (?:awful|weird|wrong|terrible|bad)|hated? it)\b", re.I)
 
 
 def revises_in_passing(text: str, setting: bool = False) -> bool:
@@ -443,6 +459,7 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         # the "parcel" beside it
         olds = [n.word for n in named_words(held, value=value)
                 if not n.word.isdigit() and _STRENGTH[n.cls] >= _STRENGTH[news[0].cls]
+                and not (news[0].cls == "num" and n.cls == "cap")  # a date is no car ("Corsa")
                 and not holds_word(fact.text, n.word) and not content_terms(n.word) <= terms]
         kind = name_category(news[0].word)
         if len(olds) > 1 and kind is not None:  # "Rust" for the "Ruby" of "the CLI in Ruby"

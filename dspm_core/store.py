@@ -29,10 +29,11 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, va
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
-from .corrections import corrected_earlier, new_quantity
+from .corrections import corrected_earlier, new_quantity, other_scope
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
-                      named_earlier, new_name, reworded_earlier)
-from .tier import TIER_ROLES, said_besides, says_besides, sentence_setting, sentence_with_value
+                      named_earlier, new_name, reworded_earlier, turns_down)
+from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
+                   sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
 from .value_mentions import changed_sentence
 from .slots import (
@@ -58,6 +59,8 @@ DEFAULT_HISTORY_LIMIT = 3
 QUERY_CANDIDATES = 48
 #: non-critical patches brought into every render by recency (the last stated or restated)
 RECENT_REST = 32
+#: how many of the latest patches are read for a statement of a change's own message
+_BESIDE_SCAN = 8
 
 
 # a scope said before an instruction about a pointer ("on weekends set it for 9", "in the
@@ -267,12 +270,15 @@ class PatchStore:
             stmt = self._statement_for(fact)
             if fact.kind is PatchKind.SENTENCE:
                 stmt = sentence_setting(fact.text)
-                if stmt is None:
-                    return self._merge_text(fact)
-                return self._merge_keyed(fact, stmt)
-            if stmt.subject is None and not fact.kind.critical:
-                return self._merge_text(fact)
-            return self._merge_keyed(fact, stmt)
+            if stmt is None or stmt.subject is None and not fact.kind.critical \
+                    and fact.kind is not PatchKind.SENTENCE:
+                done = self._merge_text(fact)
+            else:
+                done = self._merge_keyed(fact, stmt)
+            if done.action == "superseded" and done.patch.history \
+                    and done.patch.history[0].turn < fact.turn and done.patch.history[0].value:
+                self._old_said_beside(fact, done.patch.history[0].value, done.patch)
+            return done
 
     def merge_all(self, facts: Iterable[Fact]) -> list[MergeOutcome]:
         return [self.merge(f) for f in facts]
@@ -366,13 +372,41 @@ class PatchStore:
             # is changed by a bound, a value by a value)
             if stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
                 return None
-            return self._new_value(said, new_quantity(old, new) or new, old, fact)
-        if key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
-            return self._replace_sentence(said, fact, key, replace(stmt, old_value=old), keep=True)
-        # a value the statement mentions beside its setting ("7pm" of "Book a table for 3
-        # at 7pm"): the statement gives way, kept for what else it says
-        return self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None else norm,
-                                   as_text=setting, keep=True)
+            done = self._new_value(said, new_quantity(old, new) or new, old, fact)
+        elif key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
+            done = self._replace_sentence(said, fact, key, replace(stmt, old_value=old), keep=True)
+        else:
+            # a value the statement mentions beside its setting ("7pm" of "Book a table for 3
+            # at 7pm"): the statement gives way, kept for what else it says
+            done = self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None
+                                       else norm, as_text=setting, keep=True)
+        return done
+
+    def _old_said_beside(self, fact: Fact, old: str, changed: Patch) -> None:
+        """A statement of the change's own message, said before it, that names the old value
+        and says it will not do ("ah wait the 14th clashes with sports day, do the 21st")
+        shows it marked as earlier. It stays for what else it says, as a statement with no
+        slot (:func:`~dspm_core.tier.said_besides`); any other ("the backoff stays at 3") is
+        left as it is, and a tier sentence is marked as it renders
+        (:func:`~dspm_core.tier.mark_earlier`)."""
+        for pid in list(islice(reversed(self._patches), _BESIDE_SCAN)):
+            p = self._patches[pid]
+            if p.turn != fact.turn or p.id == changed.id or p.role is not fact.role \
+                    or p.kind is PatchKind.SENTENCE \
+                    or p.history or p.later is not None or not holds_word(p.text, old) \
+                    or not turns_down(p.text) \
+                    or in_mark(p.text, p.text.lower().find(old.lower())):
+                continue
+            kept = said_besides(p, old, fact.text, least=1)  # ("the 8th is no good")
+            if kept is None:
+                continue
+            del self._patches[p.id]
+            self._ix.remove(p)
+            self._unview(p.id)
+            self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
+            self._journal.append(JournalEntry("earlier", p.id, fact.turn,
+                                              f"names the old value {old!r} beside its change",
+                                              p, fact.text, fact.role.value))
 
     def _take_named(self, named: tuple[Patch, Named], fact: Fact, norm: str) -> MergeOutcome | None:
         """``fact`` replaces the earlier statement whose name it mentions in passing (as
@@ -531,7 +565,8 @@ class PatchStore:
         if stmt.old_value and stmt.revision:
             said = sentence_with_value(self._lex, self._patches, stmt.old_value,
                                        AUTHORITY[fact.role])
-            if said is not None:  # "... rather than Leeds": the sentence that said Leeds
+            if said is not None and not other_scope(fact.text, said.text):
+                # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
         if AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
             done = self._keyed_in_passing(fact, key, stmt)

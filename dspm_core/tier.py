@@ -223,14 +223,14 @@ def says_besides(text: str, said: str) -> bool:
     return len(content_terms(text) - content_terms(said) - _GREETING_TERMS - _POLITE_TERMS) >= REST_WORDS
 
 
-def said_besides(old: Patch, name: str, revision: str) -> Patch | None:
+def said_besides(old: Patch, name: str, revision: str, least: int = REST_WORDS) -> Patch | None:
     """A statement whose name a revision replaced, kept for what else it says, with the
     name marked as earlier ("add the Arlo kettle in (earlier: blue) to my basket"), as a
     statement with no slot; None when it says little the revision does not ("I'm on keto").
     The mark does not say what holds now: a later change would leave that stale, and the
-    revision says it."""
+    revision says it. ``least``: the fewest content words it must say besides."""
     rest = content_terms(old.text) - content_terms(name) - content_terms(revision) - _POLITE_TERMS
-    if len(rest) < REST_WORDS:
+    if len(rest) < least:
         return None  # little beside the setting itself ("Ship orders from the Leeds warehouse")
     found = re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?(?![\w-])", old.text, re.I)
     if found is None:

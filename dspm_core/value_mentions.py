@@ -12,9 +12,10 @@ supposition, the past or an addition ("also", "too") changes nothing.
 
 Kinds: a weekday, a day of the month, a clock time, an amount of money, a quantity of one
 unit, a name of a known kind (a diet, a language, a colour, a size, a database, ...), a
-capitalised name. A change may also name the old value beside the new one ("wednesday not
-monday") or in its reason ("25 wont get me anything decent"), which picks it among several.
-A bare number is of the kind of the one number the earlier sentence holds.
+capitalised name (a city's too when its name is a word: "York"). A change may also name
+the old value beside the new one ("wednesday not monday") or in its reason ("25 wont get
+me anything decent"), which picks it among several. A bare number is of the kind of the one
+number the earlier sentence holds.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from .known_names import name_category
 from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
 from .people import PEOPLE
+from .places import is_place
 from .slots import content_terms
+from .swaps import swapped_detail
 from .tier import in_mark
 from .values import MONTHS, WEEKDAYS, canonical_unit
 from .vocab import STOP_WORDS, word_frequency
@@ -65,6 +68,7 @@ _DATE_RE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)(?:\s+(?:of\s+)?{_MONTH}\b)?|
                       rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}\s+{_MONTH}\b", re.I)
 _QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
 _NUMBER_RE = re.compile(r"(?<![\w.,:£$€])\d+(?:\.\d+)?(?![\w:%]|[.,]\d)")
+_TITLED_RE = re.compile(r"\b(?i:dr|mr|mrs|ms|mx|miss|prof)\.?\s+[A-Za-z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
 _NAME_RE = re.compile(r"(?<=[\w,;:] )[A-Z][\w'’&-]*(?: (?:[A-Z][\w'’&-]*|&))*")
 _FIRST_NAME_RE = re.compile(r"(?:^|[.!?]\s+)([A-Z][\w'’&-]*(?: [A-Z][\w'’&-]*)*)")
 _WORD_RE = re.compile(r"[a-z][\w-]*", re.I)
@@ -110,14 +114,16 @@ def mentions(text: str) -> tuple[Mention, ...]:
         category = name_category(m.group(0))
         if category is not None:
             add(f"known:{category}", m)
+    for m in _TITLED_RE.finditer(text):  # "dr okafor", "Mrs Ferreira": a person, in any case
+        add("name", m)
     for m in _NAME_RE.finditer(text):
         if m.group(0).split()[0].lower() not in _CALENDAR:
             add("name", m)
     for m in _FIRST_NAME_RE.finditer(text):  # "Mildreds instead": a rare word opening a sentence
         first = m.group(1).split()[0].lower().rstrip("'’s")
         if first not in _CALENDAR and first not in STOP_WORDS \
-                and word_frequency().get(first, 0) < RARE_WORD:
-            add("name", m, 1)
+                and (word_frequency().get(first, 0) < RARE_WORD or is_place(m.group(1))):
+            add("name", m, 1)  # (a city whose name is a word too: "York would be better")
     found.sort(key=lambda x: x.start)
     return tuple(found)
 
@@ -250,7 +256,8 @@ _CHANGE_TERMS = content_terms(
     "actually instead now then switch switched swap swapped change changed use using make made "
     "rewrite redo write do go went going get let lets try put set move moved book order pls please "
     "thx thanks ok okay oh hang on wait sorry new same time tho lol better rather prefer hmm hm "
-    "umm um erm ah tbh bring forward back push pull actualy actully")
+    "umm um erm ah tbh bring forward back push pull actualy actully these days nowadays "
+    "onwards anymore")
 
 
 def _up_to_clause(text: str, mention: Mention) -> str:
@@ -283,8 +290,8 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
     # say none, and read no stored statement
     said = [new for new in mentions(text) if not _REFUSED_RE.search(text[:new.start])
             and (_cued(text, new) or _alone(text, new, True))]
-    if not said:
-        return None
+    if not said:  # "swap the oat milk for soya": the old words named, of no kind
+        return swapped_detail(patches, role, turn, text)
     window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
     # the sentence of this message said before it points at the thing ("that needs longer.
     # 55"), never an account of something else ("... the quarterly numbers. 20 minutes.")
@@ -296,11 +303,15 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         elif _alone(text, new, after):  # only of the speaker's message just before
             last = next((q.turn for q in window if q.turn < turn and q.role is role), None)
             found = _last_of_kind([q for q in window if q.turn == last], role, turn, text, new)
+            if found is None and new.kind.startswith("known:"):
+                # a name of a known kind, after a question in between ("so Portuguese pls"
+                # of the one message that named a language)
+                found = _last_of_kind(window, role, turn, text, new)
         else:
             continue
         if found is not None:
             return found
-    return None
+    return swapped_detail(patches, role, turn, text)
 
 
 def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
@@ -328,6 +339,8 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             found = picked
         if not found:
             return None
+    if new.kind == "name" and is_place(new.text):  # a city for the one city among names
+        found = [(p, [o for o in olds if is_place(o.text)] or olds) for p, olds in found]
     # the message it was said in, every sentence of it ("set up a board in Trello? me, Sam
     # and the builder" names two)
     said = {m.text.lower() for _, olds in found for m in olds}

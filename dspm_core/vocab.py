@@ -15,6 +15,7 @@ from importlib import resources
 
 __all__ = [
     "BUILTIN_ACRONYMS",
+    "CHAT_WORDS",
     "STOP_WORDS",
     "fold_typo",
     "is_identifier",
@@ -55,6 +56,12 @@ BUILTIN_ACRONYMS: dict[str, str] = {
     "ram": "random access memory",
     "tz": "time zone",
 }
+
+#: the shorthand of typed chat ("pls", "tbh", "lol"): courtesy and tone, never a name or a value
+CHAT_WORDS: frozenset[str] = frozenset(
+    """pls plz plse pleas thx thnx tx ty tysm tbh btw fyi imo imho idk lol lmao omg ngl rn
+    asap np nvm jk ikr smh tho cuz coz bc ppl""".split()
+)
 
 STOP_WORDS: frozenset[str] = frozenset(
     """a an the this that these those our my your their its his her we us i you they it

@@ -26,6 +26,23 @@ from dspm_core.value_mentions import is_change, mentions
     # a name of a known kind said after a reason
     (["write the welcome note for the new volunteers in French please",
       "they're mostly from the Lisbon group so Portuguese please"], "Portuguese", "French"),
+    # a city preferred, opening its sentence, for the one city of a request
+    # a name of a known kind alone after its reason, a question in between
+    (["order the club hoodies in navy please, 12 of them",
+      "thx. btw how long do tulip bulbs take to flower",
+      ("assistant", "Usually 3 to 4 months after planting."),
+      "ok. the club voted on new colours so burgundy please"], "burgundy", "navy"),
+    # "these days" beside a value of the kind of a stated setting
+    (["the school run leaves at 8:10", "it's 7:50 these days"], "7:50", "8:10"),
+    # (a city whose name is also a word: "derby")
+    (["arrange the reunion dinner for 12 of us on the 3rd, somewhere central in Nottingham",
+      "Derby would be better, half of us live out that way now"], "Derby", "Nottingham"),
+    # a city among other names of the request
+    (["sort out the leaving drinks for Priya on friday, somewhere in Nottingham city centre",
+      "Derby would be better, most of us live out that way"], "Derby", "Nottingham"),
+    # a person by title, typed in lower case
+    (["send the referral letter to dr mensah at the eye clinic please",
+      "actually dr fairweather, mensah only does mondays"], "dr fairweather", "dr mensah"),
     # a number alone after its reason, of a setting whose value it is
     (["please set a pasta timer for 9 minutes",
       "oh it's the thick fettuccine, that needs longer. 12"], "12", "9"),
@@ -58,6 +75,16 @@ def test_the_request_keeps_what_else_it_said_with_the_old_value_marked() -> None
       "Tom can't use it. use Dropbox Paper for it"], ["Notion", "Priya"]),
     # a question about another value
     (["plan me a long weekend in Porto in june", "would Seville be cheaper?"], ["Porto"]),
+    # a name of a known kind alone for someone else, a question in between
+    (["write the invitation for the book club in German please",
+      "what's the plural of cactus?", ("assistant", "Cacti, or cactuses."),
+      "my sister wants hers for her choir, so Dutch for her"], ["German"]),
+    # a person by title for someone else
+    (["send the referral letter to dr mensah at the eye clinic please",
+      "my dad sees dr fairweather now, he moved practice"], ["dr mensah"]),
+    # a city said of something else than the request's city
+    (["book the team dinner somewhere central in Bristol on the 3rd",
+      "my sister says Cardiff would be better for her hen do"], ["Bristol"]),
     # the value turned down is no new value
     (["my dentist is Dr Amari", ("assistant", "I've booked you in with Dr Kwan."),
       "Amari!! not Kwan"], ["Amari"]),
@@ -74,6 +101,8 @@ def test_what_is_no_change_of_the_speakers_value_keeps_both(turns: list, values:
     ("set a timer for 45 minutes", ["quantity:time"]),
     ("make it vegan and in Spanish", ["known:diet", "known:reply language"]),
     ("Mildreds instead", ["name"]),
+    ("York would be better than Reading", ["name", "name"]),
+    ("ask dr okafor or Ms Lee", ["name", "name"]),
 ])
 def test_mentions_read_each_value_once_with_its_kind(text: str, kinds: list) -> None:
     assert [m.kind for m in mentions(text)] == kinds
