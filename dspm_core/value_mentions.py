@@ -41,6 +41,9 @@ __all__ = ["Mention", "changed_sentence", "is_change", "mentions", "names_other"
 #: how many turns back, and how many stored statements back, a change may reach
 CHANGE_TURNS = 8
 CHANGE_SCAN = 48
+#: a word opening a sentence rarer than this may be a city ("York would be better"); the
+#: list of cities is read only then
+PLACE_WORD = 10_000
 #: the longest sentence read for the values it mentions, and the longest change
 SENTENCE_WORDS = 40
 CHANGE_WORDS = 30
@@ -121,8 +124,9 @@ def mentions(text: str) -> tuple[Mention, ...]:
             add("name", m)
     for m in _FIRST_NAME_RE.finditer(text):  # "Mildreds instead": a rare word opening a sentence
         first = m.group(1).split()[0].lower().rstrip("'’s")
+        freq = word_frequency().get(first, 0)
         if first not in _CALENDAR and first not in STOP_WORDS \
-                and (word_frequency().get(first, 0) < RARE_WORD or is_place(m.group(1))):
+                and (freq < RARE_WORD or freq < PLACE_WORD and is_place(m.group(1))):
             add("name", m, 1)  # (a city whose name is a word too: "York would be better")
     found.sort(key=lambda x: x.start)
     return tuple(found)
