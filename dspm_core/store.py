@@ -59,8 +59,8 @@ DEFAULT_HISTORY_LIMIT = 3
 QUERY_CANDIDATES = 48
 #: non-critical patches brought into every render by recency (the last stated or restated)
 RECENT_REST = 32
-#: how many of the latest patches are read for a statement of a change's own message
-_BESIDE_SCAN = 8
+#: how many of the latest patches are read for a statement that still says a changed value
+_BESIDE_SCAN = 16
 
 
 # a scope said before an instruction about a pointer ("on weekends set it for 9", "in the
@@ -277,7 +277,8 @@ class PatchStore:
                 done = self._merge_keyed(fact, stmt)
             if done.action == "superseded" and done.patch.history \
                     and done.patch.history[0].turn < fact.turn and done.patch.history[0].value:
-                self._old_said_beside(fact, done.patch.history[0].value, done.patch)
+                self._old_said_beside(fact, done.patch.history[0].value, done.patch,
+                                      done.patch.history[0].turn)
             return done
 
     def merge_all(self, facts: Iterable[Fact]) -> list[MergeOutcome]:
@@ -382,30 +383,34 @@ class PatchStore:
                                        else norm, as_text=setting, keep=True)
         return done
 
-    def _old_said_beside(self, fact: Fact, old: str, changed: Patch) -> None:
-        """A statement of the change's own message, said before it, that names the old value
-        and says it will not do ("ah wait the 14th clashes with sports day, do the 21st")
-        shows it marked as earlier. It stays for what else it says, as a statement with no
-        slot (:func:`~dspm_core.tier.said_besides`); any other ("the backoff stays at 3") is
-        left as it is, and a tier sentence is marked as it renders
-        (:func:`~dspm_core.tier.mark_earlier`)."""
+    def _old_said_beside(self, fact: Fact, old: str, changed: Patch, since: int) -> None:
+        """What still says the old value of a change as if it held is shown with it marked
+        as earlier: a statement of the change's own message, said before it, that says the
+        old value will not do ("ah wait the 14th clashes with sports day, do the 21st"), and
+        the assistant's confirmation of the old value between it and the change ("I'll look
+        for watches up to £300" before "could we do £450 instead?"). Each stays for what
+        else it says, as a statement with no slot (:func:`~dspm_core.tier.said_besides`);
+        any other ("the backoff stays at 3") is left as it is, and a tier sentence is marked
+        as it renders (:func:`~dspm_core.tier.mark_earlier`)."""
+        if not holds_word(changed.history[0].text, old) and re.search(r"\d", old.split()[0]):
+            old = old.split()[0]  # "£300" of "£300 GBP", as it was said
         for pid in list(islice(reversed(self._patches), _BESIDE_SCAN)):
             p = self._patches[pid]
-            if p.turn != fact.turn or p.id == changed.id or p.role is not fact.role \
-                    or p.kind is PatchKind.SENTENCE \
-                    or p.history or p.later is not None or not holds_word(p.text, old) \
-                    or not turns_down(p.text) \
+            if p.id == changed.id or p.kind is PatchKind.SENTENCE or p.history \
+                    or p.later is not None or not holds_word(p.text, old) \
                     or in_mark(p.text, p.text.lower().find(old.lower())):
                 continue
-            kept = said_besides(p, old, fact.text, least=1)  # ("the 8th is no good")
-            if kept is None:
+            mine = p.turn == fact.turn and p.role is fact.role and turns_down(p.text)
+            echo = since < p.turn < fact.turn and AUTHORITY[p.role] < AUTHORITY[fact.role]
+            kept = said_besides(p, old, fact.text, least=1) if mine or echo else None
+            if kept is None:  # ("the 8th is no good" says one word besides)
                 continue
             del self._patches[p.id]
             self._ix.remove(p)
             self._unview(p.id)
             self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
             self._journal.append(JournalEntry("earlier", p.id, fact.turn,
-                                              f"names the old value {old!r} beside its change",
+                                              f"names the old value {old!r} of a change",
                                               p, fact.text, fact.role.value))
 
     def _take_named(self, named: tuple[Patch, Named], fact: Fact, norm: str) -> MergeOutcome | None:

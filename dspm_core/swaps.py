@@ -6,9 +6,11 @@ of pizza".
 No form needs to have read the detail as a value: the change says the old words itself, and
 they are found as said in the one user message of the last turns that holds them. The change
 is said to the assistant in its own words: a verb of exchange in its plain form ("swap",
-"replace"; never "I swapped ... years ago"), or "instead of" / "rather than" beside the new
-words; a question that is no request, a supposition ("if", "maybe"), an addition ("also",
-"as well"), or someone else's ("she swapped hers") changes nothing.
+"replace"; never "I swapped ... years ago"), "instead of" / "rather than" beside the new
+words, or a correction ("the book is Babel not Demon Copperhead"); a question that is no
+request, a supposition ("if", "maybe"), an addition ("also", "as well"), or someone else's
+("she swapped hers", "my aunt lives in Aston, not Austin" of "my brother lives in Austin")
+changes nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from __future__ import annotations
 import re
 from itertools import islice
 
-from .passing import another_owns, holds_word
+from .corrections import other_scope
+from .passing import another_owns, holds_word, other_owner
 from .patch import AUTHORITY, Patch, Role
 from .slots import content_terms
 from .tier import in_mark
@@ -53,6 +56,14 @@ _INSTEAD_OF_RE = re.compile(
     rf"let['’]?s|maybe)\s+)*(?:(?:do|get|have|use|order|book|make it|go with|go for|try|pick|"
     rf"choose|take)\s+)?{_DET}(?P<new>{_PHRASE})\s+(?:instead of|rather than)\s+{_DET}"
     rf"(?P<old>{_PHRASE})\s*(?:[,.;!?]|\b(?:please|pls|then|now|this time)\b|$)", re.I)
+# "the book is Babel not Demon Copperhead", "it's the Crown, not the Swan": a correction
+_NOT_OLD_RE = re.compile(
+    rf"\b(?:is|are|was|'s|’s|it's|its|it is)\s+{_DET}(?P<new>{_PHRASE})\s*,?\s+"
+    rf"not\s+{_DET}(?P<old>{_PHRASE})\s*(?:[,.;!?]|$)", re.I)
+# a word that makes "not" deny a verb ("must not exceed 5 seconds", "is set not to ..."):
+# no correction of one name by another
+_VERB_NOT_RE = re.compile(r"\b(?:must|should|shall|will|would|can|could|may|might|do|does|did|"
+                          r"is|are|was|were|be|been|have|has|had|need|needs|set|to)$", re.I)
 # a supposition, an addition or a report: no change of the speaker's own thing
 _NOT_A_CHANGE_RE = re.compile(
     r"\b(?:if|whether|maybe|might|would(?! (?:be|you))|could be|also|too|as well|another|extra|"
@@ -79,7 +90,9 @@ def swapped_detail(patches: dict[str, Patch], role: Role, turn: int,
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role]:
             continue
         at = _word_at(p.text, old)
-        if at is not None and not in_mark(p.text, at) and not holds_word(p.text, new):
+        if at is not None and not in_mark(p.text, at) and not holds_word(p.text, new) \
+                and not other_owner(text, p.text) and not other_scope(text, p.text):
+            # ("my aunt lives in Aston, not Austin"; "for the new service it's Postgres ...")
             found.append(p)
     if len({p.turn for p in found}) != 1 or len(found) != 1:
         return None  # in no message, or in several: which is meant would be a guess
@@ -92,7 +105,7 @@ def _said_swap(text: str) -> tuple[str, str] | None:
     """The old and the new words of a change of these forms, or None."""
     if text.rstrip().endswith("?") and not _ASKED_RE.match(text):
         return None
-    for form in (_EXCHANGE_RE, _DROPPED_RE, _INSTEAD_OF_RE):
+    for form in (_EXCHANGE_RE, _DROPPED_RE, _INSTEAD_OF_RE, _NOT_OLD_RE):
         m = form.search(text)
         if m is None:
             continue
@@ -100,6 +113,8 @@ def _said_swap(text: str) -> tuple[str, str] | None:
         if _NOT_A_CHANGE_RE.search(clause):
             return None
         old, new = m.group("old").strip(), m.group("new").strip()
+        if form is _NOT_OLD_RE and _VERB_NOT_RE.search(new):
+            return None
         if _says_something(old) and _says_something(new) \
                 and content_terms(old) != content_terms(new):
             return old, new

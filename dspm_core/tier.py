@@ -201,15 +201,24 @@ def in_said_order(text: str, typed: list[Fact], sentences: list[Fact]) -> list[F
     if not typed or not sentences:
         return typed + sentences
     low = text.lower()
-    at = {id(f): low.find(f.text.lower()[:40]) for f in sentences}
+    at = {id(f): _said_at(low, f.text) for f in sentences}
     out: list[Fact] = []
     rest = list(sentences)
     for f in typed:
-        pos = low.find(f.text.lower()[:40])
+        pos = _said_at(low, f.text)
         while rest and pos >= 0 and 0 <= at[id(rest[0])] < pos:
             out.append(rest.pop(0))
         out.append(f)
     return out + rest
+
+
+def _said_at(low: str, said: str) -> int:
+    """Where ``said`` (a fact, maybe written out: "Black please" of "black pls") starts in
+    the case-folded message ``low``, or -1."""
+    pos = low.find(said.lower()[:40])
+    if pos < 0 and said.split() and len(said.split()[0]) >= 4:
+        pos = low.find(said.split()[0].lower())  # (by its first word)
+    return pos
 
 
 #: the fewest words a sentence whose name was replaced must say besides it and the revision

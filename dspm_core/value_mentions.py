@@ -34,7 +34,7 @@ from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
 from .values import MONTHS, WEEKDAYS, canonical_unit
-from .vocab import STOP_WORDS, word_frequency
+from .vocab import STOP_WORDS, everyday_frequency
 
 __all__ = ["Mention", "changed_sentence", "is_change", "mentions", "names_other"]
 
@@ -60,7 +60,7 @@ class Mention:
 
 
 _WEEKDAY_RE = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weds|"
-                         r"tues|thurs)s?\b", re.I)
+                         r"tues|thurs|wed|tue|thu)s?\b", re.I)
 _CLOCK_RE = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
 _MONEY_RE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:quid|pounds|"
                        r"dollars|euros?|bucks)\b", re.I)
@@ -119,15 +119,15 @@ def mentions(text: str) -> tuple[Mention, ...]:
             add(f"known:{category}", m)
     for m in _TITLED_RE.finditer(text):  # "dr okafor", "Mrs Ferreira": a person, in any case
         add("name", m)
-    for m in _NAME_RE.finditer(text):
-        if m.group(0).split()[0].lower() not in _CALENDAR:
-            add("name", m)
     for m in _FIRST_NAME_RE.finditer(text):  # "Mildreds instead": a rare word opening a sentence
         first = m.group(1).split()[0].lower().rstrip("'’s")
-        freq = word_frequency().get(first, 0)
+        freq = everyday_frequency(first)  # ("Organising the team social ...": a word)
         if first not in _CALENDAR and first not in STOP_WORDS \
                 and (freq < RARE_WORD or freq < PLACE_WORD and is_place(m.group(1))):
             add("name", m, 1)  # (a city whose name is a word too: "York would be better")
+    for m in _NAME_RE.finditer(text):
+        if m.group(0).split()[0].lower() not in _CALENDAR:
+            add("name", m)
     found.sort(key=lambda x: x.start)
     return tuple(found)
 
@@ -203,8 +203,9 @@ _BETTER_RE = re.compile(r"\s*(?:(?:is|'s|would be|works?|suits?)\s+(?:(?:for\s+)
 # a verb of change and "to" right before the new value: "change the budget to 35",
 # "push it back to the 9th", "bump the order up to 6"
 _SET_TO_RE = re.compile(r"\b(?:change|move|push|bring|bump|switch|shift|drop|raise|lower|"
-                        r"up|increase|reduce|cut|extend)\s+(?:[\w'-]+\s+){0,3}?(?:back\s+|forward\s+|"
-                        r"up\s+|down\s+)?to\s+(?:the\s+)?$", re.I)
+                        r"up|increase|reduce|cut|extend|(?:changed|moved|pushed|brought|bumped|"
+                        r"switched|shifted|shunted|postponed|rescheduled|put))\s+(?:[\w'-]+\s+){0,3}?"
+                        r"(?:back\s+|forward\s+|up\s+|down\s+)?to\s+(?:the\s+)?$", re.I)
 # "do" asked for with the new value: "..., do the 21st", "pls do 6 then"
 _DO_RE = re.compile(r"(?:^|[,.;!:-]\s*|\b(?:pls|please|just|then|so|can (?:you|u)|could (?:you|u))\s+)"
                     r"do\s+(?:the\s+)?$", re.I)
@@ -224,13 +225,24 @@ def _alone(text: str, mention: Mention, after: bool) -> bool:
 def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
     """The clause of the change names something the earlier statement does not ("now for
     the paid plan make it 90 days" after "the free plan keeps files for 7 days"): its words
-    besides the value, the words of change and the words that name the old value's
+    besides the value (and what is said with it), the words of change and the words that name the old value's
     ``kind`` ("the budget" of an amount of money, "the time" of a clock time) are not all
     among the earlier one's."""
-    clause = _change_clause(text, mention)[0].replace(mention.text, " ", 1)
+    clause = _change_clause(text, mention)[0]
+    at = clause.find(mention.text)
+    if at >= 0:  # the values that go with it are no things ("Brewdog on Castle St", "wed 19th")
+        tail = _WITH_VALUE_RE.sub(" ", clause[at + len(mention.text):])
+        clause = _JUST_BEFORE_RE.sub(" ", clause[:at]) + " " + tail
     theirs = content_terms(old)
     return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS
                - _KIND_TERMS.get(kind, frozenset()))
+
+
+# a name or a value said right after the new one, as part of it ("at Brewdog on Castle St")
+_WITH_VALUE_RE = re.compile(r"^(?:\s*(?:,|on|at|in|off|near|by)?\s+(?:[A-Z][\w'’&-]*|\d[\w:.]*)"
+                            r"(?:\s+[A-Z][\w'’&-]*)*)+")
+# a weekday or a month word right before the new value ("wed 19th")
+_JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\w*\s*$", re.I)
 
 
 # the words that name a value's kind rather than a thing
@@ -261,7 +273,7 @@ _CHANGE_TERMS = content_terms(
     "rewrite redo write do go went going get let lets try put set move moved book order pls please "
     "thx thanks ok okay oh hang on wait sorry new same time tho lol better rather prefer hmm hm "
     "umm um erm ah tbh bring forward back push pull actualy actully these days nowadays "
-    "onwards anymore")
+    "onwards anymore only just whole thing shunted postponed rescheduled pushed moved")
 
 
 def _up_to_clause(text: str, mention: Mention) -> str:
@@ -298,10 +310,13 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         return swapped_detail(patches, role, turn, text)
     window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
     # the sentence of this message said before it points at the thing ("that needs longer.
-    # 55"), never an account of something else ("... the quarterly numbers. 20 minutes.")
+    # 55") or names its old value ("changed my mind on the grey ... black pls"), never an
+    # account of something else ("... the quarterly numbers. 20 minutes.")
     before = next((q for q in window if q.turn == turn and q.role is role), None)
-    after = before is not None and _POINTING_RE.search(before.text) is not None
+    pointed = before is not None and _POINTING_RE.search(before.text) is not None
     for new in said:
+        after = pointed or before is not None and any(
+            _same_kind(new, m) and new.kind != "number" for m in mentions(before.text))
         if _cued(text, new):
             found = _last_of_kind(window, role, turn, text, new)
         elif _alone(text, new, after):  # only of the speaker's message just before

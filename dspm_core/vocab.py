@@ -16,6 +16,7 @@ from importlib import resources
 __all__ = [
     "BUILTIN_ACRONYMS",
     "CHAT_WORDS",
+    "everyday_frequency",
     "STOP_WORDS",
     "fold_typo",
     "is_identifier",
@@ -98,6 +99,24 @@ def word_frequency() -> dict[str, int]:
                     data = {}  # without the dictionary no typo is folded: safe, never wrong
                 _DICT = {str(k): int(v) for k, v in data.items()}
     return _DICT
+
+
+# British spellings and their American forms ("organising", "colour", "centre", "travelled")
+_BRITISH = ((re.compile(r"is(e|ed|es|ing|ation|ations)$"), r"iz\1"),
+            (re.compile(r"our(s|ed|ing|ful)?$"), r"or\1"),
+            (re.compile(r"tre(s)?$"), r"ter\1"),
+            (re.compile(r"ll(ed|ing|er)$"), r"l\1"))
+
+
+def everyday_frequency(word: str) -> int:
+    """How often ``word`` (lower case) is used, counting a British spelling as its American
+    form, which the bundled counts hold ("organising" as "organizing")."""
+    freq = word_frequency()
+    best = freq.get(word, 0)
+    for pattern, american in _BRITISH:
+        if pattern.search(word):
+            best = max(best, freq.get(pattern.sub(american, word), 0))
+    return best
 
 
 @lru_cache(maxsize=262144)

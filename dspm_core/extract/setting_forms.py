@@ -156,7 +156,8 @@ _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue t
                                  "kidding joke luck rush pressure offense offence yes yeah yep ok "
                                  "okay sure more another again continue next same help this that "
                                  "it one regret regrets complaint complaints biggie sweat surprise "
-                                 "wonder drama".split())
+                                 "wonder drama pref prefs preference preferences opinion bother "
+                                 "difference".split())
 # "Going forward, send the summary as a table."
 _FROM_NOW_ON_RE = re.compile(r"^(?:from now on|going forward|in future|moving forward|"
                              r"from here on(?: out)?)[,\s]+(?:(?:please|just|only|always|"

@@ -40,6 +40,9 @@ def shown_current(memory: DSPMMemory, words: str) -> bool:
     ("write the wedding toast in a jokey style, mention the ski trip and the dog",
      "pls swap the ski trip for the camping holiday, the ski one is a sore point",
      "ski trip", "camping holiday"),
+    ("write the quiz night flyer: 14 march at the Red Lion, £5 entry, theme is 80s music",
+     "oops the theme is 90s films not 80s music, we changed it at the meeting", "80s music",
+     "90s films"),
 ])
 def test_a_named_detail_is_replaced(first: str, change: str, old: str, new: str) -> None:
     memory = remember(first, change)
@@ -48,7 +51,7 @@ def test_a_named_detail_is_replaced(first: str, change: str, old: str, new: str)
     (changed,) = [p for p in memory.all_patches if p.history]
     assert changed.history[-1].value.lower() == old, changed.history
     # the request stays for what else it asked
-    rest = [w for w in re.findall(r"[a-z]+", first) if len(w) > 5 and w not in old][0]
+    rest = [w for w in re.findall(r"[a-z]+", first) if len(w) > 4 and w not in old][-1]
     assert shown_current(memory, rest), memory.get_context()
 
 
@@ -110,3 +113,11 @@ def test_another_setting_said_with_the_same_value_keeps_it() -> None:
 def test_a_statement_of_another_scope_replaces_nothing(change: str) -> None:
     memory = remember("the old billing app still runs on MySQL", change)
     assert shown_current(memory, "the old billing app still runs on MySQL"), memory.get_context()
+
+
+def test_a_bound_said_with_not_is_no_correction_of_a_sibling() -> None:
+    memory = remember("the api timeout must not exceed 30 seconds",
+                      "the db timeout must not exceed 30 seconds",
+                      "the cache timeout must not be over 30 seconds")
+    assert len(memory.all_patches) == 3, [p.text for p in memory.all_patches]
+    assert not any(p.history for p in memory.all_patches)

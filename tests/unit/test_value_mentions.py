@@ -40,6 +40,26 @@ from dspm_core.value_mentions import is_change, mentions
     # a city among other names of the request
     (["sort out the leaving drinks for Priya on friday, somewhere in Nottingham city centre",
       "Derby would be better, most of us live out that way"], "Derby", "Nottingham"),
+    # "only" beside the new value names nothing
+    (["book me a 90 minute driving lesson for sunday morning",
+      ("assistant", "I can request a 90-minute lesson on Sunday morning. Any instructor you prefer?"),
+      "whoever. actually only 60, the car park shuts at 12"], "60", "90"),
+    # a new place said with where it is ("on Mill Rd"), its reason first
+    (["arrange the leaving drinks for friday 8th at The Anchor from 6, about 20 of us",
+      "The Anchor flooded last night. it's at Tap House on Mill Rd now"], "Tap House", "The Anchor"),
+    # a short weekday
+    (["book the 5-a-side pitch for tue at 7pm, 10 players",
+      "half the lads are away that night, move it to wed pls"], "wed", "tue"),
+    # a date moved, said in the past
+    (["the school fair is sat 14 june, 11-3 on the field, we're doing a cake stall",
+      "the pta emailed, the whole thing's been pushed back to 21 june because of exams"],
+     "21 june", "14 june"),
+    # the value alone after a sentence that names the old one
+    (["order the throw for the sofa in navy please, the 150cm one",
+      "went off the navy, the room's dark enough already. teal please"], "teal", "navy"),
+    # a British spelling opening the request is a word, not a name
+    (["Organising the charity quiz for 40 people at The Swan on the 3rd",
+      "The Swan's double booked. Quillbrook Arms would be better"], "Quillbrook Arms", "The Swan"),
     # a person by title, typed in lower case
     (["send the referral letter to dr mensah at the eye clinic please",
       "actually dr fairweather, mensah only does mondays"], "dr fairweather", "dr mensah"),
