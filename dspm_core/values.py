@@ -147,6 +147,9 @@ _WEEKDAY_RE = re.compile(rf"^{_WEEKDAY}$", re.I)
 _NUMBER_RE = re.compile(
     rf"^(?P<cur>[$€£])?\s?(?P<num>{_NUM})(?:\s?(?P<mult>[kKmM])\b)?\s*(?P<unit>.*)$"
 )
+# what an amount of money is for each of, said after it ("£300 each", "£30 pp")
+_PER_ONE = {"each": "item", "ea": "item", "apiece": "item", "pp": "person", "pppn": "person",
+            "pn": "night"}
 _RATE_RE = re.compile(r"^(?P<unit>.*?)\s*(?:\bper\b|/|\ba\b|\ban\b|\beach\b)\s*(?P<per>[A-Za-z]+)$")
 
 # words that follow a number but are not its unit
@@ -304,6 +307,10 @@ def parse_value(text: str) -> ParsedValue:
         if re.match(r"%\s+[a-z]", unit_text):
             unit_text = "%"  # "99.9% uptime": a percentage of what the subject says
         scope = None
+        said_unit = unit_text
+        if m.group("cur") and unit_text.lower() in _PER_ONE:
+            # "£300 each", "£30 pp": money for each one, not a count of "each"
+            unit_text = f"a {_PER_ONE[unit_text.lower()]}"
         rate = _RATE_RE.match(unit_text) if unit_text else None
         words = unit_text.split()
         if rate and len(words) >= 2 and _no_period(words[-2:]):
@@ -323,7 +330,7 @@ def parse_value(text: str) -> ParsedValue:
             unit_text_base = "million"
         canon_u, dim, short = canonical_unit(unit_text_base or None)
         number = _norm_number(m.group("num"), m.group("mult") if m.group("mult") in ("k", "K") else None)
-        unit_label = unit_text or (canon_u if m.group("cur") else None)
+        unit_label = said_unit or (canon_u if m.group("cur") else None)
         canon = " ".join(p for p in (number, canon_u) if p)
         if scope:
             canon += f" per {scope}"

@@ -99,3 +99,24 @@ def test_a_pointer_at_another_thing_moved_binds_to_nothing_of_ours() -> None:
     # the thing moved named as the setting is the setting
     replaced(remember("my dentist appointment is on 4 June",
                       "they moved the dentist appointment, it's on 11 June now"), "11 June", "4 June")
+
+
+@pytest.mark.parametrize("value, canonical, unit", [
+    ("£25 each", "25 GBP per item", "each"),
+    ("$40 pp", "40 USD per person", "pp"),
+    ("€90 apiece", "90 EUR per item", "apiece"),
+])
+def test_money_for_each_one_is_a_rate_of_money(value: str, canonical: str, unit: str) -> None:
+    from dspm_core.values import parse_value
+
+    pv = parse_value(value)
+    assert (pv.dimension, pv.canonical, pv.unit) == ("rate:money", canonical, unit)
+    assert parse_value("5 each").dimension != "rate:money"  # no money: a count
+
+
+def test_a_change_of_money_each_revises_the_users_budget_not_the_assistants_echo() -> None:
+    memory = remember("book the coach to Edinburgh for the hen do, budget £45 each, 12 of us",
+                      ("assistant", "Sure. I'll search for coaches under £45 and check the luggage "
+                                    "rules for the group."),
+                      "could we do £60 instead? a direct one is worth it")
+    replaced(memory, "£60", "£45")
