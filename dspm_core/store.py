@@ -373,15 +373,13 @@ class PatchStore:
             # is changed by a bound, a value by a value)
             if stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
                 return None
-            done = self._new_value(said, new_quantity(old, new) or new, old, fact)
-        elif key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
-            done = self._replace_sentence(said, fact, key, replace(stmt, old_value=old), keep=True)
-        else:
-            # a value the statement mentions beside its setting ("7pm" of "Book a table for 3
-            # at 7pm"): the statement gives way, kept for what else it says
-            done = self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None
-                                       else norm, as_text=setting, keep=True)
-        return done
+            return self._new_value(said, new_quantity(old, new) or new, old, fact)
+        if key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
+            return self._replace_sentence(said, fact, key, replace(stmt, old_value=old), keep=True)
+        # a value the statement mentions beside its setting ("7pm" of "Book a table for 3
+        # at 7pm"): the statement gives way, kept for what else it says
+        return self._replace_named(said, old, new, fact, _norm_text(fact.text) if norm is None else norm,
+                                   as_text=setting, keep=True)
 
     def _old_said_beside(self, fact: Fact, old: str, changed: Patch, since: int) -> None:
         """What still says the old value of a change as if it held is shown with it marked
@@ -405,9 +403,7 @@ class PatchStore:
             kept = said_besides(p, old, fact.text, least=1) if mine or echo else None
             if kept is None:  # ("the 8th is no good" says one word besides)
                 continue
-            del self._patches[p.id]
-            self._ix.remove(p)
-            self._unview(p.id)
+            self._drop(p)
             self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
             self._journal.append(JournalEntry("earlier", p.id, fact.turn,
                                               f"names the old value {old!r} of a change",
@@ -712,9 +708,7 @@ class PatchStore:
         (:func:`~dspm_core.tier.said_besides`)."""
         kept = said_besides(old, renamed, fact.text) \
             if renamed and (keep or old.kind is PatchKind.SENTENCE) else None
-        del self._patches[old.id]
-        self._ix.remove(old)
-        self._unview(old.id)
+        self._drop(old)
         self._store_new(patch, subject=subject, norm_text=norm, journal=False)
         if kept is not None:
             self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
@@ -722,6 +716,12 @@ class PatchStore:
                                           fact.role.value))
         self.counters["superseded"] += 1
         return MergeOutcome("superseded", patch, old, reason)
+
+    def _drop(self, old: Patch) -> None:
+        """``old`` leaves the store and its indexes (its place is taken by the caller)."""
+        del self._patches[old.id]
+        self._ix.remove(old)
+        self._unview(old.id)
 
     def _link(self, earlier_id: str, later: Patch) -> None:
         old = self._patches[earlier_id]
@@ -918,9 +918,7 @@ class PatchStore:
         """Remove a patch; it stays in the journal."""
         with self._lock:
             old = self.get(patch_id)
-            del self._patches[patch_id]
-            self._ix.remove(old)
-            self._unview(patch_id)
+            self._drop(old)
             self._journal.append(JournalEntry("forgotten", patch_id, old.turn, "forgotten by caller",
                                               old))
             self.counters["forgotten"] += 1
