@@ -38,8 +38,8 @@ from .attributive import placed_before_noun
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
 from .values import (CLOCK_SHAPE_RE, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
                      canonical_unit, parse_value, split_number_unit)
-from .vocab import (BUILTIN_ACRONYMS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, stem,
-                    word_frequency)
+from .vocab import (BUILTIN_ACRONYMS, CHAT_WORDS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier,
+                    singular, stem, word_frequency)
 
 __all__ = [
     "AliasTable",
@@ -840,7 +840,8 @@ def _parse_statement(text: str) -> Statement:
     # "hmm nah german", "mediterranean instead please": a known name said alone, as a change
     named = _NAME_REPLY_RE.match(text)
     said = named and (named.group("name") or named.group("name2"))
-    if said and (name_category(said) is not None or _unknown_name(said)):
+    if said and said.lower() not in CHAT_WORDS \
+            and (name_category(said) is not None or _unknown_name(said)):  # ("no pref")
         return Statement(None, "=", said.capitalize(), None, None, "name", said.lower(), None, True)
     # "update from the group chat, it'll be seville": a place changed, in a clause of its own
     at = venue_said(text)

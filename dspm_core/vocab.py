@@ -61,7 +61,7 @@ BUILTIN_ACRONYMS: dict[str, str] = {
 #: the shorthand of typed chat ("pls", "tbh", "lol"): courtesy and tone, never a name or a value
 CHAT_WORDS: frozenset[str] = frozenset(
     """pls plz plse pleas thx thnx tx ty tysm tbh btw fyi imo imho idk lol lmao omg ngl rn
-    asap np nvm jk ikr smh tho cuz coz bc ppl""".split()
+    asap np nvm jk ikr smh tho cuz coz bc ppl pref prefs""".split()
 )
 
 STOP_WORDS: frozenset[str] = frozenset(

@@ -121,3 +121,9 @@ def test_a_bound_said_with_not_is_no_correction_of_a_sibling() -> None:
                       "the cache timeout must not be over 30 seconds")
     assert len(memory.all_patches) == 3, [p.text for p in memory.all_patches]
     assert not any(p.history for p in memory.all_patches)
+
+
+def test_no_pref_is_an_answer_not_a_choice() -> None:
+    memory = remember("book the physio for tuesday afternoon",
+                      ("assistant", "Any physio you prefer?"), "no pref.")
+    assert not any(p.kind.critical for p in memory.all_patches if "pref" in p.text.lower())
