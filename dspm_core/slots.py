@@ -840,8 +840,7 @@ def _parse_statement(text: str) -> Statement:
     # "hmm nah german", "mediterranean instead please": a known name said alone, as a change
     named = _NAME_REPLY_RE.match(text)
     said = named and (named.group("name") or named.group("name2"))
-    if said and said.lower() not in CHAT_WORDS \
-            and (name_category(said) is not None or _unknown_name(said)):  # ("no pref")
+    if said and (name_category(said) is not None or _unknown_name(said)):
         return Statement(None, "=", said.capitalize(), None, None, "name", said.lower(), None, True)
     # "update from the group chat, it'll be seville": a place changed, in a clause of its own
     at = venue_said(text)
@@ -890,9 +889,10 @@ def _parse_statement(text: str) -> Statement:
 
 def _unknown_name(word: str) -> bool:
     """A word said alone as a change that can only be a name: rare as a word, and no value
-    of another kind ("lavazza these days", never "thursdays these days")."""
+    of another kind ("lavazza these days", never "thursdays these days"), nor chat shorthand
+    ("no pref")."""
     low = word.lower()
-    return len(low) > 2 and word_frequency().get(low, 0) < RARE_NAME \
+    return len(low) > 2 and low not in CHAT_WORDS and word_frequency().get(low, 0) < RARE_NAME \
         and parse_value(word).dimension == "free"
 
 
