@@ -14,7 +14,8 @@ A value is compared as a set of light *value tokens*: lower case; ``'s`` dropped
 inside numbers removed (``2,500`` -> ``2500``); a number glued to a unit split
 (``25MB`` -> ``25 mb``); ``$``/``€``/``£`` and the words dollars/euros/... become ``usd``,
 ``eur``, ``gbp``; ``HH:00`` becomes ``HH`` and leading zeros go (``05:00`` -> ``5``);
-number words up to twelve and the tens become digits; common units fold to one spelling
+number words become digits ("twelve", "three hundred", "fifteen hundred", "a grand", "half a
+dozen", "the twenty-eighth" -> ``28``), and so do thousands written ``1.5k``; common units fold to one spelling
 (seconds/sec/s -> ``s``, minutes/min -> ``min``, hours/hrs -> ``h``, megabytes -> ``mb``,
 percent -> ``%``, pixels -> ``px``, ...); plurals lose a final ``s``; a few filler words
 (the, a, at, on, per, every, degrees, ordinal suffixes) are ignored. An expected value
@@ -112,6 +113,63 @@ _NUMBER_WORDS = {
     "twenty": "20", "thirty": "30", "forty": "40", "fifty": "50", "sixty": "60",
     "seventy": "70", "eighty": "80", "ninety": "90", "hundred": "100",
 }
+_TEENS = {"thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+          "eighteen": 18, "nineteen": 19}
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6,
+             "seventh": 7, "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12,
+             "thirteenth": 13, "fourteenth": 14, "fifteenth": 15, "sixteenth": 16,
+             "seventeenth": 17, "eighteenth": 18, "nineteenth": 19, "twentieth": 20,
+             "thirtieth": 30}
+_SMALL = {**{w: int(d) for w, d in _NUMBER_WORDS.items() if w != "hundred"}, **_TEENS}
+_SCALES = {"hundred": 100, "thousand": 1000, "grand": 1000, "dozen": 12}
+_NUMBER_RUN = re.compile(
+    r"\b(?:(?:a|an|half a|%s)[\s-]+)*(?:%s)(?:(?:[\s-]+(?:and[\s-]+)?)(?:%s))*\b" % (
+        "|".join([*_SMALL, *_SCALES]),
+        "|".join(sorted([*_SMALL, *_SCALES, *_ORDINALS], key=len, reverse=True)),
+        "|".join(sorted([*_SMALL, *_SCALES, *_ORDINALS], key=len, reverse=True))))
+
+
+def _number_run(m: re.Match[str]) -> str:
+    """A number said in words as digits: "three hundred" -> "300", "twenty-eighth" ->
+    "28th", "a grand" -> "1000", "half a dozen" -> "6"; a single small word is left to the
+    token table (so "one" alone stays as it was)."""
+    words = [w for w in re.split(r"[\s-]+", m.group(0)) if w not in ("and", "an")]
+    if len(words) == 1 and (words[0] not in _ORDINALS or words[0] in ("first", "second")):
+        return m.group(0)  # ("second" is a unit too)
+    if len(words) == 2 and words[0] in _SMALL and words[1] in _SMALL \
+            and _SMALL[words[0]] < 13 and (_SMALL[words[1]] >= 13 or _SMALL[words[1]] % 10 == 0):
+        return f"{_SMALL[words[0]]}:{_SMALL[words[1]]:02d}"  # "nine thirty", "seven fifteen"
+    half = words[:2] == ["half", "a"]
+    if half:
+        words = words[2:]
+    total, current, ordinal, said = 0, 0, False, False
+    for w in words:
+        if w == "a":
+            current = max(current, 1)
+        elif w in _SMALL:
+            current += _SMALL[w]
+            said = True
+        elif w in _ORDINALS:
+            current += _ORDINALS[w]
+            ordinal = said = True
+        elif w == "hundred":
+            current = max(current, 1) * 100
+            said = True
+        elif w in ("thousand", "grand"):
+            total += max(current, 1) * 1000
+            current, said = 0, True
+        elif w == "dozen":
+            current = max(current, 1) * 12
+            said = True
+    if not said:
+        return m.group(0)
+    n = total + current
+    if half:
+        n = n / 2
+        return f"{n:g}"
+    return f"{n}th" if ordinal else str(n)
+
+
 _IGNORED = {"the", "a", "an", "of", "to", "at", "on", "in", "for", "per", "each", "every",
             "st", "nd", "rd", "th", "degree", "degrees", "deg", "about", "around"}
 _TOKEN = re.compile(r"\d+(?:[.:]\d+)*|[a-z][a-z0-9]*|%")
@@ -130,6 +188,8 @@ def value_tokens(text: str | None) -> frozenset[str]:
         if folded == s:
             break
         s = folded
+    s = _NUMBER_RUN.sub(_number_run, s)
+    s = re.sub(r"\b(\d+(?:\.\d+)?)k\b", lambda m: f"{float(m.group(1)) * 1000:g}", s)
     s = re.sub(r"\b(\d{1,2}):00\b", r"\1", s)
     s = re.sub(r"(\d)([a-z%])", r"\1 \2", s)
     out = set()

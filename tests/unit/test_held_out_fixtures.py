@@ -186,3 +186,19 @@ def test_statement_format_and_values(s):
 ])
 def test_value_tokens_read_addresses_and_times(text, tokens) -> None:
     assert value_tokens(text) == frozenset(tokens)
+
+
+# ------------------------------------------------------------------ value matching
+@pytest.mark.parametrize("said,typed", [
+    ("three hundred flyers", "300 flyers"), ("fifteen hundred euros", "1500 euros"),
+    ("a hundred and twenty", "120"), ("the twenty-eighth", "28th"), ("a grand", "1000"),
+    ("half a dozen", "6"), ("twenty-five people", "25 people"), ("1.5k", "1,500"),
+    ("nine thirty", "9:30"), ("the third of may", "3rd may")])
+def test_numbers_in_words_match_their_digits(said, typed):
+    assert matches(said, typed) and matches(typed, said)
+
+
+@pytest.mark.parametrize("a,b", [("nine thirty", "39"), ("1 second", "2"), ("two or three", "23"),
+                                 ("a grand", "100"), ("twenty one", "20")])
+def test_numbers_in_words_keep_apart(a, b):
+    assert not matches(a, b)
