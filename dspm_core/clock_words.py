@@ -30,6 +30,10 @@ _SUFFIX = r"(?:\s*(?P<ampm>[ap]\.?m\.?)(?![a-z])|\s+in\s+the\s+(?P<part>morning|
 
 _QUARTER_RE = re.compile(rf"\b(?:a\s+)?(?P<what>quarter|half)\s+(?P<rel>past|after|to|till|before)\s+"
                          rf"(?P<h>{_HOUR})\b{_SUFFIX}", re.I)
+# "half six": half past the hour, as said in Britain, with nothing counted after it
+_HALF_HOUR_RE = re.compile(rf"\bhalf\s+(?P<h>{_HOUR})\b(?=\s*(?:$|[,.;!?)]|(?:[ap]\.?m|then|instead|"
+                           rf"tomorrow|tonight|on|please|pls|now|is|works|would|sharp|latest|"
+                           rf"every|each|in the)\b)){_SUFFIX}", re.I)
 _OCLOCK_RE = re.compile(rf"\b(?P<h>{_HOUR})\s*o['’]?\s?clock\b{_SUFFIX}", re.I)
 _NOON_RE = re.compile(r"\b(?:(?P<noon>noon|midday)|(?P<midnight>midnight))\b", re.I)
 _WORDS_RE = re.compile(rf"(?P<lead>\b(?:at|to|until|till|by|around|about|from|is|'s|for)\s+)?"
@@ -94,6 +98,7 @@ def clock_digits(text: str) -> str:
         return _AT_HOUR_RE.sub(r"\g<lead> \g<h>:00", text) if _AT_HOUR_RE.search(text) else text
     out = _DOTTED_RE.sub(lambda m: f"{m.group('h')}:{m.group('m')}{m.group('ampm')}", text)
     out = _QUARTER_RE.sub(_quarter, out)
+    out = _HALF_HOUR_RE.sub(lambda m: f"{_hour(m.group('h'))}:30{_tail(m)}", out)
     out = _OCLOCK_RE.sub(lambda m: f"{_hour(m.group('h'))}:00{_tail(m)}", out)
     out = _NOON_RE.sub(lambda m: "12:00 pm" if m.group("noon") else "12:00 am", out)
     return _AT_HOUR_RE.sub(r"\g<lead> \g<h>:00", _WORDS_RE.sub(_words, out))

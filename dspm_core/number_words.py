@@ -14,8 +14,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from text_to_num import alpha2digit, text2num
+
 from .lexicon import getAllLemmas, is_plural_noun, plural_of
-from .values import UNIT_ALIASES
+from .values import MONTHS, UNIT_ALIASES
 
 __all__ = ["spoken_numbers", "with_digits"]
 
@@ -142,14 +144,110 @@ def _with_halves(text: str) -> str:
     return _HALF_RE.sub(_half, text)
 
 
+# a number said in several words: "twenty-five", "a hundred and forty", "fifteen hundred",
+# "two thousand", "two dozen" (read by text2num; a run it cannot read, "nine thirty" or
+# "two three", is left alone)
+_RUN_WORD = rf"(?:{_WORD}|hundred|thousand|dozen)"
+_RUN_RE = re.compile(rf"\b(?:(?:a|one)\s+)?{_RUN_WORD}(?:(?:[\s-]+|\s+and\s+){_RUN_WORD})+\b", re.I)
+_SCALES_RE = re.compile(r"\b(?:hundred|thousand|dozen)\b|-", re.I)
+# an hour said before the run: a time of day ("seven twenty-five"), read by clock_words
+_HOUR_BEFORE_RE = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|"
+                             r"twelve|\d{1,2})\s*$", re.I)
+
+
+def _run(m: re.Match[str], text: str) -> str:
+    said = m.group(0)
+    words = re.split(r"[\s-]+", said.lower())
+    if _BOUND_BEFORE_RE.search(text, 0, m.start()) or _HOUR_BEFORE_RE.search(text, 0, m.start()):
+        return said  # a bound, kept in its words; a time of day
+    if not (words[0] in _TENS and len(words) == 2 and words[1] in _UNITS) \
+            and not _SCALES_RE.search(said):
+        return said  # "two three" (but "twenty five", "thirty-one")
+    if words[-1] == "dozen":
+        lead = " ".join(words[:-1])
+        try:
+            n = 1 if lead in ("a", "one", "") else text2num(lead, "en")
+        except ValueError:
+            return said
+        return str(n * 12)
+    try:
+        return str(text2num(re.sub(r"^a\s+", "one ", said.lower()), "en"))
+    except ValueError:
+        return said
+
+
+# a day of the month in words: "the twenty-eighth", "the third of may", "june twenty-first"
+_ORDINAL = (r"(?:(?:twenty|thirty)[\s-])?(?:first|second|third|fourth|fifth|sixth|seventh|eighth|"
+            r"ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|"
+            r"eighteenth|nineteenth|twentieth|thirtieth)")
+_MONTH = "|".join(sorted((m.lower() for m in MONTHS), key=len, reverse=True))
+_DAY_RE = re.compile(rf"(?P<lead>\bthe\s+|\b(?:{_MONTH})\s+(?:the\s+)?)(?P<day>{_ORDINAL})\b(?P<after>\s+[a-z]+)?",
+                     re.I)
+
+
+def _day(m: re.Match[str]) -> str:
+    day, after = m.group("day"), (m.group("after") or "").strip().lower()
+    if day.lower() in ("first", "second") and not after == "of":
+        return m.group(0)  # "the first thing", "the second one"
+    if after and after not in _DAY_AFTER and after not in _MONTHS_LOW and _noun(after):
+        return m.group(0)  # "the third option", "the twentieth anniversary"
+    return f"{m.group('lead')}{alpha2digit(day, 'en')}{m.group('after') or ''}"
+
+
+_MONTHS_LOW = frozenset(m.lower() for m in MONTHS)
+
+
+#: words after a day of the month that say something of the day, not of a thing it orders
+_DAY_AFTER = frozenset("of works work suits suit would is was then instead now please pls ok "
+                       "okay at for and or is's fine better".split())
+
+
+@lru_cache(maxsize=8192)
+def _noun(word: str) -> bool:
+    return "NOUN" in getAllLemmas(word)
+
+
+# a thousand of money: "a grand", "two grand"
+_GRAND_RE = re.compile(rf"\b(?P<n>a|one|{_WORD})\s+grand\b", re.I)
+
+
+def _grand(m: re.Match[str]) -> str:
+    said = m.group("n").lower()
+    return str(1000 * (1 if said in ("a", "one") else _value(said)))
+
+
+# one whole unit ("a full hour", "an entire day") and a fortnight
+_WHOLE_RE = re.compile(r"\b(?:a|an|one)\s+(?:full|whole|entire)\s+(?P<unit>hour|day|week|month|year|"
+                       r"minute|night|session)\b", re.I)
+_FORTNIGHT_RE = re.compile(r"\ba\s+fortnight\b", re.I)
+
+
+def _spelt_out(text: str) -> str:
+    """``text`` with its numbers of several words, its days of the month in words, its
+    whole units and fortnights in digits."""
+    low = text.lower()
+    if any(w in low for w in ("full", "whole", "entire")):
+        text = _WHOLE_RE.sub(lambda m: f"1 {m.group('unit')}", text)
+    if "grand" in low:
+        text = _GRAND_RE.sub(_grand, text)
+    if "fortnight" in low:
+        text = _FORTNIGHT_RE.sub("2 weeks", text)
+    if "th" in low or "st" in low or "nd" in low or "rd" in low:
+        text = _DAY_RE.sub(_day, text)
+    return _RUN_RE.sub(lambda m: _run(m, text), text)
+
+
 @lru_cache(maxsize=16384)
 def with_digits(text: str) -> str:
     """``text`` with each number word that counts something written as digits ("two
-    pages" -> "2 pages", "an hour and a half" -> "1.5 hours"); the same text when there is
-    none."""
+    pages" -> "2 pages", "an hour and a half" -> "1.5 hours"), and each number said in
+    several words ("a hundred and forty", "twenty-five", "two dozen"), day of the month in
+    words ("the twenty-eighth") and whole unit ("a full hour", "a fortnight"); the same
+    text when there is none."""
     low = text.lower()
     if "half" in low or "couple" in low:
         text = _with_halves(text)
+    text = _spelt_out(text)
     if not _NUMBER_WORD_RE.search(text):
         return text
     out: list[str] = []

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
 
+from .digit_spans import digit_text
 from .known_names import name_category
 from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
@@ -69,6 +70,9 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 # a day of the month: "the 24th", "2nd aug", "3rd of march", "nov 2", "march 14th"
 _DATE_RE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)(?:\s+(?:of\s+)?{_MONTH}\b)?|"
                       rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}\s+{_MONTH}\b", re.I)
+_PERCENT_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?%")
+#: a known name written in lower case that is one of the commonest words is that word
+_VERB_FREQUENCY = 1_000_000
 _QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
 _NUMBER_RE = re.compile(r"(?<![\w.,:£$€])\d+(?:\.\d+)?(?![\w:%]|[.,]\d)")
 _TITLED_RE = re.compile(r"\b(?i:dr|mr|mrs|ms|mx|miss|prof)\.?\s+[A-Za-z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
@@ -86,10 +90,23 @@ _CALENDAR = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | {"i", "i'm", "i
 
 @lru_cache(maxsize=16384)
 def mentions(text: str) -> tuple[Mention, ...]:
-    """The values ``text`` mentions, in order; a span is read once, as its first kind."""
+    """The values ``text`` mentions, in order; a span is read once, as its first kind. A
+    value said in words ("twelve kids", "a hundred and forty", "the twenty-eighth") is of
+    the kind its digits are, with its words as said."""
     found: list[Mention] = []
     taken: list[tuple[int, int]] = []
+    spoken = digit_text(text)
+    if spoken.digits != text:
+        for m in _mentions(spoken.digits, [], []):
+            span = spoken.said_span(m.start, m.start + len(m.text)) \
+                if spoken.changed(m.start, m.start + len(m.text)) else None
+            if span is not None:
+                taken.append(span)
+                found.append(Mention(m.kind, text[span[0]:span[1]], span[0]))
+    return _mentions(text, found, taken)
 
+
+def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> tuple[Mention, ...]:
     def add(kind: str, m: re.Match[str], group: int = 0) -> None:
         a, b = m.span(group)
         if any(x < b and a < y for x, y in taken):
@@ -113,10 +130,13 @@ def mentions(text: str) -> tuple[Mention, ...]:
         add(f"quantity:{dim}" if not dim.startswith("count:") else f"quantity:{canon}", m)
     for m in _NUMBER_RE.finditer(text):
         add("number", m)
+    for m in _PERCENT_RE.finditer(text):
+        add("quantity:percent", m)
     for m in _WORD_RE.finditer(text):
         category = name_category(m.group(0))
-        if category is not None:
-            add(f"known:{category}", m)
+        if category is not None and not (m.group(0).islower()
+                                         and everyday_frequency(m.group(0)) > _VERB_FREQUENCY):
+            add(f"known:{category}", m)  # (never the verb of "let's go with")
     for m in _TITLED_RE.finditer(text):  # "dr okafor", "Mrs Ferreira": a person, in any case
         add("name", m)
     for m in _FIRST_NAME_RE.finditer(text):  # "Mildreds instead": a rare word opening a sentence
@@ -151,8 +171,9 @@ _NOT_SET_RE = re.compile(
 _SUPPOSED_RE = re.compile(r"\b(?:if|might|maybe|used to|(?<!like )(?<!as )last (?:year|time)|was|were)\b",
                           re.I)  # ("in large like last time" is the size wanted now)
 # a change asked for as a question: "can we look at Seville instead?"
-_ASKED_CHANGE_RE = re.compile(r"^\s*(?:\w+[,.!]?\s+){0,3}(?:can|could) (?:we|you|u|i)\b.*\binstead\b",
-                              re.I)
+_ASKED_CHANGE_RE = re.compile(r"^\s*(?:\w+[,.!]?\s+){0,3}(?:can|could) (?:we|you|u|i)\b(?:.*\binstead\b|"
+                              r"\s+(?:pls\s+|please\s+)?[a-z]+\s+(?:it|that|this|them)\s+(?:up\s+|down\s+|back\s+)?to\b)",
+                              re.I)  # "can u scale it up to two dozen?"
 
 
 def is_change(text: str, mention: Mention, after: bool = False) -> bool:
@@ -202,7 +223,7 @@ _BETTER_RE = re.compile(r"\s*(?:(?:is|'s|would be|works?|suits?)\s+(?:(?:for\s+)
                         r"(?:much\s+|way\s+|a lot\s+|a bit\s+)?better\b(?!\s+than\b)", re.I)
 # a verb of change and "to" right before the new value: "change the budget to 35",
 # "push it back to the 9th", "bump the order up to 6"
-_SET_TO_RE = re.compile(r"\b(?:change|move|push|bring|bump|switch|shift|drop|raise|lower|"
+_SET_TO_RE = re.compile(r"\b(?:change|move|push|bring|bump|switch|shift|drop|raise|lower|scale|"
                         r"up|increase|reduce|cut|extend|(?:changed|moved|pushed|brought|bumped|"
                         r"switched|shifted|shunted|postponed|rescheduled|put))\s+(?:[\w'-]+\s+){0,3}?"
                         r"(?:back\s+|forward\s+|up\s+|down\s+)?to\s+(?:the\s+)?$", re.I)
@@ -228,10 +249,11 @@ def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
     besides the value (and what is said with it), the words of change and the words that name the old value's
     ``kind`` ("the budget" of an amount of money, "the time" of a clock time) are not all
     among the earlier one's."""
-    clause = _change_clause(text, mention)[0]
+    clause = _LATER_RE.sub(" ", _change_clause(text, mention)[0])
     at = clause.find(mention.text)
     if at >= 0:  # the values that go with it are no things ("Brewdog on Castle St", "wed 19th")
-        tail = _WITH_VALUE_RE.sub(" ", clause[at + len(mention.text):])
+        # (and what follows "now" after it is a reason: "up to a full hour now exams are over")
+        tail = _WITH_VALUE_RE.sub(" ", _NOW_REASON_RE.split(clause[at + len(mention.text):], 1)[0])
         clause = _JUST_BEFORE_RE.sub(" ", clause[:at]) + " " + tail
     theirs = content_terms(old)
     return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS
@@ -241,6 +263,9 @@ def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
 # a name or a value said right after the new one, as part of it ("at Brewdog on Castle St")
 _WITH_VALUE_RE = re.compile(r"^(?:\s*(?:,|on|at|in|off|near|by)?\s+(?:[A-Z][\w'’&-]*|\d[\w:.]*)"
                             r"(?:\s+[A-Z][\w'’&-]*)*)+")
+# "from now on": when the change holds, no thing of its own
+_LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\b", re.I)
+_NOW_REASON_RE = re.compile(r"\bnow\b", re.I)
 # a weekday or a month word right before the new value ("wed 19th")
 _JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\w*\s*$", re.I)
 
@@ -252,10 +277,12 @@ _KIND_TERMS = {kind: content_terms(words) for kind, words in (
 
 
 def _same_value(old: Mention, said: Mention) -> bool:
-    """``said`` is ``old`` again: the same words, or the same number ("25" of "25 euro")."""
+    """``said`` is ``old`` again: the same words, or the same number ("25" of "25 euro",
+    "twenty-five" of "25")."""
     if old.text.lower() == said.text.lower():
         return True
-    a, b = _FIRST_NUMBER_RE.search(old.text), _FIRST_NUMBER_RE.search(said.text)
+    a = _FIRST_NUMBER_RE.search(digit_text(old.text).digits)
+    b = _FIRST_NUMBER_RE.search(digit_text(said.text).digits)
     return a is not None and b is not None and a.group(0) == b.group(0)
 
 
@@ -273,7 +300,8 @@ _CHANGE_TERMS = content_terms(
     "rewrite redo write do go went going get let lets try put set move moved book order pls please "
     "thx thanks ok okay oh hang on wait sorry new same time tho lol better rather prefer hmm hm "
     "umm um erm ah tbh bring forward back push pull actualy actully these days nowadays "
-    "onwards anymore only just whole thing shunted postponed rescheduled pushed moved")
+    "onwards anymore only just whole thing shunted postponed rescheduled pushed moved "
+    "up down scale scaled ll ve")  # (the tails of "we'll", "we've"; "we're 4 now" is how many we are)
 
 
 def _up_to_clause(text: str, mention: Mention) -> str:
@@ -318,6 +346,8 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         after = pointed or before is not None and any(
             _same_kind(new, m) and new.kind != "number" for m in mentions(before.text))
         if _cued(text, new):
+            if before is not None and _POINTING_RE.search(text) and _own_value(window, turn, before, new):
+                continue  # "the kickoff call is on tuesday, can you move it to wednesday?"
             found = _last_of_kind(window, role, turn, text, new)
         elif _alone(text, new, after):  # only of the speaker's message just before
             last = next((q.turn for q in window if q.turn < turn and q.role is role), None)
@@ -331,6 +361,15 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         if found is not None:
             return found
     return swapped_detail(patches, role, turn, text)
+
+
+def _own_value(window: list[Patch], turn: int, before: Patch, new: Mention) -> bool:
+    """The sentence said just before the change, in its message, gives a value of the
+    change's kind that no earlier statement holds: the change points at that one ("the
+    kickoff call is on tuesday, can you move it to wednesday?"), never at an older one
+    (but "The Crown just cancelled on us. it's at Brewdog now" names the old one)."""
+    own = [m.text.lower() for m in mentions(before.text) if _same_kind(new, m) and new.kind != "number"]
+    return bool(own) and not any(o in q.text.lower() for q in window if q.turn < turn for o in own)
 
 
 def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,

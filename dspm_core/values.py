@@ -66,9 +66,9 @@ _UNITS: list[tuple[tuple[str, ...], str, str, str]] = [
     (("gb", "gib", "gigabyte", "gigabytes"), "GB", "size", "GB"),
     (("tb", "tib", "terabyte", "terabytes"), "TB", "size", "TB"),
     (("%", "percent", "pct", "per cent"), "%", "percent", "%"),
-    (("usd", "$", "dollar", "dollars"), "USD", "money", "USD"),
+    (("usd", "$", "dollar", "dollars", "buck", "bucks"), "USD", "money", "USD"),
     (("eur", "€", "euro", "euros"), "EUR", "money", "EUR"),
-    (("gbp", "£", "pound", "pounds"), "GBP", "money", "GBP"),
+    (("gbp", "£", "pound", "pounds", "quid"), "GBP", "money", "GBP"),
     (("k", "thousand"), "thousand", "count", "k"),
 ]
 UNIT_ALIASES: dict[str, tuple[str, str, str]] = {
@@ -421,8 +421,8 @@ def split_number_unit(fragment: str) -> str:
     if not words:
         return fragment
     first = words[0].rstrip(".,;:!?)")
-    if first != words[0] and re.match(rf"^[$€£]?{_NUM}[kKmM]?$", first):
-        return first  # "8, I want more", "$1,500?": the value ends at its punctuation
+    if first != words[0] and re.match(rf"^[$€£]?{_NUM}(?:[kKmM%]|[a-zA-Z]+)?$", first):
+        return first  # "8, I want more", "$1,500?", "15%, can you": the value ends at its punctuation
     out = [words[0]]
     rest = words[1:]
     if rest and rest[0].lower() in ("k", "m") and re.match(rf"^[$€£]?{_NUM}$", out[0]):

@@ -70,3 +70,48 @@ def test_counts_in_words_of_two_things_stay_apart() -> None:
 ])
 def test_a_bound_in_words_keeps_its_words(text: str) -> None:
     assert with_digits(text) == text
+
+
+# ---------------------------------------------------------- numbers of several words
+@pytest.mark.parametrize("text, digits", [
+    ("we're ordering a hundred and sixty programmes", "we're ordering 160 programmes"),
+    ("the hall seats three hundred", "the hall seats 300"),
+    ("eighteen hundred euros for the deposit", "1800 euros for the deposit"),
+    ("it's forty-two now", "it's 42 now"),
+    ("bake three dozen scones", "bake 36 scones"),
+    ("the loan is two grand", "the loan is 2000"),
+    ("give the walk a full hour", "give the walk 1 hour"),
+    ("we're away a fortnight", "we're away 2 weeks"),
+    ("pay day is the twenty-third", "pay day is the 23rd"),
+    ("the fourteenth of june suits us", "the 14th of june suits us"),
+])
+def test_a_number_of_several_words_is_written_as_digits(text: str, digits: str) -> None:
+    assert with_digits(text) == digits
+
+
+@pytest.mark.parametrize("text", [
+    "no more than forty-five words", "two three four five, testing", "the fourth option looks best",
+    "the first thing tomorrow", "the second one was better",
+])
+def test_number_words_that_are_no_number_of_several_words_are_left_alone(text: str) -> None:
+    assert with_digits(text) == text
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("book the coach for fifty-two passengers", "a few dropped out, make it forty-four",
+     "44", "52"),
+    ("the garden centre order is for a hundred and twenty bulbs",
+     "actually a hundred and eighty bulbs, the border is longer than i thought",
+     "180", "120"),
+    ("put 12% aside for tax from each invoice", "let's go with fifteen percent from now on",
+     "fifteen percent", "12%"),
+])
+def test_a_revision_said_in_words_replaces_the_old_value(first: str, revision: str,
+                                                          new: str, old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+def test_values_in_words_of_two_things_stay_apart() -> None:
+    memory = remember("the choir needs forty-eight folders", "the band needs twenty-six stands")
+    kept(memory, "forty-eight")
+    kept(memory, "twenty-six")

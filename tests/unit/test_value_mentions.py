@@ -239,3 +239,24 @@ def test_a_request_read_as_a_setting_keeps_its_other_details() -> None:
     replaced(memory, "11:20", "8:50")
     context = memory.get_context()
     assert "(earlier: 8:50)" in context and "Birch room" in context, context
+
+
+@pytest.mark.parametrize("text, said, kind", [
+    ("order fifty-five badges", "fifty-five badges", "quantity:"),
+    ("the tip is 18% here", "18%", "quantity:percent"),
+    ("can u move it to half eight?", "half eight", "clock"),
+    ("final count a hundred and six", "a hundred and six", "number"),
+])
+def test_a_value_said_in_words_is_mentioned_as_said(text: str, said: str, kind: str) -> None:
+    found = [m for m in mentions(text) if m.text == said]
+    assert found and found[0].kind.startswith(kind) and text[found[0].start:].startswith(said)
+
+
+def test_let_s_go_is_no_name() -> None:
+    assert [m.text for m in mentions("let's go with the blue one")] == ["blue"]
+
+
+def test_a_pointer_at_a_value_of_its_own_message_changes_no_older_one() -> None:
+    memory = remember("the dentist appointment is on monday the 9th",
+                      "the parents evening is on thursday, can you move it to friday?")
+    kept(memory, "monday")
