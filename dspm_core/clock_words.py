@@ -55,6 +55,16 @@ _ANY_RE = re.compile(rf"\b(?:quarter|half|o['’]?\s?clock|noon|midday|midnight|
                      rf"afternoon|night|[ap]\.?m)\b|\d\.\d|\b{_HOUR}[\s-]+(?:{_MINUTE})\b", re.I)
 
 
+_NO_DIGIT_RE = re.compile(r"\D*")
+_AM_PM = frozenset(("am", "pm", "m"))  # ("a.m." is "a" and "m")
+_AT_WORDS = frozenset(("at", "until", "till"))
+_ALPHA_RE = re.compile(r"[a-z]+")
+#: every word a time of day said in words holds one of
+_CLOCK_WORDS = frozenset((*_HOURS, *(w for m in _MINUTES for w in re.split(r"[\s-]", m)), "quarter",
+                          "half", "clock", "oclock", "noon", "midday", "midnight", "morning",
+                          "evening", "afternoon", "night"))
+
+
 def _hour(word: str) -> int:
     return int(word) if word.isdigit() else _HOURS[word.lower()]
 
@@ -94,6 +104,14 @@ def _words(m: re.Match[str]) -> str:
 def clock_digits(text: str) -> str:
     """``text`` with the times of day said in words written as a clock; the same text when
     there is none."""
+    words = _ALPHA_RE.findall(text.lower())
+    if _CLOCK_WORDS.isdisjoint(words):  # (a set of its words is cheaper than the patterns)
+        if _NO_DIGIT_RE.fullmatch(text):
+            return text  # no digit and no word of the clock: nothing to read (most sentences)
+        if "." not in text and _AM_PM.isdisjoint(words):  # no form but a placed hour
+            if _AT_WORDS.isdisjoint(words):
+                return text
+            return _AT_HOUR_RE.sub(r"\g<lead> \g<h>:00", text) if _AT_HOUR_RE.search(text) else text
     if not _ANY_RE.search(text):
         return _AT_HOUR_RE.sub(r"\g<lead> \g<h>:00", text) if _AT_HOUR_RE.search(text) else text
     out = _DOTTED_RE.sub(lambda m: f"{m.group('h')}:{m.group('m')}{m.group('ampm')}", text)

@@ -222,19 +222,28 @@ _WHOLE_RE = re.compile(r"\b(?:a|an|one)\s+(?:full|whole|entire)\s+(?P<unit>hour|
 _FORTNIGHT_RE = re.compile(r"\ba\s+fortnight\b", re.I)
 
 
-def _spelt_out(text: str) -> str:
-    """``text`` with its numbers of several words, its days of the month in words, its
-    whole units and fortnights in digits."""
-    low = text.lower()
-    if any(w in low for w in ("full", "whole", "entire")):
+def _spelt_out(text: str, words: frozenset[str]) -> str:
+    """``text`` (of the lower-case ``words``) with its numbers of several words, its days
+    of the month in words, its whole units and fortnights in digits."""
+    if not words.isdisjoint(_WHOLE_WORDS):
         text = _WHOLE_RE.sub(lambda m: f"1 {m.group('unit')}", text)
-    if "grand" in low:
+    if "grand" in words:
         text = _GRAND_RE.sub(_grand, text)
-    if "fortnight" in low:
+    if "fortnight" in words:
         text = _FORTNIGHT_RE.sub("2 weeks", text)
-    if "th" in low or "st" in low or "nd" in low or "rd" in low:
+    if not words.isdisjoint(_ORDINAL_WORDS):
         text = _DAY_RE.sub(_day, text)
-    return _RUN_RE.sub(lambda m: _run(m, text), text)
+    if len(words & _RUN_WORDS) > 1 or "hundred" in words or "thousand" in words:
+        text = _RUN_RE.sub(lambda m: _run(m, text), text)
+    return text
+
+
+_WHOLE_WORDS = frozenset(("full", "whole", "entire"))
+_ORDINAL_WORDS = frozenset(re.findall(r"[a-z]+", _ORDINAL))
+_RUN_WORDS = frozenset((*_UNITS, *_TEENS, *_TENS, "hundred", "thousand", "dozen"))
+#: every word one of the passes of :func:`with_digits` reads
+_NUMBERISH = _RUN_WORDS | _ORDINAL_WORDS | _WHOLE_WORDS | {"grand", "fortnight", "half", "couple"}
+_ALPHA_RE = re.compile(r"[a-z]+")
 
 
 @lru_cache(maxsize=16384)
@@ -244,10 +253,12 @@ def with_digits(text: str) -> str:
     several words ("a hundred and forty", "twenty-five", "two dozen"), day of the month in
     words ("the twenty-eighth") and whole unit ("a full hour", "a fortnight"); the same
     text when there is none."""
-    low = text.lower()
-    if "half" in low or "couple" in low:
+    words = frozenset(_ALPHA_RE.findall(text.lower()))
+    if words.isdisjoint(_NUMBERISH):
+        return text  # (most sentences: a set of its words is cheaper than the patterns)
+    if "half" in words or "couple" in words:
         text = _with_halves(text)
-    text = _spelt_out(text)
+    text = _spelt_out(text, words)
     if not _NUMBER_WORD_RE.search(text):
         return text
     out: list[str] = []

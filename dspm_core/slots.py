@@ -477,6 +477,7 @@ def _clean(text: str) -> str:
     return t.strip().rstrip(".!;")
 
 
+@lru_cache(maxsize=16384)
 def _clean_subject(subj: str) -> str:
     s = subj.strip(" ,;:-")
     s = _SUBJ_LEAD_RE.sub("", s)
@@ -557,6 +558,7 @@ def is_referent_word(subject: str | None) -> bool:
 _POINTER_SUBJECTS = frozenset("it that this them these those everything all it's its that's thats".split())
 
 
+@lru_cache(maxsize=16384)
 def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     """The value starting at the beginning of ``fragment`` (a number, date or weekday)."""
     frag = fragment.strip()
