@@ -39,7 +39,9 @@ Verdicts
   value in its lineage (``[current, *history]``), no other patch presents the old value,
   and, when the new value is the current one, no other patch presents the new value.
   (A chain 60 -> 300 -> 120 is two expectations; the first is judged one step down
-  the lineage.)
+  the lineage.) With ``"current"`` (a change said relative to the old value: "add 10
+  seconds", "two more", "double it"), the patch's value must also match that value,
+  computed from the old one ("40 seconds"), not the amount of the change.
 - **look-alike** ``{"distinct": [[i, v], ...]}``: each value must be presented by its own
   current patch (values that are equal need that many patches). A WRONG MERGE is a
   listed value that is no longer presented and sits in some patch's history, or equal
@@ -321,6 +323,11 @@ def _judge_revision(patches: Sequence[Any], exp: dict[str, Any]) -> tuple[bool, 
             return False, f"old value {old!r} still current in another patch"
         if k == 0 and any(lines[q.id][0].presents(new) for q in others):
             return False, f"new value {new!r} held twice"
+        current = exp.get("current")
+        if current is not None and k == 0 and not matches(current, lines[p.id][0].label):
+            # a change said relative to the old value ("add 10 seconds") must leave the
+            # value it comes to, not the amount it was changed by
+            return False, f"current value {lines[p.id][0].label!r}, not {current!r}"
         return True, "found"
     if len(holders) > 1:
         return False, f"{len(holders)} patches claim the revision"

@@ -203,3 +203,22 @@ def test_numbers_in_words_match_their_digits(said, typed):
                                  ("a grand", "100"), ("twenty one", "20")])
 def test_numbers_in_words_keep_apart(a, b):
     assert not matches(a, b)
+
+
+# ------------------------------------------------------------ a change by an amount
+def _patch(pid: str, value: str, text: str, history=()):
+    from types import SimpleNamespace
+    return SimpleNamespace(id=pid, value=value, unit=None, text=text, history=tuple(
+        SimpleNamespace(value=v, unit=None, text=t) for v, t in history))
+
+
+def test_a_change_by_an_amount_must_leave_the_value_it_comes_to():
+    exp = {"slot_turn": 0, "revised_by_turn": 1, "old_value": "30 seconds",
+           "new_value": "by 10 seconds", "current": "40 seconds"}
+    right = _patch("p1", "40 seconds", "raise the timeout by 10 seconds",
+                   [("30 seconds", "the timeout is 30 seconds")])
+    wrong = _patch("p1", "10 seconds", "raise the timeout by 10 seconds",
+                   [("30 seconds", "the timeout is 30 seconds")])
+    assert supersession._judge_revision([right], exp) == (True, "found")
+    ok, why = supersession._judge_revision([wrong], exp)
+    assert not ok and "not '40 seconds'" in why
