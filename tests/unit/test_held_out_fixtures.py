@@ -53,7 +53,7 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "requests": ("rq", 48, 24, 24), "bookings": ("bk", 48, 24, 24),
                  "reasons": ("rn", 48, 24, 24), "chats": ("ch", 48, 24, 24),
                  "errands": ("er", 48, 24, 24), "plans": ("pn", 48, 24, 24),
-                 "numbers": ("nw", 48, 24, 24)}
+                 "numbers": ("nw", 48, 24, 24), "relative": ("rl", 48, 24, 24)}
 
 
 def _load(path: Path) -> list[dict]:
@@ -111,7 +111,9 @@ def test_dialogue_format_and_values(d):
         exps = _expectations(d)
         assert exps
         for e in exps:
-            assert set(e) == {"slot_turn", "revised_by_turn", "new_value", "old_value"}
+            # ("current": the value a change said relative to the old one comes to)
+            assert set(e) - {"current"} == {"slot_turn", "revised_by_turn", "new_value", "old_value"}
+            assert "current" not in e or not matches(e["current"], e["old_value"])
             i, j = e["slot_turn"], e["revised_by_turn"]
             assert 0 <= i < j < n
             assert turns[j]["role"] == "user"
