@@ -30,6 +30,7 @@ from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity, other_scope
+from .deltas import Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
                       named_earlier, new_name, reworded_earlier, turns_down)
 from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
@@ -267,7 +268,14 @@ class PatchStore:
             self.counters["merged"] += 1
             self._restated_before, self._restated_at = self._restated_at, {}
             self.aliases.learn(fact.text)
+            delta = delta_said(fact.text) if fact.revises is None \
+                and AUTHORITY[fact.role] >= AUTHORITY[Role.USER] else None
             stmt = self._statement_for(fact)
+            if delta is not None and is_amount_of(fact.value, delta) and is_amount_of(stmt.value, delta):
+                # "add 10 seconds to that": never a value of 10 seconds (a value given as
+                # the one it comes to, "40 seconds", or said beside the change, "march 17
+                # (two more weeks)", is taken as given)
+                return self._merge_delta(fact, delta)
             if fact.kind is PatchKind.SENTENCE:
                 stmt = sentence_setting(fact.text)
             if stmt is None or stmt.subject is None and not fact.kind.critical \
@@ -280,6 +288,20 @@ class PatchStore:
                 self._old_said_beside(fact, done.patch.history[0].value, done.patch,
                                       done.patch.history[0].turn)
             return done
+
+    def _merge_delta(self, fact: Fact, delta: Delta) -> MergeOutcome:
+        """``fact`` changes a setting by an amount ("add 10 seconds to that", "double it"):
+        the one setting it fits takes the value it comes to, with the old one in its
+        lineage; with none, or several, it is kept as said, as no value of its own."""
+        old = delta_target(self._patches.values(), delta, fact.role, fact.turn, fact.text)
+        new = applied(old.value or "", old.unit, delta) if old is not None else None
+        if old is None or new is None:
+            return self._merge_text(fact)
+        unit = old.unit if old.unit and old.unit not in new else None
+        pv = parse_value(f"{new} {unit}" if unit else new)
+        stmt = Statement(old.slot, old.op or "=", new, unit, old.scope, pv.dimension, pv.canonical,
+                         None, True)
+        return self._supersede(old, fact, stmt)
 
     def merge_all(self, facts: Iterable[Fact]) -> list[MergeOutcome]:
         return [self.merge(f) for f in facts]

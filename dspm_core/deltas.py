@@ -1,0 +1,275 @@
+"""Changes said relative to the old value: "add 10 seconds to that", "two more people",
+"double it", "drop it by 200", "knock £50 off the budget", "my rent went up by $50".
+
+:func:`delta_said` reads such a change out of a sentence: by how much (an amount, a
+percentage or a factor), which way, and what it is of (a subject, or a pointer to the
+setting spoken of). :func:`applied` computes the value it comes to from the old value
+("30 seconds" and "add 10 seconds" make "40 seconds"). The amount of a change is never a
+value of its own: a change with no old value of its kind to apply it to is kept as said.
+A supposition ("if we added 5 more"), a question asking for a sum ("what's 20% more than
+that?"), someone else's ("my sister added two more guests to hers") and the past ("last
+year it went up by £50") change nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from collections.abc import Iterable
+
+from .clock_words import in_digits
+from .number_words import spoken_numbers
+from .passing import another_owns, other_owner
+from .patch import AUTHORITY, Patch, Role
+from .people import PEOPLE
+from .resolve import ATTRIBUTE_WORDS
+from .lexicon import getAllLemmas
+from .values import UNIT_ALIASES, parse_value
+
+__all__ = ["Delta", "applied", "delta_said", "delta_target", "is_amount_of"]
+
+#: how many turns back a change that points ("add 10 seconds to that") may reach
+POINTER_TURNS = 8
+#: the longest change that may give a bare amount and point at nothing ("4 fewer actually")
+ELLIPTICAL_WORDS = 12
+_POINTER_RE = re.compile(r"\b(?:it|that|this|them)\b", re.I)
+
+
+@dataclass(frozen=True, slots=True)
+class Delta:
+    """A change by ``amount`` (``op`` "+" or "-"), or by a factor (``op`` "*"); ``unit``
+    is the amount's own unit as said ("seconds", "$", "%"), if any; ``subject`` what the
+    change names, None for a pointer or nothing."""
+
+    op: str
+    amount: float
+    unit: str | None
+    subject: str | None
+
+
+_NUM = r"(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
+       r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred)\b)"
+_AMOUNT = rf"(?P<amt>{_NUM}(?:\s?%|\s?k\b|\s+(?:per\s?cent|percent)\b)?(?:\s+(?P<unit>[a-z]+))?)"
+_UP = r"increase|increased|raise|raised|bump|bumped|push|pushed|extend|extended|lengthen|up|upped|grow|boost|boosted|top up"
+_DOWN = r"lower|lowered|reduce|reduced|cut|decrease|decreased|drop|dropped|shorten|shortened|trim|trimmed|bring down|brought down|knock down|slash|slashed"
+# "increase the timeout by 10 seconds", "drop it by 200", "bump it up by 2"
+_BY_RE = re.compile(rf"\b(?P<verb>{_UP}|{_DOWN})\b(?:\s+(?P<subj>(?:the|my|our|your|it|that|this|them)\b[\w' -]*?))?"
+                    rf"(?:\s+(?:up|down))?\s+by\s+{_AMOUNT}", re.I)
+# "my rent went up by $50", "the fee has gone down by 10%"
+_WENT_RE = re.compile(rf"(?P<subj>[\w' -]*?)\s*\b(?:went|gone|goes|going|is going|has gone|was put|got put)\s+"
+                      rf"(?P<dir>up|down)\s+by\s+{_AMOUNT}", re.I)
+# "add 10 seconds to that", "add two more people", "add an extra 3 chairs"
+_ADD_RE = re.compile(rf"\badd(?:ing)?\s+(?:on\s+)?(?:an?\s+extra\s+|another\s+)?{_AMOUNT}(?:\s+(?:more|extra))?"
+                     rf"(?:\s+(?:to|onto)\s+(?P<subj>[\w' -]+))?", re.I)
+# "two more people", "an extra 3 chairs", "5 fewer", "knock £50 off", "take 10 minutes off"
+_EXTRA_RE = re.compile(rf"\ban?\s+extra\s+{_AMOUNT}", re.I)
+_MORE_RE = re.compile(rf"(?P<amt>{_NUM})\s+(?P<way>more|extra|fewer|less)\b(?:\s+(?P<unit>[a-z]+))?", re.I)
+# "that plus 2 km", "minus 3"
+_PLUS_RE = re.compile(rf"\b(?P<way>plus|minus)\s+{_AMOUNT}", re.I)
+_OFF_RE = re.compile(rf"\b(?:knock|take|shave|chop)\s+{_AMOUNT}\s+off\b(?:\s+(?:the\s+|my\s+|our\s+)?(?P<subj>[\w' -]+))?",
+                     re.I)
+# (its object said, or nothing after it: never "double booked", "a double room")
+_FACTOR_RE = re.compile(r"(?<!\ba )\b(?P<f>double|triple|quadruple|halve|half)\b(?:\s+(?P<subj>(?:the|my|our|it|that|this|them)\b"
+                        r"[\w' -]*)|\s*(?:$|[,.;!?]))|\bcut\s+(?P<subj2>[\w' -]+?)\s+in\s+half\b", re.I)
+_FACTORS = {"double": 2.0, "triple": 3.0, "quadruple": 4.0, "halve": 0.5, "half": 0.5}
+
+# a supposition, a sum asked for, the past: no change of the speaker's value
+_NOT_A_CHANGE_RE = re.compile(r"\b(?:if|would|might|what if|suppose|supposing|imagine|last (?:year|time|month|week)|"
+                              r"used to|ago|back then|was it|what'?s|what is|how much|how many)\b", re.I)
+_QUESTION_RE = re.compile(r"^\W*(?:what|how|why|is|are|does|do|did|would|should|which|who|when|where)\b", re.I)
+_POINTERS = frozenset("it that this them those these".split())
+#: every change by an amount holds one of these words
+_CUE_WORDS = frozenset("by add adding more extra fewer less off double triple quadruple halve half "
+                       "plus minus".split())
+_WORD_RE = re.compile(r"[a-z]+")
+# someone else's: "my sister added two more guests to her list"
+_OTHERS_RE = re.compile(rf"\b(?:his|her|hers|their|theirs)\b|^\W*(?:my|our)\s+(?:{PEOPLE})\b", re.I)
+
+
+def delta_said(text: str) -> Delta | None:
+    """The change ``text`` says relative to the old value, or None."""
+    if _CUE_WORDS.isdisjoint(_WORD_RE.findall(text.lower())):
+        return None  # (most sentences)
+    if _NOT_A_CHANGE_RE.search(text) or _QUESTION_RE.match(text) or another_owns(text) \
+            or _OTHERS_RE.search(text):
+        return None
+    said = in_digits(text)
+    for found in (_by(said), _went(said), _add(said), _off(said), _plus(said), _more(said),
+                  _factor(said)):
+        if found is not None:
+            return found
+    return None
+
+
+def _number(amt: str) -> tuple[float, str | None] | None:
+    """The number of an amount as said, and its sign or percent ("$50", "20%", "two")."""
+    a = amt.strip().lower()
+    unit = "%" if re.search(r"%|per\s?cent", a) else next((c for c in "$€£" if c in a), None)
+    digits = re.search(r"\d[\d,]*(?:\.\d+)?", a)
+    if digits is not None:
+        n = float(digits.group(0).replace(",", ""))
+        if re.search(r"\d\s?k\b", a):
+            n *= 1000
+        return n, unit
+    words = spoken_numbers(a)
+    if words:
+        return words[0][1], unit
+    if a.split()[0] in ("a", "an"):
+        return 1.0, unit
+    return None
+
+
+def _make(op: str, m: re.Match[str], unit_word: str | None, subject: str | None) -> Delta | None:
+    got = _number(m.group("amt"))
+    if got is None:
+        return None
+    n, sign = got
+    word = (unit_word or "").lower() or None
+    if word is not None and word not in UNIT_ALIASES and "NOUN" not in getAllLemmas(word):
+        word = None  # "4 fewer actually", "add 10 to that": no unit said
+    return Delta(op, n, sign or word, _subject(subject))
+
+
+def _subject(said: str | None) -> str | None:
+    if not said:
+        return None
+    words = re.sub(r"^(?:the|my|our|your)\s+", "", said.strip(" ,.!?"), flags=re.I)
+    words = re.split(r"\s+(?:by|to|please|pls|then|now|so|and|for|as)\b", words, maxsplit=1)[0].strip()
+    if not words or words.lower().split()[0] in _POINTERS:
+        return None
+    return words
+
+
+def _by(said: str) -> Delta | None:
+    m = _BY_RE.search(said)
+    if m is None:
+        return None
+    op = "-" if re.fullmatch(_DOWN, m.group("verb"), re.I) else "+"
+    return _make(op, m, m.group("unit"), m.group("subj"))
+
+
+def _went(said: str) -> Delta | None:
+    m = _WENT_RE.search(said)
+    if m is None:
+        return None
+    return _make("+" if m.group("dir").lower() == "up" else "-", m, m.group("unit"), m.group("subj"))
+
+
+def _add(said: str) -> Delta | None:
+    m = _ADD_RE.search(said)
+    return None if m is None else _make("+", m, m.group("unit"), m.group("subj"))
+
+
+def _off(said: str) -> Delta | None:
+    m = _OFF_RE.search(said)
+    return None if m is None else _make("-", m, m.group("unit"), m.group("subj"))
+
+
+def _plus(said: str) -> Delta | None:
+    m = _PLUS_RE.search(said)
+    return None if m is None else _make("+" if m.group("way").lower() == "plus" else "-", m,
+                                          m.group("unit"), None)
+
+
+def _more(said: str) -> Delta | None:
+    m = _EXTRA_RE.search(said)
+    if m is not None:
+        return _make("+", m, m.group("unit"), None)
+    m = _MORE_RE.search(said)
+    if m is None:
+        return None
+    return _make("-" if m.group("way").lower() in ("fewer", "less") else "+", m, m.group("unit"), None)
+
+
+def _factor(said: str) -> Delta | None:
+    m = _FACTOR_RE.search(said)
+    if m is None:
+        return None
+    f = _FACTORS[m.group("f").lower()] if m.group("f") else 0.5
+    if m.group("f") and m.group("f").lower() == "half" and not re.search(r"\b(?:in|by)\s+half\b", said, re.I):
+        return None  # "half the team", "half an hour": no factor
+    return Delta("*", f, None, _subject(m.group("subj") or m.group("subj2")))
+
+
+_FIRST_NUMBER_RE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def applied(old_value: str, old_unit: str | None, delta: Delta) -> str | None:
+    """The value ``old_value`` comes to by ``delta``, written as the old one was ("30
+    seconds" + 10 -> "40 seconds", "£200" * 2 -> "£400", "$1,400" + 50 -> "$1,450"); None
+    when the change cannot apply: no number, another unit, a result below zero."""
+    m = _FIRST_NUMBER_RE.search(old_value)
+    if m is None:
+        return None
+    old = float(m.group(0).replace(",", ""))
+    label = f"{old_value} {old_unit}" if old_unit and old_unit not in old_value else old_value
+    if delta.op == "*":
+        new = old * delta.amount
+    elif delta.unit == "%" and "%" not in label:
+        new = old * (1 + delta.amount / 100) if delta.op == "+" else old * (1 - delta.amount / 100)
+    else:
+        if delta.unit is not None and not _same_unit(label, delta.unit):
+            return None
+        new = old + delta.amount if delta.op == "+" else old - delta.amount
+    if new < 0:
+        return None
+    text = f"{new:,.2f}".rstrip("0").rstrip(".") if "," in m.group(0) else f"{new:.2f}".rstrip("0").rstrip(".")
+    return old_value[:m.start()] + text + old_value[m.end():]
+
+
+def _same_unit(label: str, unit: str) -> bool:
+    """The amount's unit is the old value's own ("seconds" of "30 seconds", "$" of "$40")."""
+    if unit in "$€£":
+        return unit in label or parse_value(f"{unit}1").unit == parse_value(label).unit
+    old = parse_value(label)
+    amount = parse_value(f"1 {unit}")
+    if amount.dimension == "free" or old.dimension == "free":
+        return False
+    if old.dimension.startswith("count:") or amount.dimension.startswith("count:"):
+        # "3 more chairs" of "40 chairs": the thing counted, singular or plural
+        return old.dimension == amount.dimension
+    return old.dimension == amount.dimension and (old.unit or "").lower().rstrip("s") == (amount.unit or "").lower().rstrip("s")
+
+
+def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, text: str) -> Patch | None:
+    """The one current setting with a number that ``delta`` changes: the one whose subject
+    has every word ``delta`` names ("the timeout" of "webhook timeout"), else, for a
+    change that points or names nothing, the one of the latest turn of the last few whose
+    value the amount's unit fits. None when none or several fit (a guess is no change)."""
+    if not delta.subject and delta.unit is None and delta.op != "*" \
+            and len(text.split()) > ELLIPTICAL_WORDS and not _POINTER_RE.search(text):
+        return None  # a bare amount in a long sentence that points at nothing: a guess
+    found: list[Patch] = []
+    words = set(re.findall(r"[a-z0-9]+", (delta.subject or "").lower())) - ATTRIBUTE_WORDS
+    for p in patches:
+        if p.later is not None or p.key is None or not p.value \
+                or not _FIRST_NUMBER_RE.search(p.value) or AUTHORITY[p.role] > AUTHORITY[role] \
+                or p.turn >= turn or other_owner(p.text, text):
+            continue
+        if delta.subject:
+            theirs = set(re.findall(r"[a-z0-9]+", f"{p.slot or ''} {p.unit or ''}".lower()))
+            if words <= theirs or {w.rstrip("s") for w in words} <= {w.rstrip("s") for w in theirs}:
+                found.append(p)
+        elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None \
+                and (delta.op == "*" or delta.unit is not None or not _has_own_unit(p)):
+            found.append(p)
+    if not delta.subject and found:
+        latest = max(p.turn for p in found)
+        found = [p for p in found if p.turn == latest]
+    return found[0] if len(found) == 1 else None
+
+
+def _has_own_unit(p: Patch) -> bool:
+    """A value of time, size, money or rate: a bare amount ("add 5") is no change of it."""
+    dim = parse_value(f"{p.value} {p.unit}" if p.unit and p.unit not in p.value else p.value).dimension
+    return dim not in ("number",) and not dim.startswith("count:")
+
+
+def is_amount_of(value: object, delta: Delta) -> bool:
+    """A fact's value (if any) is the amount of the change it says, not the value it comes
+    to: none given, or the same number ("5 fewer" of "make it 5 fewer")."""
+    if value is None:
+        return True
+    m = _FIRST_NUMBER_RE.search(str(value))
+    return m is None or float(m.group(0).replace(",", "")) == delta.amount
