@@ -146,7 +146,17 @@ def _by(said: str) -> Delta | None:
     if m is None:
         return None
     op = "-" if re.fullmatch(_DOWN, m.group("verb"), re.I) else "+"
-    return _make(op, m, m.group("unit"), m.group("subj"))
+    subject = m.group("subj")
+    if subject is None and m.group("verb").lower().endswith("ed"):
+        # "the Sony ones dropped by £30": what the words before the verb name changed
+        # itself, and the change is of that ("it dropped by 200" points, "we cut it by 2" says who)
+        before = re.split(r"[,;.!?]|\b(?:and|but|so|ooh|oh)\b", said[:m.start()], flags=re.I)[-1].strip()
+        if before and before.lower() not in _SPEAKERS:
+            subject = before
+    return _make(op, m, m.group("unit"), subject)
+
+
+_SPEAKERS = frozenset("i we you they he she".split())
 
 
 def _went(said: str) -> Delta | None:

@@ -36,6 +36,9 @@ def test_a_change_by_an_amount_leaves_the_value_it_comes_to(turns, new, old):
     (["my rent is £900", "last year it went up by £50"], "£900", "£950"),
     # an amount of another unit: a distance is not lengthened by minutes
     (["my sunday run is 10 km", "add 15 minutes to the run"], "10 km", "15 minutes"),
+    # something else that changed by itself
+    (["my monthly grocery budget is £400", "oh the veg box price dropped by £5 this week"],
+     "£400", "£395"),
     # "double booked" is no factor
     (["the venue holds 80 people", "the hotel double booked us"], "80", "160"),
 ])
