@@ -50,8 +50,8 @@ from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
-__all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target", "resolve",
-           "vetoed"]
+__all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target",
+           "other_times", "resolve", "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
@@ -515,6 +515,25 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         # name of no known kind in the last turns
         return Resolution(unknown[0], "referent bound to the one name spoken of lately")
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def other_times(text: str, other: str) -> bool:
+    """Two statements said for different parts of the week, of the day or of the year ("on
+    weekends an hour later, so 7:30" and "alarm at 6:30 on weekdays"); a part of the week
+    and one of the day ("weekdays" / "afternoons") are no two parts of one thing."""
+    mine, theirs = _parts_said(text), _parts_said(other)
+    return any(mine & part and theirs & part and not mine & theirs & part for part in _PARTS)
+
+
+def _parts_said(text: str) -> frozenset[str]:
+    return frozenset(w for w in (singular(x) for x in re.findall(r"[a-z]+", text.lower()))
+                     if w in _PART_WORDS)
+
+
+_PARTS = (frozenset("weekday weekend".split()),
+          frozenset("morning afternoon evening night daytime nighttime".split()),
+          frozenset("summer winter spring autumn".split()))
+_PART_WORDS = frozenset().union(*_PARTS)
 
 
 def _other_time(own: str, theirs: str) -> bool:

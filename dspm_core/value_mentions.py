@@ -31,6 +31,7 @@ from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
 from .people import PEOPLE
 from .places import is_place
+from .resolve import other_times
 from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
@@ -408,7 +409,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             or _NOT_SET_RE.search(p.text) or _SUPPOSED_RE.search(_clause_at(p.text, olds[0].start, _CLAUSE_END_RE)) \
             or other_owner(p.text, _up_to_clause(text, new)) \
             or _GOAL_RE.search(p.text) and not _GOAL_RE.search(text) \
-            or _moved_other(text, p.text) \
+            or _moved_other(text, p.text) or other_times(text, p.text) \
             or re.search(rf"(?<![\w-]){re.escape(new.text)}(?![\w-])", p.text, re.I):
         return None
     return p, olds[0].text, new.text

@@ -260,3 +260,10 @@ def test_a_pointer_at_a_value_of_its_own_message_changes_no_older_one() -> None:
     memory = remember("the dentist appointment is on monday the 9th",
                       "the parents evening is on thursday, can you move it to friday?")
     kept(memory, "monday")
+
+
+def test_a_value_for_another_part_of_the_week_changes_no_other() -> None:
+    memory = remember("the heating comes on at 6:15 on weekdays",
+                      "on weekends two hours later, so 8:15")
+    kept(memory, "6:15")
+    kept(memory, "8:15")
