@@ -27,7 +27,7 @@ from .resolve import ATTRIBUTE_WORDS
 from .lexicon import getAllLemmas
 from .values import UNIT_ALIASES, parse_value
 
-__all__ = ["Delta", "applied", "delta_said", "delta_target", "is_amount_of"]
+__all__ = ["POINTER_TURNS", "Delta", "applied", "delta_said", "delta_target", "is_amount_of"]
 
 #: how many turns back a change that points ("add 10 seconds to that") may reach
 POINTER_TURNS = 8
@@ -136,8 +136,9 @@ def _subject(said: str | None) -> str | None:
         return None
     words = re.sub(r"^(?:the|my|our|your)\s+", "", said.strip(" ,.!?"), flags=re.I)
     words = re.split(r"\s+(?:by|to|please|pls|then|now|so|and|for|as)\b", words, maxsplit=1)[0].strip()
-    if not words or words.lower().split()[0] in _POINTERS:
-        return None
+    if not words or words.lower().split()[0] in _POINTERS \
+            or set(words.lower().split()) <= ATTRIBUTE_WORDS:
+        return None  # "add 5 to that", "raise the limit by 5": the setting spoken of
     return words
 
 

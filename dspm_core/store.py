@@ -30,7 +30,7 @@ from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity, other_scope
-from .deltas import Delta, applied, delta_said, delta_target, is_amount_of
+from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
                       named_earlier, new_name, reworded_earlier, turns_down)
 from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
@@ -293,7 +293,8 @@ class PatchStore:
         """``fact`` changes a setting by an amount ("add 10 seconds to that", "double it"):
         the one setting it fits takes the value it comes to, with the old one in its
         lineage; with none, or several, it is kept as said, as no value of its own."""
-        old = delta_target(self._patches.values(), delta, fact.role, fact.turn, fact.text)
+        old = delta_target(self._delta_candidates(delta, fact.turn), delta, fact.role, fact.turn,
+                           fact.text)
         new = applied(old.value or "", old.unit, delta) if old is not None else None
         if old is None or new is None:
             return self._merge_text(fact)
@@ -302,6 +303,20 @@ class PatchStore:
         stmt = Statement(old.slot, old.op or "=", new, unit, old.scope, pv.dimension, pv.canonical,
                          None, True)
         return self._supersede(old, fact, stmt)
+
+    def _delta_candidates(self, delta: Delta, turn: int) -> list[Patch]:
+        """The settings a change by an amount may be of, from the indexes (never a scan):
+        those whose subject has a word it names, else those spoken of in the last turns."""
+        if delta.subject:
+            pids: set[str] = set()
+            for word in subject_key(delta.subject, self.aliases).split():
+                for subj in self._ix.subjects_by_word.get(word, ()):
+                    pids |= self._ix.by_subject.get(subj, set())
+            for term in content_terms(delta.subject):  # a word of its unit ("120g sugar")
+                pids.update(islice(reversed(self._ix.by_term.get(term, {})), TERM_CANDIDATES))
+        else:
+            pids = {pid for said, pid in self._ix.recent if turn - said <= POINTER_TURNS}
+        return [self._patches[pid] for pid in pids if pid in self._patches]
 
     def merge_all(self, facts: Iterable[Fact]) -> list[MergeOutcome]:
         return [self.merge(f) for f in facts]
