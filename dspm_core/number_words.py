@@ -137,6 +137,20 @@ def _half(m: re.Match[str]) -> str:
     return f"{n}.5 {_plural(noun)}"
 
 
+# a quarter of a unit: "three quarters of an hour", "a quarter of a mile"
+_QUARTERS_RE = re.compile(r"\b(?:(?P<n>an?|one|two|three|\d)\s+)?quarters?\s+of\s+an?\s+(?P<noun>[a-z]+)\b",
+                          re.I)
+
+
+def _quarters(m: re.Match[str]) -> str:
+    noun = m.group("noun").lower()
+    if noun not in _HALVED:
+        return m.group(0)
+    said = (m.group("n") or "a").lower()
+    n = 1 if said in ("a", "an", "one") else int(said) if said.isdigit() else _value(said)
+    return f"{n / 4:g} {_plural(noun)}"
+
+
 def _with_halves(text: str) -> str:
     """``text`` with its halves and couples in digits ("an hour and a half" -> "1.5 hours",
     "two and a half pages" -> "2.5 pages", "half an hour" -> "0.5 hours", "half a dozen" ->
@@ -242,8 +256,12 @@ _WHOLE_WORDS = frozenset(("full", "whole", "entire"))
 _ORDINAL_WORDS = frozenset(re.findall(r"[a-z]+", _ORDINAL))
 _RUN_WORDS = frozenset((*_UNITS, *_TEENS, *_TENS, "hundred", "thousand", "dozen"))
 #: every word one of the passes of :func:`with_digits` reads
-_NUMBERISH = _RUN_WORDS | _ORDINAL_WORDS | _WHOLE_WORDS | {"grand", "fortnight", "half", "couple"}
+_NUMBERISH = _RUN_WORDS | _ORDINAL_WORDS | _WHOLE_WORDS | {"grand", "fortnight", "half", "couple",
+                                                            "quarter", "quarters"}
 _ALPHA_RE = re.compile(r"[a-z]+")
+
+
+_PER_CENT_RE = re.compile(r"\s+per\s+cent\b", re.I)
 
 
 @lru_cache(maxsize=16384)
@@ -258,6 +276,8 @@ def with_digits(text: str) -> str:
         return text  # (most sentences: a set of its words is cheaper than the patterns)
     if "half" in words or "couple" in words:
         text = _with_halves(text)
+    if "quarter" in words or "quarters" in words:
+        text = _QUARTERS_RE.sub(_quarters, text)
     text = _spelt_out(text, words)
     if not _NUMBER_WORD_RE.search(text):
         return text
@@ -275,7 +295,8 @@ def with_digits(text: str) -> str:
                 nxt is not None and (nxt.lower() in _MEASURES or nxt.lower() in UNIT_ALIASES)
                 and (prev[0] or _SUBJECT_VERB_RE.match(text[m.end():]))):
             continue  # "one day I'll ...", "one of us"
-        counted = nxt is not None and _counts(nxt, plural=n > 1)
+        counted = nxt is not None and (_counts(nxt, plural=n > 1) or nxt.lower() == "per"
+                                       and _PER_CENT_RE.match(text, m.end("n")) is not None)
         alone = (nxt is None or nxt.lower() in ("now", "instead", "please", "then", "this", "max",
                                                 "tops", "total"))\
             and _STANDS_ALONE_AFTER.search(before) is not None

@@ -71,7 +71,7 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 # a day of the month: "the 24th", "2nd aug", "3rd of march", "nov 2", "march 14th"
 _DATE_RE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)(?:\s+(?:of\s+)?{_MONTH}\b)?|"
                       rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}\s+{_MONTH}\b", re.I)
-_PERCENT_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?%")
+_PERCENT_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s?%|\s+per\s?cent\b|\s?percent\b)", re.I)
 #: a known name written in lower case that is one of the commonest words is that word
 _VERB_FREQUENCY = 1_000_000
 _QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
@@ -123,6 +123,8 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         add("weekday", m)
     for m in _DATE_RE.finditer(text):
         add("date", m)
+    for m in _PERCENT_RE.finditer(text):
+        add("quantity:percent", m)
     for m in _QUANTITY_RE.finditer(text):
         unit = m.group(2).lower()
         if unit in STOP_WORDS or unit in _NOT_UNITS or unit in _BARE_CONTRACTIONS:
@@ -131,8 +133,6 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         add(f"quantity:{dim}" if not dim.startswith("count:") else f"quantity:{canon}", m)
     for m in _NUMBER_RE.finditer(text):
         add("number", m)
-    for m in _PERCENT_RE.finditer(text):
-        add("quantity:percent", m)
     for m in _WORD_RE.finditer(text):
         category = name_category(m.group(0))
         if category is not None and not (m.group(0).islower()

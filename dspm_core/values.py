@@ -306,6 +306,8 @@ def parse_value(text: str) -> ParsedValue:
         unit_text = (m.group("unit") or "").strip()
         if re.match(r"%\s+[a-z]", unit_text):
             unit_text = "%"  # "99.9% uptime": a percentage of what the subject says
+        elif re.match(r"per\s+cent\b", unit_text, re.I):
+            unit_text = "%"  # "10 per cent of every paycheck": a percentage, no rate per cent
         scope = None
         said_unit = unit_text
         if m.group("cur") and unit_text.lower() in _PER_ONE:

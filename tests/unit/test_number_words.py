@@ -84,6 +84,9 @@ def test_a_bound_in_words_keeps_its_words(text: str) -> None:
     ("we're away a fortnight", "we're away 2 weeks"),
     ("pay day is the twenty-third", "pay day is the 23rd"),
     ("the fourteenth of june suits us", "the 14th of june suits us"),
+    ("give it three quarters of an hour", "give it 0.75 hours"),
+    ("we walked a quarter of a mile", "we walked 0.25 miles"),
+    ("keep five per cent back", "keep 5 per cent back"),
 ])
 def test_a_number_of_several_words_is_written_as_digits(text: str, digits: str) -> None:
     assert with_digits(text) == digits
@@ -91,7 +94,7 @@ def test_a_number_of_several_words_is_written_as_digits(text: str, digits: str) 
 
 @pytest.mark.parametrize("text", [
     "no more than forty-five words", "two three four five, testing", "the fourth option looks best",
-    "the first thing tomorrow", "the second one was better",
+    "the first thing tomorrow", "the second one was better", "a quarter of the class came",
 ])
 def test_number_words_that_are_no_number_of_several_words_are_left_alone(text: str) -> None:
     assert with_digits(text) == text
@@ -115,3 +118,8 @@ def test_values_in_words_of_two_things_stay_apart() -> None:
     memory = remember("the choir needs forty-eight folders", "the band needs twenty-six stands")
     kept(memory, "forty-eight")
     kept(memory, "twenty-six")
+
+
+def test_per_cent_in_two_words_is_a_percentage() -> None:
+    st = parse_statement("put aside twelve per cent of the rent for repairs")
+    assert st.dimension == "percent" and st.value is not None and st.value.startswith("12")
