@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .number_words import with_digits
+from .number_words import with_digits, word_set
 
 __all__ = ["clock_digits", "in_digits"]
 
@@ -58,7 +58,6 @@ _ANY_RE = re.compile(rf"\b(?:quarter|half|o['’]?\s?clock|noon|midday|midnight|
 _NO_DIGIT_RE = re.compile(r"\D*")
 _AM_PM = frozenset(("am", "pm", "m"))  # ("a.m." is "a" and "m")
 _AT_WORDS = frozenset(("at", "until", "till"))
-_ALPHA_RE = re.compile(r"[a-z]+")
 #: every word a time of day said in words holds one of
 _CLOCK_WORDS = frozenset((*_HOURS, *(w for m in _MINUTES for w in re.split(r"[\s-]", m)), "quarter",
                           "half", "clock", "oclock", "noon", "midday", "midnight", "morning",
@@ -104,7 +103,7 @@ def _words(m: re.Match[str]) -> str:
 def clock_digits(text: str) -> str:
     """``text`` with the times of day said in words written as a clock; the same text when
     there is none."""
-    words = _ALPHA_RE.findall(text.lower())
+    words = word_set(text)
     if _CLOCK_WORDS.isdisjoint(words):  # (a set of its words is cheaper than the patterns)
         if _NO_DIGIT_RE.fullmatch(text):
             return text  # no digit and no word of the clock: nothing to read (most sentences)

@@ -19,12 +19,12 @@ from dataclasses import dataclass
 from collections.abc import Iterable
 
 from .clock_words import in_digits
-from .number_words import spoken_numbers
+from .number_words import spoken_numbers, word_set
 from .passing import another_owns, other_owner
 from .patch import AUTHORITY, Patch, Role
 from .people import PEOPLE
 from .resolve import ATTRIBUTE_WORDS
-from .lexicon import getAllLemmas
+from .lexicon import is_noun
 from .values import UNIT_ALIASES, parse_value
 
 __all__ = ["POINTER_TURNS", "Delta", "applied", "delta_said", "delta_target", "is_amount_of"]
@@ -82,14 +82,13 @@ _POINTERS = frozenset("it that this them those these".split())
 #: every change by an amount holds one of these words
 _CUE_WORDS = frozenset("by add adding more extra fewer less off double triple quadruple halve half "
                        "plus minus".split())
-_WORD_RE = re.compile(r"[a-z]+")
 # someone else's: "my sister added two more guests to her list"
 _OTHERS_RE = re.compile(rf"\b(?:his|her|hers|their|theirs)\b|^\W*(?:my|our)\s+(?:{PEOPLE})\b", re.I)
 
 
 def delta_said(text: str) -> Delta | None:
     """The change ``text`` says relative to the old value, or None."""
-    if _CUE_WORDS.isdisjoint(_WORD_RE.findall(text.lower())):
+    if _CUE_WORDS.isdisjoint(word_set(text)):
         return None  # (most sentences)
     if _NOT_A_CHANGE_RE.search(text) or _QUESTION_RE.match(text) or another_owns(text) \
             or _OTHERS_RE.search(text):
@@ -126,7 +125,7 @@ def _make(op: str, m: re.Match[str], unit_word: str | None, subject: str | None)
         return None
     n, sign = got
     word = (unit_word or "").lower() or None
-    if word is not None and word not in UNIT_ALIASES and "NOUN" not in getAllLemmas(word):
+    if word is not None and word not in UNIT_ALIASES and not is_noun(word):
         word = None  # "4 fewer actually", "add 10 to that": no unit said
     return Delta(op, n, sign or word, _subject(subject))
 

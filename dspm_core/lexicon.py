@@ -69,6 +69,12 @@ def past_form(word: str, perfect: bool = False) -> bool:
 
 
 @lru_cache(maxsize=65536)
+def is_noun(word: str) -> bool:
+    """Whether ``word`` can be a noun (``works``, ``option``, ``chairs``)."""
+    return "NOUN" in getAllLemmas(word)
+
+
+@lru_cache(maxsize=65536)
 def is_noun_only(word: str) -> bool:
     """Whether ``word`` reads only as a noun (``desk``, ``deadline``)."""
     w = word.strip(".,;:!?\"'()").lower()

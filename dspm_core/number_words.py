@@ -16,10 +16,10 @@ from functools import lru_cache
 
 from text_to_num import alpha2digit, text2num
 
-from .lexicon import getAllLemmas, is_plural_noun, plural_of
+from .lexicon import is_noun, is_plural_noun, plural_of
 from .values import MONTHS, UNIT_ALIASES
 
-__all__ = ["spoken_numbers", "with_digits"]
+__all__ = ["spoken_numbers", "with_digits", "word_set"]
 
 _UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
           "eight": 8, "nine": 9}
@@ -97,7 +97,7 @@ def _counts(noun: str, plural: bool) -> bool:
         return True
     if plural:
         return is_plural_noun(w)
-    return "NOUN" in getAllLemmas(w) and not is_plural_noun(w)
+    return is_noun(w) and not is_plural_noun(w)
 
 
 # what a half or a couple is said of ("an hour and a half", "half a cup", "a couple of days"):
@@ -203,7 +203,7 @@ def _day(m: re.Match[str]) -> str:
     day, after = m.group("day"), (m.group("after") or "").strip().lower()
     if day.lower() in ("first", "second") and not after == "of":
         return m.group(0)  # "the first thing", "the second one"
-    if after and after not in _DAY_AFTER and after not in _MONTHS_LOW and _noun(after):
+    if after and after not in _DAY_AFTER and after not in _MONTHS_LOW and is_noun(after):
         return m.group(0)  # "the third option", "the twentieth anniversary"
     return f"{m.group('lead')}{alpha2digit(day, 'en')}{m.group('after') or ''}"
 
@@ -216,9 +216,6 @@ _DAY_AFTER = frozenset("of works work suits suit would is was then instead now p
                        "okay at for and or is's fine better".split())
 
 
-@lru_cache(maxsize=8192)
-def _noun(word: str) -> bool:
-    return "NOUN" in getAllLemmas(word)
 
 
 # a thousand of money: "a grand", "two grand"
@@ -261,6 +258,14 @@ _NUMBERISH = _RUN_WORDS | _ORDINAL_WORDS | _WHOLE_WORDS | {"grand", "fortnight",
 _ALPHA_RE = re.compile(r"[a-z]+")
 
 
+@lru_cache(maxsize=16384)
+def word_set(text: str) -> frozenset[str]:
+    """The lower-case words of ``text``: a set of them tells at once whether a sentence
+    can hold a form, before any pattern is tried (shared by the readers of numbers, times
+    and changes by an amount)."""
+    return frozenset(_ALPHA_RE.findall(text.lower()))
+
+
 _PER_CENT_RE = re.compile(r"\s+per\s+cent\b", re.I)
 
 
@@ -271,7 +276,7 @@ def with_digits(text: str) -> str:
     several words ("a hundred and forty", "twenty-five", "two dozen"), day of the month in
     words ("the twenty-eighth") and whole unit ("a full hour", "a fortnight"); the same
     text when there is none."""
-    words = frozenset(_ALPHA_RE.findall(text.lower()))
+    words = word_set(text)
     if words.isdisjoint(_NUMBERISH):
         return text  # (most sentences: a set of its words is cheaper than the patterns)
     if "half" in words or "couple" in words:
