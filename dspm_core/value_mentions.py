@@ -36,7 +36,7 @@ from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
 from .values import MONTHS, WEEKDAYS, canonical_unit
-from .vocab import STOP_WORDS, everyday_frequency
+from .vocab import STOP_WORDS, everyday_frequency, singular, stem
 
 __all__ = ["Mention", "changed_sentence", "is_change", "mentions", "names_other"]
 
@@ -335,9 +335,9 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
     # say none, and read no stored statement
     said = [new for new in mentions(text) if not _REFUSED_RE.search(text[:new.start])
             and (_cued(text, new) or _alone(text, new, True))]
-    if not said:  # "swap the oat milk for soya": the old words named, of no kind
-        return swapped_detail(patches, role, turn, text)
     window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
+    if not said:  # "swap the oat milk for soya": the old words named, of no kind
+        return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text)
     # the sentence of this message said before it points at the thing ("that needs longer.
     # 55") or names its old value ("changed my mind on the grey ... black pls"), never an
     # account of something else ("... the quarterly numbers. 20 minutes.")
@@ -361,7 +361,80 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
             continue
         if found is not None:
             return found
-    return swapped_detail(patches, role, turn, text)
+    return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text)
+
+
+@lru_cache(maxsize=16384)
+def _strict_words(text: str) -> frozenset[str]:
+    """The words of ``text`` that may name a thing, letters and digits too ("region 2",
+    "cache b"), each as its stem."""
+    out = set()
+    for w in _TOKEN_RE.findall(text):
+        low = w.lower()
+        if low not in STOP_WORDS and low not in _LIGHT_WORDS:
+            out.add(stem(singular(low)) if low.isalpha() and len(low) > 2 else low)
+    return frozenset(out)
+
+
+_TOKEN_RE = re.compile(r"[\w'’]+")
+_LIGHT_WORDS = frozenset("at for on in of to by with from as or and can could u you i we me will would do does "
+                         "did has have had get got pls thx thanks tho ok okay oh hmm".split())
+
+
+def _thing_terms(text: str, new: Mention) -> frozenset[str]:
+    """The words of the thing ``new`` is said of, when its clause is the thing and the value
+    alone: "toner at £42 each then", "hmm 15% deposit", "put the hats at £24 pls"."""
+    clause = _change_clause(text, new)[0]
+    at = clause.find(new.text)
+    if at < 0:
+        return frozenset()
+    before, after = clause[:at], clause[at + len(new.text):]
+    rate = _RATE_RE.match(after)  # "£11 a bottle": the bottle is of the thing named
+    if rate is not None and _THING_TAIL_RE.fullmatch(after, rate.end()) is not None:
+        named = before + " " + rate.group(1)
+    elif _THING_TAIL_RE.fullmatch(after) is not None:
+        named = before
+    elif _THING_LEAD_RE.fullmatch(before) is not None:
+        named = _THING_TAIL_RE.sub("", after)  # "15% deposit": the thing after its value
+    else:
+        return frozenset()
+    kind = _KIND_TERMS.get(new.kind.split(":")[0], frozenset())
+    if not any(len(w) > 2 and w.lower() not in STOP_WORDS and content_terms(w) - _CHANGE_TERMS - kind
+               for w in _WORD_RE.findall(named)):
+        return frozenset()  # (a thing is named: never "we're back the 17th")
+    return _strict_words(named) - _CHANGE_TERMS - kind
+
+
+# what may follow a value that ends its clause: "each", "then", "pls"
+_THING_TAIL_RE = re.compile(r"(?:[\s,.!]*(?:so|ok|okay|oh|then|pls|please|thx|thanks|tho|lol|for it|each|"
+                            r"apiece|instead|now)\b)*[\s,.!]*$", re.I)
+_RATE_RE = re.compile(r"\s+(?:a|an|per)\s+([a-z]+)\b", re.I)
+# what may open a clause that is a value and its thing: "hmm 15% deposit"
+_THING_LEAD_RE = re.compile(r"(?:[\s,.!]*(?:so|ok|okay|oh|hmm+|right|yeah|ah|then)\b)*[\s,.!]*", re.I)
+# another person's own thing: "her table cloth is in burgundy"
+_THEIR_THING_RE = re.compile(rf"\b(?:his|her|their)\s+[a-z]|\bmy\s+(?:{PEOPLE})\b", re.I)
+
+
+def _thing_change(window: list[Patch], role: Role, turn: int, text: str) -> tuple[Patch, str, str] | None:
+    """A change said as the thing and its new value, with no word of change ("toner at
+    £42 each then" after "... toner at £38 each from Viking"): the value of its kind in the
+    one recent clause that holds every word of the thing."""
+    if len(text.split()) > CHANGE_WORDS or text.rstrip().endswith("?") and not _ASKED_CHANGE_RE.match(text):
+        return None
+    if _NOT_A_CHANGE_RE.search(text) or _ADDED_RE.search(text):
+        return None
+    for new in mentions(text):
+        if _REFUSED_RE.search(text[:new.start]) or _THEIR_THING_RE.search(_change_clause(text, new)[0]):
+            continue
+        mine = _thing_terms(text, new)
+        if mine:
+            found = _last_of_kind(window, role, turn, text, new, mine)
+            if found is not None:
+                return found
+    return None
+
+
+_ADDED_RE = re.compile(r"\badd\b", re.I)
 
 
 def _own_value(window: list[Patch], turn: int, before: Patch, new: Mention) -> bool:
@@ -374,7 +447,7 @@ def _own_value(window: list[Patch], turn: int, before: Patch, new: Mention) -> b
 
 
 def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
-                  new: Mention) -> tuple[Patch, str, str] | None:
+                  new: Mention, local: frozenset[str] = frozenset()) -> tuple[Patch, str, str] | None:
     """The one statement of the window that mentions a value of ``new``'s kind, if it
     mentions one (in every sentence of its message) and may take the change; None when none
     or several statements do: which of two is meant would be a guess."""
@@ -385,6 +458,8 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
                 or len(p.text.split()) > SENTENCE_WORDS:
             continue
         olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)]
+        if local:
+            olds = [m for m in olds if local <= _strict_words(_clause_at(p.text, m.start, _CLAUSE_END_RE))]
         if olds:
             found.append((p, olds))
     if not found or len({p.turn for p, _ in found}) != 1:

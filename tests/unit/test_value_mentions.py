@@ -267,3 +267,39 @@ def test_a_value_for_another_part_of_the_week_changes_no_other() -> None:
                       "on weekends two hours later, so 8:15")
     kept(memory, "6:15")
     kept(memory, "8:15")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    # the thing, then its new value, with no word of change
+    (["sort the leaving do for Priti: 25 people, the back room at the Fox, cake from Lidl, "
+      "prosecco at £9 a bottle", "prosecco at £11 a bottle, the cheap one is gone"], "£11", "£9"),
+    # "pls" after it, a question and its answer in between
+    (["garden order: 6 bags of compost, 3 lavender plants, gravel in grey, delivery on the 14th",
+      "do lavender plants need full sun?", ("assistant", "Yes, six hours or more is best."),
+      "gravel in white pls, grey shows the moss"], "white", "grey"),
+    # the value first, then its thing
+    (["loan quote pls: £12k car, 20% down payment, 4 year term", "hmm 30% down payment, "
+      "sold my old bike"], "30%", "20%"),
+])
+def test_a_detail_changed_by_naming_its_thing(turns: list, new: str, old: str) -> None:
+    """One detail of a message that gave several, changed by its thing beside the new value."""
+    replaced(remember(*turns), new, old)
+
+
+@pytest.mark.parametrize("turns, values", [
+    # a sibling thing with a word of its own
+    (["conference tickets: early bird at £120, workshop pass at £60",
+      "student workshop pass at £30"], ["£60", "£30"]),
+    # the thing of another person
+    (["my stand at the fete: jam jars at £3, cakes at £2, bunting in red",
+      "my neighbour's stand is next to mine, her cakes at £1.50"], ["£2", "£1.50"]),
+    # a digit names another thing ("unit 2" / "unit 1")
+    (["unit 1 rent at £700, unit 2 rent at £650", "unit 3 rent at £800"], ["£700", "£650", "£800"]),
+    # an item added
+    (["shopping list: 2 kg of flour, milk at £1.20", "and add oat milk at £1.80"],
+     ["£1.20", "£1.80"]),
+])
+def test_a_thing_of_its_own_beside_a_value_changes_no_detail(turns: list, values: list) -> None:
+    memory = remember(*turns)
+    for value in values:
+        kept(memory, value)
