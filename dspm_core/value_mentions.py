@@ -16,6 +16,12 @@ capitalised name (a city's too when its name is a word: "York"). A change may al
 the old value beside the new one ("wednesday not monday") or in its reason ("25 wont get
 me anything decent"), which picks it among several. A bare number is of the kind of the one
 number the earlier sentence holds.
+
+A change may also say no word of change at all and name the thing instead, the value
+ending its clause ("toner at £42 each then", "hmm 15% deposit"): it replaces the value of
+its kind in the one recent clause that holds every word of the thing, digits and letters
+too ("unit 3 rent" is not "unit 1 rent"), never in a clause of another person's thing ("her
+cakes at £1.50") or beside an added item.
 """
 
 from __future__ import annotations
