@@ -517,6 +517,23 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
 
 
+def said_for_other(text: str, earlier: str) -> str | None:
+    """What ``text`` opens on as what it is said for ("for the admin api the timeout is 60
+    seconds"), when ``earlier`` does not name it ("config for the web app: timeout 30
+    seconds"): the same subject of another thing. None when it names none, or the same."""
+    m = _SAID_FOR_RE.match(text)
+    if m is None or m.group("scope").lower() in _NO_SCOPE \
+            or content_terms(m.group("scope")) <= content_terms(earlier):
+        return None
+    return m.group("scope")
+
+
+# "for the <thing>" before the statement's own words ("..., the", "... the timeout")
+_SAID_FOR_RE = re.compile(r"^\W*for\s+(?:the|my|our|this|that)\s+(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
+                          r"\s*(?:,\s*|\s+(?=(?:the|my|our|its|it's|we|i|you)\b))", re.I)
+_NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", "rest", "same reason"))
+
+
 def other_times(text: str, other: str) -> bool:
     """Two statements said for different parts of the week, of the day or of the year ("on
     weekends an hour later, so 7:30" and "alarm at 6:30 on weekdays"); a part of the week

@@ -27,7 +27,7 @@ from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
-from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve
+from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve, said_for_other
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
@@ -517,6 +517,11 @@ class PatchStore:
         subj_norm = subject_key(subject, self.aliases) or _norm_text(subject)
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
+        scope = said_for_other(fact.text, self._patches[existing_id].text) if existing_id is not None else None
+        if scope is not None:  # "for the admin api the timeout is ...": the admin api's timeout
+            subj_norm = subject_key(f"{scope} {subject}", self.aliases) or _norm_text(f"{scope} {subject}")
+            key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
+            existing_id = self._ix.by_key.get(key)
         if fact.kind is PatchKind.SENTENCE and not stmt.revision:
             if existing_id is not None or self._holds_value(subj_norm, stmt):
                 # a sentence with no cue revises nothing, and one slot is held by one patch
@@ -549,6 +554,8 @@ class PatchStore:
             existing_id = res.target
             if existing_id is not None and referent and not self._moved_is(existing_id, fact):
                 existing_id = None  # "they moved sports day, it's on 20 March now": not ours
+            if existing_id is not None and said_for_other(fact.text, self._patches[existing_id].text):
+                existing_id = None  # "for the nightly jobs, the workers are 8": not the build server's
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
                 self._journal.append(JournalEntry(
                     "tied", res.tied[0], fact.turn,

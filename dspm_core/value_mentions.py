@@ -37,7 +37,7 @@ from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
 from .people import PEOPLE
 from .places import is_place
-from .resolve import other_times
+from .resolve import other_times, said_for_other
 from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
@@ -491,6 +491,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             or other_owner(p.text, _up_to_clause(text, new)) \
             or _GOAL_RE.search(p.text) and not _GOAL_RE.search(text) \
             or _moved_other(text, p.text) or other_times(text, p.text) \
+            or said_for_other(text, p.text) is not None \
             or re.search(rf"(?<![\w-]){re.escape(new.text)}(?![\w-])", p.text, re.I):
         return None
     return p, olds[0].text, new.text

@@ -330,3 +330,20 @@ def test_a_pointer_between_two_names_of_no_known_kind_takes_neither() -> None:
     memory = remember("We'll file bugs in Trello.", "Our wiki lives in Notion.",
                       "Scratch that, we're going with Asana.")
     assert not [p for p in memory.all_patches if p.history]
+
+
+@pytest.mark.parametrize("first, then, kept_apart", [
+    # what the statement is said for, named first, is another thing than the earlier one's
+    ("settings for the mobile app: cache ttl 5 minutes",
+     "for the desktop app the cache ttl is 15 minutes", True),
+    ("the build server runs 4 workers", "for the nightly jobs, the workers are 8", True),
+    # the same thing named again, or no thing: a new value of the one setting
+    ("settings for the mobile app: cache ttl 5 minutes",
+     "for the mobile app the cache ttl is 10 minutes", False),
+    ("the cache ttl is 5 minutes", "for the record, the cache ttl is 10 minutes", False),
+])
+def test_a_statement_said_for_another_thing_keeps_the_earlier_setting(first: str, then: str,
+                                                                      kept_apart: bool) -> None:
+    memory = remember(first, then)
+    old = [p for p in memory.all_patches if p.value and p.value.startswith(("5", "4"))]
+    assert bool(old) is kept_apart, [(p.text, p.value) for p in memory.all_patches]
