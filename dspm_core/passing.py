@@ -476,6 +476,9 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         shared = _shared(context, theirs_context)
         if (context or not cued) and len(shared) < SAME_WORDS * min(len(context), len(theirs_context)):
             continue  # said again: most words in common ("send it to the Hackney office")
+        if shared and not _shared(context, _context(_clause_of(p.text, olds[0]), {olds[0].lower()})):
+            continue  # the words in common are of another detail ("snacks by Marek instead"
+            # of "venue is Ana's flat, wine from Aldi, snacks by Tom")
         if not cued and (len(shared) < 2 and not _same_noun_after(fact.text, news[0].word, p.text, olds[0])
                          or news[0].cls != _class_of_held(p, olds[0])):
             continue  # a pointer alone: two words in common (or one noun both names qualify), and a name for a name

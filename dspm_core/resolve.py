@@ -534,6 +534,21 @@ _SAID_FOR_RE = re.compile(r"^\W*for\s+(?:the|my|our|this|that)\s+(?P<scope>[\w'-
 _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", "rest", "same reason"))
 
 
+def other_label(text: str, earlier: str) -> bool:
+    """``text`` opens on a label ("dinner: pasta, bread from Lidl") that ``earlier`` does not
+    name ("lunch: soup, bread from Gail's"): the details of another thing."""
+    m = _LABEL_RE.match(text)
+    if m is None or m.group(1).lower() in _NO_LABEL:
+        return False
+    return not content_terms(m.group(1)) <= content_terms(earlier)
+
+
+# a label of a few words before a colon
+_LABEL_RE = re.compile(r"^\W*([\w'’-]+(?:\s+[\w'’-]+){0,2})\s*:\s", re.I)
+_NO_LABEL = frozenset("update note fyi reminder correction change edit ps btw ok okay also actually "
+                      "important heads up sorry oh wait".split())
+
+
 def other_times(text: str, other: str) -> bool:
     """Two statements said for different parts of the week, of the day or of the year ("on
     weekends an hour later, so 7:30" and "alarm at 6:30 on weekdays"); a part of the week

@@ -64,11 +64,12 @@ _NOT_OLD_RE = re.compile(
 # no correction of one name by another
 _VERB_NOT_RE = re.compile(r"\b(?:must|should|shall|will|would|can|could|may|might|do|does|did|"
                           r"is|are|was|were|be|been|have|has|had|need|needs|set|to)$", re.I)
-# a supposition, an addition or a report: no change of the speaker's own thing
-_NOT_A_CHANGE_RE = re.compile(
+#: a supposition, an addition or a report: no change of the speaker's own thing
+NOT_A_CHANGE_RE = re.compile(
     r"\b(?:if|whether|maybe|might|would(?! (?:be|you))|could be|also|too|as well|another|extra|"
     r"one more|used to|last (?:year|time|month|week)|years ago|before)\b", re.I)
-_ASKED_RE = re.compile(r"^\s*(?:\w+[,.!]?\s+){0,3}(?:can|could) (?:we|you|u|i)\b", re.I)
+#: a question that asks for a change ("can we do ...")
+ASKED_RE = re.compile(r"^\s*(?:\w+[,.!]?\s+){0,3}(?:can|could) (?:we|you|u|i)\b", re.I)
 
 
 def swapped_detail(patches: dict[str, Patch], role: Role, turn: int,
@@ -103,14 +104,14 @@ def swapped_detail(patches: dict[str, Patch], role: Role, turn: int,
 
 def _said_swap(text: str) -> tuple[str, str] | None:
     """The old and the new words of a change of these forms, or None."""
-    if text.rstrip().endswith("?") and not _ASKED_RE.match(text):
+    if text.rstrip().endswith("?") and not ASKED_RE.match(text):
         return None
     for form in (_EXCHANGE_RE, _DROPPED_RE, _INSTEAD_OF_RE, _NOT_OLD_RE):
         m = form.search(text)
         if m is None:
             continue
         clause = _clause_of(text, m.start("old"), m.end("new"))
-        if _NOT_A_CHANGE_RE.search(clause):
+        if NOT_A_CHANGE_RE.search(clause):
             return None
         old, new = m.group("old").strip(), m.group("new").strip()
         if form is _NOT_OLD_RE and _VERB_NOT_RE.search(new):

@@ -32,12 +32,13 @@ from functools import lru_cache
 from itertools import islice
 
 from .digit_spans import digit_text
+from .frames import reframed_detail
 from .known_names import name_category
 from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
 from .people import PEOPLE
 from .places import is_place
-from .resolve import other_times, said_for_other
+from .resolve import other_label, other_times, said_for_other
 from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
@@ -343,7 +344,8 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
             and (_cued(text, new) or _alone(text, new, True))]
     window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
     if not said:  # "swap the oat milk for soya": the old words named, of no kind
-        return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text)
+        return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text) \
+            or reframed_detail(patches, role, turn, text)
     # the sentence of this message said before it points at the thing ("that needs longer.
     # 55") or names its old value ("changed my mind on the grey ... black pls"), never an
     # account of something else ("... the quarterly numbers. 20 minutes.")
@@ -367,7 +369,8 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
             continue
         if found is not None:
             return found
-    return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text)
+    return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text) \
+            or reframed_detail(patches, role, turn, text)
 
 
 @lru_cache(maxsize=16384)
@@ -491,7 +494,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             or other_owner(p.text, _up_to_clause(text, new)) \
             or _GOAL_RE.search(p.text) and not _GOAL_RE.search(text) \
             or _moved_other(text, p.text) or other_times(text, p.text) \
-            or said_for_other(text, p.text) is not None \
+            or said_for_other(text, p.text) is not None or other_label(text, p.text) \
             or re.search(rf"(?<![\w-]){re.escape(new.text)}(?![\w-])", p.text, re.I):
         return None
     return p, olds[0].text, new.text

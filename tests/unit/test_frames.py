@@ -1,0 +1,53 @@
+"""A detail said again in the words that framed it, with a new ending, replaces the old
+ending in the one recent message that framed it so (``dspm_core.frames``). Sentences
+written for this project."""
+
+from __future__ import annotations
+
+import pytest
+from test_in_passing import kept, remember, replaced
+
+from dspm_core.frames import reframed_detail
+from dspm_core.patch import Role
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (["service config: port 8080, retries 3, log format json", "log format plain pls"],
+     "plain", "json"),
+    (["book club night: venue is Ana's flat, wine from Aldi, snacks by Tom",
+      "snacks by Marek instead, tom's away"], "Marek", "Tom"),
+    # a reply and a question in between
+    (["bathroom refit: tiles in white marble, taps in chrome, bath panel in oak",
+      ("assistant", "Noted. Shall I ask the fitter for a quote?"), "is oak ok in a wet room?",
+      ("assistant", "Sealed oak copes, but it needs upkeep."), "ok taps in brushed gold then"],
+     "brushed gold", "chrome"),
+])
+def test_a_detail_said_in_its_frame_with_a_new_ending(turns: list, new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
+
+
+@pytest.mark.parametrize("turns, values", [
+    # an account of it, not a change
+    (["picnic: sandwiches from Pret, cake from Bettys", "cake from Hobbs arrived"], ["Bettys"]),
+    # a thing named by "for", and a verb with one more object
+    (["tickets for adults at the desk, tickets for kids online", "tickets for students online"],
+     ["adults", "kids"]),
+    (["errands: order flowers from Bloom, buy stamps", "order chocolates"], ["flowers"]),
+    # another part of the day, and another person's
+    (["chores: hoover the lounge in the morning, bins on friday", "hoover the lounge in the evening"],
+     ["morning"]),
+    (["outfits: my top in navy, skirt in grey", "her top in red"], ["navy"]),
+    # an addition, and a question
+    (["smoothie: oat milk, banana, berries from Lidl", "also berries from Aldi"], ["Lidl"]),
+    (["smoothie: oat milk, banana, berries from Lidl", "berries from Aldi?"], ["Lidl"]),
+])
+def test_the_same_frame_with_another_meaning_changes_nothing(turns: list, values: list) -> None:
+    memory = remember(*turns)
+    for value in values:
+        kept(memory, value)
+
+
+def test_a_frame_held_by_two_clauses_is_no_change() -> None:
+    memory = remember("lunch: soup from Leon, bread from Gail's", "dinner: pasta, bread from Lidl")
+    patches = memory.store._patches
+    assert reframed_detail(patches, Role.USER, 2, "bread from Tesco") is None
