@@ -20,6 +20,7 @@ guess.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from itertools import islice
 
 from .lexicon import is_base_verb, is_past_verb, is_verb_only
@@ -67,6 +68,7 @@ def reframed_detail(patches: dict[str, Patch], role: Role, turn: int,
     clauses = [c for c in _clauses(text) if 2 <= len(c) <= CLAUSE_WORDS]
     if not clauses:
         return None
+    firsts = {singular(c[0].group(0).lower()) for c in clauses}
     found: list[tuple[Patch, str, str]] = []
     for pid in islice(reversed(patches), FRAME_SCAN):
         p = patches[pid]
@@ -74,6 +76,8 @@ def reframed_detail(patches: dict[str, Patch], role: Role, turn: int,
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role]:
             continue
         for old in _clauses(p.text):
+            if singular(old[0].group(0).lower()) not in firsts:
+                continue
             for new in clauses:
                 said = _new_ending(old, new)
                 if said is not None and not in_mark(p.text, said[0]) and not other_times(text, p.text) \
@@ -84,7 +88,8 @@ def reframed_detail(patches: dict[str, Patch], role: Role, turn: int,
     return found[0]
 
 
-def _clauses(text: str) -> list[list[re.Match[str]]]:
+@lru_cache(maxsize=4096)
+def _clauses(text: str) -> tuple[tuple[re.Match[str], ...], ...]:
     """The words of each clause of ``text``, without the fillers around them."""
     out = []
     start = 0
@@ -95,13 +100,13 @@ def _clauses(text: str) -> list[list[re.Match[str]]]:
         while words and words[-1].group(0).lower() in _FILLERS:
             words.pop()
         if words:
-            out.append(words)
+            out.append(tuple(words))
         m = _CLAUSE_END_RE.match(text, end)
         start = m.end() if m else end
-    return out
+    return tuple(out)
 
 
-def _new_ending(old: list[re.Match[str]], new: list[re.Match[str]]) -> tuple[int, int, str] | None:
+def _new_ending(old: tuple[re.Match[str], ...], new: tuple[re.Match[str], ...]) -> tuple[int, int, str] | None:
     """Where the old value stands, and the new value, when ``new`` says ``old``'s frame
     with another value of a few words; None otherwise."""
     k = 0
@@ -129,7 +134,7 @@ def _same(a: str, b: str) -> bool:
     return a == b or singular(a) == singular(b)
 
 
-def _a_value(words: list[re.Match[str]]) -> bool:
+def _a_value(words: tuple[re.Match[str], ...]) -> bool:
     """A few words that may be a value: no digits (a value of a kind is read as one), no
     small word and no verb of a clause of its own (its past, "-ing" or "-s" form)."""
     for i, w in enumerate(words):
