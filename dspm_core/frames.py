@@ -42,11 +42,17 @@ CLAUSE_WORDS = 8
 VALUE_WORDS = 3
 
 _WORD_RE = re.compile(r"[\w'’&-]+")
-# a clause ends at punctuation, a colon after a label, or a word that joins another clause
-_CLAUSE_END_RE = re.compile(r"[.;:!?,()]+(?:\s+|$)|\s+-\s+|\s+(?:but|because|cos|since|so|and)\s+", re.I)
+# a clause ends at punctuation, a line or a dash between items, or a word that joins another
+# clause ("host: Sam" is one clause: a short label stays with its value)
+_CLAUSE_END_RE = re.compile(r"[.;!?,()]+(?:\s+|$)|\s*\n+\s*(?:[-*•]\s+)?|\s+-\s+|"
+                            r"\s+(?:but|because|cos|since|so|and)\s+", re.I)
+# a label of the whole message before its items ("sorting the leaving do for Karen: ...")
+_MESSAGE_LABEL_RE = re.compile(r"^(?:[^:]*?\s+){2,}[^:\s]*:\s*")
 # what may open or end a clause around the detail: "ok", "pls", "then", "instead"
-_FILLERS = frozenset("ok okay oh ah hmm hmmm right so and then pls please plz thx thanks ta tho "
+_FILLERS = frozenset("ok okay oh ah hmm hmmm right so then pls please plz thx thanks ta tho "
                      "though instead now lol tbh actually actualy yeah yep just".split())
+# what opens an addition: "and order sushi", "plus a cake from Greggs"
+_ADDING = frozenset(("and", "plus"))
 # words of a frame that name no thing by themselves
 _SMALL = frozenset("at for on in of to by with from as or is are be was were the a an my our "
                    "your it its this that these those".split())
@@ -65,7 +71,7 @@ def reframed_detail(patches: dict[str, Patch], role: Role, turn: int,
             or another_owns(text) or NOT_A_CHANGE_RE.search(text) or _NOT_MINE_RE.search(text) \
             or text.rstrip().endswith("?") and not ASKED_RE.match(text):
         return None
-    clauses = [c for c in _clauses(text) if 2 <= len(c) <= CLAUSE_WORDS]
+    clauses = [c for c in _clauses(text) if 2 <= len(c) <= CLAUSE_WORDS and c[0].group(0).lower() not in _ADDING]
     if not clauses:
         return None
     firsts = {singular(c[0].group(0).lower()) for c in clauses}
@@ -94,7 +100,8 @@ def _clauses(text: str) -> tuple[tuple[re.Match[str], ...], ...]:
     out = []
     start = 0
     for end in [m.start() for m in _CLAUSE_END_RE.finditer(text)] + [len(text)]:
-        words = list(_WORD_RE.finditer(text, start, end))
+        label = _MESSAGE_LABEL_RE.match(text[start:end])
+        words = list(_WORD_RE.finditer(text, start + label.end() if label else start, end))
         while words and words[0].group(0).lower() in _FILLERS:
             words.pop(0)
         while words and words[-1].group(0).lower() in _FILLERS:
@@ -118,14 +125,16 @@ def _new_ending(old: tuple[re.Match[str], ...], new: tuple[re.Match[str], ...]) 
     if frame[-1] in _THING_AFTER or not any(len(w) > 2 and w not in _SMALL and w not in STOP_WORDS
                                             for w in frame):
         return None
-    if k == 1 and is_base_verb(frame[0]):
+    text = new[0].string
+    labelled = ":" in text[new[k - 1].end():new[k].start()] or ":" in old[0].string[old[k - 1].end():old[k].start()]
+    if k == 1 and is_base_verb(frame[0]) and not labelled:
         return None  # "order sushi" after "order pizza": a verb and its object, maybe one more
+        # (but "colour: hazel" is a label and its value)
     was, now = old[k:], new[k:]
     if not (_a_value(was) and _a_value(now)):
         return None
     if {w.group(0).lower() for w in was} & {w.group(0).lower() for w in now}:
         return None  # "sage green" / "dark green": the same value said more closely
-    text = new[0].string
     return was[0].start(), was[-1].end(), text[now[0].start():now[-1].end()]
 
 

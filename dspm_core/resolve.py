@@ -544,7 +544,7 @@ def other_label(text: str, earlier: str) -> bool:
 
 
 # a label of a few words before a colon
-_LABEL_RE = re.compile(r"^\W*([\w'’-]+(?:\s+[\w'’-]+){0,2})\s*:\s", re.I)
+_LABEL_RE = re.compile(r"^\W*(?:for\s+(?:the|my|our|this)\s+)?([\w'’-]+(?:\s+[\w'’-]+){0,2})\s*:\s", re.I)
 _NO_LABEL = frozenset("update note fyi reminder correction change edit ps btw ok okay also actually "
                       "important heads up sorry oh wait".split())
 

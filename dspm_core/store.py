@@ -437,7 +437,11 @@ class PatchStore:
                 continue
             mine = p.turn == fact.turn and p.role is fact.role and turns_down(p.text)
             echo = since < p.turn < fact.turn and AUTHORITY[p.role] < AUTHORITY[fact.role]
-            kept = said_besides(p, old, fact.text, least=1) if mine or echo else None
+            # the list of the revised statement's own message ("- speeches 7:30" of a
+            # run-sheet), when it says the old value once
+            listed = p.kind is PatchKind.STRUCTURE and p.turn == since \
+                and len(re.findall(rf"(?<![\w-]){re.escape(old)}(?![\w-])", p.text, re.I)) == 1
+            kept = said_besides(p, old, fact.text, least=1) if mine or echo or listed else None
             if kept is None:  # ("the 8th is no good" says one word besides)
                 continue
             self._drop(p)

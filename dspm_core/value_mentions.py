@@ -443,7 +443,7 @@ def _thing_change(window: list[Patch], role: Role, turn: int, text: str) -> tupl
     return None
 
 
-_ADDED_RE = re.compile(r"\badd\b", re.I)
+_ADDED_RE = re.compile(r"\badd\b|(?:^|[,.;!]\s*)(?:and|plus)\s", re.I)  # ("and flapjacks from Aldi")
 
 
 def _own_value(window: list[Patch], turn: int, before: Patch, new: Mention) -> bool:

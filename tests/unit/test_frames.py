@@ -21,6 +21,11 @@ from dspm_core.patch import Role
       ("assistant", "Noted. Shall I ask the fitter for a quote?"), "is oak ok in a wet room?",
       ("assistant", "Sealed oak copes, but it needs upkeep."), "ok taps in brushed gold then"],
      "brushed gold", "chrome"),
+    # items of a labelled list, a label of the whole message before them
+    (["new laptop order for Jess: brand: Lenovo, finish: silver, keyboard: UK", "finish: graphite pls"],
+     "graphite", "silver"),
+    (["dinner party menu - starter: soup - main: risotto - pudding: trifle", "pudding: pavlova instead"],
+     "pavlova", "trifle"),
 ])
 def test_a_detail_said_in_its_frame_with_a_new_ending(turns: list, new: str, old: str) -> None:
     replaced(remember(*turns), new, old)
@@ -37,7 +42,11 @@ def test_a_detail_said_in_its_frame_with_a_new_ending(turns: list, new: str, old
     (["chores: hoover the lounge in the morning, bins on friday", "hoover the lounge in the evening"],
      ["morning"]),
     (["outfits: my top in navy, skirt in grey", "her top in red"], ["navy"]),
+    # another list with the same labels, for another thing
+    (["kids party: venue: soft play, host: Jo, cake: chocolate",
+      "for the adults party: venue: the Crown, host: Sam"], ["Jo", "soft play"]),
     # an addition, and a question
+    (["bake sale: scones from Greggs, flapjacks from Lidl", "and flapjacks from Aldi"], ["Lidl"]),
     (["smoothie: oat milk, banana, berries from Lidl", "also berries from Aldi"], ["Lidl"]),
     (["smoothie: oat milk, banana, berries from Lidl", "berries from Aldi?"], ["Lidl"]),
 ])
@@ -51,3 +60,10 @@ def test_a_frame_held_by_two_clauses_is_no_change() -> None:
     memory = remember("lunch: soup from Leon, bread from Gail's", "dinner: pasta, bread from Lidl")
     patches = memory.store._patches
     assert reframed_detail(patches, Role.USER, 2, "bread from Tesco") is None
+
+
+def test_the_list_of_the_revised_message_marks_the_old_value() -> None:
+    memory = remember("packing list for camp:\n- tent green\n- stove gas\n- mats foam\ncan you check it?",
+                      "stove meths then, gas canisters are banned")
+    context = memory.get_context()
+    assert "(earlier: gas)" in context and "stove gas" not in context, context
