@@ -47,7 +47,9 @@ _WORD_RE = re.compile(r"[\w'’&-]+")
 _CLAUSE_END_RE = re.compile(r"[.;!?,()]+(?:\s+|$)|\s*\n+\s*(?:[-*•]\s+)?|\s+-\s+|"
                             r"\s+(?:but|because|cos|since|so|and)\s+", re.I)
 # a label of the whole message before its items ("sorting the leaving do for Karen: ...")
-_MESSAGE_LABEL_RE = re.compile(r"^(?:[^:]*?\s+){2,}[^:\s]*:\s*")
+_MESSAGE_LABEL_RE = re.compile(r"([^:]{1,80}):\s*")
+#: the fewest words of such a label (a shorter one is an item's own: "host: Sam")
+MESSAGE_LABEL_WORDS = 3
 # what may open or end a clause around the detail: "ok", "pls", "then", "instead"
 _FILLERS = frozenset("ok okay oh ah hmm hmmm right so then pls please plz thx thanks ta tho "
                      "though instead now lol tbh actually actualy yeah yep just".split())
@@ -100,8 +102,10 @@ def _clauses(text: str) -> tuple[tuple[re.Match[str], ...], ...]:
     out = []
     start = 0
     for end in [m.start() for m in _CLAUSE_END_RE.finditer(text)] + [len(text)]:
-        label = _MESSAGE_LABEL_RE.match(text[start:end])
-        words = list(_WORD_RE.finditer(text, start + label.end() if label else start, end))
+        label = _MESSAGE_LABEL_RE.match(text, start, end)
+        if label is not None and len(label.group(1).split()) < MESSAGE_LABEL_WORDS:
+            label = None
+        words = list(_WORD_RE.finditer(text, label.end() if label else start, end))
         while words and words[0].group(0).lower() in _FILLERS:
             words.pop(0)
         while words and words[-1].group(0).lower() in _FILLERS:

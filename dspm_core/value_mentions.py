@@ -380,7 +380,8 @@ def _strict_words(text: str) -> frozenset[str]:
     out = set()
     for w in _TOKEN_RE.findall(text):
         low = w.lower()
-        if low not in STOP_WORDS and low not in _LIGHT_WORDS:
+        if low not in STOP_WORDS and low not in _LIGHT_WORDS or len(w) == 1 and w.isupper() and w != "I":
+            # (a capital letter is a name: "proxy A", never the article)
             out.add(stem(singular(low)) if low.isalpha() and len(low) > 2 else low)
     return frozenset(out)
 
@@ -443,6 +444,8 @@ def _thing_change(window: list[Patch], role: Role, turn: int, text: str) -> tupl
     return None
 
 
+_BOUND_RE = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|at (?:most|least)|under|over|below|above|up to|"
+                       r"no (?:more|less|fewer) than|(?:less|more|fewer) than|limit|cap|exceed|upper|lower)\b", re.I)
 _ADDED_RE = re.compile(r"\badd\b|(?:^|[,.;!]\s*)(?:and|plus)\s", re.I)  # ("and flapjacks from Aldi")
 
 
@@ -468,7 +471,9 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             continue
         olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)]
         if local:
-            olds = [m for m in olds if local <= _strict_words(_clause_at(p.text, m.start, _CLAUSE_END_RE))]
+            olds = [m for m in olds if local <= _strict_words(_clause_at(p.text, m.start, _CLAUSE_END_RE))
+                    and (_BOUND_RE.search(_clause_at(p.text, m.start, _CLAUSE_END_RE)) is None
+                         or _BOUND_RE.search(text) is not None)]  # (a bound is changed by a bound)
         if olds:
             found.append((p, olds))
     if not found or len({p.turn for p, _ in found}) != 1:
@@ -489,7 +494,8 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
     said = {m.text.lower() for _, olds in found for m in olds}
     p, olds = found[0]
     if len(found) != 1 and p.kind is not PatchKind.SENTENCE or len(said) != 1 \
-            or olds[0].text.lower() == new.text.lower() or names_other(text, new, p.text, olds[0].kind) \
+            or olds[0].text.lower() == new.text.lower() or _same_value(olds[0], new) \
+            or names_other(text, new, p.text, olds[0].kind) \
             or _NOT_SET_RE.search(p.text) or _SUPPOSED_RE.search(_clause_at(p.text, olds[0].start, _CLAUSE_END_RE)) \
             or other_owner(p.text, _up_to_clause(text, new)) \
             or _GOAL_RE.search(p.text) and not _GOAL_RE.search(text) \

@@ -303,3 +303,22 @@ def test_a_thing_of_its_own_beside_a_value_changes_no_detail(turns: list, values
     memory = remember(*turns)
     for value in values:
         kept(memory, value)
+
+
+def test_a_capital_letter_names_its_own_thing() -> None:
+    """"proxy A" is not the proxy of another setting: the letter is a word of the thing."""
+    memory = remember("Change the ronoc proxy queue depth to 500 messages.",
+                      "Set the proxy A queue depth to 700 messages.")
+    kept(memory, "500 messages")
+    kept(memory, "700 messages")
+
+
+@pytest.mark.parametrize("turns, values", [
+    # a bound, then a value of the same thing: two settings
+    (["house rules for the party: music volume under 70%, guests 30", "music volume at 60% pls"],
+     ["70%", "60%"]),
+])
+def test_a_value_named_by_its_thing_changes_no_bound(turns: list, values: list) -> None:
+    memory = remember(*turns)
+    for value in values:
+        kept(memory, value)
