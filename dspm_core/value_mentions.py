@@ -344,8 +344,7 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
             and (_cued(text, new) or _alone(text, new, True))]
     window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
     if not said:  # "swap the oat milk for soya": the old words named, of no kind
-        return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text) \
-            or reframed_detail(patches, role, turn, text)
+        return _detail_changed(patches, window, role, turn, text)
     # the sentence of this message said before it points at the thing ("that needs longer.
     # 55") or names its old value ("changed my mind on the grey ... black pls"), never an
     # account of something else ("... the quarterly numbers. 20 minutes.")
@@ -369,8 +368,16 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
             continue
         if found is not None:
             return found
+    return _detail_changed(patches, window, role, turn, text)
+
+
+def _detail_changed(patches: dict[str, Patch], window: list[Patch], role: Role, turn: int,
+                    text: str) -> tuple[Patch, str, str] | None:
+    """A detail changed with no value of a kind said as a change: the old words named
+    ("swap the oat milk for soya"), the thing named beside its new value ("toner at £42 each
+    then") or the frame said again with a new ending ("log level debug please")."""
     return swapped_detail(patches, role, turn, text) or _thing_change(window, role, turn, text) \
-            or reframed_detail(patches, role, turn, text)
+        or reframed_detail(patches, role, turn, text)
 
 
 @lru_cache(maxsize=16384)
@@ -444,6 +451,13 @@ def _thing_change(window: list[Patch], role: Role, turn: int, text: str) -> tupl
     return None
 
 
+def _holds_thing(clause: str, thing: frozenset[str], text: str) -> bool:
+    """``clause`` (of an earlier statement) says every word of ``thing``, and is no bound
+    unless the change ``text`` says one too (a bound is changed by a bound)."""
+    return thing <= _strict_words(clause) and (_BOUND_RE.search(clause) is None
+                                               or _BOUND_RE.search(text) is not None)
+
+
 _BOUND_RE = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|at (?:most|least)|under|over|below|above|up to|"
                        r"no (?:more|less|fewer) than|(?:less|more|fewer) than|limit|cap|exceed|upper|lower)\b", re.I)
 _ADDED_RE = re.compile(r"\badd\b|(?:^|[,.;!]\s*)(?:and|plus)\s", re.I)  # ("and flapjacks from Aldi")
@@ -471,9 +485,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             continue
         olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)]
         if local:
-            olds = [m for m in olds if local <= _strict_words(_clause_at(p.text, m.start, _CLAUSE_END_RE))
-                    and (_BOUND_RE.search(_clause_at(p.text, m.start, _CLAUSE_END_RE)) is None
-                         or _BOUND_RE.search(text) is not None)]  # (a bound is changed by a bound)
+            olds = [m for m in olds if _holds_thing(_clause_at(p.text, m.start, _CLAUSE_END_RE), local, text)]
         if olds:
             found.append((p, olds))
     if not found or len({p.turn for p, _ in found}) != 1:
@@ -494,7 +506,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
     said = {m.text.lower() for _, olds in found for m in olds}
     p, olds = found[0]
     if len(found) != 1 and p.kind is not PatchKind.SENTENCE or len(said) != 1 \
-            or olds[0].text.lower() == new.text.lower() or _same_value(olds[0], new) \
+            or _same_value(olds[0], new) \
             or names_other(text, new, p.text, olds[0].kind) \
             or _NOT_SET_RE.search(p.text) or _SUPPOSED_RE.search(_clause_at(p.text, olds[0].start, _CLAUSE_END_RE)) \
             or other_owner(p.text, _up_to_clause(text, new)) \
