@@ -296,8 +296,8 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
         w = raw.lower().strip("'’.")
         if re.match(r"(?:i|we|you|they|it|that|there|let)['’]", w) or re.search(r"\w['’]s?$", raw):
             continue  # "I've", "we're": the speaker; "Maya's": an owner (see _owners_apart)
-        if w.isdigit() or len(w) == 1 and w.isalpha() and raw.isupper() and raw != "I":
-            out.add(w)  # "bucket 8", "queue D": a number or a letter that names one
+        if w.isdigit() or len(w) == 1 and w.isalpha() and raw.isupper() and (raw != "I" or _letter_i(words, i)):
+            out.add(w)  # "bucket 8", "queue D", "gateway I": a number or a letter that names one
             continue
         terms = content_terms(raw.strip("'’"))
         if not terms or terms & shared or w in values or w in _PERIOD_WORDS \

@@ -385,11 +385,15 @@ def _strict_words(text: str) -> frozenset[str]:
     """The words of ``text`` that may name a thing, letters and digits too ("region 2",
     "cache b"), each as its stem."""
     out = set()
+    before = ""
     for w in _TOKEN_RE.findall(text):
         low = w.lower()
-        if low not in STOP_WORDS and low not in _LIGHT_WORDS or len(w) == 1 and w.isupper() and w != "I":
-            # (a capital letter is a name: "proxy A", never the article)
+        if low not in STOP_WORDS and low not in _LIGHT_WORDS or len(w) == 1 and w.isupper() and (
+                w != "I" or before not in STOP_WORDS and before not in _LIGHT_WORDS and before.isalpha()):
+            # (a capital letter is a name: "proxy A", "bucket I", never the article or the
+            # speaker)
             out.add(stem(singular(low)) if low.isalpha() and len(low) > 2 else low)
+        before = low
     return frozenset(out)
 
 

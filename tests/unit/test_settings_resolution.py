@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from dspm_core import DSPMMemory
@@ -23,6 +23,8 @@ from settings_scale import check, generate  # noqa: E402
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n=st.integers(min_value=2, max_value=300), seed=st.integers(min_value=0, max_value=10**6))
+@example(n=44, seed=11917)  # "the bucket I connection limit" beside "the velax bucket connection limit"
+@example(n=214, seed=376198)  # "the gateway I log retention" beside "the beta gateway log retention"
 def test_every_setting_keeps_its_current_value_once(n: int, seed: int) -> None:
     turns, expected = generate(n, seed)
     memory = DSPMMemory()
