@@ -23,7 +23,7 @@ import re
 from functools import lru_cache
 from itertools import islice
 
-from .lexicon import is_base_verb, is_past_verb, is_verb_only
+from .lexicon import is_base_verb, is_noun, is_past_verb, is_verb_only
 from .passing import another_owns
 from .patch import AUTHORITY, Patch, Role
 from .resolve import other_label, other_times
@@ -83,11 +83,12 @@ def reframed_detail(patches: dict[str, Patch], role: Role, turn: int,
         if p.turn >= turn or turn - p.turn > FRAME_TURNS or p.later is not None \
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role]:
             continue
-        for old in _clauses(p.text):
+        olds = _clauses(p.text)
+        for old in olds:
             if singular(old[0].group(0).lower()) not in firsts:
                 continue
             for new in clauses:
-                said = _new_ending(old, new)
+                said = _new_ending(old, new, _of_things(olds, old))
                 if said is not None and not in_mark(p.text, said[0]) and not other_times(text, p.text) \
                         and not other_label(text, p.text):
                     found.append((p, p.text[said[0]:said[1]], said[2]))
@@ -117,9 +118,21 @@ def _clauses(text: str) -> tuple[tuple[re.Match[str], ...], ...]:
     return tuple(out)
 
 
-def _new_ending(old: tuple[re.Match[str], ...], new: tuple[re.Match[str], ...]) -> tuple[int, int, str] | None:
+def _of_things(clauses: tuple[tuple[re.Match[str], ...], ...], old: tuple[re.Match[str], ...]) -> bool:
+    """``old`` is an item of a list of things and their values: its first word may be a
+    noun, and another item of the list is a noun that is no verb and its value ("tie burgundy"
+    beside "shirt white"; "order pizza, drinks for 10, book the venue" is a list of tasks)."""
+    return is_noun(old[0].group(0)) and any(
+        c is not old and len(c) >= 2 and is_noun(c[0].group(0)) and not is_base_verb(c[0].group(0))
+        and c[1].group(0).lower() not in _SMALL and c[1].group(0).lower() not in STOP_WORDS
+        for c in clauses)
+
+
+def _new_ending(old: tuple[re.Match[str], ...], new: tuple[re.Match[str], ...],
+                of_things: bool = False) -> tuple[int, int, str] | None:
     """Where the old value stands, and the new value, when ``new`` says ``old``'s frame
-    with another value of a few words; None otherwise."""
+    with another value of a few words; None otherwise. ``of_things``: ``old`` is an item of
+    a list of things and their values."""
     k = 0
     while k < min(len(old), len(new)) and _same(old[k].group(0), new[k].group(0)):
         k += 1
@@ -131,9 +144,10 @@ def _new_ending(old: tuple[re.Match[str], ...], new: tuple[re.Match[str], ...]) 
         return None
     text = new[0].string
     labelled = ":" in text[new[k - 1].end():new[k].start()] or ":" in old[0].string[old[k - 1].end():old[k].start()]
-    if k == 1 and is_base_verb(frame[0]) and not labelled:
+    if k == 1 and is_base_verb(frame[0]) and not labelled and not of_things:
         return None  # "order sushi" after "order pizza": a verb and its object, maybe one more
-        # (but "colour: hazel" is a label and its value)
+        # (but "colour: hazel" is a label and its value, and so is "colour obsidian" beside
+        # "storage 128gb")
     was, now = old[k:], new[k:]
     if not (_a_value(was) and _a_value(now)):
         return None

@@ -42,7 +42,7 @@ from .places import is_place
 from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
 from .venues import venue_slot
-from .patch import Patch
+from .patch import AUTHORITY, Patch, Role
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import CLOCK_SHAPE_RE, VERSION_RE, parse_value
 from .value_clause import weak_subject
@@ -514,7 +514,35 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         # "Scratch that, we're going with Linear" after "We'll track bugs in Jira": the one
         # name of no known kind in the last turns
         return Resolution(unknown[0], "referent bound to the one name spoken of lately")
+    echoed = _echoed(ix, patches, found, turn)
+    if echoed is not None:
+        return Resolution(echoed, "referent bound to the setting the assistant said back")
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def _echoed(ix: StoreIndex, patches: dict[str, Patch], found: list[str], turn: int) -> str | None:
+    """The user's (or system's) one setting that the assistant's or a tool's setting in
+    ``found`` says back with its value ("I'll keep the meal plans under 50g of carbs per
+    day" of "under 50g carbs a day"): a pointer after it means the speaker's own."""
+    if len(found) != 1 or AUTHORITY[patches[found[0]].role] >= AUTHORITY[Role.USER]:
+        return None
+    echo = patches[found[0]]
+    said = _amount(echo)
+    if said is None:
+        return None
+    own = {pid for spoken_at, pid in reversed(ix.recent)
+           if turn - spoken_at <= REFERENT_TURNS and pid in patches and pid != echo.id
+           and AUTHORITY[patches[pid].role] >= AUTHORITY[Role.USER] and patches[pid].turn < echo.turn
+           and patches[pid].later is None and _amount(patches[pid]) == said}
+    return next(iter(own)) if len(own) == 1 else None
+
+
+def _amount(p: Patch) -> tuple[str, ...] | None:
+    """The number and unit of a setting's value, its period left out, with the kind of value."""
+    if p.key is None or p.value is None:
+        return None
+    canonical = parse_value(p.value).canonical.split()
+    return (p.key.split("|")[2].removeprefix("rate:"), *canonical[:2]) if canonical else None
 
 
 def said_for_other(text: str, earlier: str) -> str | None:
@@ -536,15 +564,22 @@ _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", 
 
 def other_label(text: str, earlier: str) -> bool:
     """``text`` opens on a label ("dinner: pasta, bread from Lidl") that ``earlier`` does not
-    name ("lunch: soup, bread from Gail's"): the details of another thing."""
+    name ("lunch: soup, bread from Gail's"), or ``earlier`` opens on a label of someone's
+    that ``text`` does not name ("my sister's outfit:" before "my outfit:"): the details of
+    another thing."""
     m = _LABEL_RE.match(text)
     if m is None or m.group(1).lower() in _NO_LABEL:
         return False
-    return not content_terms(m.group(1)) <= content_terms(earlier)
+    if not content_terms(m.group(1)) <= content_terms(earlier):
+        return True
+    theirs = _LABEL_RE.match(earlier)  # "my outfit:" after "my sister's outfit:": whose differs
+    return theirs is not None and any(
+        not content_terms(w) <= content_terms(text) for w in _POSSESSIVE_RE.findall(theirs.group(1)))
 
 
 # a label of a few words before a colon
 _LABEL_RE = re.compile(r"^\W*(?:for\s+(?:the|my|our|this)\s+)?([\w'’-]+(?:\s+[\w'’-]+){0,2})\s*:\s", re.I)
+_POSSESSIVE_RE = re.compile(r"([\w-]+)['’]s\b")
 _NO_LABEL = frozenset("update note fyi reminder correction change edit ps btw ok okay also actually "
                       "important heads up sorry oh wait".split())
 

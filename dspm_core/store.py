@@ -32,7 +32,7 @@ from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
-                      named_earlier, new_name, reworded_earlier, turns_down)
+                      named_earlier, named_words, new_name, reworded_earlier, turns_down)
 from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
@@ -167,6 +167,10 @@ class PatchStore:
         # api listens on port 8080"), for the revision that follows it ("... to 9000")
         self._restated_at: dict[tuple[int, str], str] = {}
         self._restated_before: dict[tuple[int, str], str] = {}  # by the fact merged before
+        # the last change of a value: its fact, the old value, the patch changed and the turn
+        # the old value was said (a statement after it in the same message may name the old
+        # value: "let's do Pret by the station. costa's always rammed")
+        self._changed_last: tuple[Fact, str, Patch, int] | None = None
         self._dict_cache: dict[str, tuple[Patch, dict[str, Any]]] = {}
         self._journal_dicts: list[dict[str, Any]] = []  # to_dict of the journal, append-only
         self._ids = itertools.count(1)
@@ -285,8 +289,13 @@ class PatchStore:
                 done = self._merge_keyed(fact, stmt)
             if done.action == "superseded" and done.patch.history \
                     and done.patch.history[0].turn < fact.turn and done.patch.history[0].value:
-                self._old_said_beside(fact, done.patch.history[0].value, done.patch,
+                self._changed_last = (fact, done.patch.history[0].value, done.patch,
                                       done.patch.history[0].turn)
+                self._old_said_beside(*self._changed_last)
+            elif self._changed_last is not None and self._changed_last[0].turn == fact.turn \
+                    and self._changed_last[0].role is fact.role and done.action == "added" \
+                    and self._changed_last[2].later is None:
+                self._old_said_beside(*self._changed_last)
             return done
 
     def _merge_delta(self, fact: Fact, delta: Delta) -> MergeOutcome:
@@ -335,6 +344,10 @@ class PatchStore:
             if fact.unit and not raw.endswith(str(fact.unit)):
                 raw = f"{raw} {fact.unit}"
             pv = parse_value(raw)
+            if parsed.dimension.startswith("rate:") and parsed.canonical \
+                    and parsed.canonical.startswith(f"{pv.canonical} per "):
+                # "my hourly rate is £55": the rate per hour the text says, not a sum
+                return replace(parsed, subject=subject, op=op or parsed.op or "=")
             dim = "name" if pv.dimension == "free" and parsed.dimension == "name" else pv.dimension
             return Statement(subject, op or "=", pv.text, fact.unit or pv.unit,
                              fact.scope or pv.scope, dim, pv.canonical,
@@ -429,11 +442,18 @@ class PatchStore:
         as it renders (:func:`~dspm_core.tier.mark_earlier`)."""
         if not holds_word(changed.history[0].text, old) and re.search(r"\d", old.split()[0]):
             old = old.split()[0]  # "£300" of "£300 GBP", as it was said
+        names = named_words(old, value=True)
+        # a place said again by its name alone ("costa's always rammed" of "the Costa on High
+        # Street"), an amount by its number and unit ("50g of carbs per day" of "50g carbs a day")
+        name = names[0].word if names and names[0].word != old and (
+            names[0].cls == "cap" or names[0].cls == "num" and not names[0].word.isdigit()) else None
         for pid in list(islice(reversed(self._patches), _BESIDE_SCAN)):
             p = self._patches[pid]
-            if p.id == changed.id or p.kind is PatchKind.SENTENCE or p.history \
-                    or p.later is not None or not holds_word(p.text, old) \
-                    or in_mark(p.text, p.text.lower().find(old.lower())):
+            if p.id == changed.id or p.kind is PatchKind.SENTENCE or p.history or p.later is not None:
+                continue
+            said = old if holds_word(p.text, old) else name
+            if said is None or not holds_word(p.text, said) \
+                    or in_mark(p.text, p.text.lower().find(said.lower())):
                 continue
             mine = p.turn == fact.turn and p.role is fact.role and turns_down(p.text)
             echo = since < p.turn < fact.turn and AUTHORITY[p.role] < AUTHORITY[fact.role]
@@ -441,7 +461,7 @@ class PatchStore:
             # run-sheet), when it says the old value once
             listed = p.kind is PatchKind.STRUCTURE and p.turn == since \
                 and len(re.findall(rf"(?<![\w-]){re.escape(old)}(?![\w-])", p.text, re.I)) == 1
-            kept = said_besides(p, old, fact.text, least=1) if mine or echo or listed else None
+            kept = said_besides(p, said, fact.text, least=1) if mine or echo or listed else None
             if kept is None:  # ("the 8th is no good" says one word besides)
                 continue
             self._drop(p)

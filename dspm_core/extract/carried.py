@@ -86,7 +86,12 @@ def _value_of(f: Fact) -> tuple[ParsedValue, str | None, str | None, bool] | Non
     return pv, subject, f.op or st.op, revision
 
 
-def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str, named: str) -> bool:
+def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str, named: str, per: bool = False) -> bool:
+    """``theirs`` is a value of ``mine``'s kind; ``per``: a rate of it too ("50g carbs a
+    day" of "100g carbs")."""
+    if per and theirs.dimension != mine.dimension \
+            and theirs.dimension.removeprefix("rate:") == mine.dimension.removeprefix("rate:"):
+        return True
     if theirs.dimension == mine.dimension:
         return theirs.unit == mine.unit or theirs.dimension.startswith("count:") \
             or theirs.unit is None or mine.unit is None
@@ -99,9 +104,10 @@ def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str, named: str) -> 
     return False
 
 
-def _found(said: str, mine: ParsedValue, named: str = "") -> list[tuple[ParsedValue, str, str]]:
+def _found(said: str, mine: ParsedValue, named: str = "", per: bool = False) -> list[tuple[ParsedValue, str, str]]:
     """The values of ``mine``'s kind that ``said`` states, with their text and sentence;
-    ``named``: the user's words, where the old value may be named."""
+    ``named``: the user's words, where the old value may be named; ``per``: a rate of that
+    kind counts."""
     found: dict[str, tuple[ParsedValue, str, str]] = {}
     for sentence in split_sentences(said):
         if sentence.rstrip().endswith("?") or _SUGGESTION_RE.search(sentence) \
@@ -112,7 +118,7 @@ def _found(said: str, mine: ParsedValue, named: str = "") -> list[tuple[ParsedVa
             if read is None:
                 continue
             pv, text = read
-            if _fits(pv, mine, sentence, named):
+            if _fits(pv, mine, sentence, named, per):
                 found.setdefault(pv.canonical, (pv, text, sentence))
     return list(found.values())
 
@@ -131,8 +137,9 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     theirs, text, sentence = found[0]
     if theirs.canonical == mine.canonical:
         return None
-    if any(_found(text_, mine) for text_ in own):
-        return None  # the user gave a value of this kind: that setting is the one revised
+    if any(_found(text_, mine, per=True) for text_ in own):
+        return None  # the user gave a value of this kind (or a rate of it: "under 50g carbs
+        # a day"): that setting is the one revised
     named = _names_old(text, besides)
     if subject and not named and not _words(subject) & _words(sentence):
         return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2"

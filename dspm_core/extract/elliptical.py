@@ -22,7 +22,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..values import parse_value
 
-__all__ = ["elliptical_facts", "elliptical_value"]
+__all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement"]
 
 _I = re.I
 # what may open the reply before its value
@@ -50,6 +50,18 @@ _JUDGED_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too
 
 # a clause that states a number, a day or a time of its own
 _OWN_VALUE_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", _I)
+
+# a sentence that only acknowledges what was said before the reply proper ("all good.
+# 4 times a week then"): the sentence after it still opens the reply
+_ACK_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|all good|thanks|thank you|thx|ta|cheers|cool|nice|great|"
+                     r"sure|no worries|fine|right|alright|perfect|lovely|got it|good to know|"
+                     r"noted|yes|yeah|yep|ah|oh)\b[\s,!.]*)+$", _I)
+
+
+def is_acknowledgement(sentence: str) -> bool:
+    """``sentence`` only acknowledges ("all good.", "ok thanks!", "good to know")."""
+    return _ACK_RE.match(sentence) is not None
+
 
 #: the longest sentence read as a value said alone with its frame
 MAX_WORDS = 8

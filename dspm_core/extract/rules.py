@@ -32,7 +32,7 @@ from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
 from .assistant import assistant_facts
 from .carried import carried_values
-from .elliptical import elliptical_facts
+from .elliptical import elliptical_facts, is_acknowledgement
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
 from .compound import compound_parts
@@ -77,12 +77,14 @@ class RuleExtractor:
             facts.extend(commands)
         goal: list[str] = []
         short = len(text.split()) <= MAX_SAID_BACK_WORDS
-        for n, sentence in enumerate(split_sentences(prose, semicolons=False)):
+        opening = True  # no sentence but acknowledgements so far ("all good. 4 times a week then")
+        for sentence in split_sentences(prose, semicolons=False):
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 found = user_sentence_facts(turn, part, goal, self.min_words)
-                if n == 0 or short:  # "45 minutes please. an hour is way too long": a reply
+                if opening or short:  # "45 minutes please. an hour is way too long": a reply
                     found = elliptical_facts(turn, part, found, any_clause=short)  # opening on its value
                 facts.extend(found)
+            opening = opening and is_acknowledgement(sentence)
         facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."
         return carried_values(turn, facts)  # "make that 5" of the assistant's 10
 

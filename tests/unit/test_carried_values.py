@@ -45,6 +45,25 @@ def test_the_users_own_value_stays_the_one_revised() -> None:
     replaced(memory, "30 MB", "25")
 
 
+@pytest.mark.parametrize("turns, new, old", [
+    ((("user", "i'm cutting back on sugar, under 30g sugar a day"),
+      ("assistant", "Sure, I'll keep the recipes under 30g of sugar per day."),
+      ("user", "my nutritionist says i can go up to 40g sugar, so update the recipes please")),
+     "40g", "30g"),
+    ((("user", "we're keeping the kids' screen time under 90 minutes a day"),
+      ("assistant", "Okay, I'll plan activities around 90 min of screen time per day."),
+      ("user", "ok we can go up to 120 minutes now, so rework the plan please")),
+     "120 minutes", "90"),
+])
+def test_the_users_setting_said_back_by_the_assistant_is_the_one_revised(turns, new: str,
+                                                                         old: str) -> None:
+    # the user's setting takes the new value, and no saying back of the old one stays current
+    memory = remember(*turns)
+    replaced(memory, new, old)
+    (p,) = current_with(memory, new)
+    assert p.role.value == "user" and p.first_turn == 0
+
+
 def test_two_values_of_the_kind_carry_nothing() -> None:
     memory = remember(("user", "set up the workers"),
                       ("assistant", "I've started 4 workers for the api and 2 workers for the queue."),

@@ -55,6 +55,24 @@ def test_a_reply_that_opens_on_a_value_revises_the_setting_of_its_unit(first: st
     replaced(remember(first, reply), new, old)
 
 
+@pytest.mark.parametrize("first, reply, new, old", [
+    ("swimming twice a week this term", "all good. 3 times a week then, the pool has more lane "
+     "slots since the refurb", "3 times a week", "twice"),
+    ("standups are 30 minutes", "ok thanks! 20 minutes please, half an hour drags for everyone "
+     "and half the team dials in from the train", "20 minutes", "30"),
+])
+def test_a_reply_after_an_acknowledgement_still_opens_on_its_value(first: str, reply: str,
+                                                                   new: str, old: str) -> None:
+    replaced(remember(first, reply), new, old)
+
+
+def test_a_value_after_a_sentence_of_its_own_is_no_reply() -> None:
+    memory = remember("standups are 30 minutes",
+                      "the planning meeting ran over again and nobody got to lunch. 20 minutes "
+                      "please, for my own break at least, if that's ok with everyone")
+    kept(memory, "30 minutes")
+
+
 def test_a_value_of_another_kind_binds_to_nothing() -> None:
     memory = remember("standups are 30 minutes", "€60 please")
     kept(memory, "30 minutes")

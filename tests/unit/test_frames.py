@@ -26,6 +26,11 @@ from dspm_core.patch import Role
      "graphite", "silver"),
     (["dinner party menu - starter: soup - main: risotto - pudding: trifle", "pudding: pavlova instead"],
      "pavlova", "trifle"),
+    # a thing that may be a verb, in a list of things and their values
+    (["bike i'm ordering: frame steel, brakes disc, colour teal", "colour mint pls"],
+     "mint", "teal"),
+    (["new phone: model Pixel 8, storage 256gb, case clear", "case black then, clear ones go yellow"],
+     "black", "clear"),
 ])
 def test_a_detail_said_in_its_frame_with_a_new_ending(turns: list, new: str, old: str) -> None:
     replaced(remember(*turns), new, old)
@@ -38,6 +43,10 @@ def test_a_detail_said_in_its_frame_with_a_new_ending(turns: list, new: str, old
     (["tickets for adults at the desk, tickets for kids online", "tickets for students online"],
      ["adults", "kids"]),
     (["errands: order flowers from Bloom, buy stamps", "order chocolates"], ["flowers"]),
+    (["saturday: order pizza, drinks for 10, book the hall", "order sushi"], ["pizza"]),
+    # the same labels for the speaker after someone else's
+    (["my sister's outfit: dress red, shoes black", "my outfit: dress blue, shoes white"],
+     ["red", "black"]),
     # another part of the day, and another person's
     (["chores: hoover the lounge in the morning, bins on friday", "hoover the lounge in the evening"],
      ["morning"]),

@@ -373,6 +373,19 @@ def test_a_name_replaced_is_marked_earlier_in_a_sentence_of_the_same_turn() -> N
     assert "(earlier: netlify's" in memory.get_context()
 
 
+@pytest.mark.parametrize("first, second, new, old", [
+    ("meet me at the Costa on High Street", "let's do Pret by the station. costa's always rammed",
+     "Pret", "Costa"),
+    ("book the back room at the Plough for thursday", "let's go with the Anchor instead. "
+     "the plough is way too noisy", "Anchor", "Plough"),
+])
+def test_a_complaint_after_the_change_marks_the_old_place_as_earlier(first: str, second: str,
+                                                                     new: str, old: str) -> None:
+    memory = remember(first, second)
+    replaced(memory, new, old)
+    assert f"(earlier: {old}" in memory.get_context().replace(old.lower(), old), memory.get_context()
+
+
 def test_a_sentence_names_an_old_value_before_a_comma() -> None:
     memory = remember("I follow a paleo diet these days",
                       "quitting paleo, it was too expensive. going vegetarian instead")

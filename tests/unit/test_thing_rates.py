@@ -120,3 +120,12 @@ def test_a_change_of_money_each_revises_the_users_budget_not_the_assistants_echo
                                     "rules for the group."),
                       "could we do £60 instead? a direct one is worth it")
     replaced(memory, "£60", "£45")
+
+
+def test_a_rate_named_by_its_period_in_the_subject_revises_the_rate() -> None:
+    # "my hourly rate ... £55" is £55 an hour, whether the extractor gives the sum alone
+    replaced(remember("I charge clients £45 an hour for tutoring",
+                      "my hourly rate for tutoring has gone up to £55"), "£55", "£45")
+    memory = remember("I charge £45 an hour for tutoring", "my daily rate for consulting is £400")
+    kept(memory, "£45")
+    kept(memory, "£400")
