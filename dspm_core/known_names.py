@@ -25,7 +25,10 @@ for _cat, _names in {
     "programming language": "python go golang rust java kotlin typescript javascript ruby "
                             "php scala elixir swift",
     "frontend framework": "react vue angular svelte nextjs next.js nuxt solid",
-    "backend framework": "django flask fastapi rails express spring laravel",
+    "backend framework": "django flask fastapi rails express spring laravel fastify koa hapi "
+                         "nestjs sinatra phoenix actix axum",
+    "charting library": "matplotlib plotly seaborn bokeh altair chart.js chartjs d3 recharts "
+                        "highcharts echarts",
     "orchestrator": "kubernetes k8s nomad ecs",
     # (a name of several words is written with "_" here: "vs_code" is "vs code")
     "ci system": "jenkins circleci travis teamcity buildkite drone github_actions gitlab_ci "

@@ -44,6 +44,7 @@ from .slots import (
     category_subject,
     content_terms,
     make_key,
+    name_category,
     normalise_op,
     parse_statement,
     subject_key,
@@ -348,7 +349,9 @@ class PatchStore:
                     and parsed.canonical.startswith(f"{pv.canonical} per "):
                 # "my hourly rate is £55": the rate per hour the text says, not a sum
                 return replace(parsed, subject=subject, op=op or parsed.op or "=")
-            dim = "name" if pv.dimension == "free" and parsed.dimension == "name" else pv.dimension
+            # (a name of the known kind its setting is: "backend framework" = "Express")
+            dim = "name" if pv.dimension == "free" and (
+                parsed.dimension == "name" or fact.slot and name_category(raw) == fact.slot) else pv.dimension
             return Statement(subject, op or "=", pv.text, fact.unit or pv.unit,
                              fact.scope or pv.scope, dim, pv.canonical,
                              parsed.old_value, parsed.revision)

@@ -1,7 +1,7 @@
 """A detail of an earlier statement that a change names and replaces by another: "swap the
 oat milk for soya" after "add oat milk to the weekly shop, 2 cartons"; "ignore the pizza bit,
 do hot dogs" after "plan the party: saturday, 15 kids, pizza and a cake"; "hot dogs instead
-of pizza".
+of pizza"; "franco manca instead, she's gone off pizza express".
 
 No form needs to have read the detail as a value: the change says the old words itself, and
 they are found as said in the one user message of the last turns that holds them. The change
@@ -56,6 +56,12 @@ _INSTEAD_OF_RE = re.compile(
     rf"let['’]?s|maybe)\s+)*(?:(?:do|get|have|use|order|book|make it|go with|go for|try|pick|"
     rf"choose|take)\s+)?{_DET}(?P<new>{_PHRASE})\s+(?:instead of|rather than)\s+{_DET}"
     rf"(?P<old>{_PHRASE})\s*(?:[,.;!?]|\b(?:please|pls|then|now|this time)\b|$)", re.I)
+# "franco manca instead, she's gone off pizza express", "oat milk instead, we're sick of
+# soya": the new words, then the old ones given up
+_INSTEAD_GONE_OFF_RE = re.compile(
+    rf"{_LEAD}{_DET}(?P<new>{_PHRASE})\s+instead(?:\s+(?:pls|please|plz|then|now|tho))?\s*[,;.:-]\s*(?:(?:\w+)(?:['’]s|['’]re|['’]ve|"
+    rf"\s+(?:is|are|has|have|got|get|gets))?\s+)?(?:(?:gone|gone right|going) off|sick of|tired of|"
+    rf"bored of|fed up (?:of|with)|done with)\s+{_DET}(?P<old>{_PHRASE})\s*(?:[,.;!?]|$)", re.I)
 # "the book is Babel not Demon Copperhead", "it's the Crown, not the Swan": a correction
 _NOT_OLD_RE = re.compile(
     rf"\b(?:is|are|was|'s|’s|it's|its|it is)\s+{_DET}(?P<new>{_PHRASE})\s*,?\s+"
@@ -106,11 +112,11 @@ def _said_swap(text: str) -> tuple[str, str] | None:
     """The old and the new words of a change of these forms, or None."""
     if text.rstrip().endswith("?") and not ASKED_RE.match(text):
         return None
-    for form in (_EXCHANGE_RE, _DROPPED_RE, _INSTEAD_OF_RE, _NOT_OLD_RE):
+    for form in (_EXCHANGE_RE, _DROPPED_RE, _INSTEAD_OF_RE, _NOT_OLD_RE, _INSTEAD_GONE_OFF_RE):
         m = form.search(text)
         if m is None:
             continue
-        clause = _clause_of(text, m.start("old"), m.end("new"))
+        clause = _clause_of(text, min(m.start("old"), m.start("new")), max(m.end("old"), m.end("new")))
         if NOT_A_CHANGE_RE.search(clause):
             return None
         old, new = m.group("old").strip(), m.group("new").strip()

@@ -391,8 +391,10 @@ def _strict_words(text: str) -> frozenset[str]:
         if low not in STOP_WORDS and low not in _LIGHT_WORDS or len(w) == 1 and w.isupper() and (
                 w != "I" or before not in STOP_WORDS and before not in _LIGHT_WORDS and before.isalpha()):
             # (a capital letter is a name: "proxy A", "bucket I", never the article or the
-            # speaker)
-            out.add(stem(singular(low)) if low.isalpha() and len(low) > 2 else low)
+            # speaker; a word said twice is a word of a name of its own: "queue queue depth"
+            # is not "service queue depth")
+            term = stem(singular(low)) if low.isalpha() and len(low) > 2 else low
+            out.add(f"{term}*2" if term in out else term)
         before = low
     return frozenset(out)
 

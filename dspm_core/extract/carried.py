@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..known_names import name_category
 from ..lexicon import is_base_verb, is_past_verb, is_verb_only
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement, value_at
@@ -57,13 +58,67 @@ def carried_values(turn: Turn, facts: list[Fact]) -> list[Fact]:
     own = [text for r, text in turn.recent if r in _OWN_ROLES]
     out: list[Fact] = []
     for f in facts:
-        carried = _carried(turn, f, role, said, own) if f.kind in (PatchKind.DECISION,
-                                                                    PatchKind.CONSTRAINT) else None
+        carried = (_carried(turn, f, role, said, own) or _carried_name(turn, f, role, said, own)) \
+            if f.kind in (PatchKind.DECISION, PatchKind.CONSTRAINT) else None
         if carried is None:
             out.append(f)
         else:
             out.extend(carried)
     return out
+
+
+def _carried_name(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[Fact] | None:
+    """A name of a known kind the user chooses ("use Fastify please", "we migrated to vite
+    last sprint") after the one name of that kind the assistant or a tool used ("I've
+    scaffolded it with Express", "detected build tool: webpack 5"): both as the setting of
+    that kind, the assistant's first, so the user's replaces it. Never when a user's turn
+    named one of that kind (that setting is the one revised), nor when the user's statement
+    names two of the kind, asks, or chooses nothing."""
+    if f.value is not None or f.slot or not _CHOOSES_RE.search(f.text) or f.text.rstrip().endswith("?"):
+        return None
+    news = {k: n for n, k in _known_names(f.text)}
+    if len(news) != 1 or any(_known_names(text) and any(k in news for _, k in _known_names(text))
+                             for text in own):
+        return None
+    ((kind, new),) = news.items()
+    olds = [(n, sentence) for sentence in split_sentences(said)  # ("here's the chart, drawn
+            # with matplotlib" says what was made; "you could use Flask" advises)
+            if not sentence.rstrip().endswith("?") and not _SUGGESTION_RE.search(_HERE_RE.sub("", sentence))
+            for n, k in _known_names(sentence) if k == kind and n.lower() != new.lower()]
+    if len({n.lower() for n, _ in olds}) != 1 or len(_known_names(f.text)) != 1:
+        return None
+    old, sentence = olds[0]
+    scope = _FOR_SCOPE_RE.search(f.text)
+    if scope is not None and not set(re.findall(r"[a-z0-9]+", scope.group(1).lower())) \
+            <= set(re.findall(r"[a-z0-9]+", sentence.lower())):
+        return None  # "use Fastify for the new service" of "the legacy service uses Express"
+    earlier = Fact(kind=PatchKind.DECISION, text=sentence, role=Role(role), turn=turn.index - 1,
+                   slot=kind, op="=", value=_with_version(sentence, old), source=f.source,
+                   session_id=f.session_id)
+    return [earlier, replace(f, slot=kind, op="=", value=new, referent=False)]
+
+
+# a choice said to the assistant: an instruction to use or redo with a name, or a change
+_CHOOSES_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|nice|great|thanks|cool|hmm+|pls|please|actually|no|nah)[\s,.!]+)*"
+    r"(?:(?:can|could) (?:you|u) )?(?:use|rewrite|redo|write|build|do|make|switch|move|go with|try)\b|"
+    r"\b(?:switched|moved|migrated|changed|went over) to\b", re.I)
+_HERE_RE = re.compile(r"^\W*(?:here['’]s|here is|here are)\b", re.I)
+_FOR_SCOPE_RE = re.compile(r"\bfor (?:the|my|our|this|that|a) ([\w-]+(?: [\w-]+){0,2})", re.I)
+_NAME_TOKEN_RE = re.compile(r"[A-Za-z][\w.+#-]*[\w+#]|[A-Za-z]")
+
+
+def _known_names(text: str) -> list[tuple[str, str]]:
+    """The names of a known kind in ``text`` as written, with their kind ("Express",
+    "backend framework")."""
+    return [(w, k) for w in _NAME_TOKEN_RE.findall(text)
+            if (k := name_category(w)) is not None and " " not in w]
+
+
+def _with_version(sentence: str, name: str) -> str:
+    """``name`` with the version said right after it ("webpack 5"), as said."""
+    m = re.search(rf"(?<![\w.-]){re.escape(name)}(?:\s+v?\d+(?:\.\d+)*)?(?![\w.])", sentence)
+    return m.group(0) if m else name
 
 
 def _value_of(f: Fact) -> tuple[ParsedValue, str | None, str | None, bool] | None:

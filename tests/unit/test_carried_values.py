@@ -64,6 +64,41 @@ def test_the_users_setting_said_back_by_the_assistant_is_the_one_revised(turns, 
     assert p.role.value == "user" and p.first_turn == 0
 
 
+@pytest.mark.parametrize("turns, new, old", [
+    ((("user", "scaffold a small api for the stock service"),
+      ("assistant", "Done: I've set it up with Flask, routes are in app/routes.py."),
+      ("user", "use Fastify please, the rest of our services are node")), "Fastify", "Flask"),
+    ((("tool", "detected test runner: jest 29"),
+      ("user", "we moved to vitest in march, that detection is old")), "vitest", "jest 29"),
+    ((("user", "plot the monthly signups for me"),
+      ("assistant", "Here's the chart, drawn with matplotlib."),
+      ("user", "nice. redo it with plotly so i can zoom")), "plotly", "matplotlib"),
+])
+def test_a_name_the_assistant_used_is_replaced_by_the_users_choice_of_its_kind(
+        turns, new: str, old: str) -> None:
+    memory = remember(*turns)
+    (p,) = current_with(memory, new)
+    assert p.role.value == "user"
+    assert [h.value for h in p.history] == [old], p.history
+    assert current_with(memory, old.split()[0]) == [], memory.get_context()
+
+
+@pytest.mark.parametrize("turns", [
+    # two names of the kind, another kind, a question, another thing, the user's own choice
+    (("user", "scaffold the api"), ("assistant", "You could use Express or Fastify for this."),
+     ("user", "use Fastify please")),
+    (("user", "write the api"), ("assistant", "I've used Express for the API."),
+     ("user", "use Jest for the tests")),
+    (("user", "make me a chart"), ("assistant", "Here's a chart made with matplotlib."),
+     ("user", "do you know plotly?")),
+    (("user", "what does the legacy service run"), ("assistant", "The legacy service uses Express."),
+     ("user", "use Fastify for the new service")),
+])
+def test_a_name_the_assistant_used_stays_unless_the_user_replaces_it(turns) -> None:
+    memory = remember(*turns)
+    assert not any(p.history for p in memory.all_patches), [p.text for p in memory.all_patches]
+
+
 def test_two_values_of_the_kind_carry_nothing() -> None:
     memory = remember(("user", "set up the workers"),
                       ("assistant", "I've started 4 workers for the api and 2 workers for the queue."),

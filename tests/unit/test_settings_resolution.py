@@ -25,6 +25,7 @@ from settings_scale import check, generate  # noqa: E402
 @given(n=st.integers(min_value=2, max_value=300), seed=st.integers(min_value=0, max_value=10**6))
 @example(n=44, seed=11917)  # "the bucket I connection limit" beside "the velax bucket connection limit"
 @example(n=214, seed=376198)  # "the gateway I log retention" beside "the beta gateway log retention"
+@example(n=194, seed=663755)  # "the zonam queue queue depth" beside "the zonam service queue depth"
 def test_every_setting_keeps_its_current_value_once(n: int, seed: int) -> None:
     turns, expected = generate(n, seed)
     memory = DSPMMemory()

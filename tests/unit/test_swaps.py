@@ -43,6 +43,11 @@ def shown_current(memory: DSPMMemory, words: str) -> bool:
     ("write the quiz night flyer: 14 march at the Red Lion, £5 entry, theme is 80s music",
      "oops the theme is 90s films not 80s music, we changed it at the meeting", "80s music",
      "90s films"),
+    # the new words first, then the old ones given up
+    ("pack the kids' lunches with cheese sandwiches and an apple every day",
+     "tuna wraps instead, they've gone off cheese sandwiches", "cheese sandwiches", "tuna wraps"),
+    ("get the coffee beans from the roastery on the corner, the dark blend",
+     "the medium blend instead pls, dan has gone off the dark blend", "dark blend", "medium blend"),
 ])
 def test_a_named_detail_is_replaced(first: str, change: str, old: str, new: str) -> None:
     memory = remember(first, change)
@@ -67,6 +72,8 @@ def test_a_named_detail_is_replaced(first: str, change: str, old: str, new: str)
      "almond milk"),
     (("put almond milk on the weekly shopping list", "my sister swapped hers for oat milk"),
      "almond milk"),
+    (("put almond milk on the weekly shopping list",
+      "maybe oat milk instead, if they're sick of almond milk"), "almond milk"),
     # said by the assistant, not the user
     ((("assistant", "I've added almond milk to your list."), "swap the almond milk for oat"),
      "almond milk"),
