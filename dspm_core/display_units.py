@@ -109,14 +109,25 @@ def in_unit(text: str) -> tuple[str | None, str, bool] | None:
     -> ("prices", "USD", False); "now prices in swiss franc" -> ("prices", "swiss franc",
     True); "switch to kilos" -> (None, "kilos", True)), or None when the word asked for is no
     unit. ``changed``: the sentence says the unit changes."""
+    asked = _REQUEST_RE.match(text)
+    if asked is not None:  # "for my running log can you show distances in miles?": asked for
+        text = text[asked.end():].rstrip().rstrip("?")
     for pattern in _UNIT_ASKED:
         m = pattern.match(text.strip())
         if m is not None and display_unit(m.group("unit")) is not None:
             subject = m.group("subj")
+            if subject and (re.search(r"\d", subject) or _ASKS_RE.match(subject)):
+                return None  # "give me 40 dollars in euros": an amount converted once; "did
+                # you show the prices in USD": a question
             changed = subject is None or _CHANGED_RE.search(text) is not None
             return (subject.strip() if subject else None), m.group("unit"), changed
     return None
 
 
+_ASKS_RE = re.compile(r"(?:did|do|does|have|has|are|is|was|were|will|would)\s+(?:you|u|we|i|they|it)\b", re.I)
+# a request said as a question, with what it is for before it
+_REQUEST_RE = re.compile(r"^\W*(?:for (?:my|the|our|this|your) [\w' -]{1,30}?[\s,]+)?(?:can|could|would) "
+                         r"(?:you|u)\s+(?:please\s+|pls\s+)?(?=(?:show|give|quote|list|track|keep|"
+                         r"display|write|do|put|switch|change|convert|use)\b)(?=[^?]*\?\s*$)", re.I)
 _CHANGED_RE = re.compile(r"\b(?:now|actually|instead|from now on|going forward|these days|anymore|"
                          r"switch\w*|change\w*|convert\w*|back)\b", re.I)

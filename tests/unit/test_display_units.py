@@ -38,6 +38,9 @@ def test_a_unit_word_said_alone_is_a_unit(word: str, dimension: str, canonical: 
     ("convert the recipes to metric please", "the recipes", "metric", True),
     ("use fahrenheit for the oven", "the oven", "fahrenheit", False),
     ("make it celsius", None, "celsius", True),
+    # a request said as a question, with what it is for before it
+    ("for the cycling log can you show distances in km?", "distances", "km", False),
+    ("could you please give the weights in kilos?", "the weights", "kilos", False),
 ])
 def test_a_sentence_that_asks_for_a_unit(text: str, subject: str | None, unit: str,
                                          changed: bool) -> None:
@@ -45,7 +48,10 @@ def test_a_sentence_that_asks_for_a_unit(text: str, subject: str | None, unit: s
 
 
 @pytest.mark.parametrize("text", ["the meeting is in Paris", "I live in London",
-                                  "what's 30 pounds in euros?", "put it in the fridge"])
+                                  "what's 30 pounds in euros?", "put it in the fridge",
+                                  "can you give me 40 dollars in euros?",
+                                  "can you show me the route in miles or km?",
+                                  "did you show the prices in USD"])
 def test_what_asks_for_no_unit(text: str) -> None:
     assert in_unit(text) is None
 
@@ -64,6 +70,8 @@ def test_pounds_of_a_weight_are_a_mass() -> None:
      "imperial", "metric"),
     ("quote everything in GBP", "change the currency to euros, the buyer is in Lyon", "euros", "GBP"),
     ("my trip distances in kilometres please", "now trip distances in miles", "miles", "kilometres"),
+    ("for the baking blog can you give the weights in ounces? our readers are in ohio",
+     "most readers are in the uk now so switch to grams pls", "grams", "ounces"),
 ])
 def test_a_unit_revised(first: str, second: str, new: str, old: str) -> None:
     replaced(remember(first, second), new, old)
