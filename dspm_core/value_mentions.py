@@ -491,7 +491,10 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             continue
         olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)]
         if local:
-            olds = [m for m in olds if _holds_thing(_clause_at(p.text, m.start, _CLAUSE_END_RE), local, text)]
+            # (the thing's words beside the old value: the "16" of "... replica count to 16
+            # replicas" names no "scheduler 16")
+            olds = [m for m in olds if _holds_thing(
+                _clause_at(p.text, m.start, _CLAUSE_END_RE).replace(m.text, " ", 1), local, text)]
         if olds:
             found.append((p, olds))
     if not found or len({p.turn for p, _ in found}) != 1:

@@ -26,6 +26,7 @@ from settings_scale import check, generate  # noqa: E402
 @example(n=44, seed=11917)  # "the bucket I connection limit" beside "the velax bucket connection limit"
 @example(n=214, seed=376198)  # "the gateway I log retention" beside "the beta gateway log retention"
 @example(n=194, seed=663755)  # "the zonam queue queue depth" beside "the zonam service queue depth"
+@example(n=181, seed=750822)  # "the scheduler 16 replica count" after "... replica count to 16 replicas"
 def test_every_setting_keeps_its_current_value_once(n: int, seed: int) -> None:
     turns, expected = generate(n, seed)
     memory = DSPMMemory()
