@@ -355,6 +355,11 @@ class PatchStore:
             return Statement(subject, op or "=", pv.text, fact.unit or pv.unit,
                              fact.scope or pv.scope, dim, pv.canonical,
                              parsed.old_value, parsed.revision)
+        if fact.slot and parsed.value is not None and parsed.subject is not None \
+                and name_category(parsed.value) == parsed.subject:
+            # "is better in english": the speaker's choice of a known kind, whatever slot the
+            # note was given
+            return replace(parsed, subject=parsed.subject, op=op or parsed.op or "=")
         if fact.slot and parsed.subject != fact.slot and (
                 parsed.subject is None
                 or subject_key(parsed.subject, self.aliases) != subject_key(fact.slot, self.aliases)):

@@ -47,6 +47,20 @@ def test_a_choice_in_other_words_replaces_the_one_of_its_kind() -> None:
     replaced(memory, "vegetarian", "vegan")
 
 
+@pytest.mark.parametrize("first, second, new, old", [
+    # the choice said as a judgement in a clause of its own, whatever the note's slot
+    ("could you reply in spanish please", "is better in italian, i need practice italian for my job",
+     "Italian", "Spanish"),
+    ("could you answer in french please", "is better in dutch, i need practice dutch for the move",
+     "Dutch", "French"),
+])
+def test_a_choice_said_as_a_judgement_replaces_the_one_of_its_kind(first: str, second: str,
+                                                                   new: str, old: str) -> None:
+    memory = remember(first, second)
+    (p,) = [p for p in memory.all_patches if p.key and p.key.startswith("reply language|")]
+    assert (p.value, [h.value for h in p.history]) == (new, [old])
+
+
 def test_a_platform_chosen_then_changed() -> None:
     memory = remember("im on an iphone so give me steps for that",
                       "new phone! im on android now")
