@@ -48,7 +48,8 @@ for _cat, _names in {
     # the basic colour terms, without the ones that are as often something else ("orange",
     # "gold", "rose")
     "colour": "red yellow green blue purple pink black white grey gray brown navy beige cream "
-              "silver teal turquoise lilac burgundy khaki olive charcoal ivory maroon",
+              "silver teal turquoise lilac burgundy khaki olive charcoal ivory maroon sage "
+              "mustard terracotta lavender mauve taupe emerald cobalt coral",
     "size": "small medium large xs xl xxl xxxl extra-small extra-large",
 }.items():
     for _n in _names.split():

@@ -32,6 +32,9 @@ from dspm_core.value_mentions import is_change, mentions
       "thx. btw how long do tulip bulbs take to flower",
       ("assistant", "Usually 3 to 4 months after planting."),
       "ok. the club voted on new colours so burgundy please"], "burgundy", "navy"),
+    # a colour of a muted shade, after the old one was turned down
+    (["can you order the throw cushions in terracotta, the square ones, 2 of them",
+      "saw them in a friend's flat and they looked orange. go with sage"], "sage", "terracotta"),
     # "these days" beside a value of the kind of a stated setting
     (["the school run leaves at 8:10", "it's 7:50 these days"], "7:50", "8:10"),
     # (a city whose name is also a word: "derby")
