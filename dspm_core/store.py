@@ -109,6 +109,16 @@ class MergeOutcome:
     reason: str = ""
 
 
+@lru_cache(maxsize=4096)
+def _name_of(value: str) -> str | None:
+    """The word a value may be said again by: a place by its name alone ("costa's always
+    rammed" of "the Costa on High Street"), an amount by its number and unit ("50g of carbs
+    per day" of "50g carbs a day"); None when it has no such word."""
+    names = named_words(value, value=True)
+    return names[0].word if names and names[0].word != value and (
+        names[0].cls == "cap" or names[0].cls == "num" and not names[0].word.isdigit()) else None
+
+
 def _norm_text(text: str) -> str:
     """Normalised text for exact/near duplicate detection of patches without a slot."""
     words = re.findall(r"[\w+#/%$-]+(?:\.[\w+#/%$-]+)*", text)
@@ -450,16 +460,11 @@ class PatchStore:
         as it renders (:func:`~dspm_core.tier.mark_earlier`)."""
         if not holds_word(changed.history[0].text, old) and re.search(r"\d", old.split()[0]):
             old = old.split()[0]  # "£300" of "£300 GBP", as it was said
-        names = named_words(old, value=True)
-        # a place said again by its name alone ("costa's always rammed" of "the Costa on High
-        # Street"), an amount by its number and unit ("50g of carbs per day" of "50g carbs a day")
-        name = names[0].word if names and names[0].word != old and (
-            names[0].cls == "cap" or names[0].cls == "num" and not names[0].word.isdigit()) else None
         for pid in list(islice(reversed(self._patches), _BESIDE_SCAN)):
             p = self._patches[pid]
             if p.id == changed.id or p.kind is PatchKind.SENTENCE or p.history or p.later is not None:
                 continue
-            said = old if holds_word(p.text, old) else name
+            said = old if holds_word(p.text, old) else _name_of(old)
             if said is None or not holds_word(p.text, said) \
                     or in_mark(p.text, p.text.lower().find(said.lower())):
                 continue
