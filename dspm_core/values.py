@@ -157,7 +157,8 @@ _NOT_UNITS = frozenset(
     "and or but to for of in on at by with from than the a an is are was be so if as when "
     "then that this which while until unless after before or more less max maximum "
     "minimum at most least now instead please too again today tonight tomorrow though anyway "
-    "actually already yet everywhere anywhere here there overall altogether last next one ones".split()
+    "actually already yet everywhere anywhere here there overall altogether last next one ones "
+    "these those nowadays".split()
 )  # "15 min" is minutes; "3 max" a bound
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "

@@ -13,6 +13,7 @@ import pytest
 from dspm_core import DSPMMemory
 from dspm_core.clock_words import clock_digits
 from dspm_core.frequency import frequencies_in, frequency
+from dspm_core.slots import parse_statement
 from dspm_core.values import parse_value
 
 from test_in_passing import current_with, kept, remember, replaced
@@ -144,3 +145,12 @@ def test_a_pointer_with_the_old_frequency_beside_it_revises_the_setting_it_point
 def test_a_pointer_with_a_new_frequency_alone_revises_nothing() -> None:
     memory = remember("back up the database every hour", "back it up every 10 minutes too")
     kept(memory, "every hour")
+
+
+@pytest.mark.parametrize("text, value, dimension", [
+    ("lunch is 1-2 these days", "1-2", "clock"),
+    ("we get 3 deliveries these days", "3 deliveries", "count:delivery"),
+])
+def test_these_days_after_a_value_is_no_unit_of_it(text: str, value: str, dimension: str) -> None:
+    st = parse_statement(text)
+    assert (st.value, st.dimension) == (value, dimension)
