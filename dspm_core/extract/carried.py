@@ -21,6 +21,10 @@ Only when all of this holds:
   the old value ("no, 4 workers not 6");
 - no recent user or system turn gave a value of that kind: then the user's own setting is
   the one revised, and the assistant's value was a claim or an echo.
+
+A name of a known kind is carried the same way: "use Fastify please" after "I've scaffolded
+it with Express" makes Express the assistant's "backend framework", which the user's choice
+replaces (see :func:`_carried_name`).
 """
 
 from __future__ import annotations
@@ -76,16 +80,16 @@ def _carried_name(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> 
     names two of the kind, asks, or chooses nothing."""
     if f.value is not None or f.slot or not _CHOOSES_RE.search(f.text) or f.text.rstrip().endswith("?"):
         return None
-    news = {k: n for n, k in _known_names(f.text)}
-    if len(news) != 1 or any(_known_names(text) and any(k in news for _, k in _known_names(text))
-                             for text in own):
+    named = _known_names(f.text)
+    news = {k: n for n, k in named}
+    if len(named) != 1 or any(k in news for text in own for _, k in _known_names(text)):
         return None
     ((kind, new),) = news.items()
     olds = [(n, sentence) for sentence in split_sentences(said)  # ("here's the chart, drawn
             # with matplotlib" says what was made; "you could use Flask" advises)
             if not sentence.rstrip().endswith("?") and not _SUGGESTION_RE.search(_HERE_RE.sub("", sentence))
             for n, k in _known_names(sentence) if k == kind and n.lower() != new.lower()]
-    if len({n.lower() for n, _ in olds}) != 1 or len(_known_names(f.text)) != 1:
+    if len({n.lower() for n, _ in olds}) != 1:
         return None
     old, sentence = olds[0]
     scope = _FOR_SCOPE_RE.search(f.text)
