@@ -155,7 +155,8 @@ _TURNED_DOWN_RE = re.compile(
     r"good|free|available)|(?:isn['’]?t|wasn['’]?t|aren['’]?t)\s+(?:possible|an option|ok|okay|good|"
     r"free|available)|impossible|(?:doesn['’]?t|does not|won['’]?t|will not|wont|didn['’]?t|"
     r"dont|don['’]?t)\s+work|no good|(?:fully )?booked up|too (?:early|late|expensive|far|small|"
-    r"big|short|long|much|busy|crowded|noisy|loud)|(?:always|so|too|way too) (?:rammed|packed|heaving)|looked (?:awful|weird|wrong|terrible|bad)|hated? it)\b", re.I)
+    r"big|short|long|much|busy|crowded|noisy|loud)|(?:always|so|too|way too) (?:rammed|packed|heaving)|"
+    r"looked (?:awful|weird|wrong|terrible|bad)|hated? it)\b", re.I)
 
 
 def revises_in_passing(text: str, setting: bool = False) -> bool:

@@ -36,7 +36,8 @@ from .value_clause import clauses
 from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency
 
-__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "restated_earlier", "restated_name", "supposes_or_recalls"]
+__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "restated_earlier", "restated_name",
+           "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6
@@ -216,7 +217,7 @@ def _repeated(a: str, b: str) -> set[str]:
     return {f"{w}*" for w in mine - theirs if theirs[w]}
 
 
-def _letter_i(words: list[str], i: int) -> bool:
+def letter_i(words: list[str], i: int) -> bool:
     """The word at ``i`` is the letter "I" naming a thing ("proxy I", "cluster I"), not the
     speaker: it follows a content word, never a conjunction or a clause's end."""
     return words[i] == "I" and i > 0 and bool(content_terms(words[i - 1])) \
@@ -234,7 +235,7 @@ def _rare_apart(a: str, b: str) -> bool:
         words = _TOKEN_RE.findall(text)
         for i, raw in enumerate(words):
             w = raw.lower()
-            if _letter_i(words, i):
+            if letter_i(words, i):
                 out.add("i")  # "proxy I": a letter that names one
             elif w.isalpha() and len(w) >= 3 and word_frequency().get(w, 0) < RARE_WORD \
                     and word_frequency().get(singular(w), 0) < RARE_WORD and w not in _FUNCTION_WORDS:
@@ -296,7 +297,8 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
         w = raw.lower().strip("'’.")
         if re.match(r"(?:i|we|you|they|it|that|there|let)['’]", w) or re.search(r"\w['’]s?$", raw):
             continue  # "I've", "we're": the speaker; "Maya's": an owner (see _owners_apart)
-        if w.isdigit() or len(w) == 1 and w.isalpha() and raw.isupper() and (raw != "I" or _letter_i(words, i)):
+        if w.isdigit() or len(w) == 1 and w.isalpha() and raw.isupper() \
+                and (raw != "I" or letter_i(words, i)):
             out.add(w)  # "bucket 8", "queue D", "gateway I": a number or a letter that names one
             continue
         terms = content_terms(raw.strip("'’"))
@@ -427,7 +429,7 @@ def _names_apart(a: str, b: str) -> bool:
                  if (m.start() > 0 or any(c.isdigit() or c == "-" for c in m.group(0)))
                  and re.split(r"['’]", m.group(0))[0] != "I"}
         words = _TOKEN_RE.findall(text)
-        return found | {"i" for i in range(1, len(words)) if _letter_i(words, i)}
+        return found | {"i" for i in range(1, len(words)) if letter_i(words, i)}
     na, nb = names(a), names(b)
     return bool(na - nb) and bool(nb - na)
 

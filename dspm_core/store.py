@@ -369,7 +369,7 @@ class PatchStore:
                 and name_category(parsed.value) == parsed.subject:
             # "is better in english": the speaker's choice of a known kind, whatever slot the
             # note was given
-            return replace(parsed, subject=parsed.subject, op=op or parsed.op or "=")
+            return replace(parsed, op=op or parsed.op or "=")
         if fact.slot and parsed.subject != fact.slot and (
                 parsed.subject is None
                 or subject_key(parsed.subject, self.aliases) != subject_key(fact.slot, self.aliases)):

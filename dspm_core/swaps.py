@@ -59,7 +59,8 @@ _INSTEAD_OF_RE = re.compile(
 # "franco manca instead, she's gone off pizza express", "oat milk instead, we're sick of
 # soya": the new words, then the old ones given up
 _INSTEAD_GONE_OFF_RE = re.compile(
-    rf"{_LEAD}{_DET}(?P<new>{_PHRASE})\s+instead(?:\s+(?:pls|please|plz|then|now|tho))?\s*[,;.:-]\s*(?:(?:\w+)(?:['’]s|['’]re|['’]ve|"
+    rf"{_LEAD}{_DET}(?P<new>{_PHRASE})\s+instead(?:\s+(?:pls|please|plz|then|now|tho))?\s*[,;.:-]\s*"
+    rf"(?:\w+(?:['’]s|['’]re|['’]ve|"
     rf"\s+(?:is|are|has|have|got|get|gets))?\s+)?(?:(?:gone|gone right|going) off|sick of|tired of|"
     rf"bored of|fed up (?:of|with)|done with)\s+{_DET}(?P<old>{_PHRASE})\s*(?:[,.;!?]|$)", re.I)
 # "the book is Babel not Demon Copperhead", "it's the Crown, not the Swan": a correction

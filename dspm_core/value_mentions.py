@@ -39,6 +39,7 @@ from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, say
 from .people import PEOPLE
 from .places import is_place
 from .resolve import other_label, other_times, said_for_other
+from .restated import letter_i
 from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
@@ -385,17 +386,16 @@ def _strict_words(text: str) -> frozenset[str]:
     """The words of ``text`` that may name a thing, letters and digits too ("region 2",
     "cache b"), each as its stem."""
     out = set()
-    before = ""
-    for w in _TOKEN_RE.findall(text):
+    words = _TOKEN_RE.findall(text)
+    for i, w in enumerate(words):
         low = w.lower()
         if low not in STOP_WORDS and low not in _LIGHT_WORDS or len(w) == 1 and w.isupper() and (
-                w != "I" or before not in STOP_WORDS and before not in _LIGHT_WORDS and before.isalpha()):
+                w != "I" or letter_i(words, i)):
             # (a capital letter is a name: "proxy A", "bucket I", never the article or the
             # speaker; a word said twice is a word of a name of its own: "queue queue depth"
             # is not "service queue depth")
             term = stem(singular(low)) if low.isalpha() and len(low) > 2 else low
             out.add(f"{term}*2" if term in out else term)
-        before = low
     return frozenset(out)
 
 
