@@ -44,7 +44,7 @@ from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
-from .values import CLOCK_SHAPE_RE, VERSION_RE, parse_value
+from .values import CLOCK_SHAPE_RE, VERSION_RE, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
@@ -360,17 +360,37 @@ def _said_words(text: str) -> set[str]:
 def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
                referent: bool) -> list[str]:
     ids = ix.by_value.get(value_base(parse_value(stmt.old_value or "").canonical), set())
+    # (the old value said with its setting's noun names that setting: "from the 20GB plan")
+    with_noun = not ids
+    if with_noun:
+        ids = _held_with_noun(ix, stmt.old_value or "")
     if not ids or len(ids) > TERM_CANDIDATES:
         return []
     # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
     own = set((stmt.value or "").lower().split())  # "use Sakura instead of Luigi's"
-    loose = referent or set(subj_norm.split()) - own <= LIGHT_VERBS or points_back(stmt.subject)
+    loose = referent or with_noun or set(subj_norm.split()) - own <= LIGHT_VERBS \
+        or points_back(stmt.subject)
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     stmt = replace(stmt, revision=True)  # "... up from £950 to £1,025": £950 a month held
     return [pid for pid in keep  # the period of the setting held, never its bound
             if revision_candidates(patches, {pid}, replace(as_said_of(stmt, patches[pid]), op=stmt.op),
                                    exact_dim=True)]
+
+
+def _held_with_noun(ix: StoreIndex, old: str) -> set[str]:
+    """The settings an old value said with the noun of its setting holds ("switched from the
+    20GB plan to unlimited" of "my phone plan is the 20GB one"): the value without its
+    article and its last word, held by a setting whose subject ends in that word."""
+    m = _WITH_NOUN_RE.fullmatch(old.strip())
+    if m is None:
+        return set()
+    noun = singular(m.group("noun").lower())
+    ids = ix.by_value.get(value_base(parse_value(m.group("val")).canonical), set())
+    return {pid for pid in ids if (ix.subject_of.get(pid) or "").split()[-1:] == [noun]}
+
+
+_WITH_NOUN_RE = re.compile(r"(?:the|my|our|that)\s+(?P<val>\S+(?:\s+\S+)?)\s+(?P<noun>[a-z]+)", re.I)
 
 
 _MENTION_RE = re.compile(r"[\w][\w.+#:/-]*[\w+#]|\w")
@@ -507,8 +527,9 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
             continue  # "use Seattle" is no database: a name points back only within its kind
         # "make it 150 words" keeps the bound of "under 100 words"
         probe = as_said_of(stmt, patches[pid])
-        if revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit):
-            latest = spoken_at
+        if revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit) \
+                or stmt.dimension == "when" and _day_of_clock(patches[pid], stmt):
+            latest = spoken_at  # ("friday now" of "wednesday 5pm": its day)
             found.append(pid)
     if not found and len(unknown) == 1:
         # "Scratch that, we're going with Linear" after "We'll track bugs in Jira": the one
@@ -518,6 +539,14 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     if echoed is not None:
         return Resolution(echoed, "referent bound to the setting the assistant said back")
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def _day_of_clock(p: Patch, stmt: Statement) -> bool:
+    """``stmt`` names a day and ``p`` holds a day with its time, of the same bound."""
+    if p.key is None or p.value is None or p.key.split("|")[1] != bound_class(stmt.op):
+        return False
+    return day_or_time(p.key.split("|")[2], parse_value(p.value).canonical, stmt.dimension,
+                       stmt.canonical)
 
 
 def _echoed(ix: StoreIndex, patches: dict[str, Patch], found: list[str], turn: int) -> str | None:
@@ -746,6 +775,10 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
         # "we're landing at terminal 5 now" of "terminal" = 2: its number
         pv = parse_value(stmt.value.split(None, 1)[1])
         return replace(probe, value=pv.text, unit=pv.unit, dimension=pv.dimension, canonical=pv.canonical)
+    if stmt.dimension in ("free", "name") and (stmt.value or "").lower() in _UNLIMITED \
+            and p.key is not None and p.key.split("|")[2] in _QUANTITIES:
+        # "I switched to the unlimited plan" of "my phone plan is the 10 GB one": no bound
+        return replace(probe, dimension=p.key.split("|")[2])
     if stmt.dimension == "name" and p.key is not None and p.key.split("|")[2] == "address" \
             and is_venue(stmt.value):
         # "send them to the flat on Mill Road" of "deliver my orders to 14 Canal Street"
@@ -773,6 +806,10 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
 
 
 _HOUR_RE = re.compile(r"1[0-2]|[1-9]")
+#: a value that says an amount has no bound, and the kinds of amount it may stand for
+_UNLIMITED = frozenset(["unlimited", "the unlimited one", "the unlimited plan", "no limit",
+                        "no cap", "uncapped"])
+_QUANTITIES = frozenset("size num time money".split())
 _LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|allowance)\b", re.I)
 
 

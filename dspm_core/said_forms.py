@@ -98,7 +98,8 @@ _POINTER_TO_WORDS_RE = re.compile(
     # "make it the south entrance": a thing named with its article, not "make it quick"
     r"(?:back\s+)?(?:to|into)\s+|make\s+(?:it|that)\s+(?=the\s))"
     r")(?P<val>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?)"
-    r"(?:\s+(?:instead|please|then|now))?\s*(?:[.!?,;]|$)")
+    # (its reason may follow: "switch that to unittest so it's consistent")
+    r"(?:\s+(?:instead|please|then|now))?(?:\s*(?:[.!?,;]|$)|\s+(?i:so|because|since|as)\s)")
 # words of a phrase that asks for something vaguer than a value
 _NOT_A_VALUE_WORD = frozenset("something anything whatever same more less better worse other "
                               "different default it that this them".split())

@@ -48,6 +48,10 @@ _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
 _JUDGED_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too|too|a bit|bit|kinda|"
                         r"hmm+|hm+|nah|no|nope|ugh|eh|oh|ok(?:ay)?|sorry|actually|wait)\b", _I)
 
+# a clause that reports a change made by someone ("they've moved things around")
+_CHANGED_RE = re.compile(r"\b(?:rejigged|reshuffled|rescheduled|rearranged|moved|shifted|changed|"
+                         r"switched|swapped)\b", _I)
+
 # a clause that states a number, a day or a time of its own
 _OWN_VALUE_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", _I)
 
@@ -115,7 +119,9 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         # after a judgement of the value held ("thats too aggressive, 60 minutes"), never
         # after a clause of its own ("there's a second drive, 2 TB, for backups") or one
         # that holds a value of its own ("it's flat 3, 12 Park Avenue")
-        if n == 0 or all(_JUDGED_RE.match(c) and not _OWN_VALUE_RE.search(c) for c in parts[:n]):
+        # or after news that something was changed ("teacher's rejigged her week, friday now")
+        if n == 0 or all((_JUDGED_RE.match(c) or _CHANGED_RE.search(c)) and not _OWN_VALUE_RE.search(c)
+                         for c in parts[:n]):
             said = elliptical_value(clause)
     if said is None:
         return facts

@@ -27,6 +27,10 @@ from test_in_passing import current_with, kept, remember, replaced
      "$55"),
     ("my daily step target is 8000", "let's bump it to 10,000 steps, 8k got too easy", "10,000",
      "8000"),
+    # "unlimited" is a new amount of a bound
+    ("my storage plan is the 200GB one", "we switched to the unlimited plan last week", "unlimited",
+     "200GB"),
+    ("our cloud storage plan is 2TB", "we upgraded the storage plan to unlimited", "unlimited", "2TB"),
 ])
 def test_an_everyday_revision_replaces_the_old_value(first: str, revision: str, new: str,
                                                     old: str) -> None:
@@ -319,3 +323,31 @@ def test_the_time_of_day_after_a_value_names_its_setting() -> None:
                       "keep the living room at 17 degrees at night")
     kept(memory, "20 degrees")
     kept(memory, "17 degrees")
+
+
+def test_an_old_value_said_with_its_settings_noun_names_that_setting() -> None:
+    memory = remember("my broadband package is the 150Mb one", "my mobile data is 30GB",
+                      "moved from the 150Mb package to the 500Mb one")
+    replaced(memory, "500Mb", "150Mb")
+    kept(memory, "30GB")
+    # the noun must be the setting's own: "the 30GB router" names no data allowance
+    memory = remember("my mobile data is 30GB", "swapped from the 30GB router to a mesh kit")
+    kept(memory, "30GB")
+
+
+def test_a_reason_after_plain_words_is_not_the_value() -> None:
+    replaced(remember("the wedding colour scheme is sage and cream",
+                      "switch it to navy so it matches the suits"), "navy", "sage and cream")
+    memory = remember("the banner colour is teal", "change it to orange because marketing asked")
+    replaced(memory, "orange", "teal")
+    assert [p.value for p in current_with(memory, "orange")] == ["orange"]
+
+
+def test_a_day_said_after_news_of_a_change_moves_the_appointment() -> None:
+    memory = remember("my physio is tuesday 4pm, put it in the calendar weekly",
+                      "clinic reshuffled their rota, thursday now")
+    replaced(memory, "thursday", "tuesday")
+    # a clause with a value of its own is no news: "the gym moved to 6 Mill Lane, thursday now"
+    # speaks of the gym, whose day is not the physio's
+    memory = remember("my physio is tuesday 4pm", "ok, and my dentist is on friday")
+    kept(memory, "tuesday 4pm")
