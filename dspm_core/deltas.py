@@ -187,8 +187,8 @@ def _more(said: str) -> Delta | None:
     if m is not None:
         return _make("+", m, m.group("unit"), None)
     m = _MORE_RE.search(said)
-    if m is None:
-        return None
+    if m is None or m.group("amt").strip().lower() in ("a", "an"):
+        return None  # "a more minimal look", "a less formal tone": a comparison, no count
     return _make("-" if m.group("way").lower() in ("fewer", "less") else "+", m, m.group("unit"), None)
 
 

@@ -29,6 +29,7 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, va
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve, said_for_other
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
+from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
@@ -293,7 +294,12 @@ class PatchStore:
                 return self._merge_delta(fact, delta)
             if fact.kind is PatchKind.SENTENCE:
                 stmt = sentence_setting(fact.text)
-            if stmt is None or stmt.subject is None and not fact.kind.critical \
+            flipped = flipped_rule(self._lex, self._ix, self._patches, fact) \
+                if stmt is None or stmt.value is None else None
+            if flipped is not None:  # "no emojis in captions anymore" of "use emojis in ..."
+                done = self._replace_named(flipped[0], flipped[1], None, fact, _norm_text(fact.text)) \
+                    or self._merge_text(fact)
+            elif stmt is None or stmt.subject is None and not fact.kind.critical \
                     and fact.kind is not PatchKind.SENTENCE:
                 done = self._merge_text(fact)
             else:

@@ -1,0 +1,66 @@
+"""A rule turned the other way round revises the rule it turns (``dspm_core.polarity``):
+"stop adding the summary at the top" after "always add a summary at the top". A refusal
+for another thing, a question or a rule said again with the same polarity revises nothing.
+
+Each test feeds user turns through ``add_turn`` (default extractor) and checks the store.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_in_passing import current_with, kept, remember
+
+from dspm_core.deltas import delta_said
+
+
+def flipped(memory, new: str, old: str) -> None:
+    """The rule holding ``new`` is current and has the rule holding ``old`` as its earlier
+    form; no current patch states ``old`` any more."""
+    (p,) = [q for q in memory.all_patches if q.later is None and new.lower() in q.text.lower()]
+    assert [r.value for r in p.history] and old.lower() in p.history[0].value.lower(), p.history
+    assert not [q for q in memory.all_patches if q.later is None and q.id != p.id
+                and old.lower() in q.text.lower()]
+    assert "(was" in memory.get_context()
+
+
+@pytest.mark.parametrize("first, later, new, old", [
+    ("always add a summary at the top", "stop adding the summary at the top, nobody reads it",
+     "stop adding", "add a summary"),
+    ("include type hints in the python examples",
+     "don't include type hints anymore, they clutter the examples", "don't include", "include type hints"),
+    ("put a TL;DR line under every answer", "no TL;DR line anymore please", "no tl;dr", "put a tl;dr"),
+    # a refusal lifted
+    ("never suggest paid tools", "you can suggest paid tools again, we have budget now",
+     "suggest paid tools again", "never suggest"),
+    # said as a plain sentence that opens on the refusal, after a clause with no action
+    ("use hashtags in the instagram captions",
+     "drop them actually, we want a cleaner feed, no hashtags in captions", "no hashtags", "use hashtags"),
+])
+def test_a_rule_turned_round_revises_the_rule(first: str, later: str, new: str, old: str) -> None:
+    flipped(remember(first, later), new, old)
+
+
+@pytest.mark.parametrize("first, later", [
+    # another thing refused
+    ("use emojis in the instagram captions", "no emojis in the linkedin posts"),
+    ("always cc my manager on emails", "don't cc anyone on the emails to the landlord"),
+    # a fact, not a rule: it does not open on the refusal
+    ("always park at the office when you visit", "there's no parking at the office this week"),
+    # a question
+    ("always add a summary at the top", "should we stop adding the summary at the top?"),
+    # the same polarity: a rule said again
+    ("never use semicolons in the JS examples", "don't use semicolons in the JS examples"),
+])
+def test_what_turns_no_rule_round_keeps_it(first: str, later: str) -> None:
+    memory = remember(first, later)
+    assert current_with(memory, first.split()[-1]), [p.text for p in memory.all_patches]
+    assert not any(p.history for p in memory.all_patches if p.text.lower().startswith(later[:10]))
+
+
+def test_a_more_before_an_adjective_is_no_count() -> None:
+    assert delta_said("we're going for a more minimal look") is None
+    assert delta_said("write it in a less formal tone now") is None
+    assert delta_said("one more hour please").amount == 1.0
+    kept(remember("set the standup to 15 minutes", "we want a more relaxed vibe in the standup"),
+         "15 minutes")
