@@ -40,7 +40,7 @@ _CHANGE_RE = re.compile(
     r"\b(?:instead|no longer|not \w+ any ?more|from now on|going forward|from here(?: on)?|rather than|"
     r"these days|nowadays|as of (?:this|next|today|now|monday|tuesday|wednesday|thursday|friday)|"
     r"(?:i was|i'm|i am|that was|that's) wrong|my (?:bad|mistake)|i misspoke|i got (?:it|that) wrong|"
-    r"from (?:this|next) (?:week|month|year|term|quarter|season|semester)|"
+    r"from (?:this|next) (?:week|month|year|term|quarter|season|semester|time|session|meeting|class|lesson)|"
     r"in favou?r of|switch(?:ed|ing)?|swap(?:ped|ping)?|mov(?:e|ed|ing) (?:to|over|from|on)|"
     r"migrat(?:e|ed|ing)|replac(?:e|ed|ing)|ditch(?:ed|ing)?|dropp(?:ed|ing)|rip(?:ped|ping)? out|"
     r"chang(?:e|ed|ing) (?:it |that |this )?(?:to|over)|change of plans?|upgrad(?:e|ed|ing) to|"

@@ -48,7 +48,7 @@ from .values import CLOCK_SHAPE_RE, VERSION_RE, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
-from .vocab import TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
+from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
 __all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target",
            "other_times", "resolve", "vetoed"]
@@ -187,6 +187,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _named_by_unit(ix, patches, subj_norm, stmt)
         if found:  # "my final draft reached 4,700 words" of "I have 4,500 words to submit"
             return _one(found, "a stored count named by its unit alone, with a revision cue")
+        found = _of_known_kind(ix, patches, subj_norm, stmt, turn)
+        if found:  # "got a new phone, switch to android instructions" of "im on an iphone"
+            return _one(found, "the one recent setting of a known kind, with a revision cue")
     return NONE
 
 
@@ -657,20 +660,24 @@ def _unit_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     noun = words[0]
     unit = _unit_noun(stmt)
     # the measure a value of the thing is given in ("mg" of "10mg" said of amlodipine)
-    measure = None if stmt.dimension == "number" or unit == noun else unit
-    if measure is None and stmt.dimension != "number" and unit != noun:
+    measure = None if stmt.dimension in ("number", "rate:number") or unit == noun else unit
+    if measure is None and stmt.dimension not in ("number", "rate:number") and unit != noun:
         return []
     units = (f"count:{noun}", f"rate:count:{noun}")
+    ids = [pid for term in content_terms(noun)
+           for pid in islice(reversed(ix.by_term.get(term, {})), TERM_CANDIDATES)]
+    # (a tier sentence's slot has no terms in the index: the statements spoken of lately,
+    # "the cat gets half a dozen treats a day" for "cut the treats to 3 a day")
+    ids += [pid for _, pid in reversed(ix.recent)]
     found: list[str] = []
-    for term in content_terms(noun):
-        for pid in islice(reversed(ix.by_term.get(term, {})), TERM_CANDIDATES):
-            p = patches.get(pid)
-            if p is None or p.key is None:
-                continue
-            if (p.key.split("|")[2] not in units) if measure is None \
-                    else not _measured_in(p, measure, noun):
-                continue
-            found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, p), exact_dim=True))
+    for pid in dict.fromkeys(ids):
+        p = patches.get(pid)
+        if p is None or p.key is None:
+            continue
+        if (p.key.split("|")[2] not in units) if measure is None \
+                else not _measured_in(p, measure, noun):
+            continue
+        found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, p), exact_dim=True))
     return found
 
 
@@ -713,6 +720,43 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
 #: what the speaker's system runs on ("my laptop", "my phone")
 _SPEAKERS_THINGS = frozenset("laptop computer pc mac phone tablet machine desktop device".split())
 _MY_THING_RE = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+)?(?:{'|'.join(_SPEAKERS_THINGS)})s?\b", re.I)
+
+
+def _of_known_kind(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                   stmt: Statement, turn: int) -> list[str]:
+    """The one setting of the last turns whose value is a name of the known kind of this
+    statement's ("iPhone" for "android"), when the statement's subject names nothing
+    else: its words besides those of the kind ("phone" of a platform, "language") and
+    noise ("got a new ...") are none, or all of the setting's own."""
+    kind = name_category(stmt.value or "") if stmt.dimension == "name" else None
+    if kind is None:
+        return []
+    kind_words = _KIND_WORDS.get(kind, frozenset()) | frozenset(kind.split())
+    mine = [w for w in _core(subj_norm.split()) if w not in kind_words and not _noise(w)
+            and w not in _WEAK_WORDS and w not in STOP_WORDS and w not in _TIMES_OF
+            and w not in _WHEN_WORDS and w != (stmt.value or "").lower()]
+    found: list[str] = []
+    for spoken_at, pid in reversed(ix.recent):
+        if turn - spoken_at > REFERENT_TURNS:
+            break
+        p = patches.get(pid)
+        if p is None or p.later is not None or p.key is None or p.key.split("|")[2] != "name" \
+                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or name_category(p.value or "") != kind:
+            continue
+        theirs = set((ix.subject_of.get(pid) or "").split())
+        if all(w in theirs for w in mine) and pid not in found:
+            found.append(pid)
+    return found
+
+
+#: the words that say when a thing happened ("got a new phone over the weekend")
+_WHEN_WORDS = frozenset("over during after before since until ago recently".split())
+
+#: the words that name the kind of a known name's setting, not which setting it is
+_KIND_WORDS = {"platform": frozenset("phone device os system mobile".split()),
+               "reply language": frozenset("language english".split()),
+               "programming language": frozenset("language".split()),
+               "colour": frozenset("colour color shade".split())}
 
 
 def _measured_in(p: Patch, measure: str, noun: str) -> bool:

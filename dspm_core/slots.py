@@ -1095,8 +1095,16 @@ def _sentence(t: str) -> Statement:
         return replace(st, revision=True) if st.value is not None else st
     # "scratch €120, a few more chipped in, we've got €175 now": the old value given up,
     # then the one new value of its kind
+    # ("scratch the pescatarian bit, gran has gone fully vegan": a name of a known kind)
     scratched = _SCRATCHED_RE.match(t)
-    if scratched:
+    if scratched and scratched.group("old")[:1].isalpha():
+        old = scratched.group("old").split()[0]  # ("the keto idea": keto)
+        kind = name_category(old)
+        new = list(dict.fromkeys(w for w in _TOKEN_RE.findall(scratched.group("rest"))
+                                 if name_category(w) == kind and w.lower() != old.lower()))
+        if kind is not None and len({w.lower() for w in new}) == 1:
+            return Statement(None, "=", new[0], None, None, "name", new[0].lower(), old, True)
+    elif scratched:
         kind = parse_value(scratched.group("old")).dimension
         new = [m.group(0) for m in VALUE_RE.finditer(scratched.group("rest"))
                if parse_value(m.group(0)).dimension == kind]
@@ -1138,8 +1146,10 @@ def gives_up_value(text: str) -> bool:
 
 
 _SCRATCHED_RE = re.compile(
-    r"^(?:(?:oh|ok|okay|and|so|also|wait|sorry)[\s,]+)*(?:scratch|forget|ignore|cancel)\s+(?:the\s+)?"
-    r"(?P<old>(?:[$€£]\s?)?\d[\d.,:]*(?:\s?(?:[ap]\.?m\.?|%|[a-z]+))?)\s*[,;:.!-]+\s+(?P<rest>.+)$", re.I)
+    r"^(?:(?:oh|ok|okay|and|so|also|wait|sorry|actually)[\s,]+)*(?:scratch|forget|ignore|cancel|scrap|"
+    r"drop|ditch)\s+(?:the\s+)?"
+    r"(?P<old>(?:[$€£]\s?)?\d[\d.,:]*(?:\s?(?:[ap]\.?m\.?|%|[a-z]+))?|[a-z][\w-]*(?:\s+(?:bit|part|"
+    r"idea|thing|one|option))?)\s*[,;:.!-]+\s+(?P<rest>.+)$", re.I)
 # (with no comma, only before a choice: "for the hotel lets go with Coimbra")
 _FOR_FRONT_RE = re.compile(r"^(?:for|on)\s+(?:the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,4}?)"
                            r"(?:,\s+|\s+(?=(?:let'?s|lets|we'?ll|i'?ll|go with|we'?re going with|"

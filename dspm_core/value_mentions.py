@@ -37,6 +37,7 @@ from .known_names import name_category
 from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
 from .people import PEOPLE
+from .place_phrases import is_venue
 from .places import is_place
 from .resolve import other_label, other_times, said_for_other
 from .restated import letter_i
@@ -88,6 +89,7 @@ _TITLED_RE = re.compile(r"\b(?i:dr|mr|mrs|ms|mx|miss|prof)\.?\s+[A-Za-z][\w'’-
 _NAME_RE = re.compile(r"(?<=[\w,;:] )[A-Z][\w'’&-]*(?: (?:[A-Z][\w'’&-]*|&))*")
 _FIRST_NAME_RE = re.compile(r"(?:^|[.!?]\s+)([A-Z][\w'’&-]*(?: [A-Z][\w'’&-]*)*)")
 _WORD_RE = re.compile(r"[a-z][\w-]*", re.I)
+_CAPITALISED_NEXT_RE = re.compile(r" [A-Z][a-z]")
 # words after a number that are no unit of it ("120 instead", "4 at")
 _NOT_UNITS = frozenset("am pm instead now then pls please tho though actually ish tops max min "
                        "more less at on in for of to from with by and or".split())
@@ -143,14 +145,18 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         add("number", m)
     for m in _WORD_RE.finditer(text):
         category = name_category(m.group(0))
+        if category == "colour" and _CAPITALISED_NEXT_RE.match(text, m.end()) \
+                and m.group(0)[:1].isupper():
+            continue  # "the Red Lion", "Green Park": a name, not a colour
         if category is not None and not (m.group(0).islower()
                                          and everyday_frequency(m.group(0)) > _VERB_FREQUENCY):
             add(f"known:{category}", m)  # (never the verb of "let's go with")
     for m in _TITLED_RE.finditer(text):  # "dr okafor", "Mrs Ferreira": a person, in any case
         add("name", m)
     for m in _FIRST_NAME_RE.finditer(text):  # "Mildreds instead": a rare word opening a sentence
-        first = m.group(1).split()[0].lower().rstrip("'’s")
-        freq = everyday_frequency(first)  # ("Organising the team social ...": a word)
+        first = re.sub(r"['’]s$", "", m.group(1).split()[0].lower())
+        # ("Organising the team social ...", "Upstairs at ...": a word, as said or singular)
+        freq = max(everyday_frequency(first), everyday_frequency(first.rstrip("'’s")))
         if first not in _CALENDAR and first not in STOP_WORDS \
                 and (freq < RARE_WORD or freq < PLACE_WORD and is_place(m.group(1))):
             add("name", m, 1)  # (a city whose name is a word too: "York would be better")
@@ -158,7 +164,20 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         if m.group(0).split()[0].lower() not in _CALENDAR:
             add("name", m)
     found.sort(key=lambda x: x.start)
-    return tuple(found)
+    return tuple(_shades_joined(text, found))
+
+
+def _shades_joined(text: str, found: list[Mention]) -> list[Mention]:
+    """Colour words said together are one colour ("sage green", "navy-blue")."""
+    out: list[Mention] = []
+    for m in found:
+        last = out[-1] if out else None
+        if last is not None and m.kind == last.kind == "known:colour" \
+                and text[last.start + len(last.text):m.start] in (" ", "-"):
+            out[-1] = Mention(last.kind, text[last.start:m.start + len(m.text)], last.start)
+        else:
+            out.append(m)
+    return out
 
 
 # a change said of the speaker's own thing: "actually X", "X instead", "X now", "switch to
@@ -263,7 +282,11 @@ def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
     if at >= 0:  # the values that go with it are no things ("Brewdog on Castle St", "wed 19th")
         # (and what follows "now" after it is a reason: "up to a full hour now exams are over")
         tail = _WITH_VALUE_RE.sub(" ", _NOW_REASON_RE.split(clause[at + len(mention.text):], 1)[0])
-        clause = _JUST_BEFORE_RE.sub(" ", clause[:at]) + " " + tail
+        head = _JUST_BEFORE_RE.sub(" ", clause[:at])
+        venue = _VENUE_BEFORE_RE.search(head)  # "the library on Elm Parade": one place
+        if venue is not None and is_venue(venue.group("noun")):
+            head = head[:venue.start()]
+        clause = head + " " + tail
     theirs = content_terms(old)
     return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS
                - _KIND_TERMS.get(kind, frozenset()))
@@ -272,8 +295,11 @@ def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
 # a name or a value said right after the new one, as part of it ("at Brewdog on Castle St")
 _WITH_VALUE_RE = re.compile(r"^(?:\s*(?:,|on|at|in|off|near|by)?\s+(?:[A-Z][\w'’&-]*|\d[\w:.]*)"
                             r"(?:\s+[A-Z][\w'’&-]*)*)+")
+# a noun for a place right before a name, with its preposition ("the library on")
+_VENUE_BEFORE_RE = re.compile(r"\b(?:the\s+|a\s+)?(?P<noun>[a-z]+)\s+(?:on|at|in|off|near|by)\s*$", re.I)
 # "from now on": when the change holds, no thing of its own
-_LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?)\b", re.I)
+_LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|from (?:this|next) (?:week|month|"
+                       r"year|term|quarter|season|semester|time|session|meeting|class|lesson))\b", re.I)
 _NOW_REASON_RE = re.compile(r"\bnow\b", re.I)
 # a weekday or a month word right before the new value ("wed 19th")
 _JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\w*\s*$", re.I)
@@ -282,7 +308,9 @@ _JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat
 # the words that name a value's kind rather than a thing
 _KIND_TERMS = {kind: content_terms(words) for kind, words in (
     ("money", "budget price cost spend total cap max maximum limit"),
-    ("clock", "time slot"), ("date", "date day"), ("weekday", "day"))}
+    ("clock", "time slot"), ("date", "date day"), ("weekday", "day"),
+    ("name", "place venue spot location"), ("known:colour", "colour color shade"), ("known:size", "size"), ("known:diet", "diet"),
+    ("known:reply language", "language"))}
 
 
 def _same_value(old: Mention, said: Mention) -> bool:
@@ -290,6 +318,8 @@ def _same_value(old: Mention, said: Mention) -> bool:
     "twenty-five" of "25")."""
     if old.text.lower() == said.text.lower():
         return True
+    if old.kind == said.kind == "known:colour":  # "the sage" of "sage green"
+        return said.text.lower() in old.text.lower().replace("-", " ").split()
     a = _FIRST_NUMBER_RE.search(digit_text(old.text).digits)
     b = _FIRST_NUMBER_RE.search(digit_text(said.text).digits)
     return a is not None and b is not None and a.group(0) == b.group(0)
@@ -487,8 +517,8 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
     for p in window:
         if p.turn >= turn or turn - p.turn > CHANGE_TURNS or p.later is not None \
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role] \
-                or len(p.text.split()) > SENTENCE_WORDS:
-            continue
+                or len(p.text.split()) > SENTENCE_WORDS or _ASKED_RE.match(p.text):
+            continue  # (a question sets no value: "is the Plough any good for a birthday?")
         olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)]
         if local:
             # (the thing's words beside the old value: the "16" of "... replica count to 16
@@ -537,6 +567,11 @@ def _moved_other(text: str, old: str) -> bool:
     now" of "my dentist appointment is on 4 June")."""
     moved = moved_antecedent(text)
     return moved is not None and not content_terms(moved) & content_terms(old)
+
+
+# a question that asks about a value, not a request ("can you book ... for 7?" is one)
+_ASKED_RE = re.compile(r"^\W*(?:is|are|was|were|does|do|did|how|what|which|who|where|why|should|"
+                       r"would|will|has|have)\b[^.!]*\?\s*$", re.I)
 
 
 def _same_kind(new: Mention, old: Mention) -> bool:

@@ -31,7 +31,7 @@ _LEAD_RE = re.compile(
     r"wait|honestly|tbh|fine|alright|thinking about it|on second thought)\b[\s,!.-]*)*"
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
     r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
-    r"better\s+make\s+it|give\s+(?:it|me|us|them)|just)?\s*", _I)
+    r"better\s+make\s+it|give\s+(?:it|me|us|them|everyone|everybody|each(?:\s+(?:one|person))?)|just)?\s*", _I)
 # what may follow it: a courtesy, a cue, a bound said after the value, a judgement of it
 _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|"
@@ -50,7 +50,7 @@ _JUDGED_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too
 
 # a clause that reports a change made by someone ("they've moved things around")
 _CHANGED_RE = re.compile(r"\b(?:rejigged|reshuffled|rescheduled|rearranged|moved|shifted|changed|"
-                         r"switched|swapped)\b", _I)
+                         r"switched|swapped|fewer)\b", _I)
 
 # a clause that states a number, a day or a time of its own
 _OWN_VALUE_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", _I)

@@ -351,3 +351,41 @@ def test_a_day_said_after_news_of_a_change_moves_the_appointment() -> None:
     # speaks of the gym, whose day is not the physio's
     memory = remember("my physio is tuesday 4pm", "ok, and my dentist is on friday")
     kept(memory, "tuesday 4pm")
+
+
+def test_a_name_of_a_known_kind_with_a_cue_revises_the_one_setting_of_that_kind() -> None:
+    memory = remember("im on an ipad so tailor any how-to for that",
+                      "got a new phone over the weekend, switch to android guides please")
+    replaced(memory, "android", "ipad")
+    # a setting of the same kind for another thing is not the one
+    memory = remember("answer me in Spanish", "switch the product docs to French from now on")
+    kept(memory, "Spanish")
+    # two settings of the kind: which one would be a guess
+    memory = remember("the backend is in Python", "the mobile app is in Kotlin",
+                      "let's switch to Rust now")
+    kept(memory, "Python")
+    kept(memory, "Kotlin")
+
+
+def test_a_name_scratched_gives_way_to_the_one_name_of_its_kind_said_after() -> None:
+    memory = remember("meal plans for me should be keto, I want to lose a bit of weight",
+                      "drop the keto idea, my gp says the mediterranean one suits me better")
+    replaced(memory, "mediterranean", "keto")
+    # two names of the kind after it: no guess
+    memory = remember("meal plans for me should be keto",
+                      "scratch keto, maybe paleo or vegan, I'll decide later")
+    kept(memory, "keto")
+
+
+def test_a_rate_said_of_a_counts_unit_revises_the_count() -> None:
+    memory = remember("the dog gets 2 chews a day", "the cat gets 4 treats a day",
+                      "cut the chews to 1 a day, the vet says he's overweight")
+    (p,) = current_with(memory, "1 a day")
+    assert [r.value for r in p.history] == ["2 chews a day"]
+    kept(memory, "4 treats a day")
+
+
+def test_a_value_given_to_everyone_after_news_of_fewer_revises_the_share() -> None:
+    replaced(remember("each presenter gets 10 minutes at the showcase",
+                      "we have fewer presenters this year, so give everyone 15 minutes"),
+             "15 minutes", "10")

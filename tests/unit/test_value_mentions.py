@@ -325,3 +325,54 @@ def test_a_value_named_by_its_thing_changes_no_bound(turns: list, values: list) 
     memory = remember(*turns)
     for value in values:
         kept(memory, value)
+
+
+@pytest.mark.parametrize("text, said", [
+    ("the curtains in sage green please", ["sage green"]),
+    ("a charcoal grey suit for the wedding", ["charcoal grey"]),
+    # two colours said apart stay two
+    ("navy and cream for the invites", ["navy", "cream"]),
+])
+def test_colour_words_said_together_are_one_colour(text: str, said: list) -> None:
+    assert [m.text for m in mentions(text) if m.kind == "known:colour"] == said
+
+
+def test_a_colour_changed_by_naming_its_kind_and_a_word_of_the_old_one() -> None:
+    memory = remember("get the Aldo sofa from Larkin Home in dusty pink please, delivered after the 12th",
+                      "change the colour to olive, the pink clashes with the rug")
+    replaced(memory, "olive", "pink")
+    kept(memory, "12th")
+    # another thing's colour is no change of the sofa's
+    memory = remember("get the Aldo sofa from Larkin Home in dusty pink please",
+                      "the cushions should be olive, pink ones would be too much")
+    kept(memory, "dusty pink")
+
+
+@pytest.mark.parametrize("text, said", [
+    # a colour word that opens a capitalised name is part of the name
+    ("quiz night upstairs at the Red Lion", [("name", "Red Lion")]),
+    # a word opening the sentence is a name only when it is rare, as said or singular
+    ("Upstairs at the Crown, 8pm", [("name", "Crown"), ("clock", "8pm")]),
+])
+def test_names_that_look_like_words(text: str, said: list) -> None:
+    assert [(m.kind, m.text) for m in mentions(text)] == said
+
+
+def test_a_new_place_said_with_its_noun_replaces_the_place_of_a_reminder() -> None:
+    memory = remember("upstairs at the Red Lion, every other thursday at 8 - that's where my quiz "
+                      "team meets, remind me",
+                      "from now on it's at the club on Mill Road, the pub shut down")
+    replaced(memory, "Mill Road", "Red Lion")
+    assert "thursday at 8" in memory.get_context()
+    # someone else's place is no change of the reminder's
+    memory = remember("upstairs at the Red Lion, every other thursday at 8 - that's where my quiz "
+                      "team meets, remind me",
+                      "my brother's darts team plays at the club on Mill Road now")
+    kept(memory, "Red Lion")
+
+
+def test_from_next_time_is_a_change_of_the_meeting_place() -> None:
+    first = "for the chess club we meet always at the Ferris Arms, 7pm mondays, remember it please"
+    replaced(remember(first, "from next session is the Linden Library place, the pub is too loud"),
+             "Linden Library", "Ferris Arms")
+    kept(remember(first, "from next time my brother's group meets at the Linden Library"), "Ferris Arms")
