@@ -22,13 +22,14 @@ from .lexicon import getAllLemmas, is_base_verb, is_past_verb, past_form
 from .literal import bounded_hits, may_hold
 from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
+from .people import PEOPLE
 from .slots import content_terms, has_revision_cue, name_category, parse_statement
 from .values import MONTHS, WEEKDAYS
 from .vocab import CHAT_WORDS, STOP_WORDS, TECH_WORDS, singular, word_frequency
 
 __all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
-           "named_words", "new_name", "other_owner", "revises_in_passing", "reworded_earlier",
-           "turns_down"]
+           "named_words", "new_name", "other_owner", "person_apart", "revises_in_passing",
+           "reworded_earlier", "turns_down"]
 
 #: the longest earlier statement a revision may take by a name it mentions, and the longest
 #: revision that may take one
@@ -263,6 +264,23 @@ def other_owner(a: str, b: str) -> bool:
     return owned(a, b) and owned(b, a)
 
 
+def person_apart(a: str, b: str) -> str | None:
+    """The person ``a`` is about ("my sister is not vegan anymore"), when ``b`` does not
+    name them (the speaker's "I'm vegan"); None otherwise."""
+    who = _PERSON_IS_RE.match(a)
+    if who is None or holds_word(b, who.group("who")) or _SPEAKER_RE.search(a, who.end()):
+        return None  # ("my cousin is joining so we're 5 now": the speakers' own count)
+    return who.group("who")
+
+
+_SPEAKER_RE = re.compile(r"\b(?:we|we're|we've|we'll|i|i'm|i've|i'll|us|me|my|our)\b", re.I)
+# a statement about another person ("my sister is ...", "our nanny doesn't ..."), never
+# one they report for the speaker ("my boss says ...")
+_PERSON_IS_RE = re.compile(
+    rf"^\W*(?:(?:oh|and|also|btw|fyi|ok|so|well)\W+)*(?:my|our)\s+(?:\w+\s+)?(?P<who>{PEOPLE})\s+"
+    r"(?:is|isn't|is not|has|hasn't|does|doesn't|eats|went|goes|can't|cannot|won't|no longer|now)\b", re.I)
+
+
 def another_owns(text: str) -> bool:
     """``text`` speaks of what another person owns by a pronoun alone ("the veg box people
     moved theirs, it comes thursdays now", "she changed hers"): its "it" is theirs."""
@@ -302,7 +320,7 @@ def named_earlier(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
                 if p is None or p.later is not None or p.turn >= fact.turn \
                         or AUTHORITY[p.role] < AUTHORITY[Role.USER] \
                         or AUTHORITY[p.role] > AUTHORITY[fact.role] \
-                        or len(p.text.split()) > MAX_NAMED_WORDS:
+                        or len(p.text.split()) > MAX_NAMED_WORDS or person_apart(fact.text, p.text):
                     continue
                 # a setting is named by its value ("Maple room"), never by its subject; a
                 # statement by its value, or it is short: a question states no setting
@@ -443,7 +461,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
                 or len(p.text.split()) > MAX_NAMED_WORDS:
             continue
-        if "`" in p.text or "\n" in p.text.strip() or p.text.rstrip().endswith("?"):
+        if "`" in p.text or "\n" in p.text.strip() or p.text.rstrip().endswith("?") \
+                or person_apart(fact.text, p.text):
             continue
         if p.key is not None and p.key.split("|")[2] != "name" and p.kind is not PatchKind.SENTENCE \
                 and not p.key.split("|")[2].startswith("free:"):

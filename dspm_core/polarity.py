@@ -27,7 +27,7 @@ _I = re.I
 # a refusal: the action is not to be done
 _REFUSAL_RE = re.compile(
     r"\b(?:no|don'?t|do not|never|stop|quit|no more|no longer|without|avoid|skip|lose|ditch|"
-    r"get rid of|leave out|cut out|not\b[^,.;]*\b(?:any ?more|any longer))\b", _I)
+    r"get rid of|leave out|cut out|never mind|forget(?: about)? the|not\b[^,.;]*\b(?:any ?more|any longer))\b", _I)
 # a refusal lifted: the action is done again
 _RETURN_RE = re.compile(r"\b(?:again|go(?:ing)? back to|bring back|you can (?:\w+ )?(?:use|add|include|"
                         r"put|do)\b[^,.;]*\bnow)\b", _I)
@@ -38,7 +38,8 @@ _NOT_SAID_RE = re.compile(r"\?\s*$|^\s*(?:what if|if|would|should we|could we|ma
 #: the words of polarity, courtesy and time, which name no action
 _FRAME_TERMS = content_terms(
     "no not don't dont do never stop stopping quit no more longer without avoid skip lose ditch "
-    "get rid leave cut out drop remove any anymore again back bring go going always please pls actually "
+    "get rid leave cut out drop remove mind forget any anymore again back bring go going always please pls "
+    "actually fine ok okay allowed welcome "
     "just now from on we're we are i'm them it that these those")
 #: plain verbs of doing: a rule shares more than these with the one it turns round
 _PLAIN_VERBS = content_terms("use using add adding include including put make do give keep show "
@@ -53,7 +54,10 @@ def _opens_on_refusal(text: str) -> bool:
     return _OPENS_RE.match(text) is not None
 
 
-_OPENS_RE = re.compile(r"\s*(?:no|don'?t|do not|never|stop|quit|no more|avoid|skip|lose|ditch|drop)\b", _I)
+_OPENS_RE = re.compile(r"\W*(?:(?:ok(?:ay)?|actually|so|and|oh|also|please|pls|right|well|yeah|alright|"
+                       r"you can|you could|can you|could you|just)\W+)*"
+                       r"(?:no|don'?t|do not|never|stop|quit|no more|avoid|skip|lose|ditch|drop|leave out|"
+                       r"never mind|forget(?: about)?)\b", _I)
 
 
 def _action(clause: str) -> frozenset[str]:
@@ -86,7 +90,8 @@ def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
             if p is None or pid in found or p.later is not None or p.turn >= fact.turn \
                     or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
                     or not (p.kind.critical or p.kind is PatchKind.SENTENCE) \
-                    or p.key is not None and not p.key.split("|")[2].startswith("free:") \
+                    or p.key is not None and not p.key.split("|")[2].startswith(("free:", "name")) \
+                    and p.kind is not PatchKind.SENTENCE \
                     or p.text.rstrip().endswith("?"):
                 continue
             theirs = next((c for c in clauses(p.text) if _action(c) & mine - _PLAIN_VERBS), None)

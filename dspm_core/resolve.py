@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import islice
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
-from .passing import other_owner
+from .passing import other_owner, person_apart
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
 from .labels import code_alone, is_label, label_noun, with_noun
@@ -173,7 +173,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "old number named in passing")
     if referent:
-        return _referent(ix, patches, stmt, turn, same_unit, own)
+        res = _referent(ix, patches, stmt, turn, same_unit, own)
+        # ("my sister is not vegan anymore, she does keto now" points at none of the speaker's)
+        return NONE if res.target is not None and person_apart(text, patches[res.target].text) else res
     if stmt.revision and subj_norm:
         found = _same_head(ix, patches, subj_norm, stmt)
         if found:
@@ -195,8 +197,11 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
 
 def _same_owner(patches: dict[str, Patch], found: list[str], text: str) -> list[str]:
     """The settings of ``found`` that the statement ``text`` does not set apart by what it
-    owns: "my aunt lives in Lees, not Leeds" is not about "my brother lives in Leeds"."""
-    return [pid for pid in found if not (text and other_owner(text, patches[pid].text))]
+    owns: "my aunt lives in Lees, not Leeds" is not about "my brother lives in Leeds"; nor
+    by whom it is about: "my sister is not vegan anymore, she does keto" is not about the
+    speaker's "I'm vegan"."""
+    return [pid for pid in found if not (text and (other_owner(text, patches[pid].text)
+                                                   or person_apart(text, patches[pid].text)))]
 
 
 def link_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
@@ -581,6 +586,9 @@ def said_for_other(text: str, earlier: str) -> str | None:
     """What ``text`` opens on as what it is said for ("for the admin api the timeout is 60
     seconds"), when ``earlier`` does not name it ("config for the web app: timeout 30
     seconds"): the same subject of another thing. None when it names none, or the same."""
+    who = person_apart(text, earlier)  # "my sister is not vegan anymore": hers
+    if who is not None:
+        return who
     m = _SAID_FOR_RE.match(text)
     if m is None or m.group("scope").lower() in _NO_SCOPE \
             or content_terms(m.group("scope")) <= content_terms(earlier):

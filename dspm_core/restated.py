@@ -26,7 +26,8 @@ from itertools import islice
 from .lexicon import is_base_verb, is_past_verb, is_verb_only
 from .merge_targets import StoreIndex, revision_candidates
 from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared, another_owns,
-                      holds_word, other_owner, revises_in_passing, says_changed, says_nothing)
+                      holds_word, other_owner, person_apart, revises_in_passing, says_changed,
+                      says_nothing)
 from .patch import AUTHORITY, Fact, Patch, Role
 from .people import PEOPLE
 from .resolve import ATTRIBUTE_WORDS
@@ -471,7 +472,7 @@ def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, st
         names = {w.lower() for w in (new + " " + old + " " + kind).split()}  # "my editor is neovim"
         shared = _shared(_context(clause, names), _context(theirs, names))
         if other_owner(p.text, fact.text) or _owners_apart(theirs, clause) \
-                or _words_apart(_things(clause, shared, names), _things(theirs, shared, names)):
+                or person_apart(fact.text, p.text) or _words_apart(_things(clause, shared, names), _things(theirs, shared, names)):
             continue
         found.append((p, old))
     if len(found) != 1:

@@ -1110,6 +1110,16 @@ def _sentence(t: str) -> Statement:
                if parse_value(m.group(0)).dimension == kind]
         if len(new) == 1:
             return _statement(None, "=", new[0], True, scratched.group("old"))
+    # "not pescatarian anymore, just a normal omnivore": a name of a known kind given up,
+    # and the one name of that kind said after it
+    given_up = _NOT_ANY_MORE_RE.search(t)
+    if given_up:
+        old = given_up.group("old") or given_up.group("old2")
+        kind = name_category(old)
+        new = list(dict.fromkeys(w for w in _TOKEN_RE.findall(t[given_up.end():])
+                                 if name_category(w) == kind and w.lower() != old.lower()))
+        if kind is not None and len({w.lower() for w in new}) == 1:
+            return Statement(None, "=", new[0], None, None, "name", new[0].lower(), old, True)
     # "Thursday instead of Friday", "Ruff rather than Black": the old value named
     inst = _INSTEAD_OF_RE.search(t) or _NOT_OLD_RE.search(t)
     if inst:
@@ -1145,6 +1155,8 @@ def gives_up_value(text: str) -> bool:
     return _SCRATCHED_RE.match(text.strip()) is not None and parse_statement(text).old_value is not None
 
 
+_NOT_ANY_MORE_RE = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?P<old>[a-z][\w-]*)\s+any\s?(?:more|longer)\b|"
+                              r"\bno longer\s+(?:a\s+|an\s+)?(?P<old2>[a-z][\w-]*)", re.I)
 _SCRATCHED_RE = re.compile(
     r"^(?:(?:oh|ok|okay|and|so|also|wait|sorry|actually)[\s,]+)*(?:scratch|forget|ignore|cancel|scrap|"
     r"drop|ditch)\s+(?:the\s+)?"

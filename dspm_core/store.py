@@ -297,8 +297,8 @@ class PatchStore:
             flipped = flipped_rule(self._lex, self._ix, self._patches, fact) \
                 if stmt is None or stmt.value is None else None
             if flipped is not None:  # "no emojis in captions anymore" of "use emojis in ..."
-                done = self._replace_named(flipped[0], flipped[1], None, fact, _norm_text(fact.text)) \
-                    or self._merge_text(fact)
+                done = self._replace_named(flipped[0], flipped[1], None, fact, _norm_text(fact.text),
+                                           as_text=True)
             elif stmt is None or stmt.subject is None and not fact.kind.critical \
                     and fact.kind is not PatchKind.SENTENCE:
                 done = self._merge_text(fact)

@@ -389,3 +389,19 @@ def test_a_value_given_to_everyone_after_news_of_fewer_revises_the_share() -> No
     replaced(remember("each presenter gets 10 minutes at the showcase",
                       "we have fewer presenters this year, so give everyone 15 minutes"),
              "15 minutes", "10")
+
+
+def test_a_name_no_longer_held_gives_way_to_the_name_of_its_kind_said_after_it() -> None:
+    replaced(remember("plan my meals, I'm vegan", "not vegan anymore actually, going vegetarian again"),
+             "vegetarian", "vegan")
+
+
+def test_what_another_person_is_revises_none_of_the_speakers_settings() -> None:
+    memory = remember("plan my meals, I'm vegan", "my sister is not vegan anymore, she does keto now")
+    kept(memory, "vegan")
+    # her own setting is hers to revise
+    memory = remember("my sister is vegan, plan her lunches too",
+                      "my sister is not vegan anymore, she does keto now")
+    replaced(memory, "keto", "vegan")
+    # a setting about a person is revised by the speaker without naming them again
+    replaced(remember("my son does 3 swim lessons a week", "actually make it 4 a week"), "4 a week", "3")

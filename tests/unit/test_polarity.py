@@ -36,6 +36,12 @@ def flipped(memory, new: str, old: str) -> None:
     # said as a plain sentence that opens on the refusal, after a clause with no action
     ("use hashtags in the instagram captions",
      "drop them actually, we want a cleaner feed, no hashtags in captions", "no hashtags", "use hashtags"),
+    ("send me a reminder every friday to water the plants",
+     "never mind the plant reminders, I bought self-watering pots", "never mind", "water the plants"),
+    ("Wrap long lines in the SQL snippets please.",
+     "actually leave out the line wrapping in sql snippets, my editor wraps them", "leave out", "wrap long"),
+    ("No exclamation marks, ever. It reads as shouting.",
+     "exclamation marks are fine again, the new brand voice is upbeat", "fine again", "no exclamation"),
 ])
 def test_a_rule_turned_round_revises_the_rule(first: str, later: str, new: str, old: str) -> None:
     flipped(remember(first, later), new, old)
