@@ -127,6 +127,8 @@ def _make(op: str, m: re.Match[str], unit_word: str | None, subject: str | None)
     word = (unit_word or "").lower() or None
     if word is not None and word not in UNIT_ALIASES and not is_noun(word):
         word = None  # "4 fewer actually", "add 10 to that": no unit said
+    if word is None and sign is None and m.group("amt").split()[0].lower() in ("a", "an"):
+        return None  # "adding a tldr", "a more minimal look": a thing or a comparison, no amount
     return Delta(op, n, sign or word, _subject(subject))
 
 
@@ -187,8 +189,8 @@ def _more(said: str) -> Delta | None:
     if m is not None:
         return _make("+", m, m.group("unit"), None)
     m = _MORE_RE.search(said)
-    if m is None or m.group("amt").strip().lower() in ("a", "an"):
-        return None  # "a more minimal look", "a less formal tone": a comparison, no count
+    if m is None:
+        return None
     return _make("-" if m.group("way").lower() in ("fewer", "less") else "+", m, m.group("unit"), None)
 
 

@@ -12,38 +12,59 @@ the speaker's (or of someone the speaker may overrule) may fit; two are a guess.
 
 from __future__ import annotations
 
+import os
 import re
+from functools import lru_cache
 from itertools import islice
 
 from .index import LexicalIndex
+from .lexicon import getAllLemmas
 from .merge_targets import TERM_CANDIDATES, StoreIndex
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
 from .slots import content_terms
 from .value_clause import clauses
+from .vocab import STOP_WORDS
 
 __all__ = ["flipped_rule"]
 
 _I = re.I
-# a refusal: the action is not to be done
+# the words that refuse an action, as a pattern's alternation
+_REFUSING = (r"no|don'?t|do not|never|stop|quit|no more|no need (?:for|to)|avoid|skip|lose|ditch|drop|"
+             r"scrap|cut(?: out)?(?= the\b| out\b|\s+\w+ing\b)|leave out|never mind|forget(?: about)?|"
+             r"get rid of|i'?d rather you didn'?t")
+# a refusal: the action is not to be done, or is not needed any more ("the translations
+# aren't needed anymore")
 _REFUSAL_RE = re.compile(
-    r"\b(?:no|don'?t|do not|never|stop|quit|no more|no longer|without|avoid|skip|lose|ditch|"
-    r"get rid of|leave out|cut out|never mind|forget(?: about)? the|not\b[^,.;]*\b(?:any ?more|any longer))\b", _I)
+    rf"\b(?:{_REFUSING}|no longer|without|(?:not|n't)\b[^,.;]*\b(?:any ?more|any longer))\b", _I)
 # a refusal lifted: the action is done again
 _RETURN_RE = re.compile(r"\b(?:again|go(?:ing)? back to|bring back|you can (?:\w+ )?(?:use|add|include|"
                         r"put|do)\b[^,.;]*\bnow)\b", _I)
 # a question or a supposition changes no rule
 _NOT_SAID_RE = re.compile(r"\?\s*$|^\s*(?:what if|if|would|should we|could we|maybe|might|do you think|"
                           r"is it|are there|can you)\b", _I)
+# a sentence no extractor read as a rule says one when it opens on the refusal ("no emojis in
+# captions", never "there's no parking at the office") or says the action is not needed
+_OPENS_RE = re.compile(r"\W*(?:(?:ok(?:ay)?|actually|so|and|oh|also|please|pls|right|well|yeah|alright|"
+                       r"hmm+|you can|you could|can you|could you|just)\W+)*"
+                       rf"(?:{_REFUSING})\b", _I)
+_NOT_NEEDED_RE = re.compile(r"\b(?:is|are)(?:n't| not)\s+(?:needed|necessary)\s+any\s?(?:more|longer)\b|"
+                            r"\b(?:is|are) no longer (?:needed|necessary)\b", _I)
 
 #: the words of polarity, courtesy and time, which name no action
-_FRAME_TERMS = content_terms(
-    "no not don't dont do never stop stopping quit no more longer without avoid skip lose ditch "
-    "get rid leave cut out drop remove mind forget any anymore again back bring go going always please pls "
-    "actually fine ok okay allowed welcome "
-    "just now from on we're we are i'm them it that these those")
+_FRAME_WORDS = frozenset(
+    "no not don't dont do doesn't never stop stopping quit more longer without avoid skip lose ditch "
+    "get rid leave cut out drop remove scrap mind forget need needed necessary rather didn't "
+    "any anymore again back bring go going start starting feel free always please pls "
+    "actually fine ok okay allowed welcome forward onwards here just now from on we're we are "
+    "i'm them it that these those isn't aren't ve re ll s t d m can could will would should may "
+    "might must shall have has had to on in at for of with by into onto every each all my your our "
+    "me you us".split()) | STOP_WORDS
 #: plain verbs of doing: a rule shares more than these with the one it turns round
-_PLAIN_VERBS = content_terms("use using add adding include including put make do give keep show "
-                             "write writing")
+_PLAIN_VERBS = frozenset("use add include put make do give keep show write".split())
+#: how much of two words' beginnings must be the same for them to be one word with other
+#: endings ("translat" of "translations" and "translate"): all of the shorter but two letters,
+#: and at least this many
+_SAME_START = 5
 
 
 def _refuses(text: str) -> bool:
@@ -51,17 +72,50 @@ def _refuses(text: str) -> bool:
 
 
 def _opens_on_refusal(text: str) -> bool:
-    return _OPENS_RE.match(text) is not None
+    return _OPENS_RE.match(text) is not None or _NOT_NEEDED_RE.search(text) is not None
 
 
-_OPENS_RE = re.compile(r"\W*(?:(?:ok(?:ay)?|actually|so|and|oh|also|please|pls|right|well|yeah|alright|"
-                       r"you can|you could|can you|could you|just)\W+)*"
-                       r"(?:no|don'?t|do not|never|stop|quit|no more|avoid|skip|lose|ditch|drop|leave out|"
-                       r"never mind|forget(?: about)?)\b", _I)
+def _said(clause: str) -> str:
+    """A clause with its words as a rule's words are compared: "cc'ing" is "cc", "TL;DR"
+    is "tldr", "follow-up" is "follow up"."""
+    clause = re.sub(r"(?<=\w)['’](?:ing|ed|d)\b", "", clause)
+    clause = re.sub(r"\b([A-Za-z]{1,3})[;.]([A-Za-z]{1,3})\b", r"\1\2", clause)
+    return clause.replace("-", " ")
+
+
+@lru_cache(maxsize=8192)
+def _lemma(word: str) -> str:
+    """A word's root: its base form ("comments", "commenting": comment; "bolding": bold)
+    without the ending that makes a noun of a verb ("citation", "cite": cit)."""
+    got = getAllLemmas(word)
+    base = next((got[pos][0] for pos in ("VERB", "NOUN", "ADJ") if got.get(pos)), None)
+    if base is None:
+        base = next((word[:-len(e)] for e in ("ing", "es", "s", "ed")
+                     if word.endswith(e) and len(word) - len(e) >= 3), word)
+    return next((base[:-len(e)] for e in _NOUN_ENDINGS if base.endswith(e) and len(base) - len(e) >= 3),
+                base)
+
+
+_NOUN_ENDINGS = ("ation", "ion", "ing", "er", "e")
 
 
 def _action(clause: str) -> frozenset[str]:
-    return frozenset(content_terms(clause) - _FRAME_TERMS)
+    """The words of what a clause asks to do or not, each as its base form."""
+    return frozenset(_lemma(w) for w in _WORD_RE.findall(_said(clause).lower())
+                     if w not in _FRAME_WORDS and not w.isdigit())
+
+
+_WORD_RE = re.compile(r"[a-z0-9]+(?:'t)?")
+
+
+def _covered(word: str, words: frozenset[str]) -> bool:
+    """``word`` is one of ``words``, or the same word with another ending."""
+    return word in words or any(_one_word(word, w) for w in words)
+
+
+def _one_word(a: str, b: str) -> bool:
+    n = len(os.path.commonprefix((a, b)))
+    return n >= _SAME_START and n >= min(len(a), len(b)) - 2
 
 
 def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
@@ -82,22 +136,38 @@ def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
     if said is None:
         return None
     clause, refused = said
-    mine = _action(clause)
+    mine = _action(clause) - _PLAIN_VERBS
+    # the statements holding a word of the action, and those spoken of lately (a word with
+    # another ending is indexed apart: "translations" / "translate")
+    ids = [pid for term in content_terms(" ".join(mine))
+           for pid in islice(reversed((*lex.holding(term), *ix.by_term.get(term, ()))), TERM_CANDIDATES)]
+    ids += [pid for _, pid in reversed(ix.recent)]
     found: dict[str, tuple[Patch, str]] = {}
-    for term in mine - _PLAIN_VERBS:
-        for pid in islice(reversed((*lex.holding(term), *ix.by_term.get(term, ()))), TERM_CANDIDATES):
-            p = patches.get(pid)
-            if p is None or pid in found or p.later is not None or p.turn >= fact.turn \
-                    or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
-                    or not (p.kind.critical or p.kind is PatchKind.SENTENCE) \
-                    or p.key is not None and not p.key.split("|")[2].startswith(("free:", "name")) \
-                    and p.kind is not PatchKind.SENTENCE \
-                    or p.text.rstrip().endswith("?"):
-                continue
-            theirs = next((c for c in clauses(p.text) if _action(c) & mine - _PLAIN_VERBS), None)
-            if theirs is None or _refuses(theirs) == refused:
-                continue  # the same polarity: a rule said again, or another
-            if mine - _PLAIN_VERBS - _action(theirs):
-                continue  # a word of its own on the new side: another rule
-            found[pid] = (p, theirs.strip(" .!"))
+    for pid in dict.fromkeys(ids):
+        p = patches.get(pid)
+        if p is None or p.later is not None or p.turn >= fact.turn \
+                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[fact.role] \
+                or not (p.kind.critical or p.kind is PatchKind.SENTENCE) \
+                or p.key is not None and not p.key.split("|")[2].startswith(("free:", "name")) \
+                and p.kind is not PatchKind.SENTENCE \
+                or p.text.rstrip().endswith("?"):
+            continue
+        theirs = next((c for c in clauses(p.text) if any(_covered(t, _action(c)) for t in mine)), None)
+        if theirs is None or _refuses(theirs) == refused:
+            continue  # the same polarity: a rule said again, or another
+        own = _action(theirs)
+        if not all(_covered(t, own) for t in mine):
+            continue  # a word of its own on the new side: another rule
+        found[pid] = (p, _shown(theirs))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+#: the most words of the earlier rule a turned rule shows as what it was
+SHOWN_WORDS = 6
+
+
+def _shown(clause: str) -> str:
+    """The earlier rule as the turned one shows it: its first words ("Explain how you
+    arrived at this…"), so that the lineage costs a few tokens of the budget."""
+    words = clause.strip(" .!").split()
+    return " ".join(words) if len(words) <= SHOWN_WORDS else " ".join(words[:SHOWN_WORDS]) + "…"

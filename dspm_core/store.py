@@ -287,19 +287,20 @@ class PatchStore:
             delta = delta_said(fact.text) if fact.revises is None \
                 and AUTHORITY[fact.role] >= AUTHORITY[Role.USER] else None
             stmt = self._statement_for(fact)
+            said = sentence_setting(fact.text) if fact.kind is PatchKind.SENTENCE else stmt
+            flipped = flipped_rule(self._lex, self._ix, self._patches, fact) \
+                if said is None or said.value is None or said.dimension in ("free", "name") else None
+            if flipped is not None:  # "no emojis in captions anymore" of "use emojis in ..."
+                return self._replace_named(flipped[0], flipped[1], None, fact, _norm_text(fact.text),
+                                           as_text=True) or self._merge_text(fact)
             if delta is not None and is_amount_of(fact.value, delta) and is_amount_of(stmt.value, delta):
                 # "add 10 seconds to that": never a value of 10 seconds (a value given as
                 # the one it comes to, "40 seconds", or said beside the change, "march 17
                 # (two more weeks)", is taken as given)
                 return self._merge_delta(fact, delta)
             if fact.kind is PatchKind.SENTENCE:
-                stmt = sentence_setting(fact.text)
-            flipped = flipped_rule(self._lex, self._ix, self._patches, fact) \
-                if stmt is None or stmt.value is None else None
-            if flipped is not None:  # "no emojis in captions anymore" of "use emojis in ..."
-                done = self._replace_named(flipped[0], flipped[1], None, fact, _norm_text(fact.text),
-                                           as_text=True)
-            elif stmt is None or stmt.subject is None and not fact.kind.critical \
+                stmt = said
+            if stmt is None or stmt.subject is None and not fact.kind.critical \
                     and fact.kind is not PatchKind.SENTENCE:
                 done = self._merge_text(fact)
             else:

@@ -16,9 +16,9 @@ from dspm_core.deltas import delta_said
 
 def flipped(memory, new: str, old: str) -> None:
     """The rule holding ``new`` is current and has the rule holding ``old`` as its earlier
-    form; no current patch states ``old`` any more."""
+    form (shown by its first words); no current patch states ``old`` any more."""
     (p,) = [q for q in memory.all_patches if q.later is None and new.lower() in q.text.lower()]
-    assert [r.value for r in p.history] and old.lower() in p.history[0].value.lower(), p.history
+    assert [r.value for r in p.history] and old.lower() in p.history[0].text.lower(), p.history
     assert not [q for q in memory.all_patches if q.later is None and q.id != p.id
                 and old.lower() in q.text.lower()]
     assert "(was" in memory.get_context()
@@ -42,6 +42,20 @@ def flipped(memory, new: str, old: str) -> None:
      "actually leave out the line wrapping in sql snippets, my editor wraps them", "leave out", "wrap long"),
     ("No exclamation marks, ever. It reads as shouting.",
      "exclamation marks are fine again, the new brand voice is upbeat", "fine again", "no exclamation"),
+    # the action in other forms of its words: "cc'ing", "TL;DR" / "tldr", "translations"
+    ("Please CC Marco on every invoice email.", "stop cc'ing marco, he left the company",
+     "stop cc'ing", "cc marco"),
+    ("Don't put a TL;DR under the title.", "you can start putting a tldr under the title again",
+     "start putting", "don't put"),
+    ("Translate every answer into German as well.",
+     "the german translations aren't needed anymore, I passed the exam", "aren't needed", "translate every"),
+    ("Always write docstrings for new functions.", "no need for docstrings anymore, the code is self-explanatory",
+     "no need", "write docstrings"),
+    ("Add debug logging to every handler.", "scrap the debug logging going forward, it floods the console",
+     "scrap the", "add debug logging"),
+    # "adding a summary" is a thing added, not a count of one more
+    ("Never add a summary at the end.", "you can start adding a summary at the end again",
+     "start adding", "never add"),
 ])
 def test_a_rule_turned_round_revises_the_rule(first: str, later: str, new: str, old: str) -> None:
     flipped(remember(first, later), new, old)
@@ -64,9 +78,19 @@ def test_what_turns_no_rule_round_keeps_it(first: str, later: str) -> None:
     assert not any(p.history for p in memory.all_patches if p.text.lower().startswith(later[:10]))
 
 
-def test_a_more_before_an_adjective_is_no_count() -> None:
+def test_an_article_before_a_thing_or_an_adjective_is_no_count() -> None:
     assert delta_said("we're going for a more minimal look") is None
     assert delta_said("write it in a less formal tone now") is None
+    assert delta_said("you can start adding a tldr again") is None
+    assert delta_said("add an hour to the slot").amount == 1.0
     assert delta_said("one more hour please").amount == 1.0
     kept(remember("set the standup to 15 minutes", "we want a more relaxed vibe in the standup"),
          "15 minutes")
+
+
+def test_a_turned_rule_shows_the_earlier_one_by_its_first_words() -> None:
+    memory = remember("Explain how you arrived at every answer in a step by step manner",
+                      "no explanation is needed anymore")
+    (p,) = [q for q in memory.all_patches if q.later is None]
+    assert p.history[0].value == "Explain how you arrived at every…"
+    assert "(was Explain how you arrived at every…)" in memory.get_context()
