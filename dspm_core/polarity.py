@@ -3,11 +3,14 @@ the instagram captions", "stop adding the summary at the top" after "always add 
 the top", "you can use emojis again" after "no emojis in captions".
 
 The later rule says the earlier one's action with the opposite polarity: a word of refusal
-("no", "don't", "stop", "never", "no longer") on one side only, or, to lift a refusal, a
-word of return ("again", "go back to"). Its clause names nothing the earlier rule does not
-(the veto of DESIGN.md: "no emojis in the linkedin posts" is not about the instagram
-captions), and shares a word that is not a plain verb with it. Exactly one earlier rule of
-the speaker's (or of someone the speaker may overrule) may fit; two are a guess.
+("no", "don't", "stop", "never", "no need for", "... aren't needed anymore") on one side
+only, or, to lift a refusal, a word of return ("again", "go back to"). Its clause names
+nothing the earlier rule does not (the veto of DESIGN.md: "no emojis in the linkedin posts"
+is not about the instagram captions), and shares a word that is not a plain verb with it.
+Words are compared by their base forms ("cc'ing" and "cc", "translations" and "translate",
+"TL;DR" and "tldr"); a synonym is another word. Exactly one earlier rule of the speaker's
+(or of someone the speaker may overrule) may fit; two are a guess. The turned rule shows the
+earlier one by its first words.
 """
 
 from __future__ import annotations
@@ -130,9 +133,9 @@ def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
     refusing = _refuses if fact.kind.critical else _opens_on_refusal
     # the first clause of refusal (or of return) that names an action ("lose them actually,
     # ..., no emojis in captions": not "lose them")
-    said = next(((c, True) for c in clauses(fact.text) if refusing(c) and _action(c) - _PLAIN_VERBS), None) \
-        or next(((c, False) for c in clauses(fact.text)
-                 if _RETURN_RE.search(c) and _action(c) - _PLAIN_VERBS), None)
+    parts = clauses(fact.text)
+    said = next(((c, True) for c in parts if refusing(c) and _action(c) - _PLAIN_VERBS), None) \
+        or next(((c, False) for c in parts if _RETURN_RE.search(c) and _action(c) - _PLAIN_VERBS), None)
     if said is None:
         return None
     clause, refused = said

@@ -472,7 +472,8 @@ def restated_name(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, st
         names = {w.lower() for w in (new + " " + old + " " + kind).split()}  # "my editor is neovim"
         shared = _shared(_context(clause, names), _context(theirs, names))
         if other_owner(p.text, fact.text) or _owners_apart(theirs, clause) \
-                or person_apart(fact.text, p.text) or _words_apart(_things(clause, shared, names), _things(theirs, shared, names)):
+                or person_apart(fact.text, p.text) \
+                or _words_apart(_things(clause, shared, names), _things(theirs, shared, names)):
             continue
         found.append((p, old))
     if len(found) != 1:

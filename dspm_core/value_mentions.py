@@ -168,7 +168,7 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
 
 
 def _shades_joined(text: str, found: list[Mention]) -> list[Mention]:
-    """Colour words said together are one colour ("sage green", "navy-blue")."""
+    """Colour words said together are one colour ("sage green", "charcoal grey")."""
     out: list[Mention] = []
     for m in found:
         last = out[-1] if out else None
@@ -298,8 +298,9 @@ _WITH_VALUE_RE = re.compile(r"^(?:\s*(?:,|on|at|in|off|near|by)?\s+(?:[A-Z][\w'â
 # a noun for a place right before a name, with its preposition ("the library on")
 _VENUE_BEFORE_RE = re.compile(r"\b(?:the\s+|a\s+)?(?P<noun>[a-z]+)\s+(?:on|at|in|off|near|by)\s*$", re.I)
 # "from now on": when the change holds, no thing of its own
-_LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|from (?:this|next) (?:week|month|"
-                       r"year|term|quarter|season|semester|time|session|meeting|class|lesson))\b", re.I)
+_LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|from (?:this|next) "
+                       r"(?:week|month|year|term|quarter|season|semester|time|session|meeting|class|"
+                       r"lesson))\b", re.I)
 _NOW_REASON_RE = re.compile(r"\bnow\b", re.I)
 # a weekday or a month word right before the new value ("wed 19th")
 _JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\w*\s*$", re.I)
@@ -309,8 +310,8 @@ _JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat
 _KIND_TERMS = {kind: content_terms(words) for kind, words in (
     ("money", "budget price cost spend total cap max maximum limit"),
     ("clock", "time slot"), ("date", "date day"), ("weekday", "day"),
-    ("name", "place venue spot location"), ("known:colour", "colour color shade"), ("known:size", "size"), ("known:diet", "diet"),
-    ("known:reply language", "language"))}
+    ("name", "place venue spot location"), ("known:colour", "colour color shade"),
+    ("known:size", "size"), ("known:diet", "diet"), ("known:reply language", "language"))}
 
 
 def _same_value(old: Mention, said: Mention) -> bool:
