@@ -102,6 +102,7 @@ def _lemma(word: str) -> str:
 _NOUN_ENDINGS = ("ation", "ion", "ing", "er", "e")
 
 
+@lru_cache(maxsize=8192)
 def _action(clause: str) -> frozenset[str]:
     """The words of what a clause asks to do or not, each as its base form."""
     return frozenset(_lemma(w) for w in _WORD_RE.findall(_said(clause).lower())

@@ -1098,12 +1098,10 @@ def _sentence(t: str) -> Statement:
     # ("scratch the pescatarian bit, gran has gone fully vegan": a name of a known kind)
     scratched = _SCRATCHED_RE.match(t)
     if scratched and scratched.group("old")[:1].isalpha():
-        old = scratched.group("old").split()[0]  # ("the keto idea": keto)
-        kind = name_category(old)
-        new = list(dict.fromkeys(w for w in _TOKEN_RE.findall(scratched.group("rest"))
-                                 if name_category(w) == kind and w.lower() != old.lower()))
-        if kind is not None and len({w.lower() for w in new}) == 1:
-            return Statement(None, "=", new[0], None, None, "name", new[0].lower(), old, True)
+        # ("the keto idea": keto)
+        named = _name_given_up(scratched.group("old").split()[0], scratched.group("rest"))
+        if named is not None:
+            return named
     elif scratched:
         kind = parse_value(scratched.group("old")).dimension
         new = [m.group(0) for m in VALUE_RE.finditer(scratched.group("rest"))
@@ -1113,13 +1111,10 @@ def _sentence(t: str) -> Statement:
     # "not pescatarian anymore, just a normal omnivore": a name of a known kind given up,
     # and the one name of that kind said after it
     given_up = _NOT_ANY_MORE_RE.search(t)
-    if given_up:
-        old = given_up.group("old") or given_up.group("old2")
-        kind = name_category(old)
-        new = list(dict.fromkeys(w for w in _TOKEN_RE.findall(t[given_up.end():])
-                                 if name_category(w) == kind and w.lower() != old.lower()))
-        if kind is not None and len({w.lower() for w in new}) == 1:
-            return Statement(None, "=", new[0], None, None, "name", new[0].lower(), old, True)
+    named = _name_given_up(given_up.group("old") or given_up.group("old2"), t[given_up.end():]) \
+        if given_up else None
+    if named is not None:
+        return named
     # "Thursday instead of Friday", "Ruff rather than Black": the old value named
     inst = _INSTEAD_OF_RE.search(t) or _NOT_OLD_RE.search(t)
     if inst:
@@ -1153,6 +1148,18 @@ def gives_up_value(text: str) -> bool:
     ("scratch €120, a few more chipped in, we've got €175 now"): read whole, never clause
     by clause, so the old value is what is replaced, not a value of its own."""
     return _SCRATCHED_RE.match(text.strip()) is not None and parse_statement(text).old_value is not None
+
+
+def _name_given_up(old: str, rest: str) -> Statement | None:
+    """``old``, a name of a known kind given up, replaced by the one name of that kind that
+    ``rest`` says ("pescatarian" ... "omnivore"); None when ``old`` is of no known kind or
+    ``rest`` names none or several."""
+    kind = name_category(old)
+    new = list(dict.fromkeys(w for w in _TOKEN_RE.findall(rest)
+                             if name_category(w) == kind and w.lower() != old.lower()))
+    if kind is None or len({w.lower() for w in new}) != 1:
+        return None
+    return Statement(None, "=", new[0], None, None, "name", new[0].lower(), old, True)
 
 
 _NOT_ANY_MORE_RE = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?P<old>[a-z][\w-]*)\s+any\s?(?:more|longer)\b|"

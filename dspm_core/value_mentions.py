@@ -173,7 +173,7 @@ def _shades_joined(text: str, found: list[Mention]) -> list[Mention]:
     for m in found:
         last = out[-1] if out else None
         if last is not None and m.kind == last.kind == "known:colour" \
-                and text[last.start + len(last.text):m.start] in (" ", "-"):
+                and text[last.start + len(last.text):m.start] == " ":
             out[-1] = Mention(last.kind, text[last.start:m.start + len(m.text)], last.start)
         else:
             out.append(m)
