@@ -40,8 +40,8 @@ _LEAD, _NAME = LEAD, NAME
 
 # "The default branch is develop", "Our sprint length is two weeks"
 _DECLARED_RE = re.compile(
-    _LEAD + r"(?:(?:the|our|my|your|their)\s+(?:[\w-]+'s\s+)?(?P<subj>(?:[\w-]+\s+){0,3}[\w-]+)|"
-    r"(?P<bare>(?:[\w-]+\s+){0,2}[\w-]+))\s+(?:is|are)\s+(?:(?P<on>in|on)\s+(?=(?-i:[A-Z])))?"
+    _LEAD + r"(?:(?:the|our|my|your|their)\s+(?:[\w-]+'s\s+)?(?P<subj>(?:[\w-]+\s+){0,5}[\w-]+)|"
+    r"(?P<bare>(?:[\w-]+\s+){0,3}[\w-]+))\s+(?:is|are)\s+(?:(?P<on>in|on)\s+(?=(?-i:[A-Z])))?"
     r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})"
     # where a named place stands: "the venue is The Crown on Market Street"
     r"(?P<placed>\s+(?:on|at|in|by|near|off|opposite|next to)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?"

@@ -287,6 +287,19 @@ def _noise(word: str) -> bool:
     return word in _TIME_WORDS or word in PERIOD_WORDS or is_past_verb(word) or is_verb_only(word)
 
 
+def _noise_at(words: list[str], i: int) -> bool:
+    """The word ``words[i]`` of a subject key names no setting (see :func:`_noise`); an
+    "-ing" word before another word of it, or after a preposition, names which one
+    ("shipping service db" of "the database for the shipping service")."""
+    w = words[i]
+    return _noise(w) and not (w.endswith("ing") and (
+        i + 1 < len(words) or i and words[i - 1] in OBJECT_LEADS))  # "db on shipping"
+
+
+#: the prepositions whose object names which thing a setting is of ("the retry limit for billing")
+OBJECT_LEADS = frozenset("in for on of at from by about".split())
+
+
 def _unit_noun(stmt: Statement) -> str | None:
     if stmt.dimension.startswith("count:"):
         return stmt.dimension.split(":", 1)[1]
@@ -740,7 +753,9 @@ def _of_known_kind(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     if kind is None:
         return []
     kind_words = _KIND_WORDS.get(kind, frozenset()) | frozenset(kind.split())
-    mine = [w for w in _core(subj_norm.split()) if w not in kind_words and not _noise(w)
+    words = subj_norm.split()
+    core = set(_core(words))
+    mine = [w for i, w in enumerate(words) if w in core and w not in kind_words and not _noise_at(words, i)
             and w not in _WEAK_WORDS and w not in STOP_WORDS and w not in _TIMES_OF
             and w not in _WHEN_WORDS and w != (stmt.value or "").lower()]
     found: list[str] = []

@@ -30,7 +30,7 @@ from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared,
                       says_nothing)
 from .patch import AUTHORITY, Fact, Patch, Role
 from .people import PEOPLE
-from .resolve import ATTRIBUTE_WORDS
+from .resolve import ATTRIBUTE_WORDS, OBJECT_LEADS
 from .known_names import MULTIWORD_NAMES, name_category
 from .slots import Statement, bound_class, content_terms
 from .value_clause import clauses
@@ -173,9 +173,10 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[st
     if _measures_apart(said, held):
         return False  # "request quota" is not "rate limit"
     twice_mine, twice_theirs = _repeated(said, held), _repeated(held, said)
-    if not shared or _words_apart(
-            _things(said, shared, values) | _parts_of_day(said) - _parts_of_day(held) | twice_mine,
-            _things(held, shared, values) | _parts_of_day(held) - _parts_of_day(said) | twice_theirs):
+    things_mine, things_theirs = _things(said, shared, values), _things(held, shared, values)
+    if not shared or _words_apart(  # (a word both say sets neither apart: "CI")
+            things_mine - things_theirs | _parts_of_day(said) - _parts_of_day(held) | twice_mine,
+            things_theirs - things_mine | _parts_of_day(held) - _parts_of_day(said) | twice_theirs):
         return False
     if other_owner(p.text, fact.text) or _owners_apart(p.text, fact.text) \
             or _aim_beside_reading(p.text, fact.text) \
@@ -283,6 +284,7 @@ _FUNCTION_WORDS = frozenset("while until after before during since though althou
                             "last term semester quarter season sprint forward onwards anymore "
                             "rate price cost fee fees speed frequency".split())
 _SUBJECTS = frozenset("i we you they".split())
+_ARTICLES = frozenset("the a an my our your their".split())
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
 _NUMBER_WORD_RE = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                              r"few|couple|several|dozen|half|twenty|thirty|forty|fifty|hundred|thousand)$")
@@ -304,7 +306,7 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
             continue
         terms = content_terms(raw.strip("'’"))
         if not terms or terms & shared or w in values or w in _PERIOD_WORDS \
-                or says_nothing(w) or w in ATTRIBUTE_WORDS or len(w) < 3 \
+                or says_nothing(w) or w in ATTRIBUTE_WORDS or len(w) < 3 and not raw.isupper() \
                 or _NUMBER_WORD_RE.match(w) \
                 or i and _VERB_AFTER_RE.match(words[i - 1].lower().split("'")[-1]) \
                 or i and words[i - 1].lower() in _SUBJECTS:  # "i charge", "we pay": a verb
@@ -317,8 +319,11 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
             and not is_verb_only(words[i + 1].lower())
             and not (i and re.search(r"(?:'m|'re|'s|\bis|\bare|\bam|\bbe|\bwas|\bwere)$",
                                      words[i - 1].lower()))))
-        if (is_verb_only(w) or is_past_verb(w)) and not modifier:  # "billing worker" names one
-            continue
+        if (is_verb_only(w) or is_past_verb(w)) and not modifier and not (
+                # "the retry limit for billing": the object of a preposition names one
+                w.endswith("ing") and i and words[i - 1].lower() in OBJECT_LEADS) \
+                and not (i and words[i - 1].lower() in _ARTICLES):  # "the write timeout"
+            continue  # ("billing worker" names one too)
         if _shared(terms, shared) or w in _FUNCTION_WORDS or _PART_OF_DAY_RE.fullmatch(w):
             continue  # (a time of day or a side is compared apart, see _parts_of_day)
         out.add(w)

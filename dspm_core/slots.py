@@ -403,7 +403,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         if len(raw) == 1 and raw.isupper() and (raw != "I" or i > 0):
             words.append(low)  # "cache A", "Plan B": a one-letter name is a word of the subject
             continue
-        if low in STOP_WORDS or low in _SUBJECT_NOISE:
+        if (low in STOP_WORDS or low in _SUBJECT_NOISE) and not acronym_of_stop_word(raw):
             continue
         # the identifier check runs on the token as written: lowercased, "jQuery" is "jquery".
         # Typos are not folded here: two names one letter apart ("zonab" / "zonac",
@@ -452,9 +452,18 @@ def content_terms(text: str) -> frozenset[str]:
 def _content_term(raw: str) -> str | None:
     """The stem :func:`content_terms` keeps for one token, or None for a word it skips."""
     low = raw.lower()
+    if acronym_of_stop_word(raw):
+        return low  # "the US price": a name
     if low in STOP_WORDS or low in _ECHO_WORDS or len(low) < 2:
         return None
     return stem(fold_typo(singular(low))) if not is_identifier(raw) else low
+
+
+def acronym_of_stop_word(raw: str) -> bool:
+    """A word in capitals spelled like a word of no content: a name ("US", "IT"), never
+    "OK" or the "AM" of a time."""
+    return len(raw) > 1 and raw.isupper() and raw.isalpha() and raw.lower() in STOP_WORDS \
+        and raw.lower() not in _ECHO_WORDS and raw.lower() not in ("am", "pm", "a", "i")
 
 
 _ECHO_WORDS = frozenset(
@@ -517,7 +526,10 @@ def _without_verbs(subject: str) -> str:
     verbs = [i for i, w in enumerate(words) if (
         (i == 0 and leads(i) and is_verb_only(w))  # "Postpone the code freeze"
         or ((i == len(words) - 1 or leads(i)) and _PAST_FORM_RE.match(w)
-            and not w[:1].isupper() and is_past_verb(w))) and not is_identifier(w)]
+            and not w[:1].isupper() and is_past_verb(w)
+            # the object of a preposition is a noun: "the timeout in staging"
+            and not (i == len(words) - 1 and words[i - 1].lower() in _PREPOSITIONS)))
+             and not is_identifier(w)]
     if not verbs:
         return subject
     last = verbs[-1]

@@ -34,6 +34,7 @@ from itertools import islice
 from .digit_spans import digit_text
 from .frames import reframed_detail
 from .known_names import name_category
+from .lexicon import is_base_verb
 from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
 from .people import PEOPLE
@@ -288,7 +289,7 @@ def names_other(text: str, mention: Mention, old: str, kind: str = "") -> bool:
             head = head[:venue.start()]
         clause = head + " " + tail
     theirs = content_terms(old)
-    return any(t not in theirs for t in content_terms(clause) - _CHANGE_TERMS
+    return any(t not in theirs for t in content_terms(clause) - _change_terms(clause)
                - _KIND_TERMS.get(kind, frozenset()))
 
 
@@ -431,6 +432,17 @@ def _strict_words(text: str) -> frozenset[str]:
 
 
 _TOKEN_RE = re.compile(r"[\w'’]+")
+def _change_terms(text: str) -> frozenset[str]:
+    """The words of change of ``text`` that say a change, not a thing: never one right
+    after an article ("the write timeout", "the order total")."""
+    named = content_terms(" ".join(m.group(1) for m in _DETERMINED_RE.finditer(text)
+                                   if is_base_verb(m.group(1))))
+    return _CHANGE_TERMS - named if named else _CHANGE_TERMS
+
+
+_DETERMINED_RE = re.compile(r"\b(?:the|a|an|my|our|your|their|its)\s+([a-z]+)\b(?=\s+[a-z])", re.I)
+
+
 _LIGHT_WORDS = frozenset("at for on in of to by with from as or and can could u you i we me will would do does "
                          "did has have had get got pls thx thanks tho ok okay oh hmm".split())
 
@@ -453,10 +465,11 @@ def _thing_terms(text: str, new: Mention) -> frozenset[str]:
     else:
         return frozenset()
     kind = _KIND_TERMS.get(new.kind.split(":")[0], frozenset())
-    if not any(len(w) > 2 and w.lower() not in STOP_WORDS and content_terms(w) - _CHANGE_TERMS - kind
+    change = _change_terms(named)
+    if not any(len(w) > 2 and w.lower() not in STOP_WORDS and content_terms(w) - change - kind
                for w in _WORD_RE.findall(named)):
         return frozenset()  # (a thing is named: never "we're back the 17th")
-    return _strict_words(named) - _CHANGE_TERMS - kind
+    return _strict_words(named) - change - kind
 
 
 # what may follow a value that ends its clause: "each", "then", "pls"

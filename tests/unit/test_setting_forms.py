@@ -22,6 +22,10 @@ from dspm_core.value_clause import clauses, named_object, reported, spent_value
     ("I want a backup report every Friday.", "backup report", "every Friday"),
     ("Every month I need an invoice summary.", "invoice summary", "every month"),
     ("Default log level is ERROR.", "Default log level", "ERROR"),
+    # a subject of more words: what the setting is of, after a preposition
+    ("The database for the billing team is PostgreSQL.", "database for the billing team",
+     "PostgreSQL"),
+    ("Log level in staging is DEBUG.", "Log level in staging", "DEBUG"),
 ])
 def test_settings_declared_by_name(text: str, subject: str, value: str) -> None:
     named = read_named(text)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -54,3 +55,72 @@ def test_names_one_letter_apart_and_single_letters_are_settings() -> None:
         memory.add_turn("user", text)
     assert sorted(p.value for p in memory.all_patches) == \
         ["$500", "$900", "12 nodes", "16 nodes", "5 MB", "7 MB"]
+
+
+# what a setting is of, said after a preposition: an "-ing" word there is a noun that names
+# which one ("the retry limit for billing"), never the verb of the sentence
+_OF_WHAT = [("staging", "prod"), ("billing", "shipping"), ("catering", "lighting"),
+            ("onboarding", "offboarding"), ("marketing", "engineering"), ("logging", "caching"),
+            ("the billing service", "the shipping service")]
+_PROPERTIES = [("timeout", "30 seconds", "10 seconds", "45 seconds"),
+               ("retry limit", "3", "5", "8"),
+               ("budget", "$500", "$300", "$800"),
+               ("max file size", "10 MB", "25 MB", "50 MB"),
+               ("deadline", "March 3", "March 17", "April 2")]
+
+
+@pytest.mark.parametrize("prep", ["for", "in", "on"])
+@pytest.mark.parametrize("form", ["The {p} {prep} {t} is {v}.", "Set the {p} {prep} {t} to {v}."])
+@pytest.mark.parametrize(("a", "b"), _OF_WHAT)
+def test_settings_of_two_things_named_after_a_preposition_stay_apart(prep: str, form: str,
+                                                                     a: str, b: str) -> None:
+    for prop, v1, v2, v3 in _PROPERTIES:
+        memory = DSPMMemory()
+        memory.add_turn("user", form.format(p=prop, prep=prep, t=a, v=v1))
+        memory.add_turn("user", form.format(p=prop, prep=prep, t=b, v=v2))
+        assert sorted((p.value, len(p.history)) for p in memory.all_patches) == \
+            sorted([(v1, 0), (v2, 0)]), prop
+        memory.add_turn("user", f"change the {prop} {prep} {a} to {v3}")
+        held = {p.value: [r.value for r in p.history] for p in memory.all_patches
+                if p.later is None}
+        assert held == {v3: [v1], v2: []}, prop
+
+
+@pytest.mark.parametrize(("a", "b"), [("billing", "shipping"), ("staging", "prod"),
+                                      ("the billing service", "the shipping service")])
+def test_known_names_of_two_things_named_after_a_preposition_stay_apart(a: str, b: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", f"Set the database for {a} to PostgreSQL.")
+    memory.add_turn("user", f"Set the database for {b} to MySQL.")
+    assert sorted(p.value for p in memory.all_patches) == ["MySQL", "PostgreSQL"]
+    assert all(not p.history for p in memory.all_patches)
+
+
+# two settings told apart by one word before their shared noun: a verb-like word after an
+# article ("the write timeout") and a name in capitals that is spelled like a word ("US")
+_TOLD_APART = [("read", "write"), ("EU", "US"), ("UK", "US"), ("internal", "external"),
+               ("upload", "download"), ("order", "return")]
+
+
+@pytest.mark.parametrize("form", ["The {a} {p} is {v}.", "Set the {a} {p} to {v}.",
+                                  "our {a} {p} is {v}", "the {p} for the {a} one is {v}"])
+@pytest.mark.parametrize(("a", "b"), _TOLD_APART)
+def test_settings_told_apart_by_one_word_before_the_noun_stay_apart(form: str, a: str,
+                                                                     b: str) -> None:
+    for prop, v1, v2 in (("timeout", "30 seconds", "10 seconds"), ("limit", "100", "250"),
+                         ("size limit", "10 MB", "25 MB"), ("price", "$12", "$15")):
+        memory = DSPMMemory()
+        memory.add_turn("user", form.format(a=a, p=prop, v=v1))
+        memory.add_turn("user", form.format(a=b, p=prop, v=v2))
+        # (the number of each value is compared: "$12" is shown as "$12 USD" in some forms)
+        assert sorted(((p.value or "").split()[0], len(p.history)) for p in memory.all_patches) == \
+            sorted([(v1.split()[0], 0), (v2.split()[0], 0)]), prop
+
+
+def test_a_word_both_settings_say_sets_neither_apart() -> None:
+    memory = DSPMMemory()
+    for text in ("Our CI build takes 14 minutes.", "Caching could help.",
+                 "With caching the CI build takes 9 minutes."):
+        memory.add_turn("user", text)
+    [build] = [p for p in memory.all_patches if p.value]
+    assert build.value == "9 minutes" and [r.value for r in build.history] == ["14 minutes"]
