@@ -44,7 +44,7 @@ from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
-from .values import CLOCK_SHAPE_RE, VERSION_RE, day_or_time, parse_value
+from .values import CLOCK_SHAPE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
@@ -608,6 +608,42 @@ def said_for_other(text: str, earlier: str) -> str | None:
         return None
     return m.group("scope")
 
+
+
+def said_after_value(text: str, value: str | None, earlier: str, earlier_value: str | None,
+                     revision: bool = False) -> str | None:
+    """What ``text`` says its value is for, right after the value ("Set max tokens to 2000
+    for reports"), when ``earlier`` says another thing there ("... to 500 for summaries");
+    or, with no revision cue, the day it says a value of ("I run 10k on thursdays" after "I
+    run 5k on mondays"): the same subject of another thing. None when either says no such
+    thing after its value, or both say the same."""
+    mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
+    for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _DAY_AFTER_RE):
+        a, b = form.match(mine), form.match(theirs)
+        if a is None or b is None:
+            continue
+        ta, tb = content_terms(a.group("what")), content_terms(b.group("what"))
+        if ta and tb and not ta <= tb and not tb <= ta:
+            return a.group("what")
+    return None
+
+
+def _after_value(text: str, value: str | None) -> str:
+    """The words of ``text``'s clause after its value ``value``."""
+    if not value:
+        return ""
+    at = text.lower().find(value.lower())
+    if at < 0:
+        return ""
+    return _CLAUSE_CUT_RE.split(text[at + len(value):], 1)[0]
+
+
+# what a value is for, right after it: "for reports", "for the summaries"
+_FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+for\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*$", re.I)
+# the day a value is said of, right after it: "on mondays", "every thursday"
+_DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every)\s+(?P<what>(?:"
+                           + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)\s*$", re.I)
+_CLAUSE_CUT_RE = re.compile(r"[.;!?,:(]|\s(?:but|because|since|so|and|as|if|when|though)\s", re.I)
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
 _SAID_FOR_RE = re.compile(r"^\W*for\s+(?:the|my|our|this|that)\s+(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"

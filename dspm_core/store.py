@@ -27,7 +27,8 @@ from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
-from .resolve import LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve, said_for_other
+from .resolve import (LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve,
+                      said_after_value, said_for_other)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -443,11 +444,10 @@ class PatchStore:
         said, old, new = found
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
+        if setting and stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
+            return None  # a bound is changed by a bound, a value by a value
         if setting and holds_word(said.value or "", old):
-            # a setting whose value it is: "55" after a timer set for 45 minutes (a bound
-            # is changed by a bound, a value by a value)
-            if stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
-                return None
+            # a setting whose value it is: "55" after a timer set for 45 minutes
             return self._new_value(said, new_quantity(old, new) or new, old, fact)
         if key is not None and stmt is not None and stmt.value and holds_word(stmt.value, new):
             return self._replace_sentence(said, fact, key, replace(stmt, old_value=old), keep=True)
@@ -561,7 +561,7 @@ class PatchStore:
         subj_norm = subject_key(subject, self.aliases) or _norm_text(subject)
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
-        scope = said_for_other(fact.text, self._patches[existing_id].text) if existing_id is not None else None
+        scope = self._said_for_other(fact, stmt, self._patches[existing_id]) if existing_id is not None else None
         if scope is not None:  # "for the admin api the timeout is ...": the admin api's timeout
             subj_norm = subject_key(f"{scope} {subject}", self.aliases) or _norm_text(f"{scope} {subject}")
             key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
@@ -598,7 +598,7 @@ class PatchStore:
             existing_id = res.target
             if existing_id is not None and referent and not self._moved_is(existing_id, fact):
                 existing_id = None  # "they moved sports day, it's on 20 March now": not ours
-            if existing_id is not None and said_for_other(fact.text, self._patches[existing_id].text):
+            if existing_id is not None and self._said_for_other(fact, stmt, self._patches[existing_id]):
                 existing_id = None  # "for the nightly jobs, the workers are 8": not the build server's
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
                 self._journal.append(JournalEntry(
@@ -674,6 +674,14 @@ class PatchStore:
                 and self._patches[earlier].turn <= fact.turn:
             self._link(earlier, patch)
         return MergeOutcome("added", patch)
+
+    @staticmethod
+    def _said_for_other(fact: Fact, stmt: Statement, old: Patch) -> str | None:
+        """What ``fact`` is said for that ``old`` does not name: before its words ("for the
+        admin api the timeout is 60 seconds") or after its value ("Set max tokens to 2000
+        for reports" after "... to 500 for summaries")."""
+        return said_for_other(fact.text, old.text) \
+            or said_after_value(fact.text, stmt.value, old.text, old.value, stmt.revision)
 
     def _holds_value(self, subj_norm: str, stmt: Statement) -> bool:
         """A current setting holds ``stmt``'s value, of its kind, under a subject that shares

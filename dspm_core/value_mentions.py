@@ -469,7 +469,9 @@ def _thing_terms(text: str, new: Mention) -> frozenset[str]:
     if not any(len(w) > 2 and w.lower() not in STOP_WORDS and content_terms(w) - change - kind
                for w in _WORD_RE.findall(named)):
         return frozenset()  # (a thing is named: never "we're back the 17th")
-    return _strict_words(named) - change - kind
+    # (the period of a rate is kept: "5000 requests per day" is no "100 requests per minute")
+    per = _strict_words(rate.group(1)) if rate is not None else frozenset()
+    return _strict_words(named) - change - kind | per
 
 
 # what may follow a value that ends its clause: "each", "then", "pls"

@@ -124,3 +124,51 @@ def test_a_word_both_settings_say_sets_neither_apart() -> None:
         memory.add_turn("user", text)
     [build] = [p for p in memory.all_patches if p.value]
     assert build.value == "9 minutes" and [r.value for r in build.history] == ["14 minutes"]
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    # what the value is for, said after it
+    ("Set max tokens to 500 for summaries.", "Set max tokens to 2000 for reports."),
+    ("Use 4 spaces for Python.", "Use 2 spaces for YAML."),
+    # the day of a value, with no word of change
+    ("I run 5k on mondays", "I run 10k on thursdays"),
+    # a rate over another period
+    ("The API allows 100 requests per minute.", "The API allows 5000 requests per day."),
+])
+def test_the_same_words_for_another_thing_after_the_value_stay_apart(first: str,
+                                                                     second: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    assert len([p for p in memory.all_patches if p.value]) == 2
+    assert all(not p.history for p in memory.all_patches)
+
+
+def test_a_setting_said_for_one_thing_is_revised_for_that_thing() -> None:
+    memory = DSPMMemory()
+    for text in ("Set max tokens to 500 for summaries.", "Set max tokens to 2000 for reports.",
+                 "Set max tokens to 800 for summaries."):
+        memory.add_turn("user", text)
+    held = {p.value: [r.value for r in p.history] for p in memory.all_patches if p.value}
+    assert held == {"800": ["500"], "2000": []}
+
+
+def test_a_new_day_said_with_a_word_of_change_revises() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "the meeting is at 3pm on Monday")
+    memory.add_turn("user", "change the meeting to 4pm on Tuesday")
+    [p] = [p for p in memory.all_patches if p.value]
+    assert [r.value for r in p.history] == ["3pm"]
+
+
+def test_a_value_given_after_a_bound_of_the_same_thing_leaves_the_bound() -> None:
+    # (a value is changed by a value, a bound by a bound; fields given with the patch too)
+    memory = DSPMMemory()
+    memory.add_patch("constraint", "The billing-service error rate must be 2% or more.",
+                     slot="billing-service error rate", op=">=", value="2", unit="%")
+    memory.add_turn("user", "Set the billing-service timeout to 1 seconds.")
+    memory.add_patch("decision", "Set the billing-service error rate to 1%.",
+                     slot="billing-service error rate", op="=", value="1", unit="%")
+    held = sorted((p.op, p.value) for p in memory.all_patches if p.slot and "error" in p.slot)
+    assert held == [("=", "1 %"), (">=", "2 %")]
+    assert all(not p.history for p in memory.all_patches)
