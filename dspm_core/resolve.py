@@ -612,8 +612,8 @@ def said_for_other(text: str, earlier: str) -> str | None:
 
 def said_after_value(text: str, value: str | None, earlier: str, earlier_value: str | None,
                      revision: bool = False) -> str | None:
-    """What ``text`` says its value is for, right after the value ("Set max tokens to 2000
-    for reports"), when ``earlier`` says another thing there ("... to 500 for summaries");
+    """What ``text`` says its value is for or of, right after the value ("Set max tokens to
+    2000 for reports", "10 copies of the flyer"), when ``earlier`` says another thing there ("... to 500 for summaries");
     or, with no revision cue, the day it says a value of ("I run 10k on thursdays" after "I
     run 5k on mondays"): the same subject of another thing. None when either says no such
     thing after its value, or both say the same."""
@@ -638,8 +638,8 @@ def _after_value(text: str, value: str | None) -> str:
     return _CLAUSE_CUT_RE.split(text[at + len(value):], 1)[0]
 
 
-# what a value is for, right after it: "for reports", "for the summaries"
-_FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+for\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*$", re.I)
+# what a value is for or of, right after it: "for reports", "of the contract"
+_FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*$", re.I)
 # the day a value is said of, right after it: "on mondays", "every thursday"
 _DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every)\s+(?P<what>(?:"
                            + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)\s*$", re.I)

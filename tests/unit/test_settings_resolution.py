@@ -130,6 +130,7 @@ def test_a_word_both_settings_say_sets_neither_apart() -> None:
     # what the value is for, said after it
     ("Set max tokens to 500 for summaries.", "Set max tokens to 2000 for reports."),
     ("Use 4 spaces for Python.", "Use 2 spaces for YAML."),
+    ("I need 3 copies of the contract", "I need 10 copies of the flyer"),
     # the day of a value, with no word of change
     ("I run 5k on mondays", "I run 10k on thursdays"),
     # a rate over another period
