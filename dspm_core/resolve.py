@@ -50,11 +50,13 @@ from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
-__all__ = ["LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target",
+__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target",
            "other_times", "resolve", "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
+#: the evidence of a number said as a headcount: it counts what the count it revises counts
+HEADCOUNT = "the one recent count of people, said as a headcount"
 
 _PRONOUNS = frozenset("it that this those these them one".split())
 LIGHT_VERBS = frozenset("do make have go get let try say take use put".split())
@@ -192,7 +194,46 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _of_known_kind(ix, patches, subj_norm, stmt, turn)
         if found:  # "got a new phone, switch to android instructions" of "im on an iphone"
             return _one(found, "the one recent setting of a known kind, with a revision cue")
+    found = _headcount(ix, patches, subj_norm, stmt, turn)
+    if found:  # "final numbers a hundred and forty" of "we're expecting 120 guests"
+        return _one(found, HEADCOUNT)
     return NONE
+
+
+def _headcount(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
+               turn: int) -> list[str]:
+    """The one count of people of the last turns ("120 guests", "8 people") that a number
+    said as a headcount revises: "the headcount is 140 now", "final numbers 140". A
+    headcount with no word of change is the final one."""
+    words = subj_norm.split()
+    if stmt.dimension == "count:number":  # ("final numbers 140": 140 "numbers")
+        words.append("number")
+    elif stmt.dimension != "number":
+        return []
+    final = "final" in words
+    if not words or not (stmt.revision or final) \
+            or not all(w in _HEADCOUNT_WORDS or w in ("final", "total", "new") for w in words) \
+            or not any(w in _HEADCOUNT_WORDS for w in words):
+        return []
+    found: list[str] = []
+    for spoken_at, pid in reversed(ix.recent):
+        if turn - spoken_at > REFERENT_TURNS:
+            break
+        p = patches.get(pid)
+        if p is None or p.later is not None or p.key is None or p.key.split("|")[2] != "num" \
+                or singular((p.unit or "").lower()) not in _PEOPLE_UNITS \
+                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or bound_class(p.op) != "eq" \
+                or pid in found:  # (never a bound: "the venue holds up to 200 people")
+            continue
+        found.append(pid)
+    return found
+
+
+#: words for how many people come ("the headcount", "final numbers")
+_HEADCOUNT_WORDS = frozenset("headcount head count number numbers attendance turnout tally".split())
+#: units of a count of people
+_PEOPLE_UNITS = frozenset("people person guest attendee kid child adult ppl pax cover player "
+                          "student member participant delegate".split())
 
 
 def _same_owner(patches: dict[str, Patch], found: list[str], text: str) -> list[str]:

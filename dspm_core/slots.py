@@ -128,6 +128,7 @@ _REVISION_CUE_RE = regex.compile(
     r"give it|have|aim for)|can we (?:do|go (?:to|with|for)|make it|try|"
     r"have|say)|how about|change of plan|(?:i|we) said|in the end|after all|"
     r"(?:i|we)(?:'ve| have)? (?:agreed|settled|decided) on|ended up (?:with|on|going with)|"
+    r"final (?:numbers?|count|head ?count|tally)|"  # "final numbers 140": the last word on it
     # "the meeting is now 3pm", "it's now macOS 14": a value that changed
     r"(?:is|are|'s|'re) now(?= (?:at |on |due |set to )?[\w$€£])(?! (?:that|what|how|why|if|when|the time)\b)|"
     # "we're 5 now", "plan it for 3 now", "it's 40 hours a week now", "it's at 12:00 pm now":

@@ -27,7 +27,7 @@ from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
-from .resolve import (LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve,
+from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve,
                       said_after_value, said_for_other)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
@@ -596,6 +596,8 @@ class PatchStore:
                           terse=len(fact.text.split()) <= TERSE_WORDS,
                           own=self._own_words(fact) if referent else "", text=fact.text)
             existing_id = res.target
+            if existing_id is not None and res.evidence == HEADCOUNT:
+                stmt = as_said_of(replace(stmt, unit=None, dimension="number"), self._patches[existing_id])
             if existing_id is not None and referent and not self._moved_is(existing_id, fact):
                 existing_id = None  # "they moved sports day, it's on 20 March now": not ours
             if existing_id is not None and self._said_for_other(fact, stmt, self._patches[existing_id]):

@@ -173,3 +173,24 @@ def test_a_value_given_after_a_bound_of_the_same_thing_leaves_the_bound() -> Non
     held = sorted((p.op, p.value) for p in memory.all_patches if p.slot and "error" in p.slot)
     assert held == [("=", "1 %"), (">=", "2 %")]
     assert all(not p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("change", ["final numbers 140", "ok rsvps are in, final numbers a hundred and forty",
+                                    "the headcount is 140 now", "final headcount is 140"])
+def test_a_headcount_revises_the_one_count_of_people(change: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "we're expecting 120 guests at the wedding, help me work out the drinks")
+    memory.add_turn("user", change)
+    [count] = [p for p in memory.all_patches if p.history]
+    assert count.value == "140" and [r.value for r in count.history] == ["120 guests"]
+
+
+@pytest.mark.parametrize("turns", [
+    ("the venue holds up to 200 people", "final numbers 140"),  # a bound: the capacity
+    ("we're expecting 120 guests", "we have 3 kids", "final numbers 140"),  # which one?
+])
+def test_a_headcount_revises_no_bound_and_no_count_it_cannot_tell(turns: tuple[str, ...]) -> None:
+    memory = DSPMMemory()
+    for text in turns:
+        memory.add_turn("user", text)
+    assert all(not p.history for p in memory.all_patches)
