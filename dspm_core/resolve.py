@@ -215,18 +215,24 @@ def _headcount(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
             or not all(w in _HEADCOUNT_WORDS or w in ("final", "total", "new") for w in words) \
             or not any(w in _HEADCOUNT_WORDS for w in words):
         return []
-    found: list[str] = []
+    # (never a bound: "the venue holds up to 200 people")
+    return [p.id for p in _recent_settings(ix, patches, turn)
+            if p.key is not None and p.key.split("|")[2] == "num" and bound_class(p.op) == "eq"
+            and singular((p.unit or "").lower()) in _PEOPLE_UNITS]
+
+
+def _recent_settings(ix: StoreIndex, patches: dict[str, Patch], turn: int) -> list[Patch]:
+    """The current settings of the last turns said with a user's authority or more,
+    latest first, each once."""
+    out: dict[str, Patch] = {}
     for spoken_at, pid in reversed(ix.recent):
         if turn - spoken_at > REFERENT_TURNS:
             break
         p = patches.get(pid)
-        if p is None or p.later is not None or p.key is None or p.key.split("|")[2] != "num" \
-                or singular((p.unit or "").lower()) not in _PEOPLE_UNITS \
-                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or bound_class(p.op) != "eq" \
-                or pid in found:  # (never a bound: "the venue holds up to 200 people")
-            continue
-        found.append(pid)
-    return found
+        if p is not None and p.later is None and p.key is not None \
+                and AUTHORITY[p.role] >= AUTHORITY[Role.USER]:
+            out.setdefault(pid, p)
+    return list(out.values())
 
 
 #: words for how many people come ("the headcount", "final numbers")
@@ -835,18 +841,10 @@ def _of_known_kind(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     mine = [w for i, w in enumerate(words) if w in core and w not in kind_words and not _noise_at(words, i)
             and w not in _WEAK_WORDS and w not in STOP_WORDS and w not in _TIMES_OF
             and w not in _WHEN_WORDS and w != (stmt.value or "").lower()]
-    found: list[str] = []
-    for spoken_at, pid in reversed(ix.recent):
-        if turn - spoken_at > REFERENT_TURNS:
-            break
-        p = patches.get(pid)
-        if p is None or p.later is not None or p.key is None or p.key.split("|")[2] != "name" \
-                or AUTHORITY[p.role] < AUTHORITY[Role.USER] or name_category(p.value or "") != kind:
-            continue
-        theirs = set((ix.subject_of.get(pid) or "").split())
-        if all(w in theirs for w in mine) and pid not in found:
-            found.append(pid)
-    return found
+    return [p.id for p in _recent_settings(ix, patches, turn)
+            if p.key is not None and p.key.split("|")[2] == "name"
+            and name_category(p.value or "") == kind
+            and all(w in (ix.subject_of.get(p.id) or "").split() for w in mine)]
 
 
 #: the words that say when a thing happened ("got a new phone over the weekend")
