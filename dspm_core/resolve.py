@@ -642,6 +642,13 @@ def _amount(p: Patch) -> tuple[str, ...] | None:
     return (p.key.split("|")[2].removeprefix("rate:"), *canonical[:2]) if canonical else None
 
 
+def both_said_for(text: str, earlier: str) -> str | None:
+    """What ``text`` opens on as what it is said for, when ``earlier`` opens on another
+    ("for shipping, the timeout is 10 seconds" after "for billing, the timeout is 30
+    seconds"); a statement in other words may well narrow one that says none."""
+    return said_for_other(text, earlier) if _SAID_FOR_RE.match(earlier) else None
+
+
 def said_for_other(text: str, earlier: str) -> str | None:
     """What ``text`` opens on as what it is said for ("for the admin api the timeout is 60
     seconds"), when ``earlier`` does not name it ("config for the web app: timeout 30
@@ -650,8 +657,10 @@ def said_for_other(text: str, earlier: str) -> str | None:
     if who is not None:
         return who
     m = _SAID_FOR_RE.match(text)
-    if m is None or m.group("scope").lower() in _NO_SCOPE \
-            or content_terms(m.group("scope")) <= content_terms(earlier):
+    if m is None or m.group("scope").lower() in _NO_SCOPE:
+        return None
+    theirs = _SAID_FOR_RE.match(earlier)  # ("for team 3, ..." after "for team 2, ... is 3")
+    if _naming_terms(m.group("scope")) <= _naming_terms(theirs.group("scope") if theirs else earlier):
         return None
     return m.group("scope")
 
@@ -665,11 +674,11 @@ def said_after_value(text: str, value: str | None, earlier: str, earlier_value: 
     run 5k on mondays"): the same subject of another thing. None when either says no such
     thing after its value, or both say the same."""
     mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
-    for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _DAY_AFTER_RE):
+    for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _IN_AFTER_RE, _DAY_AFTER_RE):
         a, b = form.match(mine), form.match(theirs)
         if a is None or b is None:
             continue
-        ta, tb = content_terms(a.group("what")), content_terms(b.group("what"))
+        ta, tb = _naming_terms(a.group("what")), _naming_terms(b.group("what"))
         if ta and tb and not ta <= tb and not tb <= ta:
             return a.group("what")
     return None
@@ -686,16 +695,37 @@ def _after_value(text: str, value: str | None) -> str:
 
 
 # what a value is for or of, right after it: "for reports", "of the contract"
-_FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2})\s*$", re.I)
+_FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})\s*$", re.I)
+# where a value holds, right after it: "in prod", "in the EU" (never "in the end")
+_IN_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+in\s+(?:the\s+|my\s+|our\s+)?(?!(?:end|total|fact|practice|"
+                          r"general|theory|advance|person|time|a row|short|particular|future|"
+                          r"meantime|case)\b)(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})\s*$", re.I)
+
+
+def _naming_terms(words: str) -> frozenset[str]:
+    """The terms of ``words`` that name a thing, a number or a letter too ("team 2")."""
+    return content_terms(words) | frozenset(
+        w.lower() for w in re.findall(r"\b(?:\d+|[A-Z])\b", words))
+
+
 # the day a value is said of, right after it: "on mondays", "every thursday"
 _DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every)\s+(?P<what>(?:"
                            + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)\s*$", re.I)
 _CLAUSE_CUT_RE = re.compile(r"[.;!?,:(]|\s(?:but|because|since|so|and|as|if|when|though)\s", re.I)
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
-_SAID_FOR_RE = re.compile(r"^\W*for\s+(?:the|my|our|this|that)\s+(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
+_SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
                           r"\s*(?:,\s*|\s+(?=(?:the|my|our|its|it's|we|i|you)\b))", re.I)
 _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", "rest", "same reason"))
+
+
+def label_apart(text: str, earlier: str) -> str | None:
+    """The label ``text`` opens on when ``earlier`` opens on a label of another thing
+    (:func:`other_label`): "shipping" of "shipping: timeout 10 seconds" after "billing:
+    timeout 30 seconds"."""
+    m = _LABEL_RE.match(text)
+    return m.group(1) if m is not None and _LABEL_RE.match(earlier) and other_label(text, earlier) \
+        else None
 
 
 def other_label(text: str, earlier: str) -> bool:

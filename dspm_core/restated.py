@@ -264,10 +264,15 @@ def _value_clause(text: str, value: str) -> str:
     """The clause of ``text`` that holds ``value`` ("the license needs to cover 15 seats" of
     "we hired a few people so the license needs to cover 15 seats")."""
     first = value.split()[0] if value.split() else value
-    for clause in clauses(_ASIDE_RE.sub(" ", text)):
+    for clause in clauses(_ASIDE_RE.sub(_aside, text)):
         if first.lower() in clause.lower():
             return clause
     return text
+
+
+def _aside(m: re.Match[str]) -> str:
+    """An aside in brackets goes, but not one of a label: "timeout (shipping): 10 seconds"."""
+    return m.group(0) if re.match(r"\s*:", m.string[m.end():]) else " "
 
 
 def _words_apart(mine: frozenset[str] | set[str], theirs: frozenset[str] | set[str]) -> bool:
@@ -285,6 +290,7 @@ _FUNCTION_WORDS = frozenset("while until after before during since though althou
                             "rate price cost fee fees speed frequency".split())
 _SUBJECTS = frozenset("i we you they".split())
 _ARTICLES = frozenset("the a an my our your their".split())
+_BRACKETED_RE = re.compile(r"\(([^()]{1,40})\)")
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
 _NUMBER_WORD_RE = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
                              r"few|couple|several|dozen|half|twenty|thirty|forty|fifty|hundred|thousand)$")
@@ -296,6 +302,8 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
     cover"), a word for a kind of quantity, a number, a value or a word of no content."""
     out = set()
     words = _TOKEN_RE.findall(text)
+    # (a word in brackets names which one: "timeout (shipping)")
+    bracketed = {w.lower() for inner in _BRACKETED_RE.findall(text) for w in inner.split()}
     for i, raw in enumerate(words):
         w = raw.lower().strip("'’.")
         if re.match(r"(?:i|we|you|they|it|that|there|let)['’]", w) or re.search(r"\w['’]s?$", raw):
@@ -322,7 +330,8 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
         if (is_verb_only(w) or is_past_verb(w)) and not modifier and not (
                 # "the retry limit for billing": the object of a preposition names one
                 w.endswith("ing") and i and words[i - 1].lower() in OBJECT_LEADS) \
-                and not (i and words[i - 1].lower() in _ARTICLES):  # "the write timeout"
+                and not (i and words[i - 1].lower() in _ARTICLES) \
+                and w not in bracketed:  # "the write timeout"
             continue  # ("billing worker" names one too)
         if _shared(terms, shared) or w in _FUNCTION_WORDS or _PART_OF_DAY_RE.fullmatch(w):
             continue  # (a time of day or a side is compared apart, see _parts_of_day)

@@ -380,7 +380,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     """
     table = aliases or _DEFAULT_ALIASES
     # "Time-to-live (TTL)": the parenthesised acronym repeats the phrase before it
-    text = re.sub(r"\s*\(\s*[A-Z][A-Za-z0-9]{1,7}\s*\)", "", subject.replace("’", "'"))
+    text = _ACRONYM_AFTER_RE.sub(_spelt_out, subject.replace("’", "'"))
     text = _POSSESSIVE_RE.sub("", text)  # "my manager's email": the manager's, no letter s
     text = table.fold(text)
     names = _names_in(text)
@@ -416,6 +416,16 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
 
 
 _POSSESSIVE_RE = re.compile(r"(?<=[a-z])'s\b")
+_ACRONYM_AFTER_RE = re.compile(r"\s*\(\s*([A-Z][A-Za-z0-9]{1,7})\s*\)")
+
+
+def _spelt_out(m: re.Match[str]) -> str:
+    """An acronym in brackets goes when it spells the words before it ("Time-to-live
+    (TTL)"); any other word in brackets names which one ("timeout (EU)", "(Alice)")."""
+    letters = m.group(1).lower()
+    words = re.findall(r"[A-Za-z0-9]+", m.string[:m.start()])[-len(letters):]
+    spelt = "".join(w[0].lower() for w in words)
+    return "" if spelt == letters else f" {m.group(1)}"
 
 #: adverbs that ride along in a subject without naming anything ("the TTL again")
 _SUBJECT_NOISE = frozenset("again too anymore instead either overall though".split())
@@ -464,7 +474,10 @@ def acronym_of_stop_word(raw: str) -> bool:
     """A word in capitals spelled like a word of no content: a name ("US", "IT"), never
     "OK" or the "AM" of a time."""
     return len(raw) > 1 and raw.isupper() and raw.isalpha() and raw.lower() in STOP_WORDS \
-        and raw.lower() not in _ECHO_WORDS and raw.lower() not in ("am", "pm", "a", "i")
+        and raw.lower() not in _NO_ACRONYMS
+
+
+_NO_ACRONYMS = frozenset("ok okay am pm no yes".split())
 
 
 _ECHO_WORDS = frozenset(

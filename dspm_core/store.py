@@ -27,8 +27,8 @@ from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
-from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, is_referent, link_target, names_nothing, resolve,
-                      said_after_value, said_for_other)
+from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
+                      link_target, names_nothing, resolve, said_after_value, said_for_other)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -664,8 +664,10 @@ class PatchStore:
             if done is not None:
                 return done
             said_again = restated_earlier(self._ix, self._patches, fact, stmt)
-            if said_again is not None:  # "the frontend runs on Vue 3 now" of "... in Vue 2"
-                return self._supersede(said_again, fact, stmt)
+            if said_again is not None and not both_said_for(fact.text, said_again.text) \
+                    and not label_apart(fact.text, said_again.text):
+                return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
+                # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
             done = self._changed_value(fact, key, stmt)
             if done is not None:
                 return done
@@ -682,7 +684,7 @@ class PatchStore:
         """What ``fact`` is said for that ``old`` does not name: before its words ("for the
         admin api the timeout is 60 seconds") or after its value ("Set max tokens to 2000
         for reports" after "... to 500 for summaries")."""
-        return said_for_other(fact.text, old.text) \
+        return said_for_other(fact.text, old.text) or label_apart(fact.text, old.text) \
             or said_after_value(fact.text, stmt.value, old.text, old.value, stmt.revision)
 
     def _holds_value(self, subj_norm: str, stmt: Statement) -> bool:

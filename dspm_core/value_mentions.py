@@ -506,8 +506,17 @@ def _thing_change(window: list[Patch], role: Role, turn: int, text: str) -> tupl
 def _holds_thing(clause: str, thing: frozenset[str], text: str) -> bool:
     """``clause`` (of an earlier statement) says every word of ``thing``, and is no bound
     unless the change ``text`` says one too (a bound is changed by a bound)."""
-    return thing <= _strict_words(clause) and (_BOUND_RE.search(clause) is None
-                                               or _BOUND_RE.search(text) is not None)
+    if not thing <= _strict_words(clause):
+        return False
+    # a number of the thing names it with its noun: "team 3" is not the "3" of "team 2 is 3"
+    theirs = {m.group(0).lower() for m in _NUMBERED_RE.finditer(clause)}
+    if any(m.group(0).lower() not in theirs for m in _NUMBERED_RE.finditer(text)
+           if m.group(2) in thing and m.group(1).lower() not in STOP_WORDS):
+        return False
+    return _BOUND_RE.search(clause) is None or _BOUND_RE.search(text) is not None
+
+
+_NUMBERED_RE = re.compile(r"\b([a-z]+)\s+(\d+)\b", re.I)
 
 
 _BOUND_RE = re.compile(r"\b(?:max(?:imum)?|min(?:imum)?|at (?:most|least)|under|over|below|above|up to|"

@@ -194,3 +194,32 @@ def test_a_headcount_revises_no_bound_and_no_count_it_cannot_tell(turns: tuple[s
     for text in turns:
         memory.add_turn("user", text)
     assert all(not p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("form", [
+    "for {m}, the {n} is {v}",      # what it is for, said first
+    "the {n} is {v} in {m}",        # where it holds, said after the value
+    "the {n} is {v} for {m}",
+    "{m}: {n} {v}",                 # a label
+    "{n} ({m}): {v}",               # a name in brackets
+    "the {n} for {m} is {v}",
+])
+@pytest.mark.parametrize(("a", "b"), [("billing", "shipping"), ("team 2", "team 3"),
+                                      ("EU", "US"), ("Alice", "Bob")])
+def test_settings_of_two_things_in_every_form_stay_apart(form: str, a: str, b: str) -> None:
+    for noun, v1, v2 in (("timeout", "30 seconds", "10 seconds"), ("retry limit", "3", "5"),
+                         ("start time", "9am", "10am"), ("discount", "10%", "15%")):
+        memory = DSPMMemory()
+        memory.add_turn("user", form.format(m=a, n=noun, v=v1))
+        memory.add_turn("user", form.format(m=b, n=noun, v=v2))
+        values = [p.value or "" for p in memory.all_patches]  # ("billing: retry limit 3")
+        assert all(any(v in value for value in values) for v in (v1, v2)), (noun, values)
+        assert all(not p.history for p in memory.all_patches), noun
+
+
+def test_an_acronym_in_brackets_that_spells_the_words_before_it_is_the_same_setting() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "Time-to-live (TTL) for sessions is 30 minutes.")
+    memory.add_turn("user", "Change the session TTL to 45 minutes.")
+    [p] = [p for p in memory.all_patches if p.value]
+    assert p.value == "45 minutes" and [r.value for r in p.history] == ["30 minutes"]
