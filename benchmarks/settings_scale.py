@@ -103,8 +103,12 @@ _alt = "|".join
 _COMP_RE = _alt(COMPONENTS)
 _PROP_RE = _alt(sorted((re.escape(p) for p in _PROPS), key=len, reverse=True))
 _LABEL_RE = re.compile(
-    rf"\b(?:(?P<w>[a-z]+\d*) (?P<c1>{_COMP_RE}) (?P<p1>{_PROP_RE})"
-    rf"|(?P<c2>{_COMP_RE}) (?P<n>[A-Z]|\d+) (?P<p2>{_PROP_RE}))\b")
+    rf"\b(?:(?P<c3>{_COMP_RE}) (?P<p3>{_PROP_RE})(?: (?:for|in) (?P<w3>[a-z]+\d*)\b| \((?P<w4>[a-z]+\d*)\))"
+    rf"|(?!the\b)(?P<w>[a-z]+\d*) (?P<c1>{_COMP_RE}) (?P<p1>{_PROP_RE})\b"
+    rf"|(?P<c2>{_COMP_RE}) (?P<n>[A-Z]|\d+) (?P<p2>{_PROP_RE})\b)")
+#: with ``forms``, where a word name is said ("the service timeout for zonab"): one place
+#: per setting, the same in all its statements
+FORMS = ("{w} {c} {p}", "{c} {p} for {w}", "{c} {p} in {w}", "{c} {p} ({w})")
 _VALUE_RE = re.compile(r"\b(\d+) (" + _alt(sorted({re.escape(u) for u, _, _ in _PROPS.values()},
                                                   key=len, reverse=True)) + r")\b")
 
@@ -113,9 +117,10 @@ _VALUE_RE = re.compile(r"\b(\d+) (" + _alt(sorted({re.escape(u) for u, _, _ in _
 class Setting:
     label: str      # "zonab service timeout": also the setting's id
     prop: str
+    said: str = ""  # how its statements name it, when not by its label
 
 
-def _settings(n: int, rng: random.Random) -> list[Setting]:
+def _settings(n: int, rng: random.Random, forms: bool = False) -> list[Setting]:
     if n > CAPACITY:
         raise SystemExit(f"at most {CAPACITY} settings can be generated, asked for {n}")
     names = WORD_NAMES + SHORT_NAMES
@@ -127,7 +132,9 @@ def _settings(n: int, rng: random.Random) -> list[Setting]:
         comp = COMPONENTS[(k % per_name) // len(PROPERTIES)]
         prop = PROPERTIES[k % len(PROPERTIES)][0]
         label = f"{name} {comp} {prop}" if name in WORD_NAMES else f"{comp} {name} {prop}"
-        out.append(Setting(label, prop))
+        said = rng.choice(FORMS).format(w=name, c=comp, p=prop) \
+            if forms and name in WORD_NAMES else label
+        out.append(Setting(label, prop, said))
     return out
 
 
@@ -139,26 +146,29 @@ def _value(prop: str, rng: random.Random, not_this: str | None = None) -> str:
             return v
 
 
-def generate(n: int = 10_000, seed: int = 7) -> tuple[list[tuple[str, str]], dict[str, str]]:
+def generate(n: int = 10_000, seed: int = 7,
+             forms: bool = False) -> tuple[list[tuple[str, str]], dict[str, str]]:
     """``n`` settings set, restated and revised in random order.
 
     Returns the turns as ``(role, text)`` and the expected current value of every setting,
     ``{label: "14 seconds"}``. The same ``n`` and ``seed`` always give the same turns.
+    ``forms``: a word name is also said after its setting ("the service timeout for
+    zonab", "... in zonab", "the service timeout (zonab)"), one way per setting.
     """
     rng = random.Random(seed)
-    settings = _settings(n, rng)
+    settings = _settings(n, rng, forms)
     plans: dict[str, list[str]] = {}
     current: dict[str, str] = {}
     for st in settings:
         v = _value(st.prop, rng)
-        texts = [rng.choice(SET).format(s=st.label, v=v)]
+        texts = [rng.choice(SET).format(s=st.said, v=v)]
         for _ in range(rng.choices((0, 1, 2, 3), weights=(1, 2, 2, 1))[0]):
             if rng.random() < 0.35:
-                texts.append(rng.choice(RESTATE).format(s=st.label, v=v))
+                texts.append(rng.choice(RESTATE).format(s=st.said, v=v))
                 continue
             new = _value(st.prop, rng, not_this=v)
             direction = "Raise" if int(new.split()[0]) > int(v.split()[0]) else "Lower"
-            texts.append(rng.choice(REVISE).format(s=st.label, v=new, dir=direction))
+            texts.append(rng.choice(REVISE).format(s=st.said, v=new, dir=direction))
             v = new
         plans[st.label] = texts[::-1]  # popped from the end
         current[st.label] = v
@@ -175,7 +185,9 @@ def parse(text: str | None) -> tuple[str | None, str | None]:
     m = _LABEL_RE.search(text)
     if m is None:
         return None, None
-    if m.group("w"):
+    if m.group("c3"):  # "the service timeout for zonab", "the service timeout (zonab)"
+        label = f"{m.group('w3') or m.group('w4')} {m.group('c3')} {m.group('p3')}"
+    elif m.group("w"):
         label = f"{m.group('w')} {m.group('c1')} {m.group('p1')}"
     else:
         label = f"{m.group('c2')} {m.group('n')} {m.group('p2')}"
@@ -350,10 +362,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="write through SQLiteStore from two processes, check from a third")
     ap.add_argument("--db", help="with --sqlite: a new database path (default: a temporary file)")
     ap.add_argument("--json", metavar="OUT", type=Path, help="write the figures as JSON")
+    ap.add_argument("--forms", action="store_true",
+                    help="also name settings after their noun: 'the service timeout for zonab'")
     args = ap.parse_args(argv)
 
     t0 = time.perf_counter()
-    turns, expected = generate(args.settings, args.seed)
+    turns, expected = generate(args.settings, args.seed, args.forms)
     gen_s = time.perf_counter() - t0
     if args.sqlite:
         verdicts, times = run_sqlite(turns, expected, args.db)
@@ -361,7 +375,8 @@ def main(argv: list[str] | None = None) -> int:
         verdicts, times = run_memory(turns, expected)
     wall = time.perf_counter() - t0
     mode = "SQLiteStore, 2 writer processes" if args.sqlite else "in memory"
-    print(f"settings {verdicts.settings}   turns {len(turns)}   seed {args.seed}   ({mode})")
+    forms = ", names in four places" if args.forms else ""
+    print(f"settings {verdicts.settings}   turns {len(turns)}   seed {args.seed}   ({mode}{forms})")
     print(f"held exactly once   {verdicts.ok}")
     print(f"wrong merges        {verdicts.wrong_merge}")
     print(f"missing             {verdicts.missing}")
@@ -378,7 +393,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  e.g. {kind}: {row}")
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
-        out = {"settings": args.settings, "seed": args.seed, "sqlite": args.sqlite,
+        out = {"settings": args.settings, "seed": args.seed, "sqlite": args.sqlite, "forms": args.forms,
                "turns": len(turns), "wall_s": wall, **times, **verdicts.as_dict()}
         args.json.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {args.json}")

@@ -53,6 +53,7 @@ MESSAGE_LABEL_WORDS = 3
 # what may open or end a clause around the detail: "ok", "pls", "then", "instead"
 _FILLERS = frozenset("ok okay oh ah hmm hmmm right so then pls please plz thx thanks ta tho "
                      "though instead now lol tbh actually actualy yeah yep just".split())
+_SHORT_BRACKET_RE = re.compile(r"\(([\w'’-]+(?:\s[\w'’-]+)?)\)")
 # what opens an addition: "and order sushi", "plus a cake from Greggs"
 _ADDING = frozenset(("and", "plus"))
 # words of a frame that name no thing by themselves
@@ -99,7 +100,10 @@ def reframed_detail(patches: dict[str, Patch], role: Role, turn: int,
 
 @lru_cache(maxsize=4096)
 def _clauses(text: str) -> tuple[tuple[re.Match[str], ...], ...]:
-    """The words of each clause of ``text``, without the fillers around them."""
+    """The words of each clause of ``text``, without the fillers around them; a name of a
+    word or two in brackets is a word of its clause ("the worker connection limit (tesag)
+    to 432 connections")."""
+    text = _SHORT_BRACKET_RE.sub(lambda m: f" {m.group(1)} ", text)  # (the same length)
     out = []
     start = 0
     for end in [m.start() for m in _CLAUSE_END_RE.finditer(text)] + [len(text)]:

@@ -271,8 +271,11 @@ def _value_clause(text: str, value: str) -> str:
 
 
 def _aside(m: re.Match[str]) -> str:
-    """An aside in brackets goes, but not one of a label: "timeout (shipping): 10 seconds"."""
-    return m.group(0) if re.match(r"\s*:", m.string[m.end():]) else " "
+    """An aside in brackets goes ("(marketing wanted two more weeks)"), but not a name of
+    a word or two, nor one of a label: "the timeout (shipping) is 10 seconds",
+    "timeout (shipping): 10 seconds"."""
+    keep = len(m.group(0).split()) <= 2 or re.match(r"\s*:", m.string[m.end():])
+    return m.group(0) if keep else " "
 
 
 def _words_apart(mine: frozenset[str] | set[str], theirs: frozenset[str] | set[str]) -> bool:

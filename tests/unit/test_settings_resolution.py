@@ -38,6 +38,23 @@ def test_every_setting_keeps_its_current_value_once(n: int, seed: int) -> None:
     assert v.ok == len(expected)
 
 
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(n=st.integers(min_value=2, max_value=300), seed=st.integers(min_value=0, max_value=10**6))
+@example(n=62, seed=519501)  # "the gateway rate limit (kiroh)" after "... in miran"
+@example(n=251, seed=29724)  # "the worker queue depth (miras)" after "... connection limit (tesag)"
+@example(n=232, seed=495185)
+def test_every_setting_named_in_any_place_keeps_its_current_value_once(n: int, seed: int) -> None:
+    # the same, with a word name also said after the setting's noun: "the service timeout
+    # for zonab", "... in zonab", "the service timeout (zonab)"
+    turns, expected = generate(n, seed, forms=True)
+    memory = DSPMMemory()
+    for role, text in turns:
+        memory.add_turn(role, text)
+    v = check(memory.all_patches, memory.store.journal(), expected)
+    assert (v.wrong_merge, v.missing, v.stale, v.duplicate) == (0, 0, 0, 0), v.examples
+    assert v.ok == len(expected)
+
+
 def test_the_three_retry_limits_stay_three_settings() -> None:
     memory = DSPMMemory()
     for name, n in (("alpha", 3), ("gamma", 5), ("delta", 7)):
