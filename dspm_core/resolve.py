@@ -674,7 +674,8 @@ def said_after_value(text: str, value: str | None, earlier: str, earlier_value: 
     run 5k on mondays"): the same subject of another thing. None when either says no such
     thing after its value, or both say the same."""
     mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
-    for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _IN_AFTER_RE, _DAY_AFTER_RE):
+    for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _IN_AFTER_RE, _TO_AFTER_RE,
+                                                   _DAY_AFTER_RE):
         a, b = form.match(mine), form.match(theirs)
         if a is None or b is None:
             continue
@@ -689,6 +690,9 @@ def _after_value(text: str, value: str | None) -> str:
     if not value:
         return ""
     at = text.lower().find(value.lower())
+    if at < 0 and " " in value:  # "3.12" of "Python 3.12", said after "version"
+        value = value.rsplit(None, 1)[1]
+        at = text.lower().find(value.lower())
     if at < 0:
         return ""
     return _CLAUSE_CUT_RE.split(text[at + len(value):], 1)[0]
@@ -708,6 +712,9 @@ def _naming_terms(words: str) -> frozenset[str]:
         w.lower() for w in re.findall(r"\b(?:\d+|[A-Z])\b", words))
 
 
+# whom a value is for, right after it: "reply in Spanish to customers"
+_TO_AFTER_RE = re.compile(r"^\s+to\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})\s*$",
+                          re.I)
 # the day a value is said of, right after it: "on mondays", "every thursday"
 _DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every)\s+(?P<what>(?:"
                            + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)\s*$", re.I)

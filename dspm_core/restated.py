@@ -38,7 +38,7 @@ from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency
 
 __all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "restated_earlier", "restated_name",
-           "supposes_or_recalls"]
+           "speaker_after_person", "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6
@@ -181,6 +181,7 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[st
     if other_owner(p.text, fact.text) or _owners_apart(p.text, fact.text) \
             or _aim_beside_reading(p.text, fact.text) \
             or _PERSON_RE.search(p.text) is None and _PERSON_RE.search(fact.text) is not None \
+            or speaker_after_person(p.text, said) \
             or any(_other_modifier(p.text, fact.text, s) for s in shared):
         return False
     if parse_value(p.value).canonical == stmt.canonical:
@@ -342,6 +343,14 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
     return out
 
 
+def speaker_after_person(earlier: str, text: str) -> bool:
+    """``earlier`` is said of another person and ``text`` (the clause of a value) of the
+    speaker: "we eat at 7pm" is not "the kids eat at 5pm"."""
+    return _SPEAKER_FIRST_RE.match(text) is not None and _PERSON_RE.search(earlier) is not None
+
+
+# the speaker as the subject: "we eat at 7pm" is not "the kids eat at 5pm"
+_SPEAKER_FIRST_RE = re.compile(r"^\W*(?:i|we)\b(?!['’]d)", re.I)
 # somebody other than the speaker ("my junior bills at $70 an hour" is not "i bill at $120")
 _PERSON_RE = re.compile(rf"\b(?:my|our|his|her|their|the)\s+(?:\w+\s+)?(?:{PEOPLE})s?\b", re.I)
 

@@ -41,7 +41,7 @@ from .people import PEOPLE
 from .place_phrases import is_venue
 from .places import is_place
 from .resolve import other_label, other_times, said_for_other
-from .restated import letter_i
+from .restated import letter_i, speaker_after_person
 from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
@@ -574,6 +574,7 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
             or names_other(text, new, p.text, olds[0].kind) \
             or _NOT_SET_RE.search(p.text) or _SUPPOSED_RE.search(_clause_at(p.text, olds[0].start, _CLAUSE_END_RE)) \
             or other_owner(p.text, _up_to_clause(text, new)) \
+            or speaker_after_person(p.text, _clause_at(text, new.start, _CLAUSE_END_RE)) \
             or _GOAL_RE.search(p.text) and not _GOAL_RE.search(text) \
             or _moved_other(text, p.text) or other_times(text, p.text) \
             or said_for_other(text, p.text) is not None or other_label(text, p.text) \

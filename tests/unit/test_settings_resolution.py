@@ -240,3 +240,23 @@ def test_an_acronym_in_brackets_that_spells_the_words_before_it_is_the_same_sett
     memory.add_turn("user", "Change the session TTL to 45 minutes.")
     [p] = [p for p in memory.all_patches if p.value]
     assert p.value == "45 minutes" and [r.value for r in p.history] == ["30 minutes"]
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("reply in Spanish to customers", "reply in English to the team"),  # whom it is for
+    ("Set the Python version to 3.11 for the API.", "Set the Python version to 3.12 for the worker."),
+    ("the kids eat at 5pm", "we eat at 7pm"),  # another person, then the speaker
+])
+def test_a_value_for_someone_or_something_else_keeps_two_settings(first: str, second: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    assert all(not p.history for p in memory.all_patches)
+
+
+def test_the_speaker_correcting_a_value_of_another_person_still_revises_it() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "my son wears size 32 in kids shoes, we're looking for football boots for him")
+    memory.add_turn("user", "i misremembered, it's size 33. checked the label on his trainers")
+    [shoe] = [p for p in memory.all_patches if p.history]
+    assert "33" in (shoe.value or "") and "32" in shoe.history[0].value
