@@ -30,6 +30,7 @@ that first created the patch, from the store journal). For each setting:
     python benchmarks/settings_scale.py --settings 300
     python benchmarks/settings_scale.py                    # 10,000 settings, seed 7
     python benchmarks/settings_scale.py --sqlite --settings 2000
+    python benchmarks/settings_scale.py --forms            # names also after the noun
 
 ``--sqlite`` runs the same turns through ``dspm_core.SQLiteStore``: two processes each write
 half of the settings (their turns in the same relative order) into one database for one
@@ -103,7 +104,8 @@ _alt = "|".join
 _COMP_RE = _alt(COMPONENTS)
 _PROP_RE = _alt(sorted((re.escape(p) for p in _PROPS), key=len, reverse=True))
 _LABEL_RE = re.compile(
-    rf"\b(?:(?P<c3>{_COMP_RE}) (?P<p3>{_PROP_RE})(?: (?:for|in) (?P<w3>[a-z]+\d*)\b| \((?P<w4>[a-z]+\d*)\))"
+    rf"\b(?:(?P<c3>{_COMP_RE}) (?P<p3>{_PROP_RE})"  # "service timeout for zonab", "... (zonab)"
+    rf"(?: (?:for|in) (?P<w3>[a-z]+\d*)\b| \((?P<w4>[a-z]+\d*)\))"
     rf"|(?!the\b)(?P<w>[a-z]+\d*) (?P<c1>{_COMP_RE}) (?P<p1>{_PROP_RE})\b"
     rf"|(?P<c2>{_COMP_RE}) (?P<n>[A-Z]|\d+) (?P<p2>{_PROP_RE})\b)")
 #: with ``forms``, where a word name is said ("the service timeout for zonab"): one place

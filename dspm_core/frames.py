@@ -53,6 +53,7 @@ MESSAGE_LABEL_WORDS = 3
 # what may open or end a clause around the detail: "ok", "pls", "then", "instead"
 _FILLERS = frozenset("ok okay oh ah hmm hmmm right so then pls please plz thx thanks ta tho "
                      "though instead now lol tbh actually actualy yeah yep just".split())
+# a name of a word or two in brackets, a word of its clause: "(tesag)", "(team 2)"
 _SHORT_BRACKET_RE = re.compile(r"\(([\w'’-]+(?:\s[\w'’-]+)?)\)")
 # what opens an addition: "and order sushi", "plus a cake from Greggs"
 _ADDING = frozenset(("and", "plus"))

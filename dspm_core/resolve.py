@@ -50,8 +50,8 @@ from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
-__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent", "link_target",
-           "other_times", "resolve", "vetoed"]
+__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent",
+           "link_target", "other_times", "resolve", "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
@@ -669,10 +669,11 @@ def said_for_other(text: str, earlier: str) -> str | None:
 def said_after_value(text: str, value: str | None, earlier: str, earlier_value: str | None,
                      revision: bool = False) -> str | None:
     """What ``text`` says its value is for or of, right after the value ("Set max tokens to
-    2000 for reports", "10 copies of the flyer"), when ``earlier`` says another thing there ("... to 500 for summaries");
-    or, with no revision cue, the day it says a value of ("I run 10k on thursdays" after "I
-    run 5k on mondays"): the same subject of another thing. None when either says no such
-    thing after its value, or both say the same."""
+    2000 for reports", "10 copies of the flyer"), when ``earlier`` says another thing there
+    ("... to 500 for summaries"); with no revision cue also where, to whom and on which day
+    ("the timeout is 10 seconds in prod", "reply in English to the team", "I run 10k on
+    thursdays"): the same subject of another thing. None when either says no such thing
+    after its value, or both say the same."""
     mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
     for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _IN_AFTER_RE, _TO_AFTER_RE,
                                                    _DAY_AFTER_RE):
@@ -698,30 +699,30 @@ def _after_value(text: str, value: str | None) -> str:
     return _CLAUSE_CUT_RE.split(text[at + len(value):], 1)[0]
 
 
-# what a value is for or of, right after it: "for reports", "of the contract"
-_FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})\s*$", re.I)
-# where a value holds, right after it: "in prod", "in the EU" (never "in the end")
-_IN_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+in\s+(?:the\s+|my\s+|our\s+)?(?!(?:end|total|fact|practice|"
-                          r"general|theory|advance|person|time|a row|short|particular|future|"
-                          r"meantime|case)\b)(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})\s*$", re.I)
-
-
 def _naming_terms(words: str) -> frozenset[str]:
     """The terms of ``words`` that name a thing, a number or a letter too ("team 2")."""
     return content_terms(words) | frozenset(
         w.lower() for w in re.findall(r"\b(?:\d+|[A-Z])\b", words))
 
 
-# whom a value is for, right after it: "reply in Spanish to customers"
-_TO_AFTER_RE = re.compile(r"^\s+to\s+(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})\s*$",
-                          re.I)
-# the day a value is said of, right after it: "on mondays", "every thursday"
+# what a thing said after a value is: a word or three, after an article or an owner
+_WHAT = r"(?:the\s+|my\s+|our\s+|all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})\s*$"
+# what a value is for or of, right after it (and its unit): "for reports", "of the contract"
+_FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:for|of)\s+" + _WHAT, re.I)
+# where a value holds: "in prod", "in the EU" (never "in the end")
+_IN_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+in\s+(?!(?:the\s+)?(?:end|total|fact|practice|general|"
+                          r"theory|advance|person|time|a row|short|particular|future|meantime|"
+                          r"case)\b)" + _WHAT, re.I)
+# whom a value is for: "reply in Spanish to customers"
+_TO_AFTER_RE = re.compile(r"^\s+to\s+" + _WHAT, re.I)
+# the day a value is said of: "on mondays", "every thursday"
 _DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every)\s+(?P<what>(?:"
                            + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)\s*$", re.I)
 _CLAUSE_CUT_RE = re.compile(r"[.;!?,:(]|\s(?:but|because|since|so|and|as|if|when|though)\s", re.I)
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
-_SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
+_SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?"
+                          r"(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
                           r"\s*(?:,\s*|\s+(?=(?:the|my|our|its|it's|we|i|you)\b))", re.I)
 _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", "rest", "same reason"))
 
@@ -875,8 +876,8 @@ def _of_known_kind(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     kind_words = _KIND_WORDS.get(kind, frozenset()) | frozenset(kind.split())
     words = subj_norm.split()
     core = set(_core(words))
-    mine = [w for i, w in enumerate(words) if w in core and w not in kind_words and not _noise_at(words, i)
-            and w not in _WEAK_WORDS and w not in STOP_WORDS and w not in _TIMES_OF
+    mine = [w for i, w in enumerate(words) if w in core and w not in kind_words
+            and not _noise_at(words, i) and w not in _WEAK_WORDS and w not in STOP_WORDS and w not in _TIMES_OF
             and w not in _WHEN_WORDS and w != (stmt.value or "").lower()]
     return [p.id for p in _recent_settings(ix, patches, turn)
             if p.key is not None and p.key.split("|")[2] == "name"

@@ -306,7 +306,6 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
     cover"), a word for a kind of quantity, a number, a value or a word of no content."""
     out = set()
     words = _TOKEN_RE.findall(text)
-    # (a word in brackets names which one: "timeout (shipping)")
     bracketed = {w.lower() for inner in _BRACKETED_RE.findall(text) for w in inner.split()}
     for i, raw in enumerate(words):
         w = raw.lower().strip("'’.")
@@ -331,12 +330,13 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
             and not is_verb_only(words[i + 1].lower())
             and not (i and re.search(r"(?:'m|'re|'s|\bis|\bare|\bam|\bbe|\bwas|\bwere)$",
                                      words[i - 1].lower()))))
-        if (is_verb_only(w) or is_past_verb(w)) and not modifier and not (
-                # "the retry limit for billing": the object of a preposition names one
-                w.endswith("ing") and i and words[i - 1].lower() in OBJECT_LEADS) \
-                and not (i and words[i - 1].lower() in _ARTICLES) \
-                and w not in bracketed:  # "the write timeout"
-            continue  # ("billing worker" names one too)
+        # a verb names no thing, but a word that modifies ("billing worker"), that follows a
+        # preposition as an -ing noun ("the retry limit for billing") or an article ("the
+        # write timeout"), or stands in brackets ("timeout (shipping)") names which one
+        if (is_verb_only(w) or is_past_verb(w)) and not modifier \
+                and not (w.endswith("ing") and i and words[i - 1].lower() in OBJECT_LEADS) \
+                and not (i and words[i - 1].lower() in _ARTICLES) and w not in bracketed:
+            continue
         if _shared(terms, shared) or w in _FUNCTION_WORDS or _PART_OF_DAY_RE.fullmatch(w):
             continue  # (a time of day or a side is compared apart, see _parts_of_day)
         out.add(w)

@@ -379,7 +379,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     sessions" == "session TTL" and "log level in staging" == "staging log level".
     """
     table = aliases or _DEFAULT_ALIASES
-    # "Time-to-live (TTL)": the parenthesised acronym repeats the phrase before it
+    # "Time-to-live (TTL)": the acronym in brackets repeats the phrase before it ("(EU)" does not)
     text = _ACRONYM_AFTER_RE.sub(_spelt_out, subject.replace("’", "'"))
     text = _POSSESSIVE_RE.sub("", text)  # "my manager's email": the manager's, no letter s
     text = table.fold(text)
@@ -426,6 +426,7 @@ def _spelt_out(m: re.Match[str]) -> str:
     words = re.findall(r"[A-Za-z0-9]+", m.string[:m.start()])[-len(letters):]
     spelt = "".join(w[0].lower() for w in words)
     return "" if spelt == letters else f" {m.group(1)}"
+
 
 #: adverbs that ride along in a subject without naming anything ("the TTL again")
 _SUBJECT_NOISE = frozenset("again too anymore instead either overall though".split())

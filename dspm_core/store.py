@@ -561,7 +561,8 @@ class PatchStore:
         subj_norm = subject_key(subject, self.aliases) or _norm_text(subject)
         key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
         existing_id = self._ix.by_key.get(key)
-        scope = self._said_for_other(fact, stmt, self._patches[existing_id]) if existing_id is not None else None
+        scope = self._said_for_other(fact, stmt, self._patches[existing_id]) \
+            if existing_id is not None else None
         if scope is not None:  # "for the admin api the timeout is ...": the admin api's timeout
             subj_norm = subject_key(f"{scope} {subject}", self.aliases) or _norm_text(f"{scope} {subject}")
             key = make_key(subj_norm, stmt.op, stmt.dimension, stmt.canonical, stmt.scope)
@@ -596,8 +597,9 @@ class PatchStore:
                           terse=len(fact.text.split()) <= TERSE_WORDS,
                           own=self._own_words(fact) if referent else "", text=fact.text)
             existing_id = res.target
-            if existing_id is not None and res.evidence == HEADCOUNT:
-                stmt = as_said_of(replace(stmt, unit=None, dimension="number"), self._patches[existing_id])
+            if existing_id is not None and res.evidence == HEADCOUNT:  # 140 of "120 guests"
+                stmt = as_said_of(replace(stmt, unit=None, dimension="number"),
+                                  self._patches[existing_id])
             if existing_id is not None and referent and not self._moved_is(existing_id, fact):
                 existing_id = None  # "they moved sports day, it's on 20 March now": not ours
             if existing_id is not None and self._said_for_other(fact, stmt, self._patches[existing_id]):

@@ -432,6 +432,8 @@ def _strict_words(text: str) -> frozenset[str]:
 
 
 _TOKEN_RE = re.compile(r"[\w'’]+")
+
+
 def _change_terms(text: str) -> frozenset[str]:
     """The words of change of ``text`` that say a change, not a thing: never one right
     after an article ("the write timeout", "the order total")."""
