@@ -163,13 +163,15 @@ def _fits(theirs: ParsedValue, mine: ParsedValue, sentence: str, named: str, per
     return False
 
 
-def _found(said: str, mine: ParsedValue, named: str = "", per: bool = False) -> list[tuple[ParsedValue, str, str]]:
+def _found(said: str, mine: ParsedValue, named: str = "", per: bool = False,
+           asked: bool = False) -> list[tuple[ParsedValue, str, str]]:
     """The values of ``mine``'s kind that ``said`` states, with their text and sentence;
     ``named``: the user's words, where the old value may be named; ``per``: a rate of that
-    kind counts."""
+    kind counts; ``asked``: a value asked for counts ("can u put a bins reminder on for
+    thursday evenings?", a user's request)."""
     found: dict[str, tuple[ParsedValue, str, str]] = {}
     for sentence in split_sentences(said):
-        if sentence.rstrip().endswith("?") or _SUGGESTION_RE.search(sentence) \
+        if sentence.rstrip().endswith("?") and not asked or _SUGGESTION_RE.search(sentence) \
                 or len(_words(sentence)) < MIN_SENTENCE_WORDS:
             continue  # "You might extend it to 1.5 hours": advice; "### 1.": a heading
         for m in VALUE_RE.finditer(sentence):
@@ -196,7 +198,7 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     theirs, text, sentence = found[0]
     if theirs.canonical == mine.canonical:
         return None
-    if any(_found(text_, mine, per=True) for text_ in own):
+    if any(_found(text_, mine, per=True, asked=True) for text_ in own):
         return None  # the user gave a value of this kind (or a rate of it: "under 50g carbs
         # a day"): that setting is the one revised
     named = _names_old(text, besides)

@@ -260,3 +260,17 @@ def test_the_speaker_correcting_a_value_of_another_person_still_revises_it() -> 
     memory.add_turn("user", "i misremembered, it's size 33. checked the label on his trainers")
     [shoe] = [p for p in memory.all_patches if p.history]
     assert "33" in (shoe.value or "") and "32" in shoe.history[0].value
+
+
+
+@pytest.mark.parametrize("asked", ["can you put a recycling reminder on my phone for wednesday nights?",
+                                   "remind me about the recycling on wednesday nights?"])
+def test_a_day_asked_for_then_confirmed_by_the_assistant_is_revised_where_the_user_said_it(
+        asked: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", asked)
+    memory.add_turn("assistant", "Sure - reminder set for Wednesdays at 8pm: recycling out.")
+    memory.add_turn("user", "actually monday, wrong week on the calendar")
+    journal = memory.dump_store(include_history=True)["journal"]
+    replaced = [e["before"]["role"] for e in journal if e["action"] == "superseded"]
+    assert replaced == ["user"]  # the request, never the assistant's confirmation
