@@ -167,11 +167,11 @@ def _found(said: str, mine: ParsedValue, named: str = "", per: bool = False,
            asked: bool = False) -> list[tuple[ParsedValue, str, str]]:
     """The values of ``mine``'s kind that ``said`` states, with their text and sentence;
     ``named``: the user's words, where the old value may be named; ``per``: a rate of that
-    kind counts; ``asked``: a value asked for counts ("can u put a bins reminder on for
-    thursday evenings?", a user's request)."""
+    kind counts; ``asked``: a value asked for counts ("could u add a reminder for the
+    recycling on wednesday nights?", a user's request)."""
     found: dict[str, tuple[ParsedValue, str, str]] = {}
     for sentence in split_sentences(said):
-        if sentence.rstrip().endswith("?") and not asked or _SUGGESTION_RE.search(sentence) \
+        if not asked and (sentence.rstrip().endswith("?") or _SUGGESTION_RE.search(sentence)) \
                 or len(_words(sentence)) < MIN_SENTENCE_WORDS:
             continue  # "You might extend it to 1.5 hours": advice; "### 1.": a heading
         for m in VALUE_RE.finditer(sentence):

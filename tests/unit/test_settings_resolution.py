@@ -263,8 +263,12 @@ def test_the_speaker_correcting_a_value_of_another_person_still_revises_it() -> 
 
 
 
-@pytest.mark.parametrize("asked", ["can you put a recycling reminder on my phone for wednesday nights?",
-                                   "remind me about the recycling on wednesday nights?"])
+@pytest.mark.parametrize("asked", [
+    "can you put a recycling reminder on my phone for wednesday nights?",
+    "remind me about the recycling on wednesday nights?",
+    "could u add a reminder for the recycling on wednesday nights? they changed the day",
+    "could you set a reminder on my phone for the recycling on wednesday nights?",
+])
 def test_a_day_asked_for_then_confirmed_by_the_assistant_is_revised_where_the_user_said_it(
         asked: str) -> None:
     memory = DSPMMemory()
