@@ -278,3 +278,11 @@ def test_a_day_asked_for_then_confirmed_by_the_assistant_is_revised_where_the_us
     journal = memory.dump_store(include_history=True)["journal"]
     replaced = [e["before"]["role"] for e in journal if e["action"] == "superseded"]
     assert replaced == ["user"]  # the request, never the assistant's confirmation
+
+
+def test_two_sentences_of_one_turn_with_a_value_each_are_both_kept() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "staging uses 2 workers. prod uses 8 workers.")
+    memory.add_turn("user", "prod uses 10 workers now")
+    held = {p.value: [r.value for r in p.history] for p in memory.all_patches if p.value}
+    assert held == {"2 workers": [], "10 workers": ["8 workers"]}
