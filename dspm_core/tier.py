@@ -106,6 +106,7 @@ def _covered(terms: frozenset[str], typed: Iterable[frozenset[str]]) -> bool:
     return len(left) <= UNCOVERED_SHARE * len(terms)
 
 
+# a number as written: "2", "7:30", "1,200"
 _NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)*")
 # what is left of a question asking for a change once the change is taken out
 _ASKED_FOR_RE = re.compile(r"\b(?:can|could|would|will)\s+(?:you|we|u)(?:\s+(?:please|maybe|just|also|"
@@ -176,7 +177,8 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
         return TierResult([], 0)
     typed = [content_terms(f.text) for f in facts if f.kind is not PatchKind.SENTENCE]
     typed_terms = frozenset().union(*typed)
-    typed_numbers = {n for f in facts if f.kind is not PatchKind.SENTENCE for n in _NUMBER_RE.findall(f.text)}
+    typed_numbers = {n for f in facts if f.kind is not PatchKind.SENTENCE
+                     for n in _NUMBER_RE.findall(f.text)}
     out: list[Fact] = []
     skipped = 0
     for sentence in _sentences(turn.text.replace("’", "'")):
