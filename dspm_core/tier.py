@@ -107,7 +107,7 @@ def _covered(terms: frozenset[str], typed: Iterable[frozenset[str]]) -> bool:
 
 
 # a number as written: "2", "7:30", "1,200"
-_NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)*")
+_SAID_NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)*")
 # what is left of a question asking for a change once the change is taken out
 _ASKED_FOR_RE = re.compile(r"\b(?:can|could|would|will)\s+(?:you|we|u)(?:\s+(?:please|maybe|just|also|"
                            r"kindly))*\s*\?", re.I)
@@ -178,7 +178,7 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
     typed = [content_terms(f.text) for f in facts if f.kind is not PatchKind.SENTENCE]
     typed_terms = frozenset().union(*typed)
     typed_numbers = {n for f in facts if f.kind is not PatchKind.SENTENCE
-                     for n in _NUMBER_RE.findall(f.text)}
+                     for n in _SAID_NUMBER_RE.findall(f.text)}
     out: list[Fact] = []
     skipped = 0
     for sentence in _sentences(turn.text.replace("’", "'")):
@@ -189,7 +189,7 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
         rest = _left_over(sentence, facts)
         # (the one number of a sentence that no typed fact holds is said here only: "staging
         # uses 2 workers." beside the typed "prod uses 8 workers.")
-        numbers = _NUMBER_RE.findall(sentence)
+        numbers = _SAID_NUMBER_RE.findall(sentence)
         if typed and (rest is sentence and _covered(terms, typed)
                       and not (len(numbers) == 1 and numbers[0] not in typed_numbers)
                       or content_terms(rest) - _GREETING_TERMS - _POLITE_TERMS <= typed_terms):
