@@ -29,7 +29,11 @@ from settings_scale import check, generate  # noqa: E402
 @example(n=194, seed=663755)  # "the zonam queue queue depth" beside "the zonam service queue depth"
 @example(n=181, seed=750822)  # "the scheduler 16 replica count" after "... replica count to 16 replicas"
 def test_every_setting_keeps_its_current_value_once(n: int, seed: int) -> None:
-    turns, expected = generate(n, seed)
+    _assert_each_held_once(n, seed)
+
+
+def _assert_each_held_once(n: int, seed: int, forms: bool = False) -> None:
+    turns, expected = generate(n, seed, forms)
     memory = DSPMMemory()
     for role, text in turns:
         memory.add_turn(role, text)
@@ -46,13 +50,7 @@ def test_every_setting_keeps_its_current_value_once(n: int, seed: int) -> None:
 def test_every_setting_named_in_any_place_keeps_its_current_value_once(n: int, seed: int) -> None:
     # the same, with a word name also said after the setting's noun: "the service timeout
     # for zonab", "... in zonab", "the service timeout (zonab)"
-    turns, expected = generate(n, seed, forms=True)
-    memory = DSPMMemory()
-    for role, text in turns:
-        memory.add_turn(role, text)
-    v = check(memory.all_patches, memory.store.journal(), expected)
-    assert (v.wrong_merge, v.missing, v.stale, v.duplicate) == (0, 0, 0, 0), v.examples
-    assert v.ok == len(expected)
+    _assert_each_held_once(n, seed, forms=True)
 
 
 def test_the_three_retry_limits_stay_three_settings() -> None:
