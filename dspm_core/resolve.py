@@ -554,6 +554,7 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
         theirs = ix.subject_of.get(pid) or ""
         if own_subject and theirs and vetoed(subj_norm, theirs):
             continue
+            continue
         if revision_candidates(patches, {pid}, replace(as_said_of(stmt, p), op=stmt.op),
                                exact_dim=True):  # its bound as said: "above 80%" is no 80%
             found.append(pid)
@@ -716,8 +717,9 @@ _IN_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+in\s+(?!(?:the\s+)?(?:end|total|fa
 # whom a value is for: "reply in Spanish to customers"
 _TO_AFTER_RE = re.compile(r"^\s+to\s+" + _WHAT, re.I)
 # the day a value is said of: "on mondays", "every thursday"
-_DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every)\s+(?P<what>(?:"
-                           + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)\s*$", re.I)
+_DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every|at)\s+(?P<what>(?:week(?:day|end|night)|"
+                           + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)"
+                           r"(?:\s+(?:now|these days|nowadays|too|as well))?\s*$", re.I)
 _CLAUSE_CUT_RE = re.compile(r"[.;!?,:(]|\s(?:but|because|since|so|and|as|if|when|though)\s", re.I)
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
@@ -982,7 +984,16 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             and stmt.dimension.rsplit(":", 1)[1] in _said_words(p.slot or ""):
         # "10,000 steps daily" of "my step goal is 8000 a day": what the goal counts
         probe = replace(probe, dimension="rate:number", unit=p.unit)
+    elif not p.scope and stmt.scope and stmt.dimension.startswith("rate:count:") \
+            and p.key is not None and p.key.split("|")[2] == "num" \
+            and {stmt.dimension.rsplit(":", 1)[1], _PERIODIC.get(stmt.scope.lower())} \
+            <= _said_words(p.slot or ""):
+        # "10,000 steps a day" of "my daily step target is 8000": the goal's own count
+        probe = replace(probe, dimension="num", unit=None, scope=None)
     return probe
+
+
+_PERIODIC = {"day": "daily", "week": "weekly", "month": "monthly", "year": "yearly"}
 
 
 _HOUR_RE = re.compile(r"1[0-2]|[1-9]")

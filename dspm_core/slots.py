@@ -118,6 +118,7 @@ _REVISION_VERBS = (
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
+_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
 _REVISION_CUE_RE = regex.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
@@ -137,6 +138,14 @@ _REVISION_CUE_RE = regex.compile(
     r"(?!-)",  # "pull-ups", "drop-off": a word of its own
     re.I
 )
+# A time since which a value holds ("lunch is 1 to 2 these days", "starting next week I finish
+# at 4 PM"): a revision cue, though not a word of change of its own (a value said for another
+# day after it stays another setting: "I run 5k on weekdays these days")
+_SINCE_CUE_RE = re.compile(
+    r"\b(?:these days|nowadays|going forward|as of (?:today|now|this|next|_D)|"
+    r"starting (?:today|tomorrow|next|this|from|_D)|from (?:this|next) (?:week|month|year|term|"
+    r"quarter|season|sprint|semester)|from (?:today|tomorrow|_D) on(?:wards)?)\b".replace("_D", _DAYS),
+    re.I)
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
                         "cut drop reset pull scale".split())
@@ -1587,8 +1596,14 @@ _NUMBERED_NOUNS = frozenset("region zone option tier plan phase step stage level
 
 
 def _has_revision_cue(text: str) -> bool:
-    """A revision cue: a revision verb, or "instead", "no longer", "correction", ...; a verb
-    form that is also a noun does not count where it is one ("a raise of $12,000")."""
+    """A revision cue: a word of change (:func:`has_word_of_change`) or a time since which a
+    value holds ("these days", "starting next week")."""
+    return _has_word_of_change(text) or _SINCE_CUE_RE.search(text) is not None
+
+
+def _has_word_of_change(text: str) -> bool:
+    """A revision verb, or "instead", "no longer", "correction", ...; a verb form that is
+    also a noun does not count where it is one ("a raise of $12,000")."""
     for m in _REVISION_CUE_RE.finditer(text):
         word = m.group(0).lower()
         if word in ("make", "made") and (re.match(r"\s+sure\b", text[m.end():], re.I)
@@ -1607,6 +1622,7 @@ def _has_revision_cue(text: str) -> bool:
 
 
 has_revision_cue = _has_revision_cue
+has_word_of_change = _has_word_of_change
 _NOT_CORRECTING_RE = re.compile(r"\b(?:never|not|ever|hardly|n't|'ve|have|has|had|i|we|they|you|"
                                 r"do|does|did|can|could|would|will|to)\s+$", re.I)
 

@@ -40,6 +40,7 @@ from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_set
 from .place_sentences import is_place_change, place_sentence
 from .value_mentions import changed_sentence
 from .slots import (
+    has_word_of_change,
     AliasTable,
     Statement,
     bound_class,
@@ -687,7 +688,8 @@ class PatchStore:
         admin api the timeout is 60 seconds") or after its value ("Set max tokens to 2000
         for reports" after "... to 500 for summaries")."""
         return said_for_other(fact.text, old.text) or label_apart(fact.text, old.text) \
-            or said_after_value(fact.text, stmt.value, old.text, old.value, stmt.revision)
+            or said_after_value(fact.text, stmt.value, old.text, old.value,
+                                stmt.revision and has_word_of_change(fact.text))
 
     def _holds_value(self, subj_norm: str, stmt: Statement) -> bool:
         """A current setting holds ``stmt``'s value, of its kind, under a subject that shares

@@ -148,6 +148,9 @@ def test_a_word_both_settings_say_sets_neither_apart() -> None:
     ("I need 3 copies of the contract", "I need 10 copies of the flyer"),
     # the day of a value, with no word of change
     ("I run 5k on mondays", "I run 10k on thursdays"),
+    ("I run 10k on weekends", "I run 5k on weekdays"),
+    ("I run 10k on weekends", "I run 5k on weekdays these days"),
+    ("we order 3 pizzas at weekends", "we order 1 pizza on weeknights too"),
     # a rate over another period
     ("The API allows 100 requests per minute.", "The API allows 5000 requests per day."),
 ])
@@ -175,6 +178,30 @@ def test_a_new_day_said_with_a_word_of_change_revises() -> None:
     memory.add_turn("user", "change the meeting to 4pm on Tuesday")
     [p] = [p for p in memory.all_patches if p.value]
     assert [r.value for r in p.history] == ["3pm"]
+
+
+@pytest.mark.parametrize(("first", "second", "new", "old"), [
+    ("my commute budget is $150 a month", "the budget is $180 as of today", "$180", "$150"),
+    ("my commute budget is $150 a month", "from next month the budget is $180", "$180", "$150"),
+    ("my lunch break starts at 12:30", "lunch starts at 1pm these days", "1pm", "12:30"),
+    ("I swim 20 lengths", "I swim 30 lengths nowadays", "30 lengths", "20 lengths"),
+])
+def test_a_time_since_which_a_value_holds_is_a_cue_of_revision(first: str, second: str,
+                                                                 new: str, old: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    [p] = [p for p in memory.all_patches if p.value]
+    assert p.value.startswith(new) and [r.value for r in p.history][0].startswith(old)
+
+
+@pytest.mark.parametrize("change", ["bump it to 10,000 steps a day", "let's make it 10,000 steps a day"])
+def test_a_count_per_day_revises_a_daily_target_of_that_count(change: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "my daily step target is 8000")
+    memory.add_turn("user", change)
+    [p] = [p for p in memory.all_patches if p.value]
+    assert p.value == "10,000 steps a day" and [r.value for r in p.history] == ["8000"]
 
 
 def test_a_value_given_after_a_bound_of_the_same_thing_leaves_the_bound() -> None:
