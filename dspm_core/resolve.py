@@ -43,6 +43,7 @@ from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
+from .people import PEOPLE
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import CLOCK_SHAPE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
@@ -194,10 +195,41 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _of_known_kind(ix, patches, subj_norm, stmt, turn)
         if found:  # "got a new phone, switch to android instructions" of "im on an iphone"
             return _one(found, "the one recent setting of a known kind, with a revision cue")
+    if not stmt.revision and subj_norm and not _after_value(text, stmt.value).strip(" ,"):
+        found = _shorter_name(ix, patches, subj_norm, stmt, text)
+        if found:  # "retries should be 3" of "max retries for the payment webhook: 5"
+            return _one(found, "a shorter name of one setting, the same kind of value")
     found = _headcount(ix, patches, subj_norm, stmt, turn)
     if found:  # "final numbers a hundred and forty" of "we're expecting 120 guests"
         return _one(found, HEADCOUNT)
     return NONE
+
+
+def _shorter_name(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                  stmt: Statement, text: str) -> list[str]:
+    """The settings whose subject holds every word of this one and more (:func:`_same_head`),
+    when no cue is said: a setting named again in short is said again or revised."""
+    mine = set(_core(subj_norm.split()))
+    found = []
+    for pid in _same_head(ix, patches, subj_norm, stmt):
+        theirs = ix.subject_of.get(pid) or ""
+        if mine and mine < set(_core(theirs.split())) \
+                and not person_dropped(patches[pid].slot or "", text):
+            found.append(pid)
+    return found
+
+
+def person_dropped(earlier_subject: str, text: str) -> bool:
+    """The subject of an earlier setting is a person's ("son's shoe size" for "my shoe size
+    is 9", "daughter's bedtime" for "bedtime is 10pm for me") and ``text`` names neither
+    them nor anyone by a pronoun: the text speaks of someone else's."""
+    said = {singular(w) for w in re.findall(r"[a-z]+", text.lower())}
+    return not said & _THIRD_PERSON and any(
+        singular(m.group(1).lower()) not in said for m in _OWNER_RE.finditer(earlier_subject))
+
+
+_OWNER_RE = re.compile(rf"\b((?:{PEOPLE})s?)(?:'s?|’s?)(?!\w)", re.I)
+_THIRD_PERSON = frozenset("he him his she her hers they them their theirs".split())
 
 
 def _headcount(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,

@@ -28,7 +28,8 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
-                      link_target, names_nothing, resolve, said_after_value, said_for_other)
+                      link_target, names_nothing, person_dropped, resolve, said_after_value,
+                      said_for_other)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -668,7 +669,8 @@ class PatchStore:
                 return done
             said_again = restated_earlier(self._ix, self._patches, fact, stmt)
             if said_again is not None and not both_said_for(fact.text, said_again.text) \
-                    and not label_apart(fact.text, said_again.text):
+                    and not label_apart(fact.text, said_again.text) \
+                    and not person_dropped(said_again.slot or "", fact.text):
                 return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
                 # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
             done = self._changed_value(fact, key, stmt)
@@ -876,8 +878,8 @@ class PatchStore:
         if old.value is None or stmt.value is None:
             return old.value is None and stmt.value is None
         held = parse_value(old.value)
-        if held.canonical == stmt.canonical:
-            return True
+        if held.canonical == stmt.canonical or held.canonical == as_said_of(stmt, old).canonical:
+            return True  # ("start is 8" of "i start work at 8": 8:00)
         if stmt.canonical.startswith("day ") and held.dimension == "when" \
                 and held.canonical.rsplit(" ", 1)[-1] == stmt.canonical[4:]:
             return True  # "no, it's the 14th" of "14 march": the day of the date held

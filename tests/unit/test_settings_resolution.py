@@ -204,6 +204,56 @@ def test_a_count_per_day_revises_a_daily_target_of_that_count(change: str) -> No
     assert p.value == "10,000 steps a day" and [r.value for r in p.history] == ["8000"]
 
 
+@pytest.mark.parametrize(("first", "second", "new", "old"), [
+    ("max connections for the reporting db: 50",
+     "oh and connections should be 80, the pool keeps maxing out", "80", "50"),
+    ("workers for the image queue: 4", "workers should be 6, it's backing up", "6", "4"),
+])
+def test_a_setting_named_again_in_short_is_revised(first: str, second: str, new: str,
+                                                   old: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    [p] = [p for p in memory.all_patches if p.value]
+    assert p.value == new and [r.value for r in p.history] == [old]
+
+
+@pytest.mark.parametrize("turns", [
+    ("my sister's budget is $500", "my budget is $300"),
+    ("my son's shoe size is 12", "shoe size is 9"),
+    ("my daughter's bedtime is 8pm", "bedtime is 10pm for me"),
+    ("the weekday alarm is 6am", "the alarm is 8am on weekends"),
+    ("the mobile font size is 14", "font size is 16 on desktop"),
+    ("the alpha queue retry limit is 3", "the gamma queue retry limit is 5",
+     "the retry limit should be 7"),
+])
+def test_a_shorter_name_revises_no_one_else_s_setting_and_none_it_cannot_tell(
+        turns: tuple[str, ...]) -> None:
+    memory = DSPMMemory()
+    for text in turns:
+        memory.add_turn("user", text)
+    assert len([p for p in memory.all_patches if p.value]) == len(turns)
+    assert all(not p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("change", ["his shoe size is 13", "his shoe size is 13 now",
+                                    "shoe size is 13 now"])
+def test_a_person_s_setting_said_again_of_them_is_revised(change: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "my son's shoe size is 12")
+    memory.add_turn("user", change)
+    [p] = [p for p in memory.all_patches if p.value]
+    assert p.value == "13" and [r.value for r in p.history] == ["12"]
+
+
+def test_a_setting_said_again_in_short_is_the_same_value() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "i start work at 8")
+    memory.add_turn("user", "start is 8")
+    [p] = [p for p in memory.all_patches if p.value]
+    assert not p.history
+
+
 def test_a_value_given_after_a_bound_of_the_same_thing_leaves_the_bound() -> None:
     # (a value is changed by a value, a bound by a bound; fields given with the patch too)
     memory = DSPMMemory()
