@@ -75,7 +75,8 @@ _DIET_RE = re.compile(
 # "Use my work email for anything client-related", "Use the blue template for proposals"
 _USE_FOR_RE = re.compile(
     _LEAD + r"(?:please\s+)?(?:always\s+)?use\s+(?:(?:my|the|our|a)\s+(?P<val>[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*){0,2})|(?P<ident>[a-z]+(?:[_-][a-z0-9]+)+|[a-z]+[A-Z]\w*))"
+    r"(?:\s+[a-z][\w-]*){0,2})|(?P<ident>[a-z]+(?:[_-][a-z0-9]+)+|[a-z]+[A-Z]\w*"
+    r"|[a-z][\w-]*\s+(?:and|or|&)\s+[a-z][\w-]*))"  # "use lakh and crore for big numbers"
     r"\s+for\s+(?:all\s+|any\s+|anything\s+|the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,2})$", _I)
 # "Our CI runs on Jenkins", "The blog is hosted on Netlify"
 _RUNS_ON_RE = re.compile(

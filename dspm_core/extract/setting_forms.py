@@ -103,7 +103,10 @@ _MAKE_SURE_RE = re.compile(_LEAD + r"(?:please\s+)?(?:make sure|ensure|be sure|a
                            r"(?:that\s+)?(?:the|your|all|every|each|any|(?:you|u)\s+(?:always\s+)?(?:run|test|use|check|include|add|write|cite|keep|follow|"
                            r"avoid|mention|explain|show|double-check|confirm|commit|format|lint|label|"
                            r"reply|answer|list|give|read|update|back up|ask)\b|"
-                           r"[a-z]+s\s+(?:are|stay|get|have|work|run|pass)\b)\b", _I)
+                           r"[a-z]+s\s+(?:are|stay|get|have|work|run|pass)\b|"
+                           # "make sure nothing goes to production without a review"
+                           r"(?:nothing|no\s+[a-z]+|none\s+of|everything|every\s+[a-z]+)\s+"
+                           r"(?:goes|gets|is|ships|leaves|lands|reaches)\b)\b", _I)
 # "Give me prices in Canadian dollars", "stick to Python's standard library"
 _IN_UNITS_RE = re.compile(_LEAD + r"(?:please\s+)?(?:give|show|quote|list|write|put)\s+(?:me\s+|us\s+)?"
                           r"(?:all\s+)?(?:the\s+)?(?:prices|amounts|costs|figures|times|dates|"
@@ -331,6 +334,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
 _ONE_OFF_RE = re.compile(
     r"^(?:(?:please|now|ok(?:ay)?|so|and|then)[,\s]+)*(?P<verb>[a-z]+)\s+(?:(?:me|us)\s+)?"
     r"(?:(?:this|these|that|those|the following|the above|the text below)\b"
+    # "summarise the thread above in two lines" (never "keep the answers below 100 words")
+    r"|the\s+[a-z]+(?:\s+[a-z]+)?\s+(?:above|below)\b(?!\s*(?:[$€£]\s?)?\d)(?![^.!?]*\bfor all\b)"
     r"|(?:[$€£]\s?)?\d)", _I)
 _RECURRENCE_RE = re.compile(r"\b(?:always|every|each|from now on|going forward|in future|"
                             r"by default|whenever|any time|anytime|all future|instead|anymore|per)\b", _I)

@@ -26,6 +26,9 @@ from dspm_core.value_clause import clauses, named_object, reported, spent_value
     ("The database for the billing team is PostgreSQL.", "database for the billing team",
      "PostgreSQL"),
     ("Log level in staging is DEBUG.", "Log level in staging", "DEBUG"),
+    # two names for one use
+    ("Use lakh and crore for big numbers.", "big numbers", "lakh and crore"),
+    ("Please use metres and kilograms for measurements.", "measurements", "metres and kilograms"),
 ])
 def test_settings_declared_by_name(text: str, subject: str, value: str) -> None:
     named = read_named(text)
@@ -120,6 +123,8 @@ def test_look_alikes_stay_apart() -> None:
     "Make these notes shorter.",
     "Convert 40 pounds to kilograms.",
     "Calculate 15% of 240.",
+    "summarise the thread above in two lines",
+    "Rewrite the email below in a friendlier tone.",
 ])
 def test_one_off_tasks_on_material_at_hand(text: str) -> None:
     assert one_off_task(text)
@@ -137,9 +142,23 @@ def test_a_computation_said_once_stores_no_rule(text: str) -> None:
     "Show 25 rows per page.",
     "Give me 4 options instead.",
     "Use British spelling.",
+    "keep the answers below 100 words",
+    "use the template below for all reports",
 ])
 def test_standing_instructions_are_not_one_off(text: str) -> None:
     assert not one_off_task(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Please make sure nothing goes to production without a code review.",
+    "make sure no PR gets merged without tests",
+    "Ensure every invoice gets a PO number.",
+])
+def test_a_rule_over_everything_or_nothing_is_a_constraint(text: str) -> None:
+    assert setting_kind(text) is PatchKind.CONSTRAINT
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert [p.kind for p in memory.all_patches] == [PatchKind.CONSTRAINT]
 
 
 def test_statement_verbs_and_plural_weekdays() -> None:
