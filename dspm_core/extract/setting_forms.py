@@ -145,6 +145,10 @@ _FRAGMENT_RE = re.compile(
     r"(?:\s+please)?(?:,\s*(?:from now on|going forward|please))?\s*[.!]?$"
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only,\s+no\s+[a-z][\w-]*\s*[.!]?$"
     r"|^(?:shorter|longer|simpler|briefer|slower|calmer)\s+please\b"
+    # "Short answers.", "plain english pls": the replies asked for
+    r"|^(?:short|shorter|brief|concise|simple|plain|casual|formal|detailed)\s+(?:answers|replies|"
+    r"responses|explanations|sentences|paragraphs|summaries|english|language|words)"
+    r"(?:\s+(?:please|pls|plz))?\s*[.!]?$"
     # "nothing with pork", "nothing containing gluten"
     r"|^nothing\s+(?:with|containing|made with|that has)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*[.!]?$"
     # "no spoilers for the last season", "no emojis in commit messages"
@@ -307,6 +311,10 @@ def setting_kind(sentence: str) -> PatchKind | None:
     m = _FRAGMENT_RE.match(s)
     if m and not set(re.findall(r"[a-z]+", s.lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."
+    parts = [p.strip(" .!") for p in s.split(",")]
+    if len(parts) > 1 and all(0 < len(p.split()) <= _FRAGMENT_WORDS for p in parts) \
+            and all(setting_kind(p) is PatchKind.CONSTRAINT for p in parts):
+        return PatchKind.CONSTRAINT  # "Short answers, bullet points where possible."
     asked = reported(s)
     if asked is not None and VALUE_RE.search(asked):
         return PatchKind.DECISION  # "My coach wants 140 grams now"
@@ -379,6 +387,8 @@ def not_of_now(sentence: str) -> bool:
         return True  # "mum says the recipe needs 200g": what someone else holds, not a rule of ours
     if _FORMER_RE.search(sentence):
         return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP"
+    if _HAD_EVENT_RE.match(sentence.strip()) and not _RECURRENCE_RE.search(sentence):
+        return True  # "we had a huge outage on Black Friday", "had a meeting at 2pm, it went fine"
     if not _PAST_TIME_RE.search(sentence):
         return False
     habit = _HABIT_RE.search(sentence)
@@ -408,6 +418,9 @@ _ADVISED_RE = re.compile(
     r"suggested|recommended|mentioned|warned|urged|reminded)\s+(?:me|us|that|i|we)\b", _I)
 
 
+# an event told once: "(we) had a <thing> on/at <when>", never "had to" nor "we've had"
+_HAD_EVENT_RE = re.compile(r"^(?:(?:so|and|but|well|ugh|oh)[,\s]+)*(?:(?:i|we)\s+)?had\s+(?:a|an)\s+"
+                           r"(?:[\w-]+\s+){0,3}?(?:on|at|this|last|yesterday|earlier)\b", _I)
 _FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ago)\b.*\b(?:was|were|had)\b"
                         r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+\s+(?:had|was|were|used)\b",
                         _I)
@@ -438,6 +451,9 @@ def one_off_task(sentence: str) -> bool:
     number_next = s[m.end() - 1:m.end()].isdigit() or s[m.end() - 1:m.end()] in "$€£"
     return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS
 
+
+#: the longest part of a list of fragments that are each a rule ("plain English, no jargon")
+_FRAGMENT_WORDS = 5
 
 _COMPUTE_VERBS = frozenset("convert calculate compute add multiply divide subtract round "
                            "estimate".split())

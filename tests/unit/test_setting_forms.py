@@ -254,6 +254,9 @@ def test_a_name_with_a_cue_and_no_subject_revises_nothing_on_a_guess() -> None:
     "make sure you cite the source for every number",
     "Quote all prices in Swiss francs.",
     "Stick to the standard library.",
+    "Short answers.",
+    "Short answers, bullet points where possible.",
+    "Plain English, no jargon.",
 ])
 def test_standing_requests_fragments_and_asides_are_rules(text: str) -> None:
     assert setting_kind(text) is PatchKind.CONSTRAINT
@@ -276,6 +279,8 @@ def test_standing_requests_fragments_and_asides_are_rules(text: str) -> None:
     "Back in 2015 our whole site was Flash.",
     "My previous team had retros every Friday, it was a lot.",
     "my aunt says the cake needs 3 eggs",
+    "we had a power cut on Tuesday night",
+    "had a dentist appointment at 9, all fine",
 ])
 def test_reassurances_withdrawals_and_one_off_requests_are_not_rules(text: str) -> None:
     memory = DSPMMemory()
