@@ -220,15 +220,19 @@ def _shorter_name(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
 
 
 def person_dropped(earlier_subject: str, text: str) -> bool:
-    """The subject of an earlier setting is a person's ("son's shoe size" for "my shoe size
-    is 9", "daughter's bedtime" for "bedtime is 10pm for me") and ``text`` names neither
-    them nor anyone by a pronoun: the text speaks of someone else's."""
+    """The subject of an earlier setting is a person's or a named owner's ("son's shoe size"
+    for "my shoe size is 9", "daughter's bedtime" for "bedtime is 10pm for me", "IT's
+    timeout" for "HR's timeout is 10 seconds") and ``text`` names neither them nor anyone by
+    a pronoun: the text speaks of someone else's."""
     said = {singular(w) for w in re.findall(r"[a-z]+", text.lower())}
-    return not said & _THIRD_PERSON and any(
-        singular(m.group(1).lower()) not in said for m in _OWNER_RE.finditer(earlier_subject))
+    owners = [m.group(1) for m in _OWNER_RE.finditer(earlier_subject)] \
+        + _NAMED_OWNER_RE.findall(earlier_subject)
+    return not said & _THIRD_PERSON and any(singular(o.lower()) not in said for o in owners)
 
 
 _OWNER_RE = re.compile(rf"\b((?:{PEOPLE})s?)(?:'s?|’s?)(?!\w)", re.I)
+#: a name that owns a setting: "Alice's timeout", "IT's budget"
+_NAMED_OWNER_RE = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
 _THIRD_PERSON = frozenset("he him his she her hers they them their theirs".split())
 
 
@@ -759,6 +763,45 @@ _SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?"
                           r"(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
                           r"\s*(?:,\s*|\s+(?=(?:the|my|our|its|it's|we|i|you)\b))", re.I)
 _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", "rest", "same reason"))
+
+
+def modifier_apart(text: str, earlier: str, *values: str | None) -> str | None:
+    """A word that tells ``text``'s setting from ``earlier``'s where both say one of a kind
+    before the same noun and they differ: the period ("the weekly start time" / "the daily
+    start time") or the age ("the old price" / "the new price"); or the part of a range a
+    verb names ("backoff caps at 30 seconds" / "backoff starts at 1 second"). None when
+    either says none, or both the same; a word of ``values`` is no modifier but the value
+    itself ("switch me to the annual plan" after "the monthly plan")."""
+    held = {w for v in values if v for w in re.findall(r"[a-z]+", v.lower())}
+    for pattern, canon in (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID):
+        mine, theirs = _said_of_kind(pattern, canon, text), _said_of_kind(pattern, canon, earlier)
+        for noun in mine.keys() & theirs.keys():
+            if mine[noun].isdisjoint(theirs[noun]) and not held & {*mine[noun], *theirs[noun]}:
+                return sorted(mine[noun])[0]
+    return None
+
+
+def _said_of_kind(pattern: re.Pattern[str], canon: dict[str, str], text: str) -> dict[str, set[str]]:
+    """The words of one kind said in ``text`` (canonical), by the noun each is said of."""
+    out: dict[str, set[str]] = {}
+    for word, noun in pattern.findall(text):
+        out.setdefault(singular(canon.get(noun.lower(), noun.lower())), set()).add(
+            canon.get(word.lower(), word.lower()))
+    return out
+
+
+_PERIOD_SAID = (re.compile(r"\b(hourly|nightly|daily|weekly|fortnightly|monthly|quarterly|yearly|"
+                           r"annual|annually)\s+([a-z]+)", re.I),
+                {"annually": "yearly", "annual": "yearly"})
+_AGE_SAID = (re.compile(r"\b(?:the|my|our|its|their)\s+(old|new|previous|current|former|original)"
+                        r"\s+([a-z]+)", re.I),
+             {"previous": "old", "former": "old", "original": "old", "current": "new"})
+# (the noun of a verb of a part of a range is the preposition after it: any two differ)
+_ROLE_SAID = (re.compile(r"\b(starts|begins|opens|caps|maxes out|tops out|peaks|ends|finishes|"
+                         r"closes|stops)\s+(at|around)\b", re.I),
+              {"begins": "starts", "opens": "starts", "maxes out": "caps", "tops out": "caps",
+               "peaks": "caps", "finishes": "ends", "closes": "ends", "stops": "ends",
+               "around": "at"})
 
 
 def label_apart(text: str, earlier: str) -> str | None:

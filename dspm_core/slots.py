@@ -424,7 +424,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     return " ".join(words)
 
 
-_POSSESSIVE_RE = re.compile(r"(?<=[a-z])'s\b")
+_POSSESSIVE_RE = re.compile(r"(?<=[a-z])'s\b|(?<=\b[A-Z]{2})'s\b|(?<=\b[A-Z]{3})'s\b")  # ("HR's", "IT's" too)
 _ACRONYM_AFTER_RE = re.compile(r"\s*\(\s*([A-Z][A-Za-z0-9]{1,7})\s*\)")
 
 

@@ -28,7 +28,7 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
-                      link_target, names_nothing, person_dropped, resolve, said_after_value,
+                      link_target, modifier_apart, names_nothing, person_dropped, resolve, said_after_value,
                       said_for_other)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
@@ -670,7 +670,8 @@ class PatchStore:
             said_again = restated_earlier(self._ix, self._patches, fact, stmt)
             if said_again is not None and not both_said_for(fact.text, said_again.text) \
                     and not label_apart(fact.text, said_again.text) \
-                    and not person_dropped(said_again.slot or "", fact.text):
+                    and not person_dropped(said_again.slot or "", fact.text) \
+                    and not modifier_apart(fact.text, said_again.text, stmt.value, said_again.value):
                 return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
                 # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
             done = self._changed_value(fact, key, stmt)
@@ -690,6 +691,7 @@ class PatchStore:
         admin api the timeout is 60 seconds") or after its value ("Set max tokens to 2000
         for reports" after "... to 500 for summaries")."""
         return said_for_other(fact.text, old.text) or label_apart(fact.text, old.text) \
+            or modifier_apart(fact.text, old.text, stmt.value, old.value) \
             or said_after_value(fact.text, stmt.value, old.text, old.value,
                                 stmt.revision and has_word_of_change(fact.text))
 

@@ -256,10 +256,14 @@ _STATE_VERB_RE = re.compile(
 )
 
 
+_CAPITAL_NAME_RE = re.compile(r"\b[A-Z]{2,}(?=['’]s\b)")
+
+
 def _good_subject(st: Statement) -> bool:
     if not st.subject:
         return False
-    words = re.findall(r"[a-z0-9'][\w'-]*", st.subject.lower())
+    # (a name in capitals spelled like a pronoun is a name: "IT's timeout", "US's price")
+    words = re.findall(r"[a-z0-9'][\w'-]*", _CAPITAL_NAME_RE.sub("name", st.subject).lower())
     if not words or words[0] in PRONOUN_SUBJ or words[-1] in PRONOUN_SUBJ \
             or words[0] in BAD_EDGE or words[-1] in BAD_EDGE:
         return False

@@ -246,6 +246,46 @@ def test_a_person_s_setting_said_again_of_them_is_revised(change: str) -> None:
     assert p.value == "13" and [r.value for r in p.history] == ["12"]
 
 
+@pytest.mark.parametrize(("first", "second"), [
+    ("The daily start time is 9am", "The weekly start time is 10am"),
+    ("The new price is $12", "The old price is $15"),
+    ("Retry backoff starts at 1 second", "Retry backoff caps at 30 seconds"),
+    ("the store opens at 9am", "the store closes at 6pm"),
+    # an owner in capitals spelled like a pronoun is a name
+    ("IT's timeout is 30 seconds", "HR's timeout is 10 seconds"),
+    ("IT's budget is $500", "HR's budget is $300"),
+])
+def test_a_period_an_age_a_part_of_a_range_or_an_owner_keeps_two_settings(first: str, second: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    assert len([p for p in memory.all_patches if p.value]) == 2
+    assert all(not p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize(("first", "second", "new", "old"), [
+    ("the daily start time is 9am", "change the daily start time to 10am", "10am", "9am"),
+    ("the shop opens at 9am", "the shop opens at 10am now", "10am", "9am"),
+    ("sign me up for the monthly plan", "switch me to the annual plan", "annual", "monthly"),
+])
+def test_the_same_period_or_a_period_that_is_the_value_still_revises(first: str, second: str,
+                                                                     new: str, old: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    [p] = [p for p in memory.all_patches if p.value]
+    assert p.value == new and [r.value for r in p.history] == [old]
+
+
+@pytest.mark.parametrize("change", ["IT's timeout is 10 seconds now", "make it 10 seconds"])
+def test_a_setting_owned_by_a_name_in_capitals_is_revised(change: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "IT's timeout is 30 seconds")
+    memory.add_turn("user", change)
+    [p] = [p for p in memory.all_patches if p.value]
+    assert p.value == "10 seconds" and [r.value for r in p.history] == ["30 seconds"]
+
+
 def test_a_setting_said_again_in_short_is_the_same_value() -> None:
     memory = DSPMMemory()
     memory.add_turn("user", "i start work at 8")
