@@ -4,6 +4,8 @@ value of the setting of that kind."""
 
 from __future__ import annotations
 
+import re
+
 __all__ = ["MULTIWORD_NAMES", "NAME_CATEGORY", "name_category", "names_its_kind"]
 
 #: a known name (lower case) -> its kind
@@ -60,16 +62,24 @@ MULTIWORD_NAMES = frozenset(n for n in NAME_CATEGORY if " " in n)
 
 
 def name_category(value: str) -> str | None:
-    """The category of a well-known name (``PostgreSQL`` -> ``database``), if any."""
+    """The category of a well-known name (``PostgreSQL`` -> ``database``), if any; a name
+    of a known shape too (``eu-west-2`` -> ``cloud region``)."""
     words = value.strip().lower().split()
     if not words:
         return None
+    if len(words) == 1 and _REGION_RE.fullmatch(words[0]):
+        return "cloud region"
     if len(words) > 1 and " ".join(words) in NAME_CATEGORY:  # "VS Code", "GitHub Actions"
         return NAME_CATEGORY[" ".join(words)]
     # "British English", "US English": a known name after a word that qualifies it
     return NAME_CATEGORY.get(words[0]) or (
         NAME_CATEGORY.get(words[-1]) if len(words) == 2 and words[-1] in _QUALIFIED else None)
 
+
+#: a cloud region ("us-east-1", "eu-west-2", "ap-southeast-1", "europe-west4")
+_REGION_RE = re.compile(r"(?:us|eu|ap|sa|ca|me|af|il|mx|europe|asia|australia|northamerica|"
+                        r"southamerica)-(?:east|west|north|south|central|northeast|northwest|"
+                        r"southeast|southwest)\d?-?\d")
 
 #: known names often said after a word that qualifies them
 _QUALIFIED = frozenset("english spanish french portuguese german chinese".split())

@@ -436,12 +436,20 @@ _TOKEN_RE = re.compile(r"[\w'’]+")
 
 def _change_terms(text: str) -> frozenset[str]:
     """The words of change of ``text`` that say a change, not a thing: never one right
-    after an article ("the write timeout", "the order total")."""
-    named = content_terms(" ".join(m.group(1) for m in _DETERMINED_RE.finditer(text)
-                                   if is_base_verb(m.group(1))))
+    after an article ("the write timeout", "the order total"), nor a direction word before
+    a noun ("back door size limit")."""
+    named = content_terms(" ".join([m.group(1) for m in _DETERMINED_RE.finditer(text)
+                                    if is_base_verb(m.group(1))]
+                                   + _BEFORE_NOUN_RE.findall(text)))
     return _CHANGE_TERMS - named if named else _CHANGE_TERMS
 
 
+# a direction word before a noun names a thing ("back door size limit: 25 MB", "the front desk"),
+# never a change ("push back the deadline", "move it back to Friday")
+_BEFORE_NOUN_RE = re.compile(r"\b(back|front|forward|up|down)\s+(?!(?:to|the|a|an|it|its|that|this|"
+                             r"these|those|them|my|our|your|his|her|their|on|at|in|for|from|by|"
+                             r"till|until|again|now|then|please|pls|a bit|further)\b)(?=[a-z]{3,}\b)",
+                             re.I)
 _DETERMINED_RE = re.compile(r"\b(?:the|a|an|my|our|your|their|its)\s+([a-z]+)\b(?=\s+[a-z])", re.I)
 
 

@@ -92,3 +92,14 @@ def test_the_language_a_thing_is_written_in_is_changed_by_another() -> None:
     memory = remember("write the release notes in german", "write the blog post in dutch")
     kept(memory, "German")
     kept(memory, "Dutch")
+
+
+def test_a_cloud_region_is_a_name_of_its_kind() -> None:
+    memory = remember(("system", "Default region: ap-south-1."), "we run everything in eu-central-1 now")
+    replaced(memory, "eu-central-1", "ap-south-1")
+
+
+def test_two_regions_of_two_things_stay_apart() -> None:
+    memory = remember("the primary region is us-west-2", "the backup region is eu-west-1")
+    kept(memory, "us-west-2")
+    kept(memory, "eu-west-1")
