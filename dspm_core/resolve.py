@@ -590,7 +590,6 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
         theirs = ix.subject_of.get(pid) or ""
         if own_subject and theirs and vetoed(subj_norm, theirs):
             continue
-            continue
         if revision_candidates(patches, {pid}, replace(as_said_of(stmt, p), op=stmt.op),
                                exact_dim=True):  # its bound as said: "above 80%" is no 80%
             found.append(pid)

@@ -118,7 +118,8 @@ _REVISION_VERBS = (
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
-_DAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun"
+_DAYS = ("monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|"
+         "thurs|fri|sat|sun")
 _REVISION_CUE_RE = regex.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
@@ -155,6 +156,8 @@ _DETERMINER_BEFORE_RE = re.compile(
 _NOUN_AFTER_RE = re.compile(r"(?:\s*(?:[,.;:!?]|$)|\s+(?:of|in|on|for|was|is|were|are|has|had|"
                             r"will|would|request|approval|instead)\b)", re.I)
 _SET_TO_RE = gated(regex.compile(
+    # (a verb form after an article or an owner is a noun: "the shift is 9am to 5pm")
+    r"(?<!\b(?:the|a|an|my|our|your|his|her|their|its|this|that)\s+)"
     rf"\b(?:{_REVISION_VERBS})\s+(?:the\s+|our\s+|my\s+|its\s+|this\s+)?(?P<subj>(?!from\s).+?)\s+"
     r"(?:from\s+(?P<old>.+?)\s+)?(?:(?:up|down|back|forward)\s+)?(?:to|into|as|at)\s+(?:the\s+)?"
     r"(?P<val>.+)$",
@@ -424,7 +427,8 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     return " ".join(words)
 
 
-_POSSESSIVE_RE = re.compile(r"(?<=[a-z])'s\b|(?<=\b[A-Z]{2})'s\b|(?<=\b[A-Z]{3})'s\b")  # ("HR's", "IT's" too)
+# "my manager's email", "HR's timeout", "IT's budget": the owner, no letter s
+_POSSESSIVE_RE = re.compile(r"(?<=[a-z])'s\b|(?<=\b[A-Z]{2})'s\b|(?<=\b[A-Z]{3})'s\b")
 _ACRONYM_AFTER_RE = re.compile(r"\s*\(\s*([A-Z][A-Za-z0-9]{1,7})\s*\)")
 
 

@@ -28,8 +28,8 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
-                      link_target, modifier_apart, names_nothing, person_dropped, resolve, said_after_value,
-                      said_for_other)
+                      link_target, modifier_apart, names_nothing, person_dropped, resolve,
+                      said_after_value, said_for_other)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -41,12 +41,12 @@ from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_set
 from .place_sentences import is_place_change, place_sentence
 from .value_mentions import changed_sentence
 from .slots import (
-    has_word_of_change,
     AliasTable,
     Statement,
     bound_class,
     category_subject,
     content_terms,
+    has_word_of_change,
     make_key,
     name_category,
     normalise_op,

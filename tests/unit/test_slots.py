@@ -317,3 +317,19 @@ def test_settings_listed_under_numbered_labels_stay_apart() -> None:
     for i in (1, 2, 3):
         memory.add_turn("user", f"Policy {i}: always archive policy {i} files")
     assert len([p for p in memory.all_patches if p.later is None]) == 3
+
+
+@pytest.mark.parametrize(("text", "subject", "value"), [
+    ("the shift is 9am to 5pm", "shift", "9am to 5pm"),
+    ("my shift is 7am to 3pm", "shift", "7am to 3pm"),
+    ("the move is set to March 3", "move", "March 3"),
+])
+def test_a_verb_form_after_an_article_or_an_owner_is_a_noun(text: str, subject: str,
+                                                             value: str) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value) == (subject, value)
+
+
+def test_a_verb_of_change_still_sets_its_object() -> None:
+    st = parse_statement("shift the meeting to 4pm")
+    assert (st.subject, st.value, st.revision) == ("meeting", "4pm", True)
