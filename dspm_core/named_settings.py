@@ -78,10 +78,11 @@ _USE_FOR_RE = re.compile(
     r"(?:\s+[a-z][\w-]*){0,2})|(?P<ident>[a-z]+(?:[_-][a-z0-9]+)+|[a-z]+[A-Z]\w*"
     r"|[a-z][\w-]*\s+(?:and|or|&)\s+[a-z][\w-]*))"  # "use lakh and crore for big numbers"
     r"\s+for\s+(?:all\s+|any\s+|anything\s+|the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,2})$", _I)
-# "Our CI runs on Jenkins", "The blog is hosted on Netlify"
+# "Our CI runs on Jenkins", "The blog is hosted on Netlify", "Our app targets Android 10 and up"
 _RUNS_ON_RE = re.compile(
-    _LEAD + r"(?:the|our|my)\s+(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:runs|is hosted|is deployed|lives|"
-    r"is built|is written)\s+(?:on|in|at|with)\s+(?P<val>" + _NAME + r")\s*[.!]?$", _I)
+    _LEAD + r"(?:the|our|my)\s+(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:runs|is hosted|is deployed|lives|"
+    r"is built|is written)\s+(?:on|in|at|with)|targets|supports|requires)\s+(?P<val>" + _NAME + r")"
+    r"(?:\s+(?:and up|and above|and later|or later|or newer|or above|and newer))?\s*[.!]?$", _I)
 # "I want a progress summary every Monday", "Every quarter I need a cost report"
 _WANT = r"(?:i|we)(?:\s+|(?='))(?:want|need|would like|'d like|'ll need)\s+(?:a|an|the|my|our)\s+"
 _RECURRING_RE = re.compile(

@@ -29,6 +29,9 @@ from dspm_core.value_clause import clauses, named_object, reported, spent_value
     # two names for one use
     ("Use lakh and crore for big numbers.", "big numbers", "lakh and crore"),
     ("Please use metres and kilograms for measurements.", "measurements", "metres and kilograms"),
+    # what a thing targets or requires
+    ("Our app targets Android 10 and up.", "app", "Android 10"),
+    ("My script requires Python 3.11.", "script", "Python 3.11"),
 ])
 def test_settings_declared_by_name(text: str, subject: str, value: str) -> None:
     named = read_named(text)
