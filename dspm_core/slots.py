@@ -232,7 +232,10 @@ _ARTICLE_A_RE = re.compile(r"^(?:A|An)\s+(?=[a-z])")
 _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
     r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did|"
-    r"over|back|btw|fyi|lol|tho|though|haha)$",
+    r"over|btw|fyi|lol|tho|though|haha)$"
+    # "back" of a change ("the timeout back"), never of a way home ("my flight back")
+    r"|(?<!flight)(?<!flights)(?<!trip)(?<!journey)(?<!drive)(?<!ride)(?<!train)(?<!ferry)(?<!way)"
+    r"\s+back$",
     re.I,
 )
 

@@ -246,6 +246,9 @@ def test_a_person_s_setting_said_again_of_them_is_revised(change: str) -> None:
     ("IT's budget is $500", "HR's budget is $300"),
     # a direction word before a noun names a thing, never a change
     ("front door size limit: 10 MB", "back door size limit: 25 MB"),
+    # the leg of a journey
+    ("my flight to Rome is on May 3", "my flight back is on May 10"),
+    ("my train to Leeds leaves at 9am", "my train home leaves at 6pm"),
 ])
 def test_a_modifier_of_the_same_noun_keeps_two_settings(first: str, second: str) -> None:
     held = _held(first, second)
@@ -256,6 +259,7 @@ def test_a_modifier_of_the_same_noun_keeps_two_settings(first: str, second: str)
     ("the daily start time is 9am", "change the daily start time to 10am", "10am", "9am"),
     ("the shop opens at 9am", "the shop opens at 10am now", "10am", "9am"),
     ("sign me up for the monthly plan", "switch me to the annual plan", "annual", "monthly"),
+    ("my flight back is on May 10", "my flight back got moved to May 12", "May 12", "May 10"),
 ])
 def test_the_same_period_or_a_period_that_is_the_value_still_revises(first: str, second: str,
                                                                      new: str, old: str) -> None:
