@@ -224,7 +224,7 @@ def person_dropped(earlier_subject: str, text: str) -> bool:
     for "my shoe size is 9", "daughter's bedtime" for "bedtime is 10pm for me", "IT's
     timeout" for "HR's timeout is 10 seconds") and ``text`` names neither them nor anyone by
     a pronoun: the text speaks of someone else's."""
-    said = {singular(w) for w in re.findall(r"[a-z]+", text.lower())}
+    said = _said_words(text)
     owners = [m.group(1) for m in _OWNER_RE.finditer(earlier_subject)] \
         + _NAMED_OWNER_RE.findall(earlier_subject)
     return not said & _THIRD_PERSON and any(singular(o.lower()) not in said for o in owners)

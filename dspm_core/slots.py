@@ -118,8 +118,7 @@ _REVISION_VERBS = (
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
-_DAYS = ("monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thur|"
-         "thurs|fri|sat|sun")
+_DAYS = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _REVISION_CUE_RE = regex.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"

@@ -140,6 +140,8 @@ _SINCE_RE = re.compile(r"^(?:since|because|as|given that|now that)\s+", _I)
 # "my son, who's autistic, struggles with loud places, ...": a fact in a relative clause
 _WHO_ASIDE_RE = re.compile(r"^(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,\s+who(?:'s|’s| is| has)\s+\w", _I)
 # "No spoilers.", "Less hedging.", "Bullet points only, no prose.", "shorter please, from now on"
+#: the longest part of a list of fragments that are each a rule ("plain English, no jargon")
+_FRAGMENT_WORDS = 5
 _FRAGMENT_RE = re.compile(
     r"^(?:no|less|fewer|more|only|shorter|longer|simpler|briefer)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
     r"(?:\s+please)?(?:,\s*(?:from now on|going forward|please))?\s*[.!]?$"
@@ -451,9 +453,6 @@ def one_off_task(sentence: str) -> bool:
     number_next = s[m.end() - 1:m.end()].isdigit() or s[m.end() - 1:m.end()] in "$€£"
     return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS
 
-
-#: the longest part of a list of fragments that are each a rule ("plain English, no jargon")
-_FRAGMENT_WORDS = 5
 
 _COMPUTE_VERBS = frozenset("convert calculate compute add multiply divide subtract round "
                            "estimate".split())
