@@ -34,13 +34,15 @@ def collect(data: Path, split: str) -> tuple[int, list[tuple[int, str, str, str]
         messages, _ = load_beam(data, n)
         memory = DSPMMemory()
         said: dict[int, str] = {}
-        for i, m in enumerate(messages):
+        for m in messages:
             role = m.get("role", "user")
             text = strip_marker(m.get("content", ""))
             if role == "user":
                 users += 1
-            said[i] = text
+            start = memory.stats["turns"]
             memory.add_turn(role, text)
+            for t in range(start, memory.stats["turns"]):  # a very long message is several turns
+                said[t] = text
         for p in memory.all_patches:
             if p.critical:
                 found.append((n, p.kind.value, p.text, said.get(p.first_turn, "")[:400]))

@@ -10,8 +10,9 @@ extractor) and judges the resulting store. It is a measurement: it always exits 
 
 Value matching
 --------------
-A value is compared as a set of light *value tokens*: lower case; ``'s`` dropped; commas
-inside numbers removed (``2,500`` -> ``2500``); a number glued to a unit split
+A value is compared as a set of light *value tokens*: lower case; ``'s`` dropped, and any
+other apostrophe inside a word (``don't`` -> ``dont``); commas inside numbers removed
+(``2,500`` -> ``2500``); a number glued to a unit split
 (``25MB`` -> ``25 mb``); ``$``/``€``/``£`` and the words dollars/euros/... become ``usd``,
 ``eur``, ``gbp``; ``HH:00`` becomes ``HH`` and leading zeros go (``05:00`` -> ``5``);
 number words become digits ("twelve", "three hundred", "fifteen hundred", "a grand", "half a
@@ -183,6 +184,7 @@ def value_tokens(text: str | None) -> frozenset[str]:
         return frozenset()
     s = text.lower()
     s = re.sub(r"['\u2019]s\b", "", s)
+    s = re.sub(r"(?<=[a-z])['\u2019](?=[a-z])", "", s)  # "don't" is "dont"
     s = s.replace("°c", " celsius ").replace("°f", " fahrenheit ").replace("°", " ")
     s = s.replace("$", " usd ").replace("€", " eur ").replace("£", " gbp ")
     while True:

@@ -96,6 +96,16 @@ def test_sentences_do_not_end_at_titles():
         "Ask Dr. Mivon and Mr. Ray first.", "Then ship it."]
 
 
+@pytest.mark.parametrize("text", [
+    'Commit messages are in the imperative, e.g. "Add login".',
+    "Use a short prefix, e.g. Fix or Add, on every commit.",
+    "Pick one store for the cache, i.e. Redis, and keep it.",
+])
+def test_sentences_do_not_end_at_e_g_or_i_e(text: str) -> None:
+    from dspm_core.extract.clauses import split_sentences
+    assert split_sentences(text) == [text]
+
+
 @pytest.mark.parametrize("text, sentences", [
     ("could we switch it to blue? sage isn't in stock", ["could we switch it to blue?", "sage isn't in stock"]),
     ("thanks. and shorten the login thing to 1 day", ["thanks.", "and shorten the login thing to 1 day"]),
