@@ -36,6 +36,7 @@ from functools import lru_cache
 from itertools import islice
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
+from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON
 from .passing import other_owner, person_apart
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .places import is_place
@@ -43,7 +44,6 @@ from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
-from .people import PEOPLE
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import CLOCK_SHAPE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
@@ -225,15 +225,11 @@ def person_dropped(earlier_subject: str, text: str) -> bool:
     timeout" for "HR's timeout is 10 seconds") and ``text`` names neither them nor anyone by
     a pronoun: the text speaks of someone else's."""
     said = _said_words(text)
-    owners = [m.group(1) for m in _OWNER_RE.finditer(earlier_subject)] \
-        + _NAMED_OWNER_RE.findall(earlier_subject)
-    return not said & _THIRD_PERSON and any(singular(o.lower()) not in said for o in owners)
+    owners = [m.group(1) for m in OWNER_RE.finditer(earlier_subject)] \
+        + NAMED_OWNER_RE.findall(earlier_subject)
+    return not said & THIRD_PERSON and any(singular(o.lower()) not in said for o in owners)
 
 
-_OWNER_RE = re.compile(rf"\b((?:{PEOPLE})s?)(?:'s?|’s?)(?!\w)", re.I)
-#: a name that owns a setting: "Alice's timeout", "IT's budget"
-_NAMED_OWNER_RE = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
-_THIRD_PERSON = frozenset("he him his she her hers they them their theirs".split())
 
 
 def _headcount(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
@@ -732,7 +728,7 @@ def _after_value(text: str, value: str | None) -> str:
         at = text.lower().find(value.lower())
     if at < 0:
         return ""
-    return _CLAUSE_CUT_RE.split(text[at + len(value):], 1)[0]
+    return CLAUSE_CUT_RE.split(text[at + len(value):], 1)[0]
 
 
 def _naming_terms(words: str) -> frozenset[str]:
@@ -755,7 +751,6 @@ _TO_AFTER_RE = re.compile(r"^\s+to\s+" + _WHAT, re.I)
 _DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every|at)\s+(?P<what>(?:week(?:day|end|night)|"
                            + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)"
                            r"(?:\s+(?:now|these days|nowadays|too|as well))?\s*$", re.I)
-_CLAUSE_CUT_RE = re.compile(r"[.;!?,:(]|\s(?:but|because|since|so|and|as|if|when|though)\s", re.I)
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
 _SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?"

@@ -27,6 +27,7 @@ from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
+from .owners import another_one, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
                       link_target, modifier_apart, names_nothing, person_dropped, resolve,
                       said_after_value, said_for_other)
@@ -444,6 +445,9 @@ class PatchStore:
         if found is None:
             return None
         said, old, new = found
+        if stmt is not None and owner_added(said_before_value(fact.text, new, stmt.subject),
+                                            said.slot or said.text, said.text):
+            return None  # "her budget is £50 now" changes no budget of the speaker's
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
         if setting and stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
@@ -540,7 +544,12 @@ class PatchStore:
         name as its earlier value. None when a setting's new name is not clear.
         ``as_text``: ``named`` is not the setting's value, so ``old`` gives way as a
         statement does; ``keep``: a typed statement that gives way stays for what else it
-        says, as a tier sentence does (``named`` is one value of several it mentions)."""
+        says, as a tier sentence does (``named`` is one value of several it mentions).
+        None too when ``fact`` speaks of another one of the thing ("my other laptop is a
+        Mac now") or of another person's ("my sister's laptop is a Mac")."""
+        if another_one(fact.text, old.text) or new is not None and owner_added(
+                said_before_value(fact.text, new, None), old.slot or old.text, old.text):
+            return None
         dim = old.key.split("|")[2] if old.key is not None and not as_text \
             and old.kind is not PatchKind.SENTENCE else "free:"  # a tier sentence gives way
         if not dim.startswith("free:"):
@@ -671,6 +680,9 @@ class PatchStore:
             if said_again is not None and not both_said_for(fact.text, said_again.text) \
                     and not label_apart(fact.text, said_again.text) \
                     and not person_dropped(said_again.slot or "", fact.text) \
+                    and not owner_added(said_before_value(fact.text, stmt.value, stmt.subject),
+                                        said_again.slot or "", said_again.text) \
+                    and not another_one(fact.text, said_again.text) \
                     and not modifier_apart(fact.text, said_again.text, stmt.value, said_again.value):
                 return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
                 # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
@@ -689,9 +701,13 @@ class PatchStore:
     def _said_for_other(fact: Fact, stmt: Statement, old: Patch) -> str | None:
         """What ``fact`` is said for that ``old`` does not name: before its words ("for the
         admin api the timeout is 60 seconds") or after its value ("Set max tokens to 2000
-        for reports" after "... to 500 for summaries")."""
+        for reports" after "... to 500 for summaries"), or the person it is said of ("her
+        budget is £50 now" after "the budget is £200")."""
         return said_for_other(fact.text, old.text) or label_apart(fact.text, old.text) \
             or modifier_apart(fact.text, old.text, stmt.value, old.value) \
+            or owner_added(said_before_value(fact.text, stmt.value, stmt.subject),
+                           old.slot or "", old.text) \
+            or another_one(fact.text, old.text) \
             or said_after_value(fact.text, stmt.value, old.text, old.value,
                                 stmt.revision and has_word_of_change(fact.text))
 
@@ -739,6 +755,9 @@ class PatchStore:
             target, old = swapped[0], swapped[1]
         else:
             return None
+        if owner_added(said_before_value(fact.text, stmt.value, stmt.subject),
+                       target.slot or target.text, target.text):
+            return None  # "my brother weighs 90kg now" of "I weigh 80kg"
         if target.key is not None and not target.key.split("|")[2].startswith("free:") \
                 and target.kind is not PatchKind.SENTENCE:
             # a setting of its own kind ("docs site = Netlify" for "we're moving to

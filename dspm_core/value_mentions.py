@@ -82,6 +82,8 @@ _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|
 _DATE_RE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)(?:\s+(?:of\s+)?{_MONTH}\b)?|"
                       rf"\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b\d{{1,2}}\s+{_MONTH}\b", re.I)
 _PERCENT_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s?%|\s+per\s?cent\b|\s?percent\b)", re.I)
+#: degrees written with their sign ("60°", "21 °C"): the kind of "60 degrees"
+_DEGREE_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?°(?:\s?[CF]\b)?", re.I)
 #: a known name written in lower case that is one of the commonest words is that word
 _VERB_FREQUENCY = 1_000_000
 _QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
@@ -136,6 +138,8 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         add("date", m)
     for m in _PERCENT_RE.finditer(text):
         add("quantity:percent", m)
+    for m in _DEGREE_RE.finditer(text):
+        add("quantity:degrees", m)
     for m in _QUANTITY_RE.finditer(text):
         unit = m.group(2).lower()
         if unit in STOP_WORDS or unit in _NOT_UNITS or unit in _BARE_CONTRACTIONS:
@@ -187,6 +191,9 @@ _CHANGE_RE = re.compile(
     r"\b(?:actually|actualy|actully|acutally|actaully)\b|\b(?:rewrite|redo|make|do|change|set|move|put|send|write)\s+(?:it|that|this|them)\b|"
     r"\buse\s+[\w' -]+?\s+for\s+(?:it|that|this|them)\b", re.I)
 _POINTING_RE = re.compile(r"\b(?:it|its|it's|that|this|those|them)\b", re.I)
+# the speaker quoting what they said before ("I said the limit was 5", "I told you 50")
+_SELF_QUOTED_RE = re.compile(r"^\W*(?:\w+\W+){0,3}?i\s+(?:said|told you|wrote|typed|put down|"
+                             r"gave you|mentioned|entered)\b", re.I)
 _REFUSED_RE = re.compile(r"\b(?:not|no|never|instead of|rather than)\s+(?:the\s+|a\s+)?$", re.I)
 # an addition, someone else's, the past or a supposition: no change of the speaker's value
 _NOT_A_CHANGE_RE = re.compile(
@@ -389,6 +396,9 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         if _cued(text, new):
             if before is not None and _POINTING_RE.search(text) and _own_value(window, turn, before, new):
                 continue  # "the kickoff call is on tuesday, can you move it to wednesday?"
+            if before is not None and _SELF_QUOTED_RE.match(before.text) \
+                    and any(_same_kind(new, m) for m in mentions(before.text)):
+                continue  # "I said the batch limit was 5, but it's actually 6": that one
             found = _last_of_kind(window, role, turn, text, new)
         elif _alone(text, new, after):  # only of the speaker's message just before
             last = next((q.turn for q in window if q.turn < turn and q.role is role), None)

@@ -383,3 +383,64 @@ def test_two_sentences_of_one_turn_with_a_value_each_are_both_kept() -> None:
     memory.add_turn("user", "prod uses 10 workers now")
     held = {p.value: [r.value for r in p.history] for p in memory.all_patches if p.value}
     assert held == {"2 workers": [], "10 workers": ["8 workers"]}
+
+
+@pytest.mark.parametrize("turns", [
+    ("the budget is £200", "her budget is £50 now"),
+    ("the budget is £200", "my sister's budget is £50 now"),
+    ("the budget is £200", "my sister said her budget was £50 but it's actually £80"),
+    ("shoe size is 9", "actually my son's shoe size is 12"),
+    ("my bedtime is 11pm", "his bedtime is 8pm now"),
+    ("the timeout is 30 seconds", "Alice's timeout is 10 seconds now"),
+    ("my budget is $300", "Tom's budget is $500 instead"),
+    ("our rent is $1,500", "their rent is $1,200 now"),
+    ("I weigh 80kg", "my brother weighs 90kg now"),
+    ("my size is medium", "actually my husband's size is large"),
+    ("my flight is at 9am", "Dad's flight is at 11am now"),
+])
+def test_a_setting_said_of_another_person_never_revises_the_speaker_s(turns: tuple[str, ...]) -> None:
+    held = _held(*turns)
+    assert len(held) == len(turns) and all(not history for _, history in held)
+
+
+@pytest.mark.parametrize(("first", "second", "new", "old"), [
+    ("the budget is £200", "actually the budget is £250", "£250", "£200"),
+    ("It's 30 seconds for the timeout", "the timeout is 45 seconds now", "45 seconds", "30 seconds"),
+    ("the retry count is 3", "I said 3 retries earlier, but make that 4", "4", "3"),
+    ("set the thermostat to 20°C", "make it 22 degrees instead", "22 degrees", "20°C"),
+    ("the meeting is at 3pm", "Sam's moved it to 4pm", "4pm", "3pm"),
+    ("I'm buying a gift for my mum, the budget is £200", "her budget is £250 now", "£250", "£200"),
+    ("we use Vue for the frontend", "we're going with React now, my boss agreed", "React", "Vue"),
+])
+def test_the_speaker_s_own_setting_is_still_revised(first: str, second: str, new: str, old: str) -> None:
+    assert _held(first, second) == [(new, [old])]
+
+
+@pytest.mark.parametrize("turns", [
+    ("the retry count is 3", "I said the batch limit was 5 earlier, but it's actually 6"),
+    ("the retry count is 3", "sorry, I told you the batch size was 50, but it's actually 60"),
+    ("the triangle is scaled by a factor of 1.5",
+     "I said the angle opposite the 8 cm side was 65°, but it's actually 60°"),
+])
+def test_a_correction_of_a_value_the_speaker_quotes_changes_no_older_setting(
+        turns: tuple[str, ...]) -> None:
+    memory = DSPMMemory()
+    for text in turns:
+        memory.add_turn("user", text)
+    [first] = [p for p in memory.all_patches if p.turn == 0]
+    assert not first.history and all(not (p.history and p.history[0].turn == 0)
+                                      for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("turns", [
+    ("the meeting is at 3pm", "the other meeting is at 4pm now"),
+    ("book a room for 2 nights", "actually another room for 3 nights"),
+    ("my laptop is a Dell", "my other laptop is a Mac now"),
+])
+def test_another_one_of_the_same_thing_keeps_two_settings(turns: tuple[str, ...]) -> None:
+    memory = DSPMMemory()
+    for text in turns:
+        memory.add_turn("user", text)
+    assert all(not p.history for p in memory.all_patches)
+    said = " ".join(p.text for p in memory.all_patches)
+    assert all(text.split()[-1] in said or text.split()[-2] in said for text in turns)

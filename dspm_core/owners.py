@@ -1,0 +1,133 @@
+"""Whose setting a statement speaks of: the speaker's own, another person's ("her budget",
+"my sister's budget", "Tom's budget", "my brother weighs"), or another one of the same
+thing ("the other meeting"). A statement of someone else's setting, or of another one,
+never revises the speaker's: :func:`owner_added` and :func:`another_one` keep them apart."""
+
+from __future__ import annotations
+
+import re
+
+from .lexicon import is_adjective, is_adverb_only, is_noun, is_verb_only
+from .passing import holds_word
+from .people import PEOPLE
+from .vocab import STOP_WORDS
+
+__all__ = ["CLAUSE_CUT_RE", "NAMED_OWNER_RE", "OWNER_RE", "THIRD_PERSON", "another_one",
+           "owner_added", "said_before_value"]
+
+#: where a clause of a statement ends
+CLAUSE_CUT_RE = re.compile(r"[.;!?,:(]|\s(?:but|because|since|so|and|as|if|when|though)\s", re.I)
+#: a person's possessive: "my son's shoe size", "the kids' bedtime"
+OWNER_RE = re.compile(rf"\b((?:{PEOPLE})s?)(?:'s?|’s?)(?!\w)", re.I)
+#: a name that owns a setting: "Alice's timeout", "IT's budget"
+NAMED_OWNER_RE = re.compile(r"\b([A-Z][\w-]*)['’]s\b")
+THIRD_PERSON = frozenset("he him his she her hers they them their theirs".split())
+
+
+def owner_added(said: str, earlier_subject: str, earlier_text: str = "") -> str | None:
+    """The person a statement gives its setting to, in the words ``said`` before its value
+    ("her budget is", "my son's shoe size is", "Sam's budget is", "my brother weighs"),
+    when the earlier setting's subject names no person at all ("the budget", "my shoe
+    size", "I weigh"): someone else's setting, never a revision of the speaker's. An owner
+    counts in the clause of the value, or before it when what it owns is the earlier
+    setting's thing ("my sister said her budget was £50 but it's actually £80"; never "her
+    week" of "teacher's rejigged her week, friday now"). None when ``said`` names no such
+    owner, or the earlier subject names one too, or the earlier statement names that person
+    ("my landlord's email" of "cc my landlord at ..."), or any person for a pronoun ("her
+    budget" of "a gift for my mum, the budget is £200")."""
+    near = {o for o, _ in _owners(CLAUSE_CUT_RE.split(said)[-1])}
+    owners = [o for o, owned in _owners(said)
+              if o in near or owned is not None and holds_word(earlier_text, owned)]
+    if not owners or _owners(earlier_subject) or any(
+            _PERSON_WORD_RE.search(earlier_text) if o.lower() in _KEPT_PRONOUN  # "for my mum"
+            else holds_word(earlier_text, o) for o in owners):
+        return None
+    # (a word the subject key keeps: "her budget" is the setting "hers budget")
+    return _KEPT_PRONOUN.get(owners[0].lower(), owners[0])
+
+
+def another_one(text: str, earlier: str) -> str | None:
+    """The thing ``text`` says is another one than ``earlier``'s ("the other meeting is at
+    4pm now" after "the meeting is at 3pm", "another room for 2 nights"): two settings.
+    None when ``earlier`` says "other" of it too, or names no such thing."""
+    for m in _OTHER_RE.finditer(text):
+        noun = m.group("noun")
+        if holds_word(earlier, noun) and not re.search(rf"{_OTHER_WORDS}\s+{re.escape(noun)}\b",
+                                                       earlier, re.I):
+            return f"second {noun}"
+    return None
+
+
+_OTHER_WORDS = r"\b(?:the\s+other|my\s+other|our\s+other|another|a\s+second|the\s+second|one\s+more)"
+_OTHER_RE = re.compile(rf"{_OTHER_WORDS}\s+(?P<noun>[a-z]+)", re.I)
+
+
+def said_before_value(text: str, value: str | None, subject: str | None) -> str:
+    """The words of ``text`` before its value (where its owner is said: "actually, my
+    husband's size is" of "large"), or ``subject`` when the value is not found."""
+    at = text.lower().find(value.lower()) if value else -1
+    return text[:at] if at > 0 else subject or ""
+
+
+def _owners(said: str) -> list[tuple[str, str | None]]:
+    """The people ``said`` gives a setting to, each with the word it owns: a person's or a
+    name's possessive before the noun it owns, "his" / "her" / "their" before a noun, or a
+    person the speaker names as the one who does it ("my brother weighs", never "my boss
+    says"), who owns no word. ("Postcode's EH3 6AT now", "It's 30 seconds" and "Budget's
+    tight" say "is".)"""
+    out: list[tuple[str, str | None]] = []
+    for m in OWNER_RE.finditer(said):
+        if _owned_after(said, m.end()):
+            out.append((m.group(1), _word_after(said, m.end())))
+    for m in NAMED_OWNER_RE.finditer(said):
+        name = m.group(1)
+        if _owned_after(said, m.end()) and (
+                name.isupper() and len(name) > 1  # "IT's timeout"
+                or name.lower() not in _CONTRACTED
+                and (m.start() > 0 or not is_noun(name.lower())
+                     or _noun_after(said, m.end()))):  # "Tom's budget", never "Budget's tight"
+            out.append((name, _word_after(said, m.end())))
+    out += [(m.group(1), None) for m in _MY_PERSON_RE.finditer(said)]
+    out += [(m.group(1), _word_after(said, m.end())) for m in _PRONOUNOWNER_RE.finditer(said)
+            if _owned_after(said, m.end())]
+    return out
+
+
+def _word_after(text: str, at: int) -> str | None:
+    m = _NEXT_WORD_RE.match(text, at)
+    return m.group(1) if m else None
+
+
+#: words whose "'s" is "is" or "has" ("it's", "that's"), never an owner's
+_CONTRACTED = frozenset("it that there here what who where when how let he she this".split())
+
+
+def _owned_after(text: str, at: int) -> bool:
+    """A word an owner's "'s" may be said before ("Alice's timeout"), never a verb or an
+    adverb ("landlord's putting it up", "Sam's just moved it", "it's 30"), for which it
+    says "is" or "has"."""
+    m = _NEXT_WORD_RE.match(text, at)
+    if m is None:
+        return False
+    word = m.group(1).lower()
+    return not (word.endswith(("ing", "ed")) or word in _NOT_OWNED or word in STOP_WORDS
+                or is_verb_only(word) or is_adverb_only(word))
+
+
+def _noun_after(text: str, at: int) -> bool:
+    m = _NEXT_WORD_RE.match(text, at)
+    return m is not None and is_noun(m.group(1).lower()) and not is_adjective(m.group(1).lower())
+
+
+_NEXT_WORD_RE = re.compile(r"\s+([a-z][\w-]*)")
+_NOT_OWNED = frozenset("not now just been got gone already also still never always only "
+                       "finally going a an the".split())
+_KEPT_PRONOUN = {"his": "him", "her": "hers", "their": "theirs"}
+_PERSON_WORD_RE = re.compile(rf"\b(?:{PEOPLE})s?\b", re.I)
+_PRONOUNOWNER_RE = re.compile(r"\b(his|her|their)\b", re.I)
+# a person of the speaker's who does what the statement says ("my brother weighs 90kg"),
+# never one who reports it for the speaker ("my boss says the deadline is Monday")
+_MY_PERSON_RE = re.compile(
+    rf"\b(?:my|our)\s+(?:[a-z]+\s+)?((?:{PEOPLE})s?)\b(?!['’])(?!\s+(?:says?|said|told|tells|wants?|"
+    r"wanted|asked|asks|thinks?|thought|mentioned|reckons?|decided|needs?|agreed|suggested|"
+    r"prefers?|would|will|can|could|has|have|had)\b)", re.I)
