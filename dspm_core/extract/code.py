@@ -144,6 +144,11 @@ _WORKING_RE = re.compile(r"\b\d+\s*/\s*\d+\b|\d\s*[*×÷+−]\s*[\d(]|\(\s*-?\d+
                          r"\b\d+[CP]\d+\b|\b\d+!")
 
 
+def has_working(s: str) -> bool:
+    """``s`` has a mark of arithmetic at work (a fraction, a factorial, "5C3", ...)."""
+    return _WORKING_RE.search(s) is not None
+
+
 def is_worked_step(s: str) -> bool:
     """A step of a calculation the user is working through ("(4/52) * (3/51)", "the pairs
     (1,6), (2,5) ... add up to 7"): two marks of arithmetic or more."""

@@ -24,6 +24,7 @@ from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothin
 from .standing import standing_kind
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .conditions import conditional_kind, sets_no_rule
+from .dependent import is_math_clause, standalone
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
 from .cues import (
     ALWAYS_NEVER_RE,
@@ -273,6 +274,13 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     facts = []
     for lo, hi, kind, core in spans:
         text = join_clauses(clauses[lo: hi + 1])
+        if kind is PatchKind.DECISION and is_math_clause(text):
+            kind = PatchKind.EQUATION  # "where 3C2 = 3": a step of a calculation
+        if kind in (PatchKind.DECISION, PatchKind.CONSTRAINT):
+            alone = standalone(strip_lead(text))
+            if alone is None and standalone(core) is None and not firm_rule_cue(text):
+                continue  # "which is now at 9/10": its words stay in the sentence tier
+            text = alone or text
         if len(spans) > 1 and _number_subject(text) and not re.search(r"[,;:]", text):
             continue  # "ok 4 is overkill at night, let's settle on 3": a remark on the old value
         if kind is PatchKind.CONSTRAINT and goal and len(text.split()) < 12 \
