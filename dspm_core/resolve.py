@@ -762,13 +762,15 @@ _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", 
 def modifier_apart(text: str, earlier: str, *values: str | None) -> str | None:
     """A word that tells ``text``'s setting from ``earlier``'s where both say one of a kind
     before the same noun and they differ: the period ("the weekly start time" / "the daily
-    start time"), the age ("the old price" / "the new price") or the leg of a journey ("my
-    flight to Rome" / "my flight back"); or the part of a range a verb names ("backoff caps
+    start time"), the age ("the old price" / "the new price"), the bound ("the minimum
+    order" / "the maximum order"), the span it is for ("last year's budget" / "this year's
+    budget") or the leg of a journey ("my flight to Rome" / "my flight back"); or the part
+    of a range a verb names ("backoff caps
     at 30 seconds" / "backoff starts at 1 second"). None when either says none, or both the
     same; a word of ``values`` is no modifier but the value itself ("switch me to the annual
     plan" after "the monthly plan")."""
     held = {w for v in values if v for w in re.findall(r"[a-z]+", v.lower())}
-    for pattern, canon in (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID):
+    for pattern, canon in (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID, _BOUND_SAID, _SPAN_SAID):
         mine, theirs = _said_of_kind(pattern, canon, text), _said_of_kind(pattern, canon, earlier)
         for noun in mine.keys() & theirs.keys():
             if mine[noun].isdisjoint(theirs[noun]) and not held & {*mine[noun], *theirs[noun]}:
@@ -791,6 +793,13 @@ _PERIOD_SAID = (re.compile(r"\b(hourly|nightly|daily|weekly|fortnightly|monthly|
 _AGE_SAID = (re.compile(r"\b(?:the|my|our|its|their)\s+(old|new|previous|current|former|original)"
                         r"\s+([a-z]+)", re.I),
              {"previous": "old", "former": "old", "original": "old", "current": "new"})
+# the bound: "the minimum order" / "the maximum order"
+_BOUND_SAID = (re.compile(r"\b(min|minimum|max|maximum|lowest|highest)\s+([a-z]+)", re.I),
+               {"minimum": "min", "lowest": "min", "maximum": "max", "highest": "max"})
+# the year, month, ... it is for: "last year's budget" / "this year's budget"
+_SPAN_SAID = (re.compile(r"\b((?:last|this|next|previous)\s+(?:year|month|week|quarter|term|season|"
+                         r"semester|sprint))['’]s?\s+([a-z]+)", re.I),
+              {})
 # the leg of a journey: "my flight to Rome" / "my flight back" (found as (leg, noun))
 _LEG_SAID = (re.compile(r"\b(?=(?:flight|trip|train|drive|ride|ferry|journey|bus|coach)s?\s+"
                         r"(back|home|out|return|there|to\s+[a-z]+|from\s+[a-z]+)\b)"

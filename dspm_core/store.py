@@ -446,8 +446,9 @@ class PatchStore:
             return None
         said, old, new = found
         if stmt is not None and owner_added(said_before_value(fact.text, new, stmt.subject),
-                                            said.slot or said.text, said.text):
-            return None  # "her budget is £50 now" changes no budget of the speaker's
+                                            said.slot or said.text, said.text) \
+                or another_one(fact.text, said.text) or modifier_apart(fact.text, said.text, new, old):
+            return None  # "her budget is £50 now", "the new server has 16 GB now": not of those
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
         if setting and stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):

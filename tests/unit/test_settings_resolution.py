@@ -249,6 +249,10 @@ def test_a_person_s_setting_said_again_of_them_is_revised(change: str) -> None:
     # the leg of a journey
     ("my flight to Rome is on May 3", "my flight back is on May 10"),
     ("my train to Leeds leaves at 9am", "my train home leaves at 6pm"),
+    # a bound, a span it is for, an age said beside a change
+    ("the minimum order is $20", "the maximum order is $100 now"),
+    ("last year's budget was $5k", "this year's budget is $6k now"),
+    ("the old server has 8 GB of RAM", "the new server has 16 GB of RAM now"),
 ])
 def test_a_modifier_of_the_same_noun_keeps_two_settings(first: str, second: str) -> None:
     held = _held(first, second)
