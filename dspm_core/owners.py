@@ -1,7 +1,11 @@
-"""Whose setting a statement speaks of: the speaker's own, another person's ("her budget",
-"my sister's budget", "Tom's budget", "my brother weighs"), or another one of the same
-thing ("the other meeting"). A statement of someone else's setting, or of another one,
-never revises the speaker's: :func:`owner_added` and :func:`another_one` keep them apart."""
+"""Whose setting, and which one, a statement speaks of.
+
+The speaker's own, or another person's ("her budget", "my sister's budget", "Tom's
+budget", "my brother weighs": :func:`owner_added`); the one spoken of, or another one or
+the one before ("the other meeting", "my old rent": :func:`another_one`); a bound on all
+of a thing, or one of them ("this file is 40 MB": :func:`one_instance`); replies for one
+audience or another ("reply to the team ...": :func:`other_audience`). A statement of
+another's setting, or of another one, never revises the speaker's."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from .people import PEOPLE
 from .vocab import STOP_WORDS
 
 __all__ = ["CLAUSE_CUT_RE", "NAMED_OWNER_RE", "OWNER_RE", "THIRD_PERSON", "another_one",
-           "owner_added", "said_before_value"]
+           "one_instance", "other_audience", "owner_added", "said_before_value"]
 
 #: where a clause of a statement ends
 CLAUSE_CUT_RE = re.compile(r"[.;!?,:(]|\s(?:but|because|since|so|and|as|if|when|though)\s", re.I)
@@ -48,18 +52,54 @@ def owner_added(said: str, earlier_subject: str, earlier_text: str = "") -> str 
 
 def another_one(text: str, earlier: str) -> str | None:
     """The thing ``text`` says is another one than ``earlier``'s ("the other meeting is at
-    4pm now" after "the meeting is at 3pm", "another room for 2 nights"): two settings.
-    None when ``earlier`` says "other" of it too, or names no such thing."""
-    for m in _OTHER_RE.finditer(text):
-        noun = m.group("noun")
-        if holds_word(earlier, noun) and not re.search(rf"{_OTHER_WORDS}\s+{re.escape(noun)}\b",
-                                                       earlier, re.I):
-            return f"second {noun}"
+    4pm now" after "the meeting is at 3pm", "another room for 2 nights"), or the one before
+    it ("my old rent was $1,200" after "my rent is $1,500"): two settings. None when
+    ``earlier`` says so of it too, or names no such thing."""
+    for pattern, words, name in ((_OTHER_RE, _OTHER_WORDS, "second"), (_PAST_RE, _PAST_WORDS, "old")):
+        for m in pattern.finditer(text):
+            noun = m.group("noun")
+            if holds_word(earlier, noun) and not re.search(rf"{words}\s+{re.escape(noun)}\b",
+                                                           earlier, re.I):
+                return f"{name} {noun}"
     return None
 
 
 _OTHER_WORDS = r"\b(?:the\s+other|my\s+other|our\s+other|another|a\s+second|the\s+second|one\s+more)"
 _OTHER_RE = re.compile(rf"{_OTHER_WORDS}\s+(?P<noun>[a-z]+)", re.I)
+# the one before ("my old rent was $1,200" after "my rent is $1,500"): no revision of it
+_PAST_WORDS = r"\b(?:the|my|our|his|her|their)\s+(?:old|previous|former)"
+_PAST_RE = re.compile(rf"{_PAST_WORDS}\s+(?P<noun>[a-z]+)", re.I)
+
+
+def other_audience(text: str, earlier: str) -> str | None:
+    """Whom ``text``'s replies are for when ``earlier``'s are for someone else ("reply to
+    the team in English from now on" after "reply to clients in French"): two settings.
+    None when either names no one, or both the same."""
+    mine, theirs = _AUDIENCE_RE.search(text), _AUDIENCE_RE.search(earlier)
+    if mine is None or theirs is None:
+        return None
+    who, was = mine.group("who").lower(), theirs.group("who").lower()
+    return None if who.rstrip("s") == was.rstrip("s") else who
+
+
+_AUDIENCE_RE = re.compile(r"\b(?:reply|replies|write|respond|answer|talk|speak|email|message)\s+"
+                          r"(?:\w+\s+)?to\s+(?:the\s+|my\s+|our\s+|any\s+|all\s+)?(?P<who>[a-z]+)",
+                          re.I)
+
+
+def one_instance(text: str, earlier_subject: str) -> str | None:
+    """The one thing ``text`` points at ("this file is 40 MB") when the earlier setting is
+    a bound on all of them ("the max file size is 25 MB"): a fact of that one, never a new
+    bound. None otherwise."""
+    m = _INSTANCE_RE.match(text)
+    if m is None or not _BOUND_RE.search(earlier_subject) or _BOUND_RE.search(text):
+        return None
+    return f"this {m.group('noun')}"
+
+
+_INSTANCE_RE = re.compile(r"^\W*(?:(?:but|and|so|ok|well|hmm)\W+)*(?:this|that|these|those)\s+"
+                          r"(?P<noun>[a-z]+)\b", re.I)
+_BOUND_RE = re.compile(r"\b(?:max|maximum|min|minimum|limit|cap|allowed|allowance)\b", re.I)
 
 
 def said_before_value(text: str, value: str | None, subject: str | None) -> str:
@@ -88,7 +128,7 @@ def _owners(said: str) -> list[tuple[str, str | None]]:
                      or _noun_after(said, m.end()))):  # "Tom's budget", never "Budget's tight"
             out.append((name, _word_after(said, m.end())))
     out += [(m.group(1), None) for m in _MY_PERSON_RE.finditer(said)]
-    out += [(m.group(1), _word_after(said, m.end())) for m in _PRONOUNOWNER_RE.finditer(said)
+    out += [(m.group(1), _word_after(said, m.end())) for m in _PRONOUN_OWNER_RE.finditer(said)
             if _owned_after(said, m.end())]
     return out
 
@@ -124,7 +164,7 @@ _NOT_OWNED = frozenset("not now just been got gone already also still never alwa
                        "finally going a an the".split())
 _KEPT_PRONOUN = {"his": "him", "her": "hers", "their": "theirs"}
 _PERSON_WORD_RE = re.compile(rf"\b(?:{PEOPLE})s?\b", re.I)
-_PRONOUNOWNER_RE = re.compile(r"\b(his|her|their)\b", re.I)
+_PRONOUN_OWNER_RE = re.compile(r"\b(his|her|their)\b", re.I)
 # a person of the speaker's who does what the statement says ("my brother weighs 90kg"),
 # never one who reports it for the speaker ("my boss says the deadline is Monday")
 _MY_PERSON_RE = re.compile(

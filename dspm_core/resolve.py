@@ -178,7 +178,10 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
     if referent:
         res = _referent(ix, patches, stmt, turn, same_unit, own)
         # ("my sister is not vegan anymore, she does keto now" points at none of the speaker's)
-        return NONE if res.target is not None and person_apart(text, patches[res.target].text) else res
+        # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
+        return NONE if res.target is not None and (person_apart(text, patches[res.target].text)
+                                                   or progress_on_goal(text, patches[res.target].text)) \
+            else res
     if stmt.revision and subj_norm:
         found = _same_head(ix, patches, subj_norm, stmt)
         if found:
@@ -230,8 +233,6 @@ def person_dropped(earlier_subject: str, text: str) -> bool:
     return not said & THIRD_PERSON and any(singular(o.lower()) not in said for o in owners)
 
 
-
-
 def _headcount(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
                turn: int) -> list[str]:
     """The one count of people of the last turns ("120 guests", "8 people") that a number
@@ -269,6 +270,37 @@ def _recent_settings(ix: StoreIndex, patches: dict[str, Patch], turn: int) -> li
 
 #: words for how many people come ("the headcount", "final numbers")
 _HEADCOUNT_WORDS = frozenset("headcount head count number numbers attendance turnout tally".split())
+
+
+def progress_on_goal(text: str, earlier: str) -> bool:
+    """``earlier`` sets a goal ("our goal is 500 signups") and ``text`` says how far it has
+    got ("we have 320 signups now", "we're at 320 so far"), naming no goal: progress
+    towards it, never a new goal."""
+    return _GOAL_WORD_RE.search(earlier) is not None and _GOAL_WORD_RE.search(text) is None \
+        and _HAVING_RE.search(text) is not None
+
+
+_GOAL_WORD_RE = re.compile(r"\b(?:goal|target|aim|objective)s?\b", re.I)
+_HAVING_RE = re.compile(r"\b(?:(?:we|i)(?:'ve|\s+have)(?:\s+got)?|(?:we|i)\s+got|(?:we're|we\s+are|i'm|"
+                        r"i\s+am)\s+at|reached|so\s+far|currently|at\s+the\s+moment)\b", re.I)
+
+
+def other_count(stmt: Statement, earlier: Patch) -> str | None:
+    """The thing ``stmt`` counts when ``earlier`` counts another thing under the same name
+    ("our team has 2 designers now" after "our team has 5 engineers"): two settings. None
+    when either counts no named thing, or both count people ("8 people" / "6 guests"), or
+    the statement names no setting ("actually 12 crates" of "the order is 10 boxes")."""
+    if is_referent(stmt.subject) or not stmt.dimension.startswith("count:") or not stmt.unit \
+            or not earlier.unit or earlier.key is None or earlier.key.split("|")[2] != "num":
+        return None
+    # (the noun counted: "4 payments" counts the "2 missed payments")
+    mine, theirs = singular(stmt.unit.lower().split()[-1]), singular(earlier.unit.lower().split()[-1])
+    if mine == theirs or {mine, theirs} <= _PEOPLE_UNITS or {mine, theirs} & _PRO_NOUNS:
+        return None  # ("the 500 Mb one" is the package)
+    return mine
+
+
+_PRO_NOUNS = frozenset("one thing lot bit".split())
 #: units of a count of people
 _PEOPLE_UNITS = frozenset("people person guest attendee kid child adult ppl pax cover player "
                           "student member participant delegate".split())
@@ -764,13 +796,14 @@ def modifier_apart(text: str, earlier: str, *values: str | None) -> str | None:
     before the same noun and they differ: the period ("the weekly start time" / "the daily
     start time"), the age ("the old price" / "the new price"), the bound ("the minimum
     order" / "the maximum order"), the span it is for ("last year's budget" / "this year's
-    budget") or the leg of a journey ("my flight to Rome" / "my flight back"); or the part
-    of a range a verb names ("backoff caps
-    at 30 seconds" / "backoff starts at 1 second"). None when either says none, or both the
-    same; a word of ``values`` is no modifier but the value itself ("switch me to the annual
-    plan" after "the monthly plan")."""
+    budget"), a target against what is ("my target weight" / "my current weight") or the
+    leg of a journey ("my flight to Rome" / "my flight back"); or the part of a range a
+    verb names ("backoff caps at 30 seconds" / "backoff starts at 1 second"). None when
+    either says none, or both the same; a word of ``values`` is no modifier but the value
+    itself ("switch me to the annual plan" after "the monthly plan")."""
     held = {w for v in values if v for w in re.findall(r"[a-z]+", v.lower())}
-    for pattern, canon in (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID, _BOUND_SAID, _SPAN_SAID):
+    for pattern, canon in (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID, _BOUND_SAID, _SPAN_SAID,
+                           _STATUS_SAID):
         mine, theirs = _said_of_kind(pattern, canon, text), _said_of_kind(pattern, canon, earlier)
         for noun in mine.keys() & theirs.keys():
             if mine[noun].isdisjoint(theirs[noun]) and not held & {*mine[noun], *theirs[noun]}:
@@ -793,6 +826,12 @@ _PERIOD_SAID = (re.compile(r"\b(hourly|nightly|daily|weekly|fortnightly|monthly|
 _AGE_SAID = (re.compile(r"\b(?:the|my|our|its|their)\s+(old|new|previous|current|former|original)"
                         r"\s+([a-z]+)", re.I),
              {"previous": "old", "former": "old", "original": "old", "current": "new"})
+# what a value is against what it should be: "my target weight" / "my current weight"
+_STATUS_SAID = (re.compile(r"\b(target|goal|ideal|desired|planned|expected|intended|current|actual|"
+                           r"present)\s+([a-z]+)", re.I),
+                {"goal": "target", "ideal": "target", "desired": "target", "planned": "target",
+                 "expected": "target", "intended": "target", "actual": "current",
+                 "present": "current"})
 # the bound: "the minimum order" / "the maximum order"
 _BOUND_SAID = (re.compile(r"\b(min|minimum|max|maximum|lowest|highest)\s+([a-z]+)", re.I),
                {"minimum": "min", "lowest": "min", "maximum": "max", "highest": "max"})

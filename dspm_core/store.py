@@ -27,10 +27,10 @@ from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
-from .owners import another_one, owner_added, said_before_value
+from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
-                      link_target, modifier_apart, names_nothing, person_dropped, resolve,
-                      said_after_value, said_for_other)
+                      link_target, modifier_apart, names_nothing, other_count, person_dropped, resolve,
+                      said_after_value, said_for_other, vetoed)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -141,6 +141,26 @@ def _names_any(slot: str, text: str) -> bool:
     low = text.lower()
     return any(w[:4] in low for w in re.findall(r"[A-Za-z0-9][\w-]*", slot.lower())
                if len(w) > 2 or w.isdigit())
+
+
+def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
+           old_value: str | None = None) -> str | None:
+    """What tells the setting ``fact`` speaks of (its value ``value``) from ``old``'s though
+    it names the same thing: another person's ("her budget is £50 now"), another one or
+    the one before ("the other meeting", "my old rent"), one thing against a bound ("this
+    file is 40 MB"), replies for someone else ("reply to the team ..."), or a modifier of
+    the same noun ("the new server", "the maximum order")."""
+    said = said_before_value(fact.text, value, subject) if value else subject or ""
+    return (owner_added(said, old.slot or old.text, old.text) if said else None) \
+        or another_one(fact.text, old.text) or one_instance(fact.text, old.slot or "") \
+        or other_audience(fact.text, old.text) \
+        or modifier_apart(fact.text, old.text, value, old_value or old.value)
+
+
+def _same_noun_apart(a: str, b: str) -> bool:
+    """Two subjects of one noun told apart by a word each ("test db" / "dev db")."""
+    wa, wb = a.split(), b.split()
+    return bool(wa) and bool(wb) and wa[-1] == wb[-1] and vetoed(a, b)
 
 
 def _says_more(text: str, old: str) -> bool:
@@ -445,9 +465,7 @@ class PatchStore:
         if found is None:
             return None
         said, old, new = found
-        if stmt is not None and owner_added(said_before_value(fact.text, new, stmt.subject),
-                                            said.slot or said.text, said.text) \
-                or another_one(fact.text, said.text) or modifier_apart(fact.text, said.text, new, old):
+        if _apart(fact, new, stmt.subject if stmt is not None else None, said, old):
             return None  # "her budget is £50 now", "the new server has 16 GB now": not of those
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
@@ -548,8 +566,7 @@ class PatchStore:
         says, as a tier sentence does (``named`` is one value of several it mentions).
         None too when ``fact`` speaks of another one of the thing ("my other laptop is a
         Mac now") or of another person's ("my sister's laptop is a Mac")."""
-        if another_one(fact.text, old.text) or new is not None and owner_added(
-                said_before_value(fact.text, new, None), old.slot or old.text, old.text):
+        if _apart(fact, new, None, old, named):
             return None
         dim = old.key.split("|")[2] if old.key is not None and not as_text \
             and old.kind is not PatchKind.SENTENCE else "free:"  # a tier sentence gives way
@@ -681,10 +698,7 @@ class PatchStore:
             if said_again is not None and not both_said_for(fact.text, said_again.text) \
                     and not label_apart(fact.text, said_again.text) \
                     and not person_dropped(said_again.slot or "", fact.text) \
-                    and not owner_added(said_before_value(fact.text, stmt.value, stmt.subject),
-                                        said_again.slot or "", said_again.text) \
-                    and not another_one(fact.text, said_again.text) \
-                    and not modifier_apart(fact.text, said_again.text, stmt.value, said_again.value):
+                    and not _apart(fact, stmt.value, stmt.subject, said_again):
                 return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
                 # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
             done = self._changed_value(fact, key, stmt)
@@ -703,12 +717,10 @@ class PatchStore:
         """What ``fact`` is said for that ``old`` does not name: before its words ("for the
         admin api the timeout is 60 seconds") or after its value ("Set max tokens to 2000
         for reports" after "... to 500 for summaries"), or the person it is said of ("her
-        budget is £50 now" after "the budget is £200")."""
+        budget is £50 now" after "the budget is £200"), or the thing it counts ("2 designers"
+        after "5 engineers")."""
         return said_for_other(fact.text, old.text) or label_apart(fact.text, old.text) \
-            or modifier_apart(fact.text, old.text, stmt.value, old.value) \
-            or owner_added(said_before_value(fact.text, stmt.value, stmt.subject),
-                           old.slot or "", old.text) \
-            or another_one(fact.text, old.text) \
+            or _apart(fact, stmt.value, stmt.subject, old) or other_count(stmt, old) \
             or said_after_value(fact.text, stmt.value, old.text, old.value,
                                 stmt.revision and has_word_of_change(fact.text))
 
@@ -756,9 +768,10 @@ class PatchStore:
             target, old = swapped[0], swapped[1]
         else:
             return None
-        if owner_added(said_before_value(fact.text, stmt.value, stmt.subject),
-                       target.slot or target.text, target.text):
-            return None  # "my brother weighs 90kg now" of "I weigh 80kg"
+        if _apart(fact, stmt.value, stmt.subject, target) \
+                or _same_noun_apart(key.split("|", 1)[0], self._ix.subject_of.get(target.id) or ""):
+            return None  # "my brother weighs 90kg now" of "I weigh 80kg"; "the test database
+            # is SQLite now" of "the dev database is Postgres"
         if target.key is not None and not target.key.split("|")[2].startswith("free:") \
                 and target.kind is not PatchKind.SENTENCE:
             # a setting of its own kind ("docs site = Netlify" for "we're moving to

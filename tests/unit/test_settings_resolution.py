@@ -253,6 +253,7 @@ def test_a_person_s_setting_said_again_of_them_is_revised(change: str) -> None:
     ("the minimum order is $20", "the maximum order is $100 now"),
     ("last year's budget was $5k", "this year's budget is $6k now"),
     ("the old server has 8 GB of RAM", "the new server has 16 GB of RAM now"),
+    ("my target weight is 70kg", "my current weight is 80kg"),
 ])
 def test_a_modifier_of_the_same_noun_keeps_two_settings(first: str, second: str) -> None:
     held = _held(first, second)
@@ -440,6 +441,7 @@ def test_a_correction_of_a_value_the_speaker_quotes_changes_no_older_setting(
     ("the meeting is at 3pm", "the other meeting is at 4pm now"),
     ("book a room for 2 nights", "actually another room for 3 nights"),
     ("my laptop is a Dell", "my other laptop is a Mac now"),
+    ("my rent is $1,500", "my old rent was $1,200"),
 ])
 def test_another_one_of_the_same_thing_keeps_two_settings(turns: tuple[str, ...]) -> None:
     memory = DSPMMemory()
@@ -448,3 +450,29 @@ def test_another_one_of_the_same_thing_keeps_two_settings(turns: tuple[str, ...]
     assert all(not p.history for p in memory.all_patches)
     said = " ".join(p.text for p in memory.all_patches)
     assert all(text.split()[-1] in said or text.split()[-2] in said for text in turns)
+
+
+@pytest.mark.parametrize("turns", [
+    ("our goal is 500 signups", "we have 320 signups now"),  # progress against a goal
+    ("our team has 5 engineers", "our team has 2 designers now"),  # another thing counted
+    ("the max file size is 25 MB", "this file is 40 MB"),  # one thing against a bound
+    ("the dev database is Postgres", "the test database is SQLite now"),  # a name changed in passing
+    ("reply to clients in French", "reply to the team in English from now on"),  # for others
+])
+def test_a_statement_of_another_thing_under_the_same_name_keeps_two_settings(
+        turns: tuple[str, ...]) -> None:
+    held = _held(*turns)
+    assert len(held) == 2 and all(not history for _, history in held)
+
+
+@pytest.mark.parametrize(("turns", "new", "old"), [
+    (("our goal is 500 signups", "let's make it 600 signups"), "600 signups", "500 signups"),
+    (("our team has 5 engineers", "our team has 2 designers now", "our team has 3 designers now"),
+     "3 designers", "2 designers"),
+    (("the order is 10 boxes", "actually 12 crates"), "12 crates", "10 boxes"),
+    (("the max file size is 25 MB", "make that 40 MB"), "40 MB", "25 MB"),
+    (("reply to customers in Spanish", "actually reply to customers in German"), "German", "Spanish"),
+])
+def test_the_same_thing_under_the_same_name_is_still_revised(turns: tuple[str, ...], new: str,
+                                                             old: str) -> None:
+    assert (new, [old]) in _held(*turns)
