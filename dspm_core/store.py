@@ -56,7 +56,7 @@ from .slots import (
     terms_key,
 )
 from .values import parse_value
-from .vocab import STOP_WORDS, fold_typo, is_identifier
+from .vocab import STOP_WORDS, fold_typo, is_identifier, singular
 
 __all__ = ["JournalEntry", "MergeOutcome", "PatchStore", "DEFAULT_HISTORY_LIMIT"]
 
@@ -155,6 +155,14 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
         or another_one(fact.text, old.text) or one_instance(fact.text, old.slot or "") \
         or other_audience(fact.text, old.text) \
         or modifier_apart(fact.text, old.text, value, old_value or old.value)
+
+
+def _names_the_noun(text: str, new: str, earlier: str, old: str) -> bool:
+    """``new`` and ``old`` each name the same noun after them ("the New York office" /
+    "the London office"): two things of that noun, not a new name of one."""
+    a = re.search(rf"(?<![\w-]){re.escape(new)}\s+([a-z]+)", text, re.I)
+    b = re.search(rf"(?<![\w-]){re.escape(old)}\s+([a-z]+)", earlier, re.I)
+    return a is not None and b is not None and singular(a.group(1).lower()) == singular(b.group(1).lower())
 
 
 def _same_noun_apart(a: str, b: str) -> bool:
@@ -465,8 +473,11 @@ class PatchStore:
         if found is None:
             return None
         said, old, new = found
-        if _apart(fact, new, stmt.subject if stmt is not None else None, said, old):
-            return None  # "her budget is £50 now", "the new server has 16 GB now": not of those
+        if _apart(fact, new, stmt.subject if stmt is not None else None, said, old) \
+                or stmt is not None and stmt.value and not holds_word(stmt.value, new) \
+                and _names_the_noun(fact.text, new, said.text, old):
+            return None  # "her budget is £50 now", "the new server has 16 GB now", "the New
+            # York office opens at 8 now" after "the London office opens at 9": not of those
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
         if setting and stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):

@@ -458,6 +458,7 @@ def test_another_one_of_the_same_thing_keeps_two_settings(turns: tuple[str, ...]
     ("the max file size is 25 MB", "this file is 40 MB"),  # one thing against a bound
     ("the dev database is Postgres", "the test database is SQLite now"),  # a name changed in passing
     ("reply to clients in French", "reply to the team in English from now on"),  # for others
+    ("the London office opens at 9", "the New York office opens at 8 now"),  # a name of the noun
 ])
 def test_a_statement_of_another_thing_under_the_same_name_keeps_two_settings(
         turns: tuple[str, ...]) -> None:
@@ -472,6 +473,8 @@ def test_a_statement_of_another_thing_under_the_same_name_keeps_two_settings(
     (("the order is 10 boxes", "actually 12 crates"), "12 crates", "10 boxes"),
     (("the max file size is 25 MB", "make that 40 MB"), "40 MB", "25 MB"),
     (("reply to customers in Spanish", "actually reply to customers in German"), "German", "Spanish"),
+    (("we're staying at the Hilton hotel", "book the Marriott hotel instead"), "the Marriott hotel",
+     "the Hilton hotel"),
 ])
 def test_the_same_thing_under_the_same_name_is_still_revised(turns: tuple[str, ...], new: str,
                                                              old: str) -> None:
