@@ -39,6 +39,8 @@ def owner_added(said: str, earlier_subject: str, earlier_text: str = "") -> str 
     owner, or the earlier subject names one too, or the earlier statement names that person
     ("my landlord's email" of "cc my landlord at ..."), or any person for a pronoun ("her
     budget" of "a gift for my mum, the budget is £200")."""
+    if not _MAY_OWN_RE.search(said):
+        return None  # (most statements name no one: one pass over the words)
     near = {o for o, _ in _owners(CLAUSE_CUT_RE.split(said)[-1])}
     owners = [o for o, owned in _owners(said)
               if o in near or owned is not None and holds_word(earlier_text, owned)]
@@ -163,6 +165,8 @@ _NEXT_WORD_RE = re.compile(r"\s+([a-z][\w-]*)")
 _NOT_OWNED = frozenset("not now just been got gone already also still never always only "
                        "finally going a an the".split())
 _KEPT_PRONOUN = {"his": "him", "her": "hers", "their": "theirs"}
+# what any owner is said with: a possessive, a pronoun or a person of the speaker's
+_MAY_OWN_RE = re.compile(rf"['’]|\b(?:his|her|their)\b|\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{PEOPLE})", re.I)
 _PERSON_WORD_RE = re.compile(rf"\b(?:{PEOPLE})s?\b", re.I)
 _PRONOUN_OWNER_RE = re.compile(r"\b(his|her|their)\b", re.I)
 # a person of the speaker's who does what the statement says ("my brother weighs 90kg"),

@@ -801,23 +801,35 @@ def modifier_apart(text: str, earlier: str, *values: str | None) -> str | None:
     verb names ("backoff caps at 30 seconds" / "backoff starts at 1 second"). None when
     either says none, or both the same; a word of ``values`` is no modifier but the value
     itself ("switch me to the annual plan" after "the monthly plan")."""
+    mine_all = _modifiers_said(text)
+    if not mine_all:
+        return None  # (most statements say none: one pass over the text)
+    theirs_all = _modifiers_said(earlier)
     held = {w for v in values if v for w in re.findall(r"[a-z]+", v.lower())}
-    for pattern, canon in (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID, _BOUND_SAID, _SPAN_SAID,
-                           _STATUS_SAID):
-        mine, theirs = _said_of_kind(pattern, canon, text), _said_of_kind(pattern, canon, earlier)
+    for mine, theirs in zip(mine_all, theirs_all):
         for noun in mine.keys() & theirs.keys():
             if mine[noun].isdisjoint(theirs[noun]) and not held & {*mine[noun], *theirs[noun]}:
                 return sorted(mine[noun])[0]
     return None
 
 
-def _said_of_kind(pattern: re.Pattern[str], canon: dict[str, str], text: str) -> dict[str, set[str]]:
+@lru_cache(maxsize=16384)
+def _modifiers_said(text: str) -> tuple[dict[str, frozenset[str]], ...]:
+    """The modifiers of each kind said in ``text`` (canonical), by the noun each is said
+    of; empty when it says none of any kind."""
+    if not _ANY_MODIFIER_RE.search(text):
+        return ()
+    out = tuple(_said_of_kind(pattern, canon, text) for pattern, canon in _MODIFIER_KINDS)
+    return out if any(out) else ()
+
+
+def _said_of_kind(pattern: re.Pattern[str], canon: dict[str, str], text: str) -> dict[str, frozenset[str]]:
     """The words of one kind said in ``text`` (canonical), by the noun each is said of."""
     out: dict[str, set[str]] = {}
     for word, noun in pattern.findall(text):
         out.setdefault(singular(canon.get(noun.lower(), noun.lower())), set()).add(
             canon.get(word.lower(), word.lower()))
-    return out
+    return {noun: frozenset(words) for noun, words in out.items()}
 
 
 _PERIOD_SAID = (re.compile(r"\b(hourly|nightly|daily|weekly|fortnightly|monthly|quarterly|yearly|"
@@ -850,6 +862,16 @@ _ROLE_SAID = (re.compile(r"\b(starts|begins|opens|caps|maxes out|tops out|peaks|
               {"begins": "starts", "opens": "starts", "maxes out": "caps", "tops out": "caps",
                "peaks": "caps", "finishes": "ends", "closes": "ends", "stops": "ends",
                "around": "at"})
+
+
+_MODIFIER_KINDS = (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID, _BOUND_SAID, _SPAN_SAID, _STATUS_SAID)
+# a word any of those kinds starts with (a text with none says no modifier)
+_ANY_MODIFIER_RE = re.compile(
+    r"\b(?:hourly|nightly|daily|weekly|fortnightly|monthly|quarterly|yearly|annual|annually|old|new|"
+    r"previous|current|former|original|starts|begins|opens|caps|maxes|tops|peaks|ends|finishes|"
+    r"closes|stops|flights?|trips?|trains?|drives?|rides?|ferry|ferries|journeys?|bus|buses|"
+    r"coach|coaches|min|minimum|max|maximum|lowest|highest|last|this|next|target|goal|ideal|"
+    r"desired|planned|expected|intended|actual|present)\b", re.I)
 
 
 def label_apart(text: str, earlier: str) -> str | None:
