@@ -166,7 +166,8 @@ _NOT_OWNED = frozenset("not now just been got gone already also still never alwa
                        "finally going a an the".split())
 _KEPT_PRONOUN = {"his": "him", "her": "hers", "their": "theirs"}
 # what any owner is said with: a possessive, a pronoun or a person of the speaker's
-_MAY_OWN_RE = re.compile(rf"['’]|\b(?:his|her|their)\b|\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{PEOPLE})", re.I)
+_MAY_OWN_RE = re.compile(rf"['’]|\b(?:his|her|their)\b|\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{PEOPLE})",
+                         re.I)
 _PERSON_WORD_RE = re.compile(rf"\b(?:{PEOPLE})s?\b", re.I)
 _PRONOUN_OWNER_RE = re.compile(r"\b(his|her|their)\b", re.I)
 # a person of the speaker's who does what the statement says ("my brother weighs 90kg"),

@@ -823,7 +823,8 @@ def _modifiers_said(text: str) -> tuple[dict[str, frozenset[str]], ...]:
     return out if any(out) else ()
 
 
-def _said_of_kind(pattern: re.Pattern[str], canon: dict[str, str], text: str) -> dict[str, frozenset[str]]:
+def _said_of_kind(pattern: re.Pattern[str], canon: dict[str, str],
+                  text: str) -> dict[str, frozenset[str]]:
     """The words of one kind said in ``text`` (canonical), by the noun each is said of."""
     out: dict[str, set[str]] = {}
     for word, noun in pattern.findall(text):

@@ -162,7 +162,8 @@ def _names_the_noun(text: str, new: str, earlier: str, old: str) -> bool:
     "the London office"): two things of that noun, not a new name of one."""
     a = re.search(rf"(?<![\w-]){re.escape(new)}\s+([a-z]+)", text, re.I)
     b = re.search(rf"(?<![\w-]){re.escape(old)}\s+([a-z]+)", earlier, re.I)
-    return a is not None and b is not None and singular(a.group(1).lower()) == singular(b.group(1).lower())
+    return a is not None and b is not None \
+        and singular(a.group(1).lower()) == singular(b.group(1).lower())
 
 
 def _same_noun_apart(a: str, b: str) -> bool:
