@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import is_adjective, is_adverb_only, is_noun, is_verb_only
+from .lexicon import is_adjective, is_adverb_only, is_noun, is_past_verb
 from .passing import holds_word
 from .people import PEOPLE
 from .vocab import STOP_WORDS
@@ -38,10 +38,18 @@ def owner_added(said: str, earlier_subject: str, earlier_text: str = "") -> str 
     week" of "teacher's rejigged her week, friday now"). None when ``said`` names no such
     owner, or the earlier subject names one too, or the earlier statement names that person
     ("my landlord's email" of "cc my landlord at ..."), or any person for a pronoun ("her
-    budget" of "a gift for my mum, the budget is £200")."""
+    budget" of "a gift for my mum, the budget is £200"). The other way round, the speaker's
+    own said of a setting another person owns ("our budget is $8k now" after "the client's
+    budget is $10k") is "mine"."""
+    last = CLAUSE_CUT_RE.split(said)[-1]
     if not _MAY_OWN_RE.search(said):
-        return None  # (most statements name no one: one pass over the words)
-    near = {o for o, _ in _owners(CLAUSE_CUT_RE.split(said)[-1])}
+        # (most statements name no one: one pass over the words) "our budget is $8k now"
+        # after "the client's budget is $10k" is the speaker's own
+        return "mine" if _SPEAKERS_RE.search(last) and _MAY_OWN_RE.search(earlier_subject) \
+            and _owners(earlier_subject) else None
+    if _SPEAKERS_RE.search(last) and not _owners(last) and _owners(earlier_subject):
+        return "mine"
+    near = {o for o, _ in _owners(last)}
     owners = [o for o, owned in _owners(said)
               if o in near or owned is not None and holds_word(earlier_text, owned)]
     if not owners or _owners(earlier_subject) or any(
@@ -145,15 +153,15 @@ _CONTRACTED = frozenset("it that there here what who where when how let he she t
 
 
 def _owned_after(text: str, at: int) -> bool:
-    """A word an owner's "'s" may be said before ("Alice's timeout"), never a verb or an
-    adverb ("landlord's putting it up", "Sam's just moved it", "it's 30"), for which it
-    says "is" or "has"."""
+    """A word an owner's "'s" may be said before ("Alice's timeout", "my wife's commute"),
+    never a verb form or an adverb ("landlord's putting it up", "Sam's just moved it",
+    "Sam's gone", "it's 30"), for which it says "is" or "has"."""
     m = _NEXT_WORD_RE.match(text, at)
     if m is None:
         return False
     word = m.group(1).lower()
     return not (word.endswith(("ing", "ed")) or word in _NOT_OWNED or word in STOP_WORDS
-                or is_verb_only(word) or is_adverb_only(word))
+                or is_past_verb(word) or is_adverb_only(word))
 
 
 def _noun_after(text: str, at: int) -> bool:
@@ -163,8 +171,10 @@ def _noun_after(text: str, at: int) -> bool:
 
 _NEXT_WORD_RE = re.compile(r"\s+([a-z][\w-]*)")
 _NOT_OWNED = frozenset("not now just been got gone already also still never always only "
-                       "finally going a an the".split())
+                       "finally going a an the set put cut left".split())
 _KEPT_PRONOUN = {"his": "him", "her": "hers", "their": "theirs"}
+# the speaker's own, said of the setting's noun ("our budget", "my screen time")
+_SPEAKERS_RE = re.compile(r"\b(?:my|our)\s+[a-z]", re.I)
 # what any owner is said with: a possessive, a pronoun or a person of the speaker's
 _MAY_OWN_RE = re.compile(rf"['’]|\b(?:his|her|their)\b|\b(?:my|our)\s+(?:[a-z]+\s+)?(?:{PEOPLE})",
                          re.I)

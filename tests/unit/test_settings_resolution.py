@@ -402,6 +402,10 @@ def test_two_sentences_of_one_turn_with_a_value_each_are_both_kept() -> None:
     ("I weigh 80kg", "my brother weighs 90kg now"),
     ("my size is medium", "actually my husband's size is large"),
     ("my flight is at 9am", "Dad's flight is at 11am now"),
+    ("my commute is 45 minutes", "my wife's commute is 20 minutes now"),
+    # the speaker's own, said after another person's
+    ("the client's budget is $10k", "our budget is $8k now"),
+    ("the kids' screen time is 1 hour a day", "my screen time is 3 hours a day now"),
 ])
 def test_a_setting_said_of_another_person_never_revises_the_speaker_s(turns: tuple[str, ...]) -> None:
     held = _held(*turns)
