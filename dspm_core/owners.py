@@ -47,12 +47,12 @@ def owner_added(said: str, earlier_subject: str, earlier_text: str = "") -> str 
         # after "the client's budget is $10k" is the speaker's own
         return "mine" if _SPEAKERS_RE.search(last) and _MAY_OWN_RE.search(earlier_subject) \
             and _owners(earlier_subject) else None
-    if _SPEAKERS_RE.search(last) and not _owners(last) and _owners(earlier_subject):
-        return "mine"
     near = {o for o, _ in _owners(last)}
+    if _owners(earlier_subject):  # the earlier one is someone's: only the speaker's own differs
+        return "mine" if _SPEAKERS_RE.search(last) and not near else None
     owners = [o for o, owned in _owners(said)
               if o in near or owned is not None and holds_word(earlier_text, owned)]
-    if not owners or _owners(earlier_subject) or any(
+    if not owners or any(
             _PERSON_WORD_RE.search(earlier_text) if o.lower() in _KEPT_PRONOUN  # "for my mum"
             else holds_word(earlier_text, o) for o in owners):
         return None
@@ -144,8 +144,9 @@ def _owners(said: str) -> list[tuple[str, str | None]]:
 
 
 def _word_after(text: str, at: int) -> str | None:
+    """The lower-case word right after ``at`` in ``text``, if one is there."""
     m = _NEXT_WORD_RE.match(text, at)
-    return m.group(1) if m else None
+    return m.group(1).lower() if m else None
 
 
 #: words whose "'s" is "is" or "has" ("it's", "that's"), never an owner's
@@ -156,17 +157,16 @@ def _owned_after(text: str, at: int) -> bool:
     """A word an owner's "'s" may be said before ("Alice's timeout", "my wife's commute"),
     never a verb form or an adverb ("landlord's putting it up", "Sam's just moved it",
     "Sam's gone", "it's 30"), for which it says "is" or "has"."""
-    m = _NEXT_WORD_RE.match(text, at)
-    if m is None:
+    word = _word_after(text, at)
+    if word is None:
         return False
-    word = m.group(1).lower()
     return not (word.endswith(("ing", "ed")) or word in _NOT_OWNED or word in STOP_WORDS
                 or is_past_verb(word) or is_adverb_only(word))
 
 
 def _noun_after(text: str, at: int) -> bool:
-    m = _NEXT_WORD_RE.match(text, at)
-    return m is not None and is_noun(m.group(1).lower()) and not is_adjective(m.group(1).lower())
+    word = _word_after(text, at)
+    return word is not None and is_noun(word) and not is_adjective(word)
 
 
 _NEXT_WORD_RE = re.compile(r"\s+([a-z][\w-]*)")
