@@ -42,6 +42,8 @@ for _cat, _names in {
     "diet": "vegetarian vegan pescatarian keto ketogenic paleo whole30 flexitarian carnivore "
             "omnivore low-fodmap fodmap mediterranean atkins plant-based",
     "package manager": "npm pnpm yarn bun pip poetry uv conda pipenv cargo maven gradle",
+    # (not "critical" or "verbose": as often a priority or a style)
+    "log level": "debug info warn warning error trace fatal",
     "platform": "iphone android ios ipad macos chromebook",
     "reply language": "english spanish french german italian portuguese dutch japanese chinese "
                       "mandarin cantonese korean arabic hindi russian polish swedish norwegian "

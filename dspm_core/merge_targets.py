@@ -135,9 +135,10 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
             continue
         if exact_dim:
             if same_unit and _unit_of(p) != _unit_of(stmt) and not _counts_subject(p, stmt) \
-                    and not (p_dim == "size" == want):
-                continue  # another wording of the subject: the very same unit (a size in
-                # another of its units is one: "a 1.2 GB image" of "below 800 MB")
+                    and not (p_dim == want and p_dim in ("size", "time")):
+                continue  # another wording of the subject: the very same unit (a size or a
+                # duration in another of its units is one: "a 1.2 GB image" of "below 800 MB",
+                # "half an hour" of "15 minutes")
             if p_dim == want and not p_dim.startswith("free:"):
                 candidates.append(pid)
             elif numeric and stmt.unit is None and not same_unit \

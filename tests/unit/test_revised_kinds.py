@@ -1,0 +1,41 @@
+"""A value revised in another unit of its kind ("half an hour" of "15 minutes") or by a
+name of its known kind ("WARN" of "DEBUG", a log level) replaces the old value; another
+setting of the same kind keeps its own.
+
+Each test feeds turns through ``add_turn`` (default extractor) and checks what the store
+holds.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_in_passing import kept, remember, replaced
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("the daily standup is 15 minutes", "make the standup half an hour", "0.5 hours", "15 minutes"),
+    ("the weekly team meeting is 30 minutes", "the team meeting is 1 hour now", "1 hour",
+     "30 minutes"),
+    ("the session timeout is 90 minutes", "actually make the timeout 2 hours", "2 hours",
+     "90 minutes"),
+])
+def test_a_duration_revised_in_another_unit(first: str, revision: str, new: str, old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+@pytest.mark.parametrize("first, other", [
+    ("the daily standup is 15 minutes", "the weekly planning is 1 hour now"),
+    ("the short break is 5 minutes", "the long break is half an hour now"),
+    ("the build takes 12 minutes", "the deploy takes 2 hours now"),
+])
+def test_another_duration_in_another_unit_keeps_its_own(first: str, other: str) -> None:
+    memory = remember(first, other)
+    kept(memory, first.rsplit(" ", 2)[-2])
+
+
+def test_a_log_level_is_revised_by_name() -> None:
+    replaced(remember("Log level in staging is DEBUG.", "set staging to WARN from today"),
+             "WARN", "DEBUG")
+    memory = remember("Log level in staging is DEBUG.", "switch prod to WARN")
+    kept(memory, "DEBUG")
