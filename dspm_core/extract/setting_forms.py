@@ -389,6 +389,8 @@ def not_of_now(sentence: str) -> bool:
         return True  # "mum says the recipe needs 200g": what someone else holds, not a rule of ours
     if _FORMER_RE.search(sentence):
         return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP"
+    if _PAST_PLAN_RE.match(sentence.strip()):
+        return True  # "we were going to use Firebase but dropped it", "we'd planned to ..."
     if _HAD_EVENT_RE.match(sentence.strip()) and not _RECURRENCE_RE.search(sentence):
         return True  # "we had a huge outage on Black Friday", "had a meeting at 2pm, it went fine"
     if not _PAST_TIME_RE.search(sentence):
@@ -426,6 +428,12 @@ _HAD_EVENT_RE = re.compile(r"^(?:(?:so|and|but|well|ugh|oh)[,\s]+)*(?:(?:i|we)\s
 _FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ago)\b.*\b(?:was|were|had)\b"
                         r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+\s+(?:had|was|were|used)\b",
                         _I)
+
+
+# a plan of the past: "we were going to use Firebase", "I'd planned to launch on the 3rd"
+_PAST_PLAN_RE = re.compile(r"^(?:(?:so|and|but|well|originally|initially)[,\s]+)?(?:i|we)(?:"
+                           r"\s+(?:was|were)\s+(?:going|gonna|supposed)\s+to|(?:'d|’d|\s+had)\s+"
+                           r"(?:originally\s+)?(?:planned|intended|meant|hoped|wanted)\s+to)\b", _I)
 
 
 _TOLD_RE = re.compile(r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some)\s+"

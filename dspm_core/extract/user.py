@@ -22,6 +22,7 @@ from .polite import as_request
 from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
+from .together import as_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
@@ -305,7 +306,22 @@ _EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|a
 
 
 def _label(c: Clause, first: bool) -> None:
-    """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or context."""
+    """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or
+    context; a clause said in the first person plural that states nothing as said is a cue
+    when the instruction it reads as is one ("let's host the docs on Netlify")."""
+    _label_as_said(c, first)
+    if c.label == "cue":
+        return
+    probe = as_instruction(c.text.strip())
+    if probe is not None:
+        trial = Clause(c.sep, probe)
+        _label_as_said(trial, first)
+        if trial.label == "cue":
+            c.label, c.kind = "cue", trial.kind  # (its words stay as said)
+
+
+def _label_as_said(c: Clause, first: bool) -> None:
+    """:func:`_label` of the clause's own words."""
     text = c.text.strip()
     if one_off_task(text) or states_nothing(text) or not_of_now(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
