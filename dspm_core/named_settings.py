@@ -16,6 +16,7 @@ import re
 from functools import lru_cache
 from dataclasses import dataclass
 
+from .conventions import read_convention
 from .lexicon import is_adjective, is_base_verb
 from .values import VALUE_RE
 
@@ -125,6 +126,9 @@ def read_named(sentence: str) -> NamedSetting | None:
     m = _RUNS_ON_RE.match(s)
     if m:
         return NamedSetting(m.group("obj"), m.group("val"), "tool")
+    convention = read_convention(s)
+    if convention is not None:  # "Branch names in this repo are kebab-case."
+        return NamedSetting(convention[0], convention[1], "convention")
     m = _DIET_RE.match(s)
     if m:
         return NamedSetting("diet", (m.group("val") or m.group("val2")).lower()
@@ -204,6 +208,14 @@ def _names_a_tool(value: str) -> bool:
 def _declares(subject: str, value: str) -> bool:
     """"the default branch is develop": a value that names something, not a verdict
     ("the food is amazing") or a state ("my day was long")."""
+    said = _STATE_NOW_RE.sub("", value)
+    if said != value:
+        # "the docs are out of date again", "my tests are failing again", "the weather is
+        # lovely today": how a thing is now, not its setting
+        one = said.lower().split()
+        if not one or one[0] == "out" or len(one) == 1 and (
+                is_adjective(one[0]) or one[0].endswith("ing")):
+            return False
     words = value.lower().split()
     if subject.lower().split()[-1] in ("name", "names", "nickname"):
         return False  # "My name is Dana": who someone is, an entity
@@ -225,10 +237,15 @@ def _declares(subject: str, value: str) -> bool:
         return False
     if value[:1].isupper() or VALUE_RE.match(value) or any(c.isdigit() for c in value):
         return True
-    if len(words) == 1 and is_adjective(words[0]) and not _COLOURS_OR_KINDS.match(words[0]):
-        return False  # "The weather is nice"
+    if len(words) == 1 and (is_adjective(words[0]) or words[0].endswith("ing")) \
+            and not _COLOURS_OR_KINDS.match(words[0]):
+        return False  # "The weather is nice", "the variable names here are confusing"
     return not subject.lower().split()[-1] in ("day", "week", "weekend", "trip", "life", "mood")
 
+
+#: when a state holds, after it ("failing again", "lovely today")
+_STATE_NOW_RE = re.compile(r"\s+(?:again|today|tonight|right now|at the moment|lately|"
+                           r"this (?:morning|afternoon|evening|week))$", _I)
 
 # a value with the scope it holds in ("INFO in prod")
 _SCOPED_RE = re.compile(r"(?P<val>\S+)\s+(?:in|on|for)\s+(?P<scope>[\w-]+)")

@@ -21,6 +21,7 @@ from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only
 from .literal import may_hold
 from .regex_gate import gated
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
+from .conventions import read_convention
 from .named_settings import read_named, read_reminder
 from .progress import done_count
 from .chosen_names import ONE_AT_A_TIME, chosen_name
@@ -1033,7 +1034,9 @@ def _statement_of(text: str) -> Statement:
 def _clause(t: str) -> Statement:
     """One clause: its forms (:func:`_sentence`), else a setting declared by name."""
     st = _sentence(t)
-    if st.value is None or st.dimension == "free":
+    if st.value is None or st.dimension == "free" or read_convention(t) is not None:
+        # (a convention declared is read as one: "the newsletter is in US English now" is
+        # no place)
         named = read_named(t)
         if named is not None:  # "Our CI runs on Jenkins", "The default branch is develop"
             pv = parse_value(named.value)
