@@ -876,12 +876,12 @@ def _parse_statement(text: str) -> Statement:
     text = in_digits(text)  # "two pages" holds 2 pages; "noon" is 12:00 pm
     said_in = _REPLY_LANGUAGE_RE.match(text)
     if said_in:  # "answer me in german pls", "Use english please": the reply language
-        return _statement("reply language", "=", said_in.group("lang").capitalize(),
+        return _statement("reply language", "=", _language(said_in),
                           revision=_has_revision_cue(text))
     written_in = _WRITTEN_IN_RE.match(text)
     if written_in:  # "write the product descriptions in french pls": their language
         return _statement(f"{written_in.group('obj')} language", "=",
-                          written_in.group("lang").capitalize(), revision=_has_revision_cue(text))
+                          _language(written_in), revision=_has_revision_cue(text))
     # "hmm nah german", "mediterranean instead please": a known name said alone, as a change
     named = _NAME_REPLY_RE.match(text)
     said = named and (named.group("name") or named.group("name2"))
@@ -980,20 +980,37 @@ _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(
 
 _LANGUAGES = "|".join(sorted((n for n, c in _NAME_CATEGORY.items() if c == "reply language"),
                              key=len, reverse=True))
+# a language, with the variety or register it is written in ("British English", "formal German")
+_QUALIFIED_LANGUAGE = (r"(?P<qual>(?:british|american|us|uk|australian|canadian|brazilian|european|"
+                       rf"swiss|mexican|formal|informal|plain|simple)\s+)?(?P<lang>{_LANGUAGES})")
 # a request of the language to reply in, with nothing else set by its first clause
 _REPLY_LANGUAGE_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|also|actually|now|hey|hi|no|wait|sorry)[\s,]+)*(?:please\s+|pls\s+|"
     r"can (?:you|u)\s+|could (?:you|u)\s+|just\s+|always\s+)*(?:reply|respond|answer|write|talk|speak|use|switch to|"
     r"switch back to|change back to|go back to|stick to|keep to)\s+(?:to me\s+|me\s+|us\s+)?(?:only\s+|always\s+)?(?:in\s+)?"
-    rf"(?P<lang>{_LANGUAGES})\b(?:\s+(?:please|pls|plz|only|instead|again|now|from now on|"
-    r"going forward|from here on|thanks|thx))*\s*(?:[.!?]+\s*$|[,;]|$)", re.I)
+    rf"{_QUALIFIED_LANGUAGE}\b(?:\s+(?:please|pls|plz|only|instead|again|now|from now on|"
+    r"going forward|from here on|thanks|thx))*\s*(?:[.!?]+\s*$|[,;]|$)"
+    # "american english please", "british english only": the language said alone, asked for
+    r"|^\W*(?:(?:ok(?:ay)?|so|and|also|actually|now|no|nah|sorry)[\s,]+)*"
+    rf"{_QUALIFIED_LANGUAGE.replace('?P<', '?P<x')}\b(?:\s+(?:please|pls|plz|only|instead|now|from now on|"
+    r"going forward|thanks|thx))+\s*(?:[.!]+\s*$|[,;]|$)", re.I)
+
+
+def _language(m: re.Match[str]) -> str:
+    """The language a match read, with its variety ("British English", "US English")."""
+    qual = m.group("qual") or m.group("xqual") if "xqual" in m.re.groupindex else m.group("qual")
+    lang = m.group("lang") or m.group("xlang") if "xlang" in m.re.groupindex else m.group("lang")
+    if not qual:
+        return lang.capitalize()
+    qual = qual.strip()
+    return f"{qual.upper() if len(qual) == 2 else qual.capitalize()} {lang.capitalize()}"
 
 
 # what is to be written in a language ("write the product descriptions in french pls")
 _WRITTEN_IN_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|also|hey|hi)[\s,]+)*(?:please\s+|pls\s+|always\s+)*(?:write|draft|do|"
     r"send|keep|translate)\s+(?:the\s+|my\s+|our\s+|all\s+(?:the\s+|my\s+|our\s+)?)(?P<obj>[a-z][\w'-]*"
-    rf"(?:\s+[a-z][\w'-]*){{0,2}}?)\s+in\s+(?P<lang>{_LANGUAGES})\b(?:\s+(?:please|pls|only|from now on|"
+    rf"(?:\s+[a-z][\w'-]*){{0,2}}?)\s+in\s+{_QUALIFIED_LANGUAGE}\b(?:\s+(?:please|pls|only|from now on|"
     r"going forward|thanks|thx))*\s*(?:[.!,;]|$)", re.I)
 
 def _statement_of(text: str) -> Statement:

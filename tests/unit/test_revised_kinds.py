@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from dspm_core.slots import parse_statement
 from test_in_passing import kept, remember, replaced
 
 
@@ -39,3 +40,20 @@ def test_a_log_level_is_revised_by_name() -> None:
              "WARN", "DEBUG")
     memory = remember("Log level in staging is DEBUG.", "switch prod to WARN")
     kept(memory, "DEBUG")
+
+
+@pytest.mark.parametrize("text, subject, value", [
+    ("write the newsletter in british english", "newsletter language", "British English"),
+    ("american english please", "reply language", "American English"),
+    ("reply in us english from now on", "reply language", "US English"),
+    ("answer in german pls", "reply language", "German"),
+    ("write in formal german", "reply language", "Formal German"),
+])
+def test_a_language_keeps_its_variety(text: str, subject: str, value: str) -> None:
+    st = parse_statement(text)
+    assert (st.subject, st.value) == (subject, value)
+
+
+def test_another_variety_of_the_language_revises_it() -> None:
+    replaced(remember("reply in british english", "actually american english please"),
+             "American English", "British English")
