@@ -21,6 +21,7 @@ import re
 from functools import lru_cache
 
 from ..lexicon import is_base_verb, is_noun_only, is_past_verb, past_form
+from .stances import stance_kind
 from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..patch import PatchKind
 from ..places import place_said
@@ -271,6 +272,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
             or _STICK_TO_RE.match(s):
         return PatchKind.CONSTRAINT
+    stance = stance_kind(s)
+    if stance is not None:  # "Treat me like a senior engineer.", "Emojis are totally fine."
+        return stance
     if asked_style(s) is not None:
         return PatchKind.CONSTRAINT  # "you can be casual with me", "bullet points work better"
     said = place_said(s)

@@ -22,6 +22,7 @@ from .polite import as_request
 from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
+from .stances import about_me_label, needs_nothing_now, stance_kind
 from .together import as_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .conditions import conditional_kind, sets_no_rule
@@ -217,6 +218,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         return [ref]  # "raise that to 25 MB": the store binds "that"
     if gives_up_value(s):  # "scratch €120, ..., we've got €175 now": one change
         return [make_fact(turn, PatchKind.DECISION, s, s)]
+    if about_me_label(s):  # "For context: I'm a solo founder with no funding."
+        return [make_fact(turn, PatchKind.CONSTRAINT, s, s)]
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
         _label(c, first=(i == 0))
@@ -323,7 +326,11 @@ def _label(c: Clause, first: bool) -> None:
 def _label_as_said(c: Clause, first: bool) -> None:
     """:func:`_label` of the clause's own words."""
     text = c.text.strip()
-    if one_off_task(text) or states_nothing(text) or not_of_now(text):
+    stance = stance_kind(text)
+    if stance is not None:  # "No need to apologise every time", "Assume I'm on a Mac"
+        c.label, c.kind = "cue", stance
+        return
+    if one_off_task(text) or states_nothing(text) or not_of_now(text) or needs_nothing_now(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
         return
     if acknowledges(text) or expects(text) or _REMARK_RE.search(text) and not firm_rule_cue(text):

@@ -1,0 +1,123 @@
+"""Standing wishes said without the usual words of a rule.
+
+* how to regard the user: "Treat me like a senior engineer.", "Assume I'm on Windows 11.",
+  "talk to me like I'm five", "Address me as Dr. Patel.";
+* a permission: "Emojis are totally fine.", "slang is fine by me" (a kind of thing, not
+  "the first draft is fine");
+* a thing not needed: "No need to apologise every time.", "You don't need to add
+  disclaimers." (not "no need, I figured it out", "no need to reply to this one");
+* a no-go: "Anything with mushrooms is a no-go for me.", "Pork is a hard no.", "Nothing
+  before 8am please." (not "that restaurant is a no-go tonight");
+* what works for the user: "Numbered steps are easier for me to follow.";
+* who the user is, after a label: "Background: I teach year 9 maths.", "I go by Jules";
+* a pair of more and less: "Less theory, more code.";
+* a wish with a standing scope: "I'd like all dates in ISO format from now on."
+
+:func:`stance_kind` gives the kind of fact (a constraint) or None.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..patch import PatchKind
+from ..values import VALUE_RE
+
+__all__ = ["about_me_label", "needs_nothing_now", "stance_kind"]
+
+_I = re.I
+_LEAD = r"^(?:(?:ok(?:ay)?|so|and|also|btw|oh|fyi|honestly|tbh|just)[\s,]+)*(?:please\s+|pls\s+)?"
+
+_TREAT_RE = re.compile(
+    _LEAD + r"(?:(?:treat|address|regard|think of|talk to|speak to|write for|explain things to)\s+me\s+"
+    r"(?:like|as)\b|assume\s+(?:that\s+)?(?:i\b|i'm\b|my\b|we\b|we're\b|our\b)|"
+    r"(?:always\s+)?call me\s+(?-i:[A-Z]))", _I)
+# a kind of thing said to be fine: no determiner before it, nothing pointed at
+_FINE_RE = re.compile(
+    _LEAD + r"(?P<thing>[a-z][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+(?:is|are)\s+(?:totally\s+|perfectly\s+|"
+    r"completely\s+|absolutely\s+|always\s+|also\s+)?(?:fine|ok|okay|allowed|welcome|no problem)"
+    r"(?:\s+(?:with|by|for)\s+me)?(?:\s*,?\s+(?:if|as long as|when|unless|too|as well)\b.*)?\s*[.!]?$", _I)
+_NOT_A_KIND = frozenset("the this that these those your my his her their our its it everything "
+                        "anything something nothing i you he she they we all which what".split())
+_NO_NEED_RE = re.compile(
+    _LEAD + r"(?:(?:there's|there is)\s+)?no need\s+(?:to|for)\s+(?P<what>.+)$|"
+    + _LEAD + r"you\s+(?:don't|do not|dont|never)\s+(?:need|have)\s+to\s+(?P<what2>.+)$", _I)
+#: what "no need to" says of this time only
+_ONCE_RE = re.compile(r"\b(?:this one|this time|for now|right now|today|tonight|yet|"
+                      r"worry|worrying|panic|rush|hurry|stress|thank|reply to this)\b", _I)
+#: what is no longer needed: an earlier rule lifted, read with the rule it lifts
+_LIFTED_RE = re.compile(r"\b(?:anymore|any more|no longer)\b", _I)
+_NO_GO_RE = re.compile(
+    _LEAD + r"(?P<thing>[a-z][\w'-]*(?:\s+[\w'$£€.-]+){0,5}?)\s+(?:is|are|'s)\s+(?:a\s+)?(?:hard\s+|total\s+|"
+    r"big\s+)?(?:no-go|no go|no|off limits|off the table|out of the question|dealbreaker|"
+    r"deal breaker|deal-breaker)(?:\s+for\s+(?:me|us))?\s*[.!]?$", _I)
+_NOTHING_RE = re.compile(
+    _LEAD + r"nothing\s+(?:before|after|over|under|above|below|more than|less than|earlier than|"
+    r"later than|past)\s+(?P<val>\S.*?)(?:\s+(?:please|pls|thanks))?\s*[.!]?$", _I)
+_WORKS_RE = re.compile(
+    _LEAD + r"(?P<thing>[a-z][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+(?:is|are|work|works|help|helps|make|makes)"
+    r"\s+(?:\w+\s+){0,2}?(?:(?:easier|better|best|clearer|simpler|more useful)\s+for me|me more than|"
+    r"(?:it|things|stuff) click for me)\b", _I)
+_LABEL_RE = re.compile(r"^(?:for context|context|background|a bit about me|about me|for the record|"
+                       r"fyi)\s*[:,-]\s*(?:i\b|i'm\b|i've\b|my\b|we\b|we're\b|our\b)", _I)
+_GO_BY_RE = re.compile(_LEAD + r"(?:i|we)\s+go\s+by\s+(?-i:[A-Z])", _I)
+_MORE_LESS_RE = re.compile(
+    _LEAD + r"(?P<a>less|fewer|more)\s+(?P<x>[a-z][\w' -]*?),\s*(?:and\s+)?(?P<b>less|fewer|more)\s+"
+    r"(?P<y>[a-z][\w' -]*?)(?:\s+(?:please|pls|thanks|thx))?\s*[.!]?$", _I)
+_WISH_RE = re.compile(
+    _LEAD + r"i(?:'d| would)\s+(?:really\s+)?(?:like|love|prefer|want)\s+(?:it\s+if\s+you\s+\w+ed\b|"
+    r"(?=.*\b(?:from now on|going forward|throughout|always|in future|by default|every time|"
+    r"in every|all (?:of\s+)?(?:your|the|my)?\s*(?:answers|replies|responses|messages|emails|"
+    r"examples|dates|times|prices|amounts|numbers|units|code))\b))", _I)
+
+
+def stance_kind(sentence: str) -> PatchKind | None:
+    """The kind of fact a standing wish of these forms states (a constraint), or None."""
+    s = " ".join(sentence.split())
+    if not s or s.endswith("?"):
+        return None
+    if _TREAT_RE.match(s) or _LABEL_RE.match(s) or _GO_BY_RE.match(s) or _WISH_RE.match(s):
+        return PatchKind.CONSTRAINT
+    m = _FINE_RE.match(s)
+    if m and _a_kind(m.group("thing")):
+        return PatchKind.CONSTRAINT
+    m = _NO_NEED_RE.match(s)
+    if m and not _ONCE_RE.search(m.group("what") or m.group("what2") or "") \
+            and not _LIFTED_RE.search(s):  # (what is no longer needed lifts a rule)
+        return PatchKind.CONSTRAINT
+    m = _NO_GO_RE.match(s)
+    if m and _a_kind(m.group("thing"), allow=("anything", "everything")):
+        return PatchKind.CONSTRAINT
+    m = _NOTHING_RE.match(s)
+    if m and VALUE_RE.search(m.group("val")):
+        return PatchKind.CONSTRAINT
+    m = _WORKS_RE.match(s)
+    if m and _a_kind(m.group("thing")):
+        return PatchKind.CONSTRAINT
+    m = _MORE_LESS_RE.match(s)
+    if m and (m.group("a").lower() == "more") != (m.group("b").lower() == "more") \
+            and not re.search(r"\b(?:is|are|was|or)\b", m.group("x") + " " + m.group("y"), _I):
+        return PatchKind.CONSTRAINT
+    return None
+
+
+def about_me_label(sentence: str) -> bool:
+    """Who the user is, after a label: "For context: I'm a solo founder", "Background: I
+    teach year 9 maths"."""
+    return _LABEL_RE.match(sentence.strip()) is not None
+
+
+def needs_nothing_now(sentence: str) -> bool:
+    """"no need" said of this time only ("no need to rush this one", "No need to worry",
+    "no need to stick to metric any more"): no rule of its own."""
+    m = _NO_NEED_RE.match(" ".join(sentence.split()))
+    return m is not None and _ONCE_RE.search(m.group("what") or m.group("what2") or "") is not None
+
+
+def _a_kind(thing: str, allow: tuple[str, ...] = ()) -> bool:
+    """``thing`` names a kind of thing ("emojis", "long answers", "anything with nuts"),
+    not one thing pointed at ("the first draft", "that restaurant") or someone's words."""
+    words = thing.lower().split()
+    if not words or words[0] in _NOT_A_KIND and words[0] not in allow:
+        return False
+    return not re.search(r"\b(?:says?|said|thinks?|told|reckons?|tonight|today|now)\b", thing, _I)
