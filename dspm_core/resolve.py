@@ -39,6 +39,7 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candid
 from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON
 from .passing import other_owner, person_apart
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
+from .party import CAPACITY_RE, PARTY_RE
 from .places import is_place
 from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
@@ -180,7 +181,8 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         # ("my sister is not vegan anymore, she does keto now" points at none of the speaker's)
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
         return NONE if res.target is not None and (person_apart(text, patches[res.target].text)
-                                                   or progress_on_goal(text, patches[res.target].text)) \
+                                                   or progress_on_goal(text, patches[res.target].text)
+                                                   or party_in_place(text, patches[res.target].text)) \
             else res
     if stmt.revision and subj_norm:
         found = _same_head(ix, patches, subj_norm, stmt)
@@ -251,7 +253,7 @@ def _headcount(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     # (never a bound: "the venue holds up to 200 people")
     return [p.id for p in _recent_settings(ix, patches, turn)
             if p.key is not None and p.key.split("|")[2] == "num" and bound_class(p.op) == "eq"
-            and singular((p.unit or "").lower()) in _PEOPLE_UNITS]
+            and singular((p.unit or "").lower()) in PEOPLE_UNITS]
 
 
 def _recent_settings(ix: StoreIndex, patches: dict[str, Patch], turn: int) -> list[Patch]:
@@ -280,6 +282,13 @@ def progress_on_goal(text: str, earlier: str) -> bool:
         and _HAVING_RE.search(text) is not None
 
 
+def party_in_place(text: str, earlier: str) -> bool:
+    """``text`` says how many the speaker's party is ("we're 6 now") and ``earlier`` what a
+    place or a thing holds ("the conference room holds 12 people"): a party in a place of
+    that size, never a new size of it."""
+    return PARTY_RE.search(text) is not None and CAPACITY_RE.search(earlier) is not None
+
+
 _GOAL_WORD_RE = re.compile(r"\b(?:goal|target|aim|objective)s?\b", re.I)
 _HAVING_RE = re.compile(r"\b(?:(?:we|i)(?:'ve|\s+have)(?:\s+got)?|(?:we|i)\s+got|(?:we're|we\s+are|i'm|"
                         r"i\s+am)\s+at|reached|so\s+far|currently|at\s+the\s+moment)\b", re.I)
@@ -295,15 +304,15 @@ def other_count(stmt: Statement, earlier: Patch) -> str | None:
         return None
     # (the noun counted: "4 payments" counts the "2 missed payments")
     mine, theirs = singular(stmt.unit.lower().split()[-1]), singular(earlier.unit.lower().split()[-1])
-    if mine == theirs or {mine, theirs} <= _PEOPLE_UNITS or {mine, theirs} & _PRO_NOUNS:
+    if mine == theirs or {mine, theirs} <= PEOPLE_UNITS or {mine, theirs} & _PRO_NOUNS:
         return None  # ("the 500 Mb one" is the package)
     return mine
 
 
 _PRO_NOUNS = frozenset("one thing lot bit".split())
 #: units of a count of people
-_PEOPLE_UNITS = frozenset("people person guest attendee kid child adult ppl pax cover player "
-                          "student member participant delegate".split())
+PEOPLE_UNITS = frozenset("people person guest attendee kid child adult ppl pax cover player "
+                         "student member participant delegate".split())
 
 
 def _same_owner(patches: dict[str, Patch], found: list[str], text: str) -> list[str]:

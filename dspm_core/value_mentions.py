@@ -37,10 +37,11 @@ from .known_names import name_category
 from .lexicon import is_base_verb
 from .patch import AUTHORITY, Patch, PatchKind, Role
 from .passing import RARE_WORD, another_owns, moved_antecedent, other_owner, says_changed
+from .party import CAPACITY_RE, PARTY_RE
 from .people import PEOPLE
 from .place_phrases import is_venue
 from .places import is_place
-from .resolve import other_label, other_times, said_for_other
+from .resolve import PEOPLE_UNITS, other_label, other_times, said_for_other
 from .restated import letter_i, speaker_after_person
 from .slots import content_terms
 from .swaps import swapped_detail
@@ -87,6 +88,7 @@ _DEGREE_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?°(?:\s?[CF]\b)?", re.I)
 #: a known name written in lower case that is one of the commonest words is that word
 _VERB_FREQUENCY = 1_000_000
 _QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
+
 _NUMBER_RE = re.compile(r"(?<![\w.,:£$€])\d+(?:\.\d+)?(?![\w:%]|[.,]\d)")
 _TITLED_RE = re.compile(r"\b(?i:dr|mr|mrs|ms|mx|miss|prof)\.?\s+[A-Za-z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")
 _NAME_RE = re.compile(r"(?<=[\w,;:] )[A-Z][\w'’&-]*(?: (?:[A-Z][\w'’&-]*|&))*")
@@ -140,12 +142,15 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         add("quantity:percent", m)
     for m in _DEGREE_RE.finditer(text):
         add("quantity:degrees", m)
+    for m in PARTY_RE.finditer(text):  # "we're 6 now", "there'll be 6 of us"
+        add("quantity:people", m, 1 if m.group(1) else 2)
     for m in _QUANTITY_RE.finditer(text):
         unit = m.group(2).lower()
         if unit in STOP_WORDS or unit in _NOT_UNITS or unit in _BARE_CONTRACTIONS:
             continue
         canon, dim, _ = canonical_unit(unit)
-        add(f"quantity:{dim}" if not dim.startswith("count:") else f"quantity:{canon}", m)
+        add("quantity:people" if dim == "count:people" else f"quantity:{dim}"
+            if not dim.startswith("count:") else f"quantity:{canon}", m)
     for m in _NUMBER_RE.finditer(text):
         add("number", m)
     for m in _WORD_RE.finditer(text):
@@ -319,7 +324,8 @@ _KIND_TERMS = {kind: content_terms(words) for kind, words in (
     ("money", "budget price cost spend total cap max maximum limit"),
     ("clock", "time slot"), ("date", "date day"), ("weekday", "day"),
     ("name", "place venue spot location"), ("known:colour", "colour color shade"),
-    ("known:size", "size"), ("known:diet", "diet"), ("known:reply language", "language"))}
+    ("known:size", "size"), ("known:diet", "diet"), ("known:reply language", "language"),
+    ("quantity:people", "we we're us people ppl guests guest party headcount group"))}
 
 
 def _same_value(old: Mention, said: Mention) -> bool:
@@ -564,7 +570,9 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role] \
                 or len(p.text.split()) > SENTENCE_WORDS or _ASKED_RE.match(p.text):
             continue  # (a question sets no value: "is the Plough any good for a birthday?")
-        olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)]
+        olds = [m for m in mentions(p.text) if _same_kind(new, m) and not in_mark(p.text, m.start)
+                and not (new.kind == "quantity:people" and CAPACITY_RE.search(
+                    _clause_at(p.text, m.start, _CLAUSE_END_RE)))]  # "the room seats 12"
         if local:
             # (the thing's words beside the old value: the "16" of "... replica count to 16
             # replicas" names no "scheduler 16")
@@ -623,4 +631,7 @@ _ASKED_RE = re.compile(r"^\W*(?:is|are|was|were|does|do|did|how|what|which|who|w
 def _same_kind(new: Mention, old: Mention) -> bool:
     if new.kind == "number":  # "55" of the one "45 minutes", "120" of "£50"
         return old.kind in ("money", "number") or old.kind.startswith("quantity:")
+    if new.kind == "quantity:people":  # "we'll be 15 now" of "twelve kids", "8 guests"
+        return old.kind == "number" or old.kind.startswith("quantity:") \
+            and singular(old.kind.split(":")[-1].lower()) in PEOPLE_UNITS
     return new.kind == old.kind

@@ -232,7 +232,8 @@ def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
 #: counted nouns written short, read as the noun ("300 req/min" is 300 requests a minute)
 _COUNT_ABBREVIATIONS = {"req": "request", "reqs": "request", "msg": "message", "msgs": "message",
                         "char": "character", "chars": "character", "pic": "picture",
-                        "pics": "picture", "pp": "page", "pgs": "page", "qty": "quantity"}
+                        "pics": "picture", "pp": "page", "pgs": "page", "qty": "quantity",
+                        "ppl": "people", "pax": "people"}
 
 
 def short_unit(unit: str | None) -> str | None:

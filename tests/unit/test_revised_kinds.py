@@ -57,3 +57,25 @@ def test_a_language_keeps_its_variety(text: str, subject: str, value: str) -> No
 def test_another_variety_of_the_language_revises_it() -> None:
     replaced(remember("reply in british english", "actually american english please"),
              "American English", "British English")
+
+
+@pytest.mark.parametrize("first, revision, new, old", [
+    ("dinner at ours fri, 4 couples so 8 ppl, starting 7:30", "we're 6 now", "6", "8 ppl"),
+    ("camping trip next weekend, 5 people, 2 tents", "there'll be 7 of us now", "7", "5"),
+    ("party's for twelve kids, saturday afternoon", "oh and we'll be fifteen now", "fifteen",
+     "twelve kids"),
+])
+def test_how_many_we_are_revises_the_party_in_a_request(first: str, revision: str, new: str,
+                                                       old: str) -> None:
+    replaced(remember(first, revision), new, old)
+
+
+@pytest.mark.parametrize("first, party", [
+    ("the conference room holds 12 people", "we're 6 now"),
+    ("the minibus seats 15 people", "we're 9 now"),
+    ("the cabin sleeps 4, so we need a second one", "there'll be 7 of us"),
+])
+def test_how_many_we_are_is_no_capacity(first: str, party: str) -> None:
+    memory = remember(first, party)
+    assert not any(p.history for p in memory.all_patches), \
+        [(p.text, p.history) for p in memory.all_patches]

@@ -1,0 +1,17 @@
+"""How many the speaker's party is ("we're 6 now", "there'll be 7 of us") and what a place
+or a thing holds ("the room seats 12"): a party is no capacity, and a capacity no party."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CAPACITY_RE", "PARTY_RE"]
+
+#: how many the party is; the number in group 1 or 2
+PARTY_RE = re.compile(r"\b(?:we're|we are|we’re|we'll be|we will be)\s+(\d{1,3})(?=\s+of us\b|"
+                      r"\s*(?:now|then|instead|in total|total|tops|max)?\s*(?:[,.!;]|$))"
+                      r"|\b(?:there'll be|there will be|it'll be|it's|it will be)\s+(\d{1,3})(?=\s+of us\b)",
+                      re.I)
+#: what a place or a thing holds ("the minibus seats 15", "the cabin sleeps 4")
+CAPACITY_RE = re.compile(r"\b(?:holds?|seats?|sleeps?|fits?|capacity|takes up to|room for|"
+                         r"max(?:imum)?)\b", re.I)
