@@ -350,6 +350,13 @@ def link_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     return found[0] if len(found) == 1 else None
 
 
+def _other_known_kind(a: str | None, b: str | None) -> bool:
+    """Two names of known kinds that differ ("Render", a cloud provider, and "DEBUG", a log
+    level): values of two settings."""
+    ka, kb = name_category(a or ""), name_category(b or "")
+    return ka is not None and kb is not None and ka != kb
+
+
 #: how many words one wording of a subject may have that the other lacks
 MAX_EXTRA_WORDS = 2
 
@@ -1183,6 +1190,8 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         # (a subject of words for a kind of quantity only, "the target", lies within any
         # setting with those words: when it fits two, it revises neither)
         for pid in ix.by_subject.get(subj, ()):
+            if _other_known_kind(stmt.value, patches[pid].value):
+                continue  # "host staging on Render" is no log level of staging ("DEBUG")
             # "lower the CPU alert to 70%" keeps the bound of "alert when CPU goes above 80%"
             found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),
                                              exact_dim=True, same_unit=True))

@@ -1053,8 +1053,10 @@ def _clause(t: str) -> Statement:
     st = _sentence(t)
     if st.value is None or st.dimension == "free" or read_convention(t) is not None:
         # (a convention declared is read as one: "the newsletter is in US English now" is
-        # no place)
-        named = read_named(t)
+        # no place; "let's run staging at WARN from today" is read without its lead and
+        # when it starts)
+        plain = _LATER_RE.sub("", _LETS_RE.sub("", t)).strip(" ,.")
+        named = read_named(t) or (read_named(plain) if plain != t else None)
         if named is not None:  # "Our CI runs on Jenkins", "The default branch is develop"
             pv = parse_value(named.value)
             dim = pv.dimension if pv.dimension != "free" else "name"
@@ -1348,6 +1350,7 @@ _PARTICLE_END_RE = gated(re.compile(r"(?<!\bme)(?<!\bus)(?<!\bit)(?<!\bthem)(?<!
                               r"\s+(?:up|down|out|off|away)$", re.I))
 # an adverb before an instruction's verb ("only run the backup weekly", "just water the plants")
 _LEAD_ADVERB_RE = re.compile(r"^(?:only|just|also|then|still|please)\s+(?=[a-z])", re.I)
+_LETS_RE = re.compile(r"^(?:let's|let’s|lets|let us)\s+(?=[a-z])", re.I)
 
 
 def _parse_forms(t: str) -> Statement:

@@ -79,3 +79,16 @@ def test_how_many_we_are_is_no_capacity(first: str, party: str) -> None:
     memory = remember(first, party)
     assert not any(p.history for p in memory.all_patches), \
         [(p.text, p.history) for p in memory.all_patches]
+
+
+def test_a_setting_said_with_lets_and_its_start_revises_it() -> None:
+    replaced(remember("Log level in staging is DEBUG.", "Let's run staging at WARN from today."),
+             "WARN", "DEBUG")
+
+
+@pytest.mark.parametrize("other", [
+    "let's host staging on Render from next week",
+    "Let's run prod at WARN from today.",
+])
+def test_a_name_of_another_kind_or_place_keeps_its_own(other: str) -> None:
+    kept(remember("Log level in staging is DEBUG.", other), "DEBUG")
