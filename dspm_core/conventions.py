@@ -60,6 +60,8 @@ _FOLLOWS_RE = re.compile(
     + _SCOPE + r"\s+(?:always\s+)?(?:follows?|sticks? to|adheres? to|conforms? to)\s+"
     r"(?:the\s+)?(?P<val>(?-i:[A-Z])[\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|style guide|guide|"
     r"conventions?|standard|spec))*|(?-i:[A-Z]{2,})\s*\d+)" + _WHEN + r"\s*[.!]?$", _I)
+# the verbs every form has: most sentences have none, and are read no further
+_GATE_RE = re.compile(r"\s(?:is|are|follows?|sticks?|adheres?|conforms?)\s", _I)
 # a reason or a concession after the convention
 _REASON_RE = re.compile(r",?\s+(?:even though|even if|although|though|because|since|so that|"
                         r"so|which|for)\s+.*$", _I)
@@ -92,7 +94,7 @@ def read_convention(sentence: str) -> tuple[str, str] | None:
     """The thing and the convention a sentence declares ("branch names", "kebab-case"),
     or None."""
     s = " ".join(sentence.split())
-    if not s or s.endswith("?") or _FRAMED_RE.match(s):
+    if not s or s.endswith("?") or _GATE_RE.search(s) is None or _FRAMED_RE.match(s):
         return None
     verb = _VERB_RE.search(s)
     if verb:  # "... in English even though the team is French"
