@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .known_names import name_category
+from .known_names import LANGUAGE_QUALIFIERS, name_category
 
 __all__ = ["read_convention"]
 
@@ -28,7 +28,8 @@ _FORMAT = (r"UTC|GMT|ISO(?:[ -]?8601)?(?:\s+format)?|YAML|JSON|TOML|XML|CSV|HTML
            r"[DMY]{1,4}[/.-][DMY]{1,4}[/.-][DMY]{1,4}|"
            r"alphabetical(?:ly)?|(?:in\s+)?(?:alphabetical|chronological|reverse chronological|"
            r"numerical|ascending|descending) order|by (?:date|name|size|priority)|"
-           r"local time|server time|(?:kg|kilos?|grams?|lbs?|pounds|miles|km|kilometres|kilometers|celsius|fahrenheit)")
+           r"local time|server time|"
+           r"(?:kg|kilos?|grams?|lbs?|pounds|miles|km|kilometres|kilometers|celsius|fahrenheit)")
 _WORDING = (r"(?:the\s+)?imperative(?:\s+mood)?|(?:the\s+)?(?:past|present|future) tense|"
             r"(?:the\s+)?(?:active|passive) voice|(?:the\s+)?(?:first|second|third)[ -]person|"
             r"plain (?:language|english)")
@@ -36,9 +37,7 @@ _CURRENCY = (r"euros?|dollars|pounds sterling|sterling|yen|rupees|francs|kronor|
              r"EUR|USD|GBP|JPY|CHF|CAD|AUD|INR")
 _VALUE_RE = re.compile(rf"(?:{_CASE}|{_FORMAT}|{_WORDING}|{_CURRENCY})", _I)
 #: a language, with how it is written ("formal German", "British English", "US English")
-_LANGUAGE_RE = re.compile(r"(?:(?:formal|informal|polite|plain|simple|british|american|us|uk|"
-                          r"australian|canadian|european|brazilian|swiss|austrian)\s+)?"
-                          r"(?P<lang>[a-z]+)", _I)
+_LANGUAGE_RE = re.compile(rf"(?:(?:{'|'.join(LANGUAGE_QUALIFIERS)})\s+)?(?P<lang>[a-z]+)", _I)
 
 _SUBJECT = r"(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w.-]*){0,3}?)"
 # where the convention holds: "in this repo", "on the blog", "here", "across the codebase"
@@ -60,30 +59,31 @@ _FOLLOWS_RE = re.compile(
     + _SCOPE + r"\s+(?:always\s+)?(?:follows?|sticks? to|adheres? to|conforms? to)\s+"
     r"(?:the\s+)?(?P<val>(?-i:[A-Z])[\w.+-]*(?:\s+(?:[A-Z0-9][\w.+-]*|style guide|guide|"
     r"conventions?|standard|spec))*|(?-i:[A-Z]{2,})\s*\d+)" + _WHEN + r"\s*[.!]?$", _I)
-# the verbs every form has: most sentences have none, and are read no further
-_GATE_RE = re.compile(r"\s(?:is|are|follows?|sticks?|adheres?|conforms?)\s", _I)
 # a reason or a concession after the convention
 _REASON_RE = re.compile(r",?\s+(?:even though|even if|although|though|because|since|so that|"
                         r"so|which|for)\s+.*$", _I)
+# the verbs every form has: most sentences have none, and are read no further
 _VERB_RE = re.compile(r"\s(?:is|are|follows?|sticks? to|adheres? to|conforms? to)\s", _I)
 #: words that make the subject no thing of the speaker's, or a thing in general
 _NOT_OURS_RE = re.compile(r"\b(?:their|his|her|its|your)\b|\w+'s\b(?<!\bit's)|"
                           r"\b(?:usually|typically|normally|generally|often|mostly|sometimes|"
                           r"never|rarely|supposed)\b", _I)
+#: words that open no subject of a convention
+_NOT_SUBJECTS = frozenset("i we you he she they it this that there what which who".split())
 #: words before the verb that say the sentence is not about the speaker's things
 _FRAMED_RE = re.compile(r"^(?:in|at|for)\s+(?:(?-i:[A-Z])\w*|the (?-i:[A-Z])\w*|most|many|some|"
                         r"general|theory)\b", _I)
 
 
 def _is_value(val: str) -> bool:
+    """``val`` is a style, a format, a unit, a wording or a language."""
     v = val.strip(" .!,")
     if _VALUE_RE.fullmatch(v):
         return True
     lang = _LANGUAGE_RE.fullmatch(v)
     if lang and name_category(lang.group("lang")) == "reply language":
         return True  # "formal German", "British English"
-    # "plural and snake_case", "lowercase with hyphens", "friendly and short": the first
-    # part one of the styles
+    # "plural and snake_case", "lowercase with hyphens": one of its two parts a style
     head = re.split(r"\s+(?:and|with|,)\s*|,\s*", v, maxsplit=1)
     return len(head) == 2 and (_VALUE_RE.fullmatch(head[1].strip()) is not None
                                or _VALUE_RE.fullmatch(head[0].strip()) is not None)
@@ -94,13 +94,10 @@ def read_convention(sentence: str) -> tuple[str, str] | None:
     """The thing and the convention a sentence declares ("branch names", "kebab-case"),
     or None."""
     s = " ".join(sentence.split())
-    if not s or s.endswith("?") or _GATE_RE.search(s) is None or _FRAMED_RE.match(s):
-        return None
     verb = _VERB_RE.search(s)
-    if verb:  # "... in English even though the team is French"
-        s = s[: verb.end()] + _REASON_RE.sub("", s[verb.end():])
-    if not s:
+    if verb is None or s.endswith("?") or _FRAMED_RE.match(s):
         return None
+    s = s[: verb.end()] + _REASON_RE.sub("", s[verb.end():])  # "... even though ..."
     for rx in (_DECLARED_RE, _FOLLOWS_RE):
         m = rx.match(s)
         if m is None:
@@ -112,5 +109,3 @@ def read_convention(sentence: str) -> tuple[str, str] | None:
             return subj, val
     return None
 
-
-_NOT_SUBJECTS = frozenset("i we you he she they it this that there what which who".split())

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["MULTIWORD_NAMES", "NAME_CATEGORY", "name_category", "names_its_kind"]
+__all__ = ["LANGUAGE_QUALIFIERS", "MULTIWORD_NAMES", "NAME_CATEGORY", "name_category",
+           "names_its_kind"]
 
 #: a known name (lower case) -> its kind
 NAME_CATEGORY: dict[str, str] = {}
@@ -82,6 +83,10 @@ def name_category(value: str) -> str | None:
 _REGION_RE = re.compile(r"(?:us|eu|ap|sa|ca|me|af|il|mx|europe|asia|australia|northamerica|"
                         r"southamerica)-(?:east|west|north|south|central|northeast|northwest|"
                         r"southeast|southwest)\d?-?\d")
+
+#: the words for the variety or register of a language ("British English", "formal German")
+LANGUAGE_QUALIFIERS = ("british american us uk australian canadian brazilian european swiss "
+                       "austrian mexican formal informal polite plain simple").split()
 
 #: known names often said after a word that qualifies them
 _QUALIFIED = frozenset("english spanish french portuguese german chinese".split())

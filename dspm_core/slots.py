@@ -25,7 +25,7 @@ from .conventions import read_convention
 from .named_settings import read_named, read_reminder
 from .progress import done_count
 from .chosen_names import ONE_AT_A_TIME, chosen_name
-from .known_names import MULTIWORD_NAMES, NAME_CATEGORY as _NAME_CATEGORY, name_category
+from .known_names import LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as _NAME_CATEGORY, name_category
 from .places import place_said
 from .venues import venue_said
 from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
@@ -981,8 +981,7 @@ _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(
 _LANGUAGES = "|".join(sorted((n for n, c in _NAME_CATEGORY.items() if c == "reply language"),
                              key=len, reverse=True))
 # a language, with the variety or register it is written in ("British English", "formal German")
-_QUALIFIED_LANGUAGE = (r"(?P<qual>(?:british|american|us|uk|australian|canadian|brazilian|european|"
-                       rf"swiss|mexican|formal|informal|plain|simple)\s+)?(?P<lang>{_LANGUAGES})")
+_QUALIFIED_LANGUAGE = (rf"(?P<qual>(?:{'|'.join(LANGUAGE_QUALIFIERS)})\s+)?(?P<lang>{_LANGUAGES})")
 # a request of the language to reply in, with nothing else set by its first clause
 _REPLY_LANGUAGE_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|and|also|actually|now|hey|hi|no|wait|sorry)[\s,]+)*(?:please\s+|pls\s+|"
@@ -998,8 +997,8 @@ _REPLY_LANGUAGE_RE = re.compile(
 
 def _language(m: re.Match[str]) -> str:
     """The language a match read, with its variety ("British English", "US English")."""
-    qual = m.group("qual") or m.group("xqual") if "xqual" in m.re.groupindex else m.group("qual")
-    lang = m.group("lang") or m.group("xlang") if "xlang" in m.re.groupindex else m.group("lang")
+    said = m.groupdict()
+    qual, lang = said.get("qual") or said.get("xqual"), said.get("lang") or said.get("xlang")
     if not qual:
         return lang.capitalize()
     qual = qual.strip()

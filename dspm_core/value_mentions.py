@@ -149,8 +149,12 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         if unit in STOP_WORDS or unit in _NOT_UNITS or unit in _BARE_CONTRACTIONS:
             continue
         canon, dim, _ = canonical_unit(unit)
-        add("quantity:people" if dim == "count:people" else f"quantity:{dim}"
-            if not dim.startswith("count:") else f"quantity:{canon}", m)
+        if dim == "count:people":
+            add("quantity:people", m)  # "8 ppl", "6 people": as many as "we're 6"
+        elif dim.startswith("count:"):
+            add(f"quantity:{canon}", m)
+        else:
+            add(f"quantity:{dim}", m)
     for m in _NUMBER_RE.finditer(text):
         add("number", m)
     for m in _WORD_RE.finditer(text):

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..patch import PatchKind
 from ..values import VALUE_RE
@@ -71,6 +72,7 @@ _WISH_RE = re.compile(
     r"examples|dates|times|prices|amounts|numbers|units|code))\b))", _I)
 
 
+@lru_cache(maxsize=16384)
 def stance_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a standing wish of these forms states (a constraint), or None."""
     s = " ".join(sentence.split())
