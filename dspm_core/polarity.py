@@ -39,9 +39,10 @@ _REFUSING = (r"no|don'?t|do not|never|stop|quit|no more|no need (?:for|to)|avoid
 # aren't needed anymore")
 _REFUSAL_RE = re.compile(
     rf"\b(?:{_REFUSING}|no longer|without|(?:not|n't)\b[^,.;]*\b(?:any ?more|any longer))\b", _I)
-# a refusal lifted: the action is done again
+# a refusal lifted: the action is done again, or is fine ("emojis are totally fine")
 _RETURN_RE = re.compile(r"\b(?:again|go(?:ing)? back to|bring back|you can (?:\w+ )?(?:use|add|include|"
-                        r"put|do)\b[^,.;]*\bnow)\b", _I)
+                        r"put|do)\b[^,.;]*\bnow|(?:is|are)\s+(?:totally\s+|perfectly\s+|completely\s+|"
+                        r"absolutely\s+)?(?:fine|ok|okay|allowed|welcome)\b)\b", _I)
 # a question or a supposition changes no rule
 _NOT_SAID_RE = re.compile(r"\?\s*$|^\s*(?:what if|if|would|should we|could we|maybe|might|do you think|"
                           r"is it|are there|can you)\b", _I)
@@ -58,7 +59,8 @@ _FRAME_WORDS = frozenset(
     "no not don't dont do doesn't never stop stopping quit more longer without avoid skip lose ditch "
     "get rid leave cut out drop remove scrap mind forget need needed necessary rather didn't "
     "any anymore again back bring go going start starting feel free always please pls "
-    "actually fine ok okay allowed welcome forward onwards here just now from on we're we are "
+    "actually fine ok okay allowed welcome totally perfectly completely absolutely really quite "
+    "forward onwards here just now from on we're we are "
     "i'm them it that these those isn't aren't ve re ll s t d m can could will would should may "
     "might must shall have has had to on in at for of with by into onto every each all my your our "
     "me you us".split()) | STOP_WORDS

@@ -37,7 +37,8 @@ _TREAT_RE = re.compile(
 _FINE_RE = re.compile(
     _LEAD + r"(?P<thing>[a-z][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+(?:is|are)\s+(?:totally\s+|perfectly\s+|"
     r"completely\s+|absolutely\s+|always\s+|also\s+)?(?:fine|ok|okay|allowed|welcome|no problem)"
-    r"(?:\s+(?:with|by|for)\s+me)?(?:\s*,?\s+(?:if|as long as|when|unless|too|as well)\b.*)?\s*[.!]?$", _I)
+    r"(?:\s+(?:with|by|for)\s+me)?(?:\s+(?:now|these days|from now on|again))?"
+    r"(?:\s*,?\s+(?:if|as long as|when|unless|too|as well)\b.*)?\s*[.!]?$", _I)
 _NOT_A_KIND = frozenset("the this that these those your my his her their our its it everything "
                         "anything something nothing i you he she they we all which what".split())
 _NO_NEED_RE = re.compile(

@@ -78,3 +78,31 @@ def test_a_rule_no_longer_needed_still_lifts_the_rule() -> None:
     (p,) = [p for p in memory.all_patches if p.critical]
     assert p.text.startswith("You don't need to add emojis anymore")
     assert [r.value for r in p.history] and "emojis" in p.history[0].value
+
+
+@pytest.mark.parametrize("rule, permission", [
+    ("Don't use emojis.", "emojis are ok now"),
+    ("no emojis please", "actually emojis are totally fine"),
+    ("Avoid jargon.", "jargon is fine, my readers are engineers"),
+    ("Avoid slang.", "slang is fine by me now"),
+])
+def test_a_permission_lifts_the_refusal_of_the_same_thing(rule: str, permission: str) -> None:
+    memory = remember(rule, permission)
+    (p,) = [p for p in memory.all_patches if p.history]
+    assert permission.lower().startswith(p.text.lower().rstrip("."))
+    assert rule.lower().startswith(p.history[0].value.lower().rstrip(".")), p.history
+    assert not any(q.text.lower().rstrip(".") == rule.lower().rstrip(".") and q.later is None
+                   for q in memory.all_patches)
+
+
+@pytest.mark.parametrize("rule, permission", [
+    ("no emojis in the instagram captions", "emojis are totally fine in the linkedin posts"),
+    ("Never mention competitors.", "Mentioning our partners is fine."),
+    ("Avoid long paragraphs.", "Long answers are fine."),
+    ("no meetings on fridays", "calls on fridays are fine"),
+])
+def test_a_permission_of_another_thing_keeps_the_refusal(rule: str, permission: str) -> None:
+    memory = remember(rule, permission)
+    assert not any(p.history for p in memory.all_patches)
+    assert any(p.text.lower().rstrip(".") == rule.lower().rstrip(".") and p.critical
+               for p in memory.all_patches)
