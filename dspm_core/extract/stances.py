@@ -11,7 +11,8 @@
 * what works for the user: "Numbered steps are easier for me to follow.";
 * who the user is, after a label: "Background: I teach year 9 maths.", "I go by Jules";
 * a pair of more and less: "Less theory, more code.";
-* a wish with a standing scope: "I'd like all dates in ISO format from now on."
+* a wish with a standing scope: "I'd like all dates in ISO format from now on.";
+* a diet kept for what is made: "keep it vegetarian", "keep the kids' meals nut-free".
 
 :func:`stance_kind` gives the kind of fact (a constraint) or None.
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..known_names import NAME_CATEGORY
 from ..patch import PatchKind
 from ..values import VALUE_RE
 
@@ -66,6 +68,12 @@ _GO_BY_RE = re.compile(_LEAD + r"(?:i|we)\s+go\s+by\s+(?-i:[A-Z])", _I)
 _MORE_LESS_RE = re.compile(
     _LEAD + r"(?P<a>less|fewer|more)\s+(?P<x>[a-z][\w' -]*?),\s*(?:and\s+)?(?P<b>less|fewer|more)\s+"
     r"(?P<y>[a-z][\w' -]*?)(?:\s+(?:please|pls|thanks|thx))?\s*[.!]?$", _I)
+_DIETS = "|".join(sorted((n for n, c in NAME_CATEGORY.items() if c == "diet"), key=len, reverse=True))
+# a diet kept for what is made or ordered: "keep it vegetarian", "keep the kids' meals nut-free"
+_KEEP_DIET_RE = re.compile(
+    _LEAD + r"(?:always\s+)?keep\s+(?:it|them|everything|(?:all\s+)?(?:the|my|our|your)\s+[\w' -]{1,30}?)"
+    rf"\s+(?:strictly\s+|fully\s+|100%\s+)?(?:{_DIETS}|[a-z]+-free)(?:\s+(?:please|pls|from now on|"
+    r"going forward|too|as well))*\s*[.!]?$", _I)
 _WISH_RE = re.compile(
     _LEAD + r"i(?:'d| would)\s+(?:really\s+)?(?:like|love|prefer|want)\s+(?:it\s+if\s+you\s+\w+ed\b|"
     r"(?=.*\b(?:from now on|going forward|throughout|always|in future|by default|every time|"
@@ -79,7 +87,8 @@ def stance_kind(sentence: str) -> PatchKind | None:
     s = " ".join(sentence.split())
     if not s or s.endswith("?"):
         return None
-    if _TREAT_RE.match(s) or _LABEL_RE.match(s) or _GO_BY_RE.match(s) or _WISH_RE.match(s):
+    if _TREAT_RE.match(s) or _LABEL_RE.match(s) or _GO_BY_RE.match(s) or _WISH_RE.match(s) \
+            or _KEEP_DIET_RE.match(s):
         return PatchKind.CONSTRAINT
     m = _FINE_RE.match(s)
     if m and _a_kind(m.group("thing")):

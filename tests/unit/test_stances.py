@@ -38,6 +38,8 @@ def criticals(text: str) -> list:
     "I go by Mo.",
     "More numbers, less waffle.",
     "I'd like every answer to end with a one-line summary from now on.",
+    "keep it vegetarian",
+    "Keep the kids' meals nut-free.",
 ])
 def test_a_standing_wish_is_kept(text: str) -> None:
     got = criticals(text)
@@ -61,6 +63,7 @@ def test_a_standing_wish_is_kept(text: str) -> None:
     "Less is more.",
     "I'd like a cup of tea.",
     "my flatmate says swearing is fine",
+    "keep the soup warm",
 ])
 def test_the_same_surface_of_one_thing_or_this_time_sets_nothing(text: str) -> None:
     assert criticals(text) == []
