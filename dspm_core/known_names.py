@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 __all__ = ["LANGUAGE_QUALIFIERS", "MULTIWORD_NAMES", "NAME_CATEGORY", "name_category",
-           "names_its_kind"]
+           "names_its_kind", "names_pattern"]
 
 #: a known name (lower case) -> its kind
 NAME_CATEGORY: dict[str, str] = {}
@@ -90,6 +90,13 @@ LANGUAGE_QUALIFIERS = ("british american us uk australian canadian brazilian eur
 
 #: known names often said after a word that qualifies them
 _QUALIFIED = frozenset("english spanish french portuguese german chinese".split())
+
+
+def names_pattern(category: str) -> str:
+    """The known names of ``category`` as a pattern's alternation, longest first (so that
+    "low-fodmap" is tried before "fodmap")."""
+    return "|".join(sorted((n for n, c in NAME_CATEGORY.items() if c == category),
+                           key=len, reverse=True))
 
 
 def names_its_kind(subject: str | None, value: str | None) -> bool:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from .lexicon import is_base_verb
 from .literal import may_hold
+from .party import PARTY_ALONE_RE
 from .values import VALUE_RE, parse_value
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def party_of(st: Statement, text: str) -> Statement:
     own."""
     if st.dimension != "number" or not may_hold(text, st.value or ""):
         return st
-    m = _PARTY_RE.search(text)
+    m = PARTY_ALONE_RE.search(text)
     if m is None or m.group("n") != st.value:
         return st
     pv = parse_value(f"{st.value} people")
@@ -79,9 +80,6 @@ def party_of(st: Statement, text: str) -> Statement:
 # forth we agreed on 3%"), not a setting's name ("the budget we agreed on")
 _DECIDED_RE = re.compile(r"(?:(?:after|finally|eventually|so|ok|okay|well|in the end)\b[\w\s,']*?\s)?"
                          r"(?:(?:i|we)(?:'ve| have)?\s+)?(?:agreed|settled|decided|ended up)", re.I)
-_PARTY_RE = re.compile(r"\b(?:we(?:'re|’re| are|'ll be|’ll be| will be)|there(?:'ll|’ll| will)? be|"
-                       r"there are)\s+(?P<n>\d{1,3})(?:\s+of\s+us)?(?:\s+(?:now|then|in total|"
-                       r"altogether|instead))?\s*[.!]?$", re.I)
 
 
 def decided_on(st: Statement) -> Statement:

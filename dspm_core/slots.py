@@ -25,7 +25,8 @@ from .conventions import read_convention
 from .named_settings import read_named, read_reminder
 from .progress import done_count
 from .chosen_names import ONE_AT_A_TIME, chosen_name
-from .known_names import LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as _NAME_CATEGORY, name_category
+from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as _NAME_CATEGORY,
+                          name_category, names_pattern)
 from .places import place_said
 from .venues import venue_said
 from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
@@ -978,8 +979,7 @@ _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(
                           r"wait|no wait|now(?=\s+[a-z]))\b", re.I)  # "now prices in swiss franc"
 
 
-_LANGUAGES = "|".join(sorted((n for n, c in _NAME_CATEGORY.items() if c == "reply language"),
-                             key=len, reverse=True))
+_LANGUAGES = names_pattern("reply language")
 # a language, with the variety or register it is written in ("British English", "formal German")
 _QUALIFIED_LANGUAGE = (rf"(?P<qual>(?:{'|'.join(LANGUAGE_QUALIFIERS)})\s+)?(?P<lang>{_LANGUAGES})")
 # a request of the language to reply in, with nothing else set by its first clause
@@ -1054,8 +1054,10 @@ def _clause(t: str) -> Statement:
         # (a convention declared is read as one: "the newsletter is in US English now" is
         # no place; "let's run staging at WARN from today" is read without its lead and
         # when it starts)
-        plain = _LATER_RE.sub("", _LETS_RE.sub("", t)).strip(" ,.")
-        named = read_named(t) or (read_named(plain) if plain != t else None)
+        named = read_named(t)
+        if named is None:
+            plain = _LATER_RE.sub("", _LETS_RE.sub("", t)).strip(" ,.")
+            named = read_named(plain) if plain != t else None
         if named is not None:  # "Our CI runs on Jenkins", "The default branch is develop"
             pv = parse_value(named.value)
             dim = pv.dimension if pv.dimension != "free" else "name"

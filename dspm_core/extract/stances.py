@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..known_names import NAME_CATEGORY
+from ..known_names import names_pattern
 from ..patch import PatchKind
 from ..values import VALUE_RE
 
@@ -68,7 +68,7 @@ _GO_BY_RE = re.compile(_LEAD + r"(?:i|we)\s+go\s+by\s+(?-i:[A-Z])", _I)
 _MORE_LESS_RE = re.compile(
     _LEAD + r"(?P<a>less|fewer|more)\s+(?P<x>[a-z][\w' -]*?),\s*(?:and\s+)?(?P<b>less|fewer|more)\s+"
     r"(?P<y>[a-z][\w' -]*?)(?:\s+(?:please|pls|thanks|thx))?\s*[.!]?$", _I)
-_DIETS = "|".join(sorted((n for n, c in NAME_CATEGORY.items() if c == "diet"), key=len, reverse=True))
+_DIETS = names_pattern("diet")
 # a diet kept for what is made or ordered: "keep it vegetarian", "keep the kids' meals nut-free"
 _KEEP_DIET_RE = re.compile(
     _LEAD + r"(?:always\s+)?keep\s+(?:it|them|everything|(?:all\s+)?(?:the|my|our|your)\s+[\w' -]{1,30}?)"

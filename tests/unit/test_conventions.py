@@ -11,15 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core import DSPMMemory
 from dspm_core.conventions import read_convention
-from test_in_passing import kept, remember, replaced
-
-
-def criticals(text: str) -> list:
-    memory = DSPMMemory()
-    memory.add_turn("user", text)
-    return [p for p in memory.all_patches if p.critical]
+from test_in_passing import criticals, kept, remember, replaced
 
 
 @pytest.mark.parametrize("text, subject, value", [

@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core import DSPMMemory
 from dspm_core.extract.together import as_instruction
-from test_in_passing import remember, replaced
+from test_in_passing import criticals, remember, replaced
 
 
 def critical_values(text: str) -> list[tuple[str, str]]:
-    memory = DSPMMemory()
-    memory.add_turn("user", text)
-    return [(p.kind.value, p.text) for p in memory.all_patches if p.critical]
+    return [(p.kind.value, p.text) for p in criticals(text)]
 
 
 @pytest.mark.parametrize("text, word", [

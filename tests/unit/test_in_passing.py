@@ -26,6 +26,11 @@ def remember(*texts: str | tuple[str, str]) -> DSPMMemory:
     return memory
 
 
+def criticals(text: str) -> list:
+    """The critical patches one user turn stores in a fresh memory."""
+    return [p for p in remember(text).all_patches if p.critical]
+
+
 def _holds(text: str, word: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text, re.I) is not None
 

@@ -11,15 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core import DSPMMemory
 from dspm_core.extract.stances import needs_nothing_now, stance_kind
-from test_in_passing import remember
-
-
-def criticals(text: str) -> list:
-    memory = DSPMMemory()
-    memory.add_turn("user", text)
-    return [p for p in memory.all_patches if p.critical]
+from test_in_passing import criticals, remember
 
 
 @pytest.mark.parametrize("text", [
