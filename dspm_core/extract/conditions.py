@@ -2,7 +2,8 @@
 sentence before it is split into clauses.
 
 - A condition of something that recurs, then an instruction: "when you write code for me,
-  stick to TypeScript", "if i paste an error log just tell me the fix first". A condition
+  stick to TypeScript", "if i paste an error log just tell me the fix first", "whenever a
+  ticket mentions data loss, mark it urgent". A condition
   of the moment ("if you have a minute, summarise this article", "whenever ur ready, draft
   a reply to this email") makes a one-off task, and so does an instruction about material at
   hand ("this", "below").
@@ -33,7 +34,9 @@ _I = re.I
 _LEAD = r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|fyi|one more thing)[,\s]+)*"
 # a condition, then what to do ("when you write code for me, stick to typescript")
 _CONDITION_RE = re.compile(
-    _LEAD + r"(?P<cond>(?:if|when|whenever|every time|each time|any ?time)\s+(?:i|you|u|we)\b"
+    _LEAD + r"(?P<cond>(?:if|when|whenever|every time|each time|any ?time)\s+(?:(?:i|you|u|we)\b|"
+    r"(?P<other>(?:someone|somebody|anyone|anybody|people|customers|users|clients|(?:a|an|any|the)\s+"
+    r"[a-z][\w-]*)\s))"
     r"(?P<what>[^,;?]{1,80}?))(?:\s*[,;]\s*|\s+(?=(?:just|please|pls|then|only|always)\b))"
     r"(?P<main>.+)$", _I)
 # a condition of the moment, not of something that recurs
@@ -70,7 +73,7 @@ def conditional_kind(sentence: str) -> PatchKind | None:
     general request or a fact to keep in mind (see the module's docstring), or None."""
     s = sentence.strip()
     m = _CONDITION_RE.match(s)
-    if m and _recurs(m.group("what")) and _instructs(m.group("main")):
+    if m and _recurs(m.group("what"), m.group("other") is not None) and _instructs(m.group("main")):
         return PatchKind.CONSTRAINT
     if _DEFAULT_RE.search(s) and not s.endswith("?"):
         return PatchKind.DECISION
@@ -90,13 +93,20 @@ def sets_no_rule(sentence: str) -> bool:
     return bool(_SUPPOSED_RE.match(s) or _OTHERS_RE.match(s))
 
 
-def _recurs(condition: str) -> bool:
-    """A condition of something that happens again ("I send you my flashcards"), not of the
-    moment ("you have a minute") or of the past ("I lived in Madrid")."""
+def _recurs(condition: str, other: bool = False) -> bool:
+    """A condition of something that happens again ("I send you my flashcards", "a customer
+    mentions a chargeback"), not of the moment ("you have a minute", "the weather is nice
+    tomorrow") or of the past ("I lived in Madrid", "the client complained")."""
     if _MOMENT_RE.search(condition):
         return False
     words = condition.split()
+    if other:
+        return not _ONCE_RE.search(condition) and not any(past_form(w) for w in words)
     return not words or not past_form(words[0])
+
+
+#: a condition of one day or one thing ("if the weather is nice tomorrow")
+_ONCE_RE = re.compile(r"\b(?:today|tonight|tomorrow|this|that|now|yet|already)\b", _I)
 
 
 def _instructs(main: str) -> bool:

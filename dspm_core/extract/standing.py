@@ -1,6 +1,6 @@
 """Standing instructions and tool choices recognised by their form.
 
-- "Try not to ...", "Please stop ...", "Could you stop ...", "Please skip ...",
+- "Try not to ...", "Please stop ...", "Could you stop ...", "Quit ...", "Please skip ...",
   "Kindly avoid ...": a request about how to reply from now on is a rule.
 - "<verb> ... without <thing>" ("Explain things without math notation", "Answer my tax
   questions without legalese"): a rule about the answers' form.
@@ -25,8 +25,8 @@ __all__ = ["standing_kind"]
 _I = re.I
 _LEAD = r"^(?:(?:ok(?:ay)?|also|and|so|please|kindly|oh|hey)[,\s]+)*"
 _RULE_RE = re.compile(
-    _LEAD + r"(?:try not to|try to avoid|please stop|stop|could you stop|can you stop|"
-    r"would you stop|could you please stop|can you please stop|please skip|skip|"
+    _LEAD + r"(?:try not to|try to avoid|(?:(?:please|could you|can you|would you|could you please|"
+    r"can you please)\s+)?(?:stop|quit)|please skip|skip|"
     r"please don't|kindly avoid|please avoid|please refrain from|refrain from|"
     r"could you avoid|can you avoid|no more)\s+\w", _I)
 _WITHOUT_RE = re.compile(
@@ -65,7 +65,7 @@ _NAMED_IS_OURS_RE = re.compile(
 def standing_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a standing instruction or a team's tool choice states, or None."""
     s = sentence.strip()
-    if s.endswith("?") and not re.match(r"^(?:could|can|would) you (?:please )?(?:stop|avoid)\b",
+    if s.endswith("?") and not re.match(r"^(?:could|can|would) you (?:please )?(?:stop|quit|avoid)\b",
                                         s, _I):
         return None
     if _RULE_RE.match(s) or _WITHOUT_RE.match(s) or _IN_FORMAT_RE.match(s) or _UNITS_RE.match(s):

@@ -22,6 +22,7 @@ from .polite import as_request
 from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
+from .policies import policy_kind
 from .stances import about_me_label, needs_nothing_now, stance_kind
 from .together import as_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
@@ -310,9 +311,16 @@ _EMBEDDED_RE = re.compile(r"\b(?:remind me|note|remember|keep in mind|the fact|a
 
 def _label(c: Clause, first: bool) -> None:
     """Mark a clause as a request (req), a trouble or tentative aside (soft), a cue or
-    context; a clause said in the first person plural that states nothing as said is a cue
-    when the instruction it reads as is one ("let's host the docs on Netlify")."""
+    context; a house rule read as nothing else is a cue ("Tag every bug report with the app
+    version"), and so is a clause said in the first person plural that states nothing as
+    said when the instruction it reads as is one ("let's host the docs on Netlify")."""
     _label_as_said(c, first)
+    if c.label == "cue" and c.kind is not PatchKind.CODE:
+        return
+    policy = policy_kind(c.text.strip())
+    if policy is not None:  # "Escalate anything about billing to the finance team", "config
+        c.label, c.kind = "cue", policy  # belongs in settings.py" (a rule, not a file's fact)
+        return
     if c.label == "cue":
         return
     probe = as_instruction(c.text.strip())

@@ -1,0 +1,211 @@
+"""The house rules an assistant works under, said without the usual words of a rule.
+
+* where things are sent, for every thing of a kind: "Escalate anything about billing to
+  the finance team.", "Tag every bug report with the app version.", "Route Spanish-speaking
+  customers to the Madrid team." (not "Forward this email to Dana", "Send the invoice to
+  accounts today");
+* what every thing of a kind needs: "Every public function needs a docstring.", "Refunds
+  over $200 need a manager's sign-off." (not "The last refund needed ...", "Plants need
+  sunlight to grow", "Their API requires an API key");
+* where things go: "Helper scripts go in the tools folder.", "Meeting notes live in Notion."
+  (not "Penguins live in Antarctica", "The tests ended up in the wrong folder");
+* what the team only does: "We only ship within the EU.";
+* a verbless rule with its scope: "Single quotes for strings in JavaScript.";
+* when the user can: "I can only do calls on Tuesdays and Thursdays.", "i'm in the office
+  mondays and wednesdays only".
+
+:func:`policy_kind` gives the kind of fact (a constraint, or a decision for where things
+go) or None. Parts of speech come from the bundled lexicon (:mod:`dspm_core.lexicon`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..lexicon import getAllLemmas, is_adjective, is_base_verb, is_noun, is_plural_noun, is_verb_only, past_form
+from ..patch import PatchKind
+from ..places import is_place
+from ..values import VALUE_RE
+from ..vocab import STOP_WORDS
+
+__all__ = ["policy_kind"]
+
+_I = re.I
+_LEAD = r"^(?:(?:ok(?:ay)?|so|and|also|btw|oh|fyi|just|always)[\s,]+)*(?:please\s+|pls\s+)?"
+_WORD = r"[a-z][\w'-]*"
+
+# an instruction about every thing of a kind, and where it goes or what it gets
+_ORDER_RE = re.compile(
+    _LEAD + rf"(?P<verb>{_WORD})(?:\s+(?:me|us))?(?:\s+(?:on|in))?\s+"
+    r"(?P<quant>any|anything|anyone|anybody|all|every|everything|each|whatever)\b"
+    r"(?!\s+(?:the|my|your|our|this|these|those|of|other|second|few)\b)(?!\s+(?:\w+\s+)?(?:morning|"
+    r"evening|night|day|week|month|year|time|hour|minute|weekend|[a-z]+day)s?\b)(?P<rest>.+)$", _I)
+# what an order for every thing of a kind is done with: where it goes, what it gets
+_TARGET_RE = re.compile(r"\b(?:to|with|as|into|through|over to)\s+(?:(?:the|a|an|our|my|your|their|its|"
+                        r"me|us|him|her|them)\b|(?-i:[A-Z0-9]))", _I)
+# an instruction about the things that come in, named in the plural
+_ROUTE_RE = re.compile(
+    _LEAD + rf"(?P<verb>{_WORD})\s+(?P<mods>(?:{_WORD}\s+){{0,2}}?)(?P<things>{_WORD})"
+    r"(?:\s+(?:over|on|through))?\s+to\s+(?:a|an|the|our|my)\s+\S", _I)
+#: the things that come in to a desk and are passed on
+_INCOMING = frozenset("questions enquiries inquiries requests complaints tickets customers users "
+                      "clients callers emails messages calls invoices orders refunds reports leads "
+                      "bugs issues returns applications submissions".split())
+#: words that make an order a task of this once
+_ONCE_RE = re.compile(r"\b(?:this|that|these|those|it|them|here|below|above|attached|today|tonight|"
+                      r"tomorrow|now|asap|right away|yesterday|last|the following)\b", _I)
+
+# what every thing of a kind needs: "Every public function needs a docstring."
+_NEEDS_RE = re.compile(
+    r"^(?P<subj>(?P<quant>every|all|any|each|no)\s+)?(?P<np>[a-z][\w'$£€.,%-]*(?:\s+[\w'$£€.,%-]+){0,5}?)\s+"
+    r"(?:needs?|requires?|must have|should have)\s+(?P<obj>.+)$", _I)
+# a purpose after what is needed makes it a fact of the world ("Plants need sunlight to grow")
+_PURPOSE_RE = re.compile(r"\bto\s+(?!be\b)[a-z]+\b\s*[.!]?$|\bfor\s+\w+ing\b", _I)
+
+# where things go: "Helper scripts go in the tools folder."
+_GOES_RE = re.compile(
+    r"^(?P<quant>(?:all|our|any)\s+)?(?P<np>[a-z][\w'.-]*(?:\s+[\w'.-]+){0,3}?)\s+"
+    r"(?:(?:should|must|always)\s+)?(?P<verb>go|goes|live|lives|belong|belongs|sit|sits|"
+    r"(?:is|are) kept|(?:is|are) stored|(?:is|are) filed)\s+(?:in|into|under|inside|on)\s+"
+    r"(?P<place>.+)$", _I)
+#: the words of a place things are kept in
+_STORE_RE = re.compile(r"\b(?:folder|directory|dir|repo|repository|package|module|file|channel|"
+                       r"drive|inbox|sheet|spreadsheet|doc|board|bucket|database|table|vault|"
+                       r"drawer|cupboard|cabinet|project|workspace|wiki|notebook)s?\b", _I)
+
+# what the team only does: "We only ship within the EU."
+_ONLY_RE = re.compile(_LEAD + rf"(?:we|our team|the team)\s+only\s+(?P<verb>{_WORD})\s+\S", _I)
+_ONLY_NOT = frozenset("have had need want know got get did do was were".split())
+
+# a verbless rule with its scope: "Single quotes for strings in JavaScript."
+_FOR_SCOPE_RE = re.compile(
+    _LEAD + rf"(?P<what>(?:[\w-]+\s+){{0,2}}{_WORD})\s+for\s+(?:all\s+|every\s+|each\s+)?"
+    rf"(?P<scope>{_WORD}(?:\s+{_WORD})?)(?:\s+in\s+[\w.+#-]+(?:\s+[\w.+#-]+)?)?"
+    r"(?:\s+(?:please|pls|only|always|everywhere))?\s*[.!]?$", _I)
+
+# when the user can: "I can only do calls on Tuesdays", "I'm in the office mondays only"
+_WHEN_I_RE = re.compile(r"^(?:i|i'm|i am|we|we're|we are)\b(?P<rest>.*)$", _I)
+_RECURRING_RE = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends|"
+                           r"mornings|afternoons|evenings|nights|(?:before|after)\s+\d)\b", _I)
+
+
+@lru_cache(maxsize=16384)
+def policy_kind(sentence: str) -> PatchKind | None:
+    """The kind of fact a house rule of these forms states, or None."""
+    s = " ".join(sentence.split()).rstrip(" .!")
+    if not s or s.endswith("?"):
+        return None
+    if _routes(s) or _needs(s) or _only_does(s) or _scoped(s) or _available(s):
+        return PatchKind.CONSTRAINT
+    if _goes(s):
+        return PatchKind.DECISION
+    return None
+
+
+def _routes(s: str) -> bool:
+    """An instruction about every thing of a kind ("Tag every bug report with ...") or about
+    the things that come in ("Route Spanish-speaking customers to ...")."""
+    m = _ORDER_RE.match(s)
+    if m and _a_verb(m.group("verb")) and _TARGET_RE.search(m.group("rest").split(",", 1)[0]) \
+            and not _ONCE_RE.search(m.group("rest")) and not (
+                m.group("quant").lower() in ("everything", "anything")
+                and _TARGET_RE.match(m.group("rest").strip())):
+        return True  # (not "Move everything to the new folder": what is moved is not said)
+    m = _ROUTE_RE.match(s)
+    return bool(m and _a_verb(m.group("verb")) and m.group("things").lower() in _INCOMING
+                and not _ONCE_RE.search(s))
+
+
+def _a_verb(word: str) -> bool:
+    """An instruction's verb: a base form, never a small word ("while", "since")."""
+    return word.lower() not in STOP_WORDS and is_base_verb(word)
+
+
+def _needs(s: str) -> bool:
+    """What every thing of a kind needs: a quantified subject, or a plural kind narrowed by
+    a value or a noun ("Refunds over $200", "Bulk orders")."""
+    m = _NEEDS_RE.match(s)
+    if m is None or _PURPOSE_RE.search(m.group("obj")) or _ONCE_RE.search(s):
+        return False
+    words = m.group("np").split()
+    if words[0].lower() in _NOT_A_KIND or any(w.lower() in _NOT_A_KIND or w.lower() in _MODALS
+                                               for w in words):
+        return False  # "Any time you need help", "Release dates may need to change"
+    if m.group("quant"):
+        return m.group("quant").lower() != "no"
+    head = next((i for i, w in enumerate(words) if is_plural_noun(w)), None)
+    if head is None or m.group("obj").lower().startswith("to "):
+        return False  # "Team members need to be able to build ...": a need, not a rule
+    narrowed = head + 1 < len(words) and VALUE_RE.search(" ".join(words[head + 1:])) is not None
+    compound = head > 0 and all(is_noun(w) and not is_adjective(w) for w in words[:head])
+    return narrowed or compound
+
+
+_MODALS = frozenset("may might could would will should must can shall".split())
+_NUMBERS = frozenset("one two three four five six seven eight nine ten".split())
+_NOT_A_KIND = frozenset("the this that these those your my his her their its it i you he she they "
+                        "we most some many few several which what one a an".split())
+
+
+def _goes(s: str) -> bool:
+    """Where things of a kind are kept: a folder, a file, a tool, never a place on a map."""
+    m = _GOES_RE.match(s)
+    if m is None or _ONCE_RE.search(s):
+        return False
+    words = m.group("np").split()
+    if any(w.lower() in _NOT_A_KIND or w.lower() in STOP_WORDS or "'" in w or past_form(w)
+           for w in words) or not all(_nounish(w) for w in words) \
+            or any(w[:1].isupper() for w in words[1:]):
+        return False  # "I'm gonna stay in Galway", "Tim plans to live in ...": no kind of thing
+    if m.group("verb").lower().startswith("live") and not is_plural_noun(words[-1]):
+        return False  # "Tim lives in Galway": someone's home (things of a kind live in a tool)
+    place = m.group("place")
+    first = place.split()[0].strip(",;")
+    if _STORE_RE.search(place) or re.search(r"[./]\w", first):
+        return True
+    return first[:1].isupper() and not is_place(first)
+
+
+def _nounish(word: str) -> bool:
+    """A word that may name a thing: a noun or an adjective, or a word the lexicon does not
+    know ("config", "env")."""
+    w = word.lower()
+    return is_noun(w) or is_adjective(w) or not getAllLemmas(w)
+
+
+def _only_does(s: str) -> bool:
+    m = _ONLY_RE.match(s)
+    return bool(m and m.group("verb").lower() not in _ONLY_NOT and is_base_verb(m.group("verb"))
+                and not _ONCE_RE.search(s))
+
+
+def _scoped(s: str) -> bool:
+    """A verbless rule with its scope: what to use, "for" a kind of thing."""
+    m = _FOR_SCOPE_RE.match(s)
+    if m is None:
+        return False
+    what = m.group("what").split()
+    scope = m.group("scope").split()
+    if what[0].lower() in _NOT_A_KIND or what[0].lower() in ("thanks", "thank", "sorry", "good",
+                                                             "great", "congrats", "tickets", "table"):
+        return False
+    if any(is_verb_only(w) for w in what + scope) or is_base_verb(what[0]) and not (
+            is_adjective(what[0]) or len(what) == 2 and is_noun(what[1])):
+        return False  # "Look for flights", "Offer alternative versions for ...": an instruction
+    if not all(w[:1].isdigit() or "-" in w or w.lower() in _NUMBERS
+               or w.lower() not in STOP_WORDS and (is_noun(w) or is_adjective(w)) for w in what):
+        return False  # "so for conditional probability": no thing named before "for"
+    if scope[0].lower() in _NOT_A_KIND or _ONCE_RE.search(" ".join(scope)) or _MEAL_RE.search(s):
+        return False  # "Presents for the kids", "Pizza for dinner tonight"
+    return is_plural_noun(scope[-1])  # (not "passion for fantasy stuff")
+
+
+_MEAL_RE = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|tea|dessert|christmas|birthday)\b", _I)
+
+
+def _available(s: str) -> bool:
+    """When the user can: "only" with days or times that come back every week."""
+    m = _WHEN_I_RE.match(s)
+    return bool(m and re.search(r"\bonly\b", m.group("rest"), _I)
+                and _RECURRING_RE.search(m.group("rest")) and not _ONCE_RE.search(s))
