@@ -58,7 +58,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "errands": ("er", 48, 24, 24), "plans": ("pn", 48, 24, 24),
                  "numbers": ("nw", 48, 24, 24), "relative": ("rl", 48, 24, 24),
                  "details": ("dt", 48, 24, 24), "lists": ("ls", 48, 24, 24),
-                 "rules": ("rr", 48, 24, 24), "standing": ("sr", 48, 24, 24)}
+                 "rules": ("rr", 48, 24, 24), "standing": ("sr", 48, 24, 24),
+                 "policies": ("po", 48, 24, 24)}
 
 
 def _load(path: Path) -> list[dict]:
