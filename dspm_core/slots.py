@@ -27,6 +27,7 @@ from .progress import done_count
 from .chosen_names import ONE_AT_A_TIME, chosen_name
 from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as _NAME_CATEGORY,
                           name_category, names_pattern)
+from .placement import placed, store_place
 from .places import place_said
 from .venues import venue_said
 from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
@@ -758,6 +759,10 @@ def parse_statement(text: str) -> Statement:
     photos to 800px wide") has that measure in its subject ("photo width")."""
     st = amount_of_thing(placed_before_noun(decided_on(party_of(_parse_statement(text), text)), text),
                          text)
+    if st.value is None and _LATER_RE.search(text):
+        moved = _moved_to_store(_LATER_RE.sub("", text).strip(" ,.!"))
+        if moved is not None:  # "Move the helper scripts to a scripts folder from now on"
+            return moved
     if st.value is None:
         chosen = chosen_name(text)  # "im on an iphone so ...", "pescatarian is fine for recipes"
         if chosen is not None:
@@ -787,6 +792,20 @@ def parse_statement(text: str) -> Statement:
         return replace(st, subject=subject)
     return replace(st, subject=subject, value=pv.text, unit=pv.unit, scope=pv.scope,
                    dimension=pv.dimension, canonical=pv.canonical)
+
+
+def _moved_to_store(text: str) -> Statement | None:
+    """Things of a kind moved to a place of storage ("Move the helper scripts to a scripts
+    folder"), said with when it holds: where they are kept from then on."""
+    m = _SET_TO_RE.search(text)
+    things = m.group("subj").split()[-1].lower() if m else ""
+    if m is None or not (is_plural_noun(things) or things.endswith("s") and not things.endswith("ss")):
+        return None  # things of a kind ("the design docs"), not one ("the test file")
+    store = store_place(m.group("val"))
+    if store is None:
+        return None
+    return Statement(_clean_subject(m.group("subj")) or None, "=", store, None, None, "name",
+                     store.lower(), m.group("old"), True)
 
 
 def _pointed_beside_old(st: Statement, text: str) -> Statement:
@@ -931,6 +950,15 @@ def _parse_statement(text: str) -> Statement:
         if bare is not None:
             return replace(bare, revision=True)
     return st
+
+
+def _in_unit_of(old: str, st: Statement) -> str:
+    """An old value said as a bare number after a new one with its unit ("12 hours instead of
+    24") is in that unit ("24 hours")."""
+    if st.unit and re.fullmatch(r"\d[\d.,]*", old) and (st.value or "")[:1].isdigit() \
+            and st.dimension not in ("number", "free"):
+        return f"{old} {st.unit}"
+    return old
 
 
 def _unknown_name(word: str) -> bool:
@@ -1185,7 +1213,7 @@ def _sentence(t: str) -> Statement:
     if inst:
         st = _parse(t[: inst.start("cut")] + t[inst.end("cut"):])
         if st.value is not None:
-            return replace(st, old_value=inst.group("old"), revision=True)
+            return replace(st, old_value=_in_unit_of(inst.group("old"), st), revision=True)
         bare = _bare_value(t[: inst.start("cut")]) if not t[inst.end("cut"):].strip(" .!") else None
         if bare is not None and bare.value:  # "wednesdays, not mondays": the new value alone
             return replace(bare, old_value=inst.group("old"), revision=True)
@@ -1244,7 +1272,8 @@ _LATER_RE = re.compile(r"\b(?:from now on|going forward|from here on(?: out)?|fo
 _NAME = r"[A-Z][\w.+#'-]*(?:\s+(?:[A-Z0-9][\w.+#'-]*|v?\d[\w.]*))*"
 _INSTEAD_OF_RE = re.compile(
     rf"(?P<cut>,?\s+(?:instead of|rather than)\s+(?:the\s+)?(?P<old>{_NAME}|"
-    r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
+    r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|(?!(?:for|to|in|on|at|of|and|or|with|by|as|so|"
+    r"but|if|now|then|the|a|an|my|our|your|this|that)\b)[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
 # "I said 12 not 15", "Friday, not Thursday": the old value after "not", ending the clause
 _NOT_OLD_RE = gated(re.compile(
@@ -1305,7 +1334,15 @@ def _parse(t: str) -> Statement:
     lead = _LEAD_ADVERB_RE.match(t)
     if lead and is_base_verb(t[lead.end():].split(None, 1)[0]):
         t = t[lead.end():]  # "only back the photos up once a week": the instruction
+    kept = placed(t)
+    if kept is not None:  # "Design docs go in the architecture folder": where things of a
+        # kind are kept ("Design" is no instruction's verb here)
+        return Statement(kept[0], "=", kept[1], None, None, "name", kept[1].lower(), None,
+                         _has_revision_cue(t))
     st = _parse_forms(t)
+    meant = _meant_for(t, st)
+    if meant is not None:  # "Allow 12 hours for ticket replies", "let's promise 12 hours for
+        return replace(st, subject=meant)  # ticket replies": the value of what it is for
     if st.subject is None or _FINITE_RE.search(t) or is_style_subject(st.subject):
         return st
     first = t.split(None, 1)[0]
@@ -1334,6 +1371,23 @@ def _parse(t: str) -> Statement:
     return replace(st, subject=rest or None) if rest or st.revision else st
 
 
+def _meant_for(t: str, st: Statement) -> str | None:
+    """What the value an instruction gives is for, when its subject read is only the verb
+    ("Allow 12 hours for ticket replies", "let's promise 12 hours for ticket replies")."""
+    if st.value is None or not st.subject or " " in st.subject.strip():
+        return None
+    lets = _LETS_RE.match(t)
+    verb = (t[lets.end():] if lets else t).split(None, 1)[0]
+    if st.subject != verb or not is_base_verb(verb):
+        return None
+    at = t.find(st.value)
+    meant = _FOR_AFTER_VALUE_RE.match(t, at + len(st.value)) if at >= 0 else None
+    return meant.group("np") if meant else None
+
+
+# what a value an instruction gives is for, ending the sentence ("... for ticket replies")
+_FOR_AFTER_VALUE_RE = re.compile(r"\s+for\s+(?:the\s+|our\s+|my\s+|all\s+|every\s+)?"
+                                 r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*[.!]?$", re.I)
 _LET_OUT_RE = re.compile(r"\b(?:let|lets|letting|allow|allowing)\s+(?:it|that|them|this|those|these)\s+"
                          r"(?:run|go|be|stretch|grow|get|last|reach|creep)\s+(?:up\s+)?(?:to|till|until)\s+",
                          re.I)
@@ -1352,6 +1406,12 @@ _PARTICLE_END_RE = gated(re.compile(r"(?<!\bme)(?<!\bus)(?<!\bit)(?<!\bthem)(?<!
 # an adverb before an instruction's verb ("only run the backup weekly", "just water the plants")
 _LEAD_ADVERB_RE = re.compile(r"^(?:only|just|also|then|still|please)\s+(?=[a-z])", re.I)
 _LETS_RE = re.compile(r"^(?:let's|let’s|lets|let us)\s+(?=[a-z])", re.I)
+
+
+# what things over a bound need ("... need a phone check", "... require a manager's sign-off")
+_NEEDS_AFTER_RE = re.compile(r"\s+(?:also\s+)?(?:need|needs|require|requires|must have|get|gets)\s+"
+                             r"(?:(?:a|an|the|extra|\d+)\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)"
+                             r"\s*(?:[.,;!]|$)", re.I)
 
 
 def _parse_forms(t: str) -> Statement:
@@ -1457,6 +1517,9 @@ def _parse_forms(t: str) -> Statement:
         op = _COMPARATORS[m.group(1).lower()] if m.group(1) else _SYMBOL_OPS[m.group(2)]
         if negated and op in ("<", ">"):
             op = {"<": ">=", ">": "<="}[op]
+        needs = _NEEDS_AFTER_RE.match(rest, len(parsed[1]))
+        if needs:  # "Orders over $500 need a phone check": the bound of what needs it
+            subj = f"{subj} {needs.group('what')}"
         return _statement(subj, op, rest, revision)
 
     # 2. "from A to B"
@@ -1467,6 +1530,7 @@ def _parse_forms(t: str) -> Statement:
               or _ONE_WORD_VALUE_RE.fullmatch(m.group("val"))):  # "Set the editor to nano."
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), True, m.group("old"))
+
     if ft:
         subj = t[: ft.start()]
         subj = re.sub(rf"\b(?:{_REVISION_VERBS}|is|are|was|has been|have been|goes|went)\s*$", "",

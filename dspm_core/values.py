@@ -439,6 +439,8 @@ def split_number_unit(fragment: str) -> str:
             and rest[1].lower().rstrip(".,;:!?)") in _PERIODS:
         # "£950 a month": an amount and its period
         return " ".join(out + [rest[0], rest[1].rstrip(".,;:!?)")])
+    if out[0][:1] in "$€£" and _verb_after_amount(rest):
+        return out[0]  # "Orders over $500 need a phone check": the amount, then what it needs
     if rest and rest[0].lower().strip(".,;:!?") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]):
         unit = rest.pop(0)
         trail = re.search(r"[.,;:!?)]+$", unit)
@@ -454,6 +456,18 @@ def split_number_unit(fragment: str) -> str:
         elif not trail and rest and _period_adverb(rest[0]):
             out.append(rest[0].rstrip(".,;:!?)"))  # "1,520 dollars monthly"
     return " ".join(out)
+
+
+def _verb_after_amount(rest: list[str]) -> bool:
+    """The words after an amount of money start a verb phrase ("need a phone check",
+    "require a signature", "get the discount"), not the amount's unit ("deposit")."""
+    from .lexicon import getAllLemmas  # (the lexicon loads on first use)
+    if len(rest) < 2 or rest[1].lower() not in _VERB_OBJECT_LEADS and not rest[1][:1].isdigit():
+        return False
+    return "VERB" in getAllLemmas(rest[0].lower().strip(".,;:!?"))
+
+
+_VERB_OBJECT_LEADS = frozenset("a an the to my our your their his her its no free extra".split())
 
 
 def _no_period(rest: list[str]) -> bool:

@@ -25,7 +25,7 @@ from functools import lru_cache
 
 from ..lexicon import getAllLemmas, is_adjective, is_base_verb, is_noun, is_plural_noun, is_verb_only, past_form
 from ..patch import PatchKind
-from ..places import is_place
+from ..placement import placed
 from ..values import VALUE_RE
 from ..vocab import STOP_WORDS
 
@@ -62,17 +62,6 @@ _NEEDS_RE = re.compile(
     r"(?:needs?|requires?|must have|should have)\s+(?P<obj>.+)$", _I)
 # a purpose after what is needed makes it a fact of the world ("Plants need sunlight to grow")
 _PURPOSE_RE = re.compile(r"\bto\s+(?!be\b)[a-z]+\b\s*[.!]?$|\bfor\s+\w+ing\b", _I)
-
-# where things go: "Helper scripts go in the tools folder."
-_GOES_RE = re.compile(
-    r"^(?P<quant>(?:all|our|any)\s+)?(?P<np>[a-z][\w'.-]*(?:\s+[\w'.-]+){0,3}?)\s+"
-    r"(?:(?:should|must|always)\s+)?(?P<verb>go|goes|live|lives|belong|belongs|sit|sits|"
-    r"(?:is|are) kept|(?:is|are) stored|(?:is|are) filed)\s+(?:in|into|under|inside|on)\s+"
-    r"(?P<place>.+)$", _I)
-#: the words of a place things are kept in
-_STORE_RE = re.compile(r"\b(?:folder|directory|dir|repo|repository|package|module|file|channel|"
-                       r"drive|inbox|sheet|spreadsheet|doc|board|bucket|database|table|vault|"
-                       r"drawer|cupboard|cabinet|project|workspace|wiki|notebook)s?\b", _I)
 
 # what the team only does: "We only ship within the EU."
 _ONLY_RE = re.compile(_LEAD + rf"(?:we|our team|the team)\s+only\s+(?P<verb>{_WORD})\s+\S", _I)
@@ -114,7 +103,8 @@ def _routes(s: str) -> bool:
         return True  # (not "Move everything to the new folder": what is moved is not said)
     m = _ROUTE_RE.match(s)
     return bool(m and _a_verb(m.group("verb")) and m.group("things").lower() in _INCOMING
-                and not _ONCE_RE.search(s))
+                and not _ONCE_RE.search(s) and not any(  # (bare: not "the invoices")
+                    w.lower() in _NOT_A_KIND or w.lower() == "our" for w in m.group("mods").split()))
 
 
 def _a_verb(word: str) -> bool:
@@ -149,22 +139,16 @@ _NOT_A_KIND = frozenset("the this that these those your my his her their its it 
 
 
 def _goes(s: str) -> bool:
-    """Where things of a kind are kept: a folder, a file, a tool, never a place on a map."""
-    m = _GOES_RE.match(s)
-    if m is None or _ONCE_RE.search(s):
+    """Where things of a kind are kept (:func:`dspm_core.placement.placed`): named as a
+    kind, never someone ("Tim lives in Galway") or what happened ("ended up in")."""
+    kept = placed(s)
+    if kept is None or _ONCE_RE.search(s):
         return False
-    words = m.group("np").split()
+    words = kept[0].split()
     if any(w.lower() in _NOT_A_KIND or w.lower() in STOP_WORDS or "'" in w or past_form(w)
-           for w in words) or not all(_nounish(w) for w in words) \
-            or any(w[:1].isupper() for w in words[1:]):
+           for w in words) or not all(_nounish(w) for w in words):
         return False  # "I'm gonna stay in Galway", "Tim plans to live in ...": no kind of thing
-    if m.group("verb").lower().startswith("live") and not is_plural_noun(words[-1]):
-        return False  # "Tim lives in Galway": someone's home (things of a kind live in a tool)
-    place = m.group("place")
-    first = place.split()[0].strip(",;")
-    if _STORE_RE.search(place) or re.search(r"[./]\w", first):
-        return True
-    return first[:1].isupper() and not is_place(first)
+    return True
 
 
 def _nounish(word: str) -> bool:
