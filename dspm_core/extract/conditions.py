@@ -12,19 +12,21 @@ sentence before it is split into clauses.
 - A polite question that asks for something in general: "could you use british spelling
   in everything you write for me?", "would it be possible to always add a TL;DR at the top".
 - A fact given to be kept in mind: "my laptop is a windows machine, keep it in mind for any
-  commands".
+  commands", or given with "so" what to do about it: "I don't drive, so suggest things
+  reachable by train" (not "it's raining, so suggest an indoor activity for today").
 
 And sentences of the same surface that set no rule of the user's (:func:`sets_no_rule`): a
 hypothetical question ("suppose I always wrote in first person, would that hurt my
 grade?"), someone else's habit or default ("my flatmate's default is to order thai", "my cat
-always sits on the keyboard").
+always sits on the keyboard"), how the speaker feels about a thing of their own ("I love my
+dog.").
 """
 
 from __future__ import annotations
 
 import re
 
-from ..lexicon import getAllLemmas, is_base_verb, past_form
+from ..lexicon import getAllLemmas, is_adjective, is_base_verb, past_form
 from ..patch import PatchKind
 from ..people import PEOPLE
 
@@ -59,9 +61,25 @@ _IN_GENERAL_RE = re.compile(r"\b(?:always|everything|every|all (?:your|my|of you
 # a fact given to be kept in mind
 _KEEP_IN_MIND_RE = re.compile(r"\b(?:keep|bear)\s+(?:it|that|this)\s+in\s+mind\b|\bfor future reference\b",
                               _I)
+# a fact of the speaker's, then "so" what to do about it ("I don't drive, so suggest things
+# reachable by train", "my laptop only has 8GB of RAM so keep the docker setup light")
+_FACT_SO_RE = re.compile(_LEAD + r"(?P<fact>(?:i|we|i'm|we're|my|our)\b[^,;?]{1,60}?),?\s+so\s+"
+                         r"(?P<main>[^?]+)$", _I)
+# how the speaker is at the moment ("I'm hungry so find me a restaurant")
+_FEELING_NOW_RE = re.compile(r"\b(?:hungry|thirsty|tired|sleepy|exhausted|sick|ill|stressed|late|lost|stuck|"
+                             r"in a (?:rush|hurry))\b", _I)
+# an offer or a courtesy, not what to do ("so let me know if you want suggestions")
+_OFFER_RE = re.compile(r"\W*(?:let me know|let's|let us|feel free|don't hesitate|do not hesitate)\b", _I)
+# a time or a day given for one booking ("so book the call for 4")
+_BOOKED_RE = re.compile(r"\b(?:for|at|on)\s+\d", _I)
+_NOT_STANDING_RE = re.compile(r"\b(?:today|tonight|tomorrow|now|yesterday|this|that|these|those|"
+                              r"just|right now|at the moment|anymore)\b", _I)
 # a hypothetical question ("suppose I always wrote ..., would that hurt my grade?")
 _SUPPOSED_RE = re.compile(r"^\W*(?:suppose|supposing|say|imagine|what if|assuming|hypothetically)\b"
                           r".*\?\s*$", _I)
+# how the speaker feels about a thing of their own, and nothing more: "I love my dog."
+_OWN_THING_RE = re.compile(r"^\W*(?:i|we)\s+(?:really\s+|absolutely\s+|just\s+)?(?:love|like|adore|"
+                           r"hate|enjoy)\s+(?:my|our)\s+(?:[\w'-]+\s+){0,2}[\w'-]+\s*[.!]*$", _I)
 # someone else's habit or default: "my flatmate's default is ...", "my cat always sits ..."
 _OTHERS_RE = re.compile(
     rf"^\W*(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE}|cat|dog|puppy|kitten|parrot|bird|rabbit|hamster)"
@@ -83,6 +101,14 @@ def conditional_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT
     if _KEEP_IN_MIND_RE.search(s) and not s.endswith("?"):
         return PatchKind.CONSTRAINT
+    m = _FACT_SO_RE.match(s)
+    if m and _instructs(m.group("main")) and not _NOT_STANDING_RE.search(s) \
+            and not _OFFER_RE.match(m.group("main")) \
+            and not is_adjective(m.group("main").split()[0]) \
+            and not _MOMENT_RE.search(m.group("fact")) and not _FEELING_NOW_RE.search(m.group("fact")) \
+            and not _BOOKED_RE.search(m.group("main")) \
+            and not any(past_form(w) for w in m.group("fact").split()):
+        return PatchKind.CONSTRAINT
     return None
 
 
@@ -90,7 +116,16 @@ def sets_no_rule(sentence: str) -> bool:
     """A sentence of a rule's surface that sets none of the user's (see the module's
     docstring)."""
     s = sentence.strip()
-    return bool(_SUPPOSED_RE.match(s) or _OTHERS_RE.match(s))
+    return bool(_SUPPOSED_RE.match(s) or _OTHERS_RE.match(s) or _own_thing(s))
+
+
+def _own_thing(s: str) -> bool:
+    """"I love my dog.": a feeling about a thing of one's own; not "I like my code
+    commented", "I like my coffee black" (how the thing is to be)."""
+    if not _OWN_THING_RE.match(s):
+        return False
+    last = re.findall(r"[\w'-]+", s)[-1].lower()
+    return not (last.endswith("ed") or is_adjective(last))
 
 
 def _recurs(condition: str, other: bool = False) -> bool:

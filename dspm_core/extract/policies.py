@@ -12,7 +12,7 @@
 * what the team only does: "We only ship within the EU.";
 * a verbless rule with its scope: "Single quotes for strings in JavaScript.";
 * when the user can: "I can only do calls on Tuesdays and Thursdays.", "i'm in the office
-  mondays and wednesdays only".
+  mondays and wednesdays only", "I'm usually free after 6pm on weekdays".
 
 :func:`policy_kind` gives the kind of fact (a constraint, or a decision for where things
 go) or None. Parts of speech come from the bundled lexicon (:mod:`dspm_core.lexicon`).
@@ -75,6 +75,9 @@ _FOR_SCOPE_RE = re.compile(
 
 # when the user can: "I can only do calls on Tuesdays", "I'm in the office mondays only"
 _WHEN_I_RE = re.compile(r"^(?:i|i'm|i am|we|we're|we are)\b(?P<rest>.*)$", _I)
+_BEFORE_TIME = frozenset("on in at during after before until most every and or only".split())
+#: "only", or a word of habit ("usually", "generally")
+_HABIT_RE = re.compile(r"\b(?:only|usually|generally|normally|typically|always|never)\b", _I)
 _RECURRING_RE = re.compile(r"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|weekdays|weekends|"
                            r"mornings|afternoons|evenings|nights|(?:before|after)\s+\d)\b", _I)
 
@@ -189,7 +192,21 @@ _MEAL_RE = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|tea|dessert|ch
 
 
 def _available(s: str) -> bool:
-    """When the user can: "only" with days or times that come back every week."""
+    """When the user can: "only" or a word of habit, with days or times that come back
+    every week."""
     m = _WHEN_I_RE.match(s)
-    return bool(m and re.search(r"\bonly\b", m.group("rest"), _I)
-                and _RECURRING_RE.search(m.group("rest")) and not _ONCE_RE.search(s))
+    if m is None or _ONCE_RE.search(s):
+        return False
+    words = m.group("rest").split()
+    if not (_HABIT_RE.search(" ".join(words[:3])) or words and words[-1].lower() == "only"):
+        return False  # (the speaker's habit, not "... why my cron job never fires on Sundays")
+    rest = m.group("rest")
+    return any(_time_of_week(rest[:t.start()]) for t in _RECURRING_RE.finditer(rest))
+
+
+def _time_of_week(before: str) -> bool:
+    """The days or times found after ``before`` are when, not a thing named by them ("game
+    nights"): no noun right before them, unless a word of when ("on", "and", "only")."""
+    words = before.split()
+    word = words[-1].lower() if words else ""
+    return not word.isalpha() or word in _BEFORE_TIME or not is_noun(word)

@@ -11,10 +11,13 @@
 * what works for the user: "Numbered steps are easier for me to follow.";
 * who the user is, after a label: "Background: I teach year 9 maths.", "I go by Jules";
 * a pair of more and less: "Less theory, more code.";
+* a verbless contrast: "Bullet points, not paragraphs.", "code first, explanation after"
+  (not "The blue one, not the red one");
 * a wish with a standing scope: "I'd like all dates in ISO format from now on.";
 * a diet kept for what is made: "keep it vegetarian", "keep the kids' meals nut-free".
 
-:func:`stance_kind` gives the kind of fact (a constraint) or None.
+:func:`stance_kind` gives the kind of fact (a constraint) or None; :func:`contrasted` reads
+a whole sentence.
 """
 
 from __future__ import annotations
@@ -26,7 +29,7 @@ from ..known_names import names_pattern
 from ..patch import PatchKind
 from ..values import VALUE_RE
 
-__all__ = ["about_me_label", "needs_nothing_now", "stance_kind"]
+__all__ = ["about_me_label", "contrasted", "needs_nothing_now", "stance_kind"]
 
 _I = re.I
 _LEAD = r"^(?:(?:ok(?:ay)?|so|and|also|btw|oh|fyi|honestly|tbh|just)[\s,]+)*(?:please\s+|pls\s+)?"
@@ -68,6 +71,18 @@ _GO_BY_RE = re.compile(_LEAD + r"(?:i|we)\s+go\s+by\s+(?-i:[A-Z])", _I)
 _MORE_LESS_RE = re.compile(
     _LEAD + r"(?P<a>less|fewer|more)\s+(?P<x>[a-z][\w' -]*?),\s*(?:and\s+)?(?P<b>less|fewer|more)\s+"
     r"(?P<y>[a-z][\w' -]*?)(?:\s+(?:please|pls|thanks|thx))?\s*[.!]?$", _I)
+# a verbless contrast of two kinds of thing: "Bullet points, not paragraphs.", "Metric, not
+# imperial.", "code first, explanation after"
+_CONTRAST_RE = re.compile(
+    _LEAD + r"(?P<x>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)(?:,\s*not|,?\s+(?:over|rather than|instead of))\s+"
+    r"(?P<y>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)(?:\s+(?:please|pls))?\s*[.!]?$|"
+    + _LEAD + r"(?P<x2>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+first,?\s+(?:then\s+)?"
+    r"(?P<y2>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)\s+(?:after|afterwards|second|next|later|last)"
+    r"(?:\s+(?:please|pls))?\s*[.!]?$", _I)
+#: words that make a contrast one thing pointed at, a place or a direction, not a kind
+_NOT_CONTRASTED = frozenset("the a an one this that these those it me you him her us them my your "
+                            "left right up down here there now then today tonight tomorrow yes no "
+                            "and or is are was were mine yours his hers ours theirs".split())
 _DIETS = names_pattern("diet")
 # a diet kept for what is made or ordered: "keep it vegetarian", "keep the kids' meals nut-free"
 _KEEP_DIET_RE = re.compile(
@@ -111,6 +126,25 @@ def stance_kind(sentence: str) -> PatchKind | None:
             and not re.search(r"\b(?:is|are|was|or)\b", m.group("x") + " " + m.group("y"), _I):
         return PatchKind.CONSTRAINT
     return None
+
+
+def contrasted(sentence: str) -> bool:
+    """A whole sentence that is a verbless contrast of two kinds of thing ("Bullet points,
+    not paragraphs.", "code first, explanation after"; not "Coffee, not tea, thanks.", "The
+    blue one, not the red one.")."""
+    m = _CONTRAST_RE.match(" ".join(sentence.split()))
+    return m is not None and _kinds(m.group("x") or m.group("x2"), m.group("y") or m.group("y2"))
+
+
+def _kinds(*things: str) -> bool:
+    """Each of ``things`` names a kind in plain words: no thing pointed at, no value (a day,
+    a time), no verb."""
+    from ..lexicon import is_verb_only  # (the lexicon loads on first use)
+    for thing in things:
+        words = thing.lower().split()
+        if any(w in _NOT_CONTRASTED or is_verb_only(w) for w in words) or VALUE_RE.search(thing):
+            return False
+    return True
 
 
 def about_me_label(sentence: str) -> bool:

@@ -5,7 +5,8 @@
 - "<verb> ... without <thing>" ("Explain things without math notation", "Answer my tax
   questions without legalese"): a rule about the answers' form.
 - "Give temperatures in Celsius", "Quote prices in euros", "Use 24-hour time", "Be blunt
-  with feedback": the form every answer takes is a rule; "Address me as Sam" is a decision.
+  with feedback", "Keep it short": the form every answer takes is a rule; "Address me as
+  Sam" is a decision.
 - "We use X (for Y)", "We write our docs in X", "X is our Y (tool)": the team's choice of a
   named tool is a decision.
 
@@ -41,6 +42,12 @@ _UNITS_RE = re.compile(_LEAD + r"use\s+(?:the\s+)?(?:\d+-hour|metric|imperial|br
                        r"us|uk|iso)\b", _I)
 _BE_RE = re.compile(_LEAD + r"be\s+(?:more\s+|less\s+|very\s+|extra\s+)?(?P<adj>[a-z]+)"
                     r"(?:\s*[.!,]?\s*$|\s+(?:with|in|about|when|and|on|for|please)\b)", _I)
+# "Keep it short.", "keep things simple please", "Keep the tone friendly.": how every answer is
+_KEEP_MANNER_RE = re.compile(
+    _LEAD + r"keep\s+(?:it|things|them|everything|answers|replies|responses|explanations|"
+    r"(?:the|your)\s+(?:tone|answers|replies|responses|language|writing|explanations))\s+"
+    r"(?:(?:really|very|super|nice and|short and)\s+)?(?P<adj>[a-z]+)(?:\s+and\s+[a-z]+)?"
+    r"(?:\s+(?:please|pls|thanks|thx))?\s*[.!]?$", _I)
 _CALL_ME_RE = re.compile(_LEAD + r"(?:address|call)\s+me\s+(?:as\s+)?(?-i:[A-Z])", _I)
 _TEAM_CHOICE_RE = re.compile(
     r"^(?:we|our team|the team|my team|i)\s+(?:\w+ly\s+)?(?:uses?|sticks?\s+(?:to|with)|standardi[sz]e\s+on|"
@@ -62,6 +69,10 @@ _NAMED_IS_OURS_RE = re.compile(
     r"(?:keep|track|store|write|plan|manage)\b", _I)
 
 
+#: words after "keep it" that say no manner of the answers
+_NOT_MANNER = frozenset("up down going real together quiet safe warm clean".split())
+
+
 def standing_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a standing instruction or a team's tool choice states, or None."""
     s = sentence.strip()
@@ -70,6 +81,9 @@ def standing_kind(sentence: str) -> PatchKind | None:
         return None
     if _RULE_RE.match(s) or _WITHOUT_RE.match(s) or _IN_FORMAT_RE.match(s) or _UNITS_RE.match(s):
         return PatchKind.CONSTRAINT
+    kept = _KEEP_MANNER_RE.match(s)
+    if kept and is_adjective(kept.group("adj")) and kept.group("adj").lower() not in _NOT_MANNER:
+        return PatchKind.CONSTRAINT  # "Keep it short." (not "keep it up", "keep it real lol")
     be = _BE_RE.match(s)
     if be and is_adjective(be.group("adj")):
         return PatchKind.CONSTRAINT  # "Be blunt with feedback on my drafts."

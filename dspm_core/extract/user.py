@@ -23,7 +23,7 @@ from .referents import referent_fact
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
 from .policies import policy_kind
-from .stances import about_me_label, needs_nothing_now, stance_kind
+from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
 from .together import as_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .conditions import conditional_kind, sets_no_rule
@@ -197,6 +197,8 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     conditional = conditional_kind(s)
     if conditional is not None:  # "when you write code for me, stick to typescript"
         return [make_fact(turn, conditional, s, s)]
+    if contrasted(s):  # "Bullet points, not paragraphs."
+        return [make_fact(turn, PatchKind.CONSTRAINT, s, s)]
     if s.endswith("?"):
         asked = setting_kind(s)
         if asked is not None:  # "What laptops are there under $900?", "With my knee ..., ?"
