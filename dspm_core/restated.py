@@ -182,11 +182,48 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[st
             or _aim_beside_reading(p.text, fact.text) \
             or _PERSON_RE.search(p.text) is None and _PERSON_RE.search(fact.text) is not None \
             or speaker_after_person(p.text, said) \
-            or any(_other_modifier(p.text, fact.text, s) for s in shared):
+            or any(_other_modifier(p.text, fact.text, s) for s in shared) \
+            or not stmt.revision and _narrower(held, said, shared):
         return False
     if parse_value(p.value).canonical == stmt.canonical:
         return False  # the same value: a restatement, or another setting that holds it too
     return not _names_apart(held, said) and not _rare_apart(held, said)
+
+
+def _narrower(held: str, said: str, shared: frozenset[str]) -> bool:
+    """``said`` puts a word of its own before a word both share that ``held`` puts none
+    before ("Phone support hours" of "Support hours", "priority emails" of "every email"):
+    said with no word of change, a narrower thing of that kind. A word of time or period
+    names no other thing ("daily calories", "daytime brightness")."""
+    theirs = _words_before(held, shared)
+    known = _context(held, set())
+    for stem, word in _words_before(said, shared).items():
+        if stem in theirs and not theirs[stem] and _narrows(word, known):
+            return True
+    return False
+
+
+def _words_before(text: str, shared: frozenset[str]) -> dict[str, str]:
+    """Each shared stem of ``text`` (at its first word) and the content word right before
+    it ("" for none: the start, or a small word such as "the" or "every")."""
+    words = _TOKEN_RE.findall(text)
+    out: dict[str, str] = {}
+    for i, w in enumerate(words):
+        for stem in content_terms(w) & shared:
+            if stem not in out:
+                before = words[i - 1].lower() if i else ""
+                out[stem] = "" if before in STOP_WORDS or before in _QUANTIFIERS else before
+    return out
+
+
+def _narrows(word: str, known: frozenset[str]) -> bool:
+    """``word`` before a shared word names which one: a word of content, not of time,
+    period or number, not a verb, and not said by the other side."""
+    return bool(word) and word.isalpha() and word not in _PERIOD_WORDS and not _parts_of_day(word) \
+        and not is_verb_only(word) and not _NUMBER_WORD_RE.match(word) and not content_terms(word) & known
+
+
+_QUANTIFIERS = frozenset("every each all any our my your their the a an this that".split())
 
 
 #: words for what a setting measures, one word a group: a cap by any name is a cap

@@ -17,7 +17,8 @@ from dataclasses import dataclass, replace
 
 import regex  # type: ignore[import-untyped]  # (faster than re on long alternations of words)
 
-from .lexicon import is_base_verb, is_finite_after, is_plural_noun, is_noun_only, is_past_verb, is_verb_only
+from .lexicon import (getAllLemmas, is_base_verb, is_finite_after, is_plural_noun, is_noun_only,
+                      is_past_verb, is_verb_only)
 from .literal import may_hold
 from .regex_gate import gated
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
@@ -1347,6 +1348,14 @@ def _parse(t: str) -> Statement:
         return st
     first = t.split(None, 1)[0]
     instruction = is_base_verb(first) or _REVISION_GERUND_RE.fullmatch(first) is not None
+    said = t.split(None, 3)
+    if instruction and len(said) > 3 and not said[1].lower().endswith("s") \
+            and said[1].lower() not in STOP_WORDS and not is_verb_only(said[0]) and _verb_s(said[2]) \
+            and said[2].lower() in st.subject.lower().split() and not _REVISION_CUE_RE.match(said[0]) \
+            and not _TO_VALUE_LEAD_RE.match(said[3]):
+        # "Express shipping takes 2 days": a noun before the subject's noun and its verb,
+        # not an instruction's verb
+        return replace(st, subject=f"{said[0]} {said[1]}")
     if _PARTICLE_END_RE.search(st.subject) and instruction:
         st = replace(st, subject=_PARTICLE_END_RE.sub("", st.subject))  # "back the photos up"
     words = st.subject.split()
@@ -1369,6 +1378,16 @@ def _parse(t: str) -> Statement:
             or (st.value is not None and rest.lower() == st.value.lower()):
         rest = ""  # "Answer in 3 bullet points max", "use Seattle": no subject but the value
     return replace(st, subject=rest or None) if rest or st.revision else st
+
+
+# what an instruction's object is set to ("Lower max retries to 3")
+_TO_VALUE_LEAD_RE = re.compile(r"(?:to|at|from|by|up|down|into)\b", re.I)
+
+
+def _verb_s(word: str) -> bool:
+    """A verb's third-person form ("takes", "goes", "costs")."""
+    w = word.lower()
+    return w.endswith("s") and any(lemma != w for lemma in getAllLemmas(w).get("VERB", ()))
 
 
 def _meant_for(t: str, st: Statement) -> str | None:

@@ -1,0 +1,50 @@
+"""A narrower thing of a kind said with no word of change stays apart from the setting of
+the kind (``restated._narrower``): "Phone support hours are 10am to 4pm." after "Support
+hours are 9am to 5pm.", "my travel budget is $800" after "my budget is $500". A word of
+time or period before the shared word names no other thing, so "my daily step goal is
+10000" still revises "my step goal is 8000"; and a noun that opens a statement is no
+instruction's verb ("Express shipping takes 2 days.").
+
+Each dialogue goes through ``add_turn`` with the default extractor.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core.slots import parse_statement
+from test_in_passing import current_with, earlier_values, remember
+
+
+@pytest.mark.parametrize("first, second, old, new", [
+    ("Support hours are 9am to 5pm.", "Phone support hours are 10am to 4pm.", "9am", "10am"),
+    ("My budget is $500.", "My travel budget is $800.", "$500", "$800"),
+    ("The timeout is 30 seconds.", "The webhook timeout is 10 seconds.", "30 seconds", "10 seconds"),
+    ("The price is $20.", "The student price is $15.", "$20", "$15"),
+    ("We answer every email within 48 hours.", "We answer priority emails within 8 hours.",
+     "48 hours", "8 hours"),
+    ("Shipping takes 5 days.", "Express shipping takes 2 days.", "5 days", "2 days"),
+])
+def test_a_narrower_thing_stays_apart(first: str, second: str, old: str, new: str) -> None:
+    memory = remember(first, second)
+    assert len(current_with(memory, old)) == 1
+    assert len(current_with(memory, new)) == 1
+
+
+@pytest.mark.parametrize("first, second, old, new", [
+    ("my step goal is 8000", "my daily step goal is 10000", "8000", "10000"),
+    ("The standup is 15 minutes.", "The daily standup is 30 minutes.", "15 minutes", "30 minutes"),
+    ("Support hours are 9am to 5pm.", "Phone support hours are now 10am to 4pm.", "9am to 5pm",
+     "10am to 4pm"),
+])
+def test_a_word_of_time_or_of_change_still_revises(first: str, second: str, old: str,
+                                                    new: str) -> None:
+    memory = remember(first, second)
+    [held] = current_with(memory, new)
+    assert earlier_values(held) == [old]
+
+
+def test_a_noun_that_opens_a_statement_is_its_subject() -> None:
+    assert parse_statement("Express shipping takes 2 days.").subject == "Express shipping"
+    assert parse_statement("Design doc goes to review in 2 days").subject == "Design doc"
+    assert parse_statement("Write commit messages in under 50 characters.").subject != "Write commit"
