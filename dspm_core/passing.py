@@ -19,6 +19,7 @@ from itertools import islice
 
 from .index import LexicalIndex
 from .lexicon import getAllLemmas, is_base_verb, is_past_verb, past_form
+from .narrower import narrower
 from .literal import bounded_hits, may_hold
 from .merge_targets import StoreIndex
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
@@ -496,6 +497,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         shared = _shared(context, theirs_context)
         if (context or not cued) and len(shared) < SAME_WORDS * min(len(context), len(theirs_context)):
             continue  # said again: most words in common ("send it to the Hackney office")
+        if shared and narrower(p.text, fact.text, shared):
+            continue  # "the guest wifi password is red456 now" of "the wifi password is blue123"
         if shared and not _shared(context, _context(_clause_of(p.text, olds[0]), {olds[0].lower()})):
             continue  # the words in common are of another detail ("snacks by Marek instead"
             # of "venue is Ana's flat, wine from Aldi, snacks by Tom")

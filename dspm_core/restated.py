@@ -25,6 +25,7 @@ from itertools import islice
 
 from .lexicon import is_base_verb, is_past_verb, is_verb_only
 from .merge_targets import StoreIndex, revision_candidates
+from .narrower import NUMBER_WORD_RE, PART_OF_DAY_RE, PERIOD_WORDS, narrower, parts_of_day
 from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared, another_owns,
                       holds_word, other_owner, person_apart, revises_in_passing, says_changed,
                       says_nothing)
@@ -65,10 +66,6 @@ _KEPT_RE = re.compile(r"\b(?:still|stays?|remains?|unchanged|same|as well|too|al
 _EVENT_RE = re.compile(r"\b(?:today|yesterday|tonight|this morning|this afternoon|this evening|"
                        r"last night|last week|last month|this week|this month|this year|so far|"
                        r"already|just now|in total|this time)\b", re.I)
-# the words of a clause that say how often (a period is part of the value, not its subject)
-_PERIOD_WORDS = frozenset("daily weekly monthly yearly annual annually hourly nightly per a an "
-                          "each every day days week weeks month months year years hour hours "
-                          "night nights".split())
 _TOKEN_RE = re.compile(r"[A-Za-z0-9][\w.+#'’-]*")
 
 
@@ -168,62 +165,26 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[st
         return False
     values = _value_words(p) | _value_words(stmt)
     held = _without(p.text, p.value)
-    mine, theirs = _context(said, values | _PERIOD_WORDS), _context(held, values | _PERIOD_WORDS)
+    mine, theirs = _context(said, values | PERIOD_WORDS), _context(held, values | PERIOD_WORDS)
     shared = _shared(mine, theirs)
     if _measures_apart(said, held):
         return False  # "request quota" is not "rate limit"
     twice_mine, twice_theirs = _repeated(said, held), _repeated(held, said)
     things_mine, things_theirs = _things(said, shared, values), _things(held, shared, values)
     if not shared or _words_apart(  # (a word both say sets neither apart: "CI")
-            things_mine - things_theirs | _parts_of_day(said) - _parts_of_day(held) | twice_mine,
-            things_theirs - things_mine | _parts_of_day(held) - _parts_of_day(said) | twice_theirs):
+            things_mine - things_theirs | parts_of_day(said) - parts_of_day(held) | twice_mine,
+            things_theirs - things_mine | parts_of_day(held) - parts_of_day(said) | twice_theirs):
         return False
     if other_owner(p.text, fact.text) or _owners_apart(p.text, fact.text) \
             or _aim_beside_reading(p.text, fact.text) \
             or _PERSON_RE.search(p.text) is None and _PERSON_RE.search(fact.text) is not None \
             or speaker_after_person(p.text, said) \
             or any(_other_modifier(p.text, fact.text, s) for s in shared) \
-            or not stmt.revision and _narrower(held, said, shared):
+            or not stmt.revision and narrower(held, said, shared):
         return False
     if parse_value(p.value).canonical == stmt.canonical:
         return False  # the same value: a restatement, or another setting that holds it too
     return not _names_apart(held, said) and not _rare_apart(held, said)
-
-
-def _narrower(held: str, said: str, shared: frozenset[str]) -> bool:
-    """``said`` puts a word of its own before a word both share that ``held`` puts none
-    before ("Phone support hours" of "Support hours", "priority emails" of "every email"):
-    said with no word of change, a narrower thing of that kind. A word of time or period
-    names no other thing ("daily calories", "daytime brightness")."""
-    theirs = _words_before(held, shared)
-    known = _context(held, set())
-    for stem, word in _words_before(said, shared).items():
-        if stem in theirs and not theirs[stem] and _narrows(word, known):
-            return True
-    return False
-
-
-def _words_before(text: str, shared: frozenset[str]) -> dict[str, str]:
-    """Each shared stem of ``text`` (at its first word) and the content word right before
-    it ("" for none: the start, or a small word such as "the" or "every")."""
-    words = _TOKEN_RE.findall(text)
-    out: dict[str, str] = {}
-    for i, w in enumerate(words):
-        for stem in content_terms(w) & shared:
-            if stem not in out:
-                before = words[i - 1].lower() if i else ""
-                out[stem] = "" if before in STOP_WORDS or before in _QUANTIFIERS else before
-    return out
-
-
-def _narrows(word: str, known: frozenset[str]) -> bool:
-    """``word`` before a shared word names which one: a word of content, not of time,
-    period or number, not a verb, and not said by the other side."""
-    return bool(word) and word.isalpha() and word not in _PERIOD_WORDS and not _parts_of_day(word) \
-        and not is_verb_only(word) and not _NUMBER_WORD_RE.match(word) and not content_terms(word) & known
-
-
-_QUANTIFIERS = frozenset("every each all any our my your their the a an this that".split())
 
 
 #: words for what a setting measures, one word a group: a cap by any name is a cap
@@ -333,8 +294,7 @@ _SUBJECTS = frozenset("i we you they".split())
 _ARTICLES = frozenset("the a an my our your their".split())
 _BRACKETED_RE = re.compile(r"\(([^()]{1,40})\)")
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
-_NUMBER_WORD_RE = re.compile(r"^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                             r"few|couple|several|dozen|half|twenty|thirty|forty|fifty|hundred|thousand)$")
+
 
 
 def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
@@ -353,9 +313,9 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
             out.add(w)  # "bucket 8", "queue D", "gateway I": a number or a letter that names one
             continue
         terms = content_terms(raw.strip("'’"))
-        if not terms or terms & shared or w in values or w in _PERIOD_WORDS \
+        if not terms or terms & shared or w in values or w in PERIOD_WORDS \
                 or says_nothing(w) or w in ATTRIBUTE_WORDS or len(w) < 3 and not raw.isupper() \
-                or _NUMBER_WORD_RE.match(w) \
+                or NUMBER_WORD_RE.match(w) \
                 or i and _VERB_AFTER_RE.match(words[i - 1].lower().split("'")[-1]) \
                 or i and words[i - 1].lower() in _SUBJECTS:  # "i charge", "we pay": a verb
             continue
@@ -374,7 +334,7 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
                 and not (w.endswith("ing") and i and words[i - 1].lower() in OBJECT_LEADS) \
                 and not (i and words[i - 1].lower() in _ARTICLES) and w not in bracketed:
             continue
-        if _shared(terms, shared) or w in _FUNCTION_WORDS or _PART_OF_DAY_RE.fullmatch(w):
+        if _shared(terms, shared) or w in _FUNCTION_WORDS or PART_OF_DAY_RE.fullmatch(w):
             continue  # (a time of day or a side is compared apart, see _parts_of_day)
         out.add(w)
     return out
@@ -463,22 +423,6 @@ def _value_words(x: Patch | Statement) -> set[str]:
     said = f"{x.value or ''} {x.unit or ''} {x.scope or ''}"
     return {w.lower() for w in _TOKEN_RE.findall(said.replace(",", ""))} | {
         w.lower() for w in _TOKEN_RE.findall(said)}
-
-
-_PART_OF_DAY_RE = re.compile(r"\b(?:morning|afternoon|evening|night|day|weekday|weekend|left|right|"
-                             r"front|back|top|bottom|inner|outer|upper|lower)s?(?:time)?\b", re.I)
-
-
-def _parts_of_day(text: str) -> frozenset[str]:
-    """Words that tell two settings of one kind apart by time or side ("morning shift" /
-    "evening shift", "left margin" / "right margin"), though they name no thing."""
-    return frozenset(re.sub(r"(?:time|s)$", "", m.group(0).lower()) for m in _PART_OF_DAY_RE.finditer(text)
-                     if not (m.group(0).lower().startswith("day") and _AFTER_NOUN_RE.search(text[:m.start()])))
-
-
-# "launch day", "pay day": a word before "day" that makes it a date, not a time of day
-_AFTER_NOUN_RE = re.compile(r"\b(?!the\b|a\b|during\b|per\b|each\b|every\b|this\b|that\b|all\b|"
-                            r"by\b|in\b|of\b)[a-z]{3,}\s+$", re.I)
 
 
 _NAME_RE = re.compile(r"(?<![.!?]\s)\b(?:[A-Z][\w'-]*|[a-z][\w-]*\d[\w-]*|[a-z]+-[a-z][\w-]*|\d[\w,.-]*)\b")

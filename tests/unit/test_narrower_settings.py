@@ -1,7 +1,9 @@
 """A narrower thing of a kind said with no word of change stays apart from the setting of
-the kind (``restated._narrower``): "Phone support hours are 10am to 4pm." after "Support
-hours are 9am to 5pm.", "my travel budget is $800" after "my budget is $500". A word of
-time or period before the shared word names no other thing, so "my daily step goal is
+the kind (``narrower.narrower``): "Phone support hours are 10am to 4pm." after "Support
+hours are 9am to 5pm.", "my travel budget is $800" after "my budget is $500". The same
+holds for a name changed in passing ("the guest wifi password is red456 now" after "the wifi
+password is blue123", ``passing.aligned_earlier``). A word of time or period before the
+shared word names no other thing, so "my daily step goal is
 10000" still revises "my step goal is 8000"; and a noun that opens a statement is no
 instruction's verb ("Express shipping takes 2 days.").
 
@@ -24,6 +26,7 @@ from test_in_passing import current_with, earlier_values, remember
     ("We answer every email within 48 hours.", "We answer priority emails within 8 hours.",
      "48 hours", "8 hours"),
     ("Shipping takes 5 days.", "Express shipping takes 2 days.", "5 days", "2 days"),
+    ("the wifi password is blue123", "the guest wifi password is red456 now", "blue123", "red456"),
 ])
 def test_a_narrower_thing_stays_apart(first: str, second: str, old: str, new: str) -> None:
     memory = remember(first, second)
