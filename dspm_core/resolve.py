@@ -357,6 +357,14 @@ def _other_known_kind(a: str | None, b: str | None) -> bool:
     return ka is not None and kb is not None and ka != kb
 
 
+def _names_of_a_kind_apart(a: str, b: str) -> bool:
+    """Each subject names a thing of one known kind, and the names differ ("the Python
+    service" / "the Go service", though "go" is also a verb): two settings."""
+    kinds_a = {name_category(w): w for w in a.split() if name_category(w) is not None}
+    kinds_b = {name_category(w): w for w in b.split() if name_category(w) is not None}
+    return any(kind in kinds_b and kinds_b[kind] != word for kind, word in kinds_a.items())
+
+
 #: how many words one wording of a subject may have that the other lacks
 MAX_EXTRA_WORDS = 2
 
@@ -1181,7 +1189,7 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     found: list[str] = []
     mine = set(_core(words, framed=True))
     for subj in subjects:
-        if subj == subj_norm or vetoed(subj, subj_norm):
+        if subj == subj_norm or vetoed(subj, subj_norm) or _names_of_a_kind_apart(subj, subj_norm):
             continue  # not vetoed: one subject's words lie within the other's
         theirs = set(_core(subj.split(), framed=True))
         mine_here, theirs = (set(x) for x in _verbs_as_said(list(mine), list(theirs)))

@@ -2,7 +2,8 @@
 the kind (``narrower.narrower``): "Phone support hours are 10am to 4pm." after "Support
 hours are 9am to 5pm.", "my travel budget is $800" after "my budget is $500". The same
 holds for a name changed in passing ("the guest wifi password is red456 now" after "the wifi
-password is blue123", ``passing.aligned_earlier``). A word of time or period before the
+password is blue123", ``passing.aligned_earlier``), and for two names of one known kind in the subjects ("the
+Go service" / "the Python service", ``resolve._names_of_a_kind_apart``). A word of time or period before the
 shared word names no other thing, so "my daily step goal is
 10000" still revises "my step goal is 8000"; and a noun that opens a statement is no
 instruction's verb ("Express shipping takes 2 days.").
@@ -27,6 +28,8 @@ from test_in_passing import current_with, earlier_values, remember
      "48 hours", "8 hours"),
     ("Shipping takes 5 days.", "Express shipping takes 2 days.", "5 days", "2 days"),
     ("the wifi password is blue123", "the guest wifi password is red456 now", "blue123", "red456"),
+    ("the Python service uses 4 workers", "the Go service uses 8 workers now", "4 workers",
+     "8 workers"),
 ])
 def test_a_narrower_thing_stays_apart(first: str, second: str, old: str, new: str) -> None:
     memory = remember(first, second)
