@@ -19,9 +19,9 @@ from itertools import islice
 
 from .index import LexicalIndex
 from .lexicon import getAllLemmas, is_base_verb, is_past_verb, past_form
-from .narrower import narrower
 from .literal import bounded_hits, may_hold
 from .merge_targets import StoreIndex
+from .narrower import narrower
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
 from .people import PEOPLE
 from .slots import content_terms, has_revision_cue, name_category, parse_statement

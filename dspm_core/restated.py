@@ -296,7 +296,6 @@ _BRACKETED_RE = re.compile(r"\(([^()]{1,40})\)")
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
 
 
-
 def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
     """The words of ``text`` that may name what it is about, besides the ``shared`` stems:
     never a verb (a verb-only word, or a word right after "to" or a modal: "needs to

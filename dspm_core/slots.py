@@ -1348,14 +1348,9 @@ def _parse(t: str) -> Statement:
         return st
     first = t.split(None, 1)[0]
     instruction = is_base_verb(first) or _REVISION_GERUND_RE.fullmatch(first) is not None
-    said = t.split(None, 3)
-    if instruction and len(said) > 3 and not said[1].lower().endswith("s") \
-            and said[1].lower() not in STOP_WORDS and not is_verb_only(said[0]) and _verb_s(said[2]) \
-            and said[2].lower() in st.subject.lower().split() and not _REVISION_CUE_RE.match(said[0]) \
-            and not _TO_VALUE_LEAD_RE.match(said[3]):
-        # "Express shipping takes 2 days": a noun before the subject's noun and its verb,
-        # not an instruction's verb
-        return replace(st, subject=f"{said[0]} {said[1]}")
+    opening = _noun_before_verb(t, st) if instruction else None
+    if opening is not None:  # "Express shipping takes 2 days": no instruction's verb
+        return replace(st, subject=opening)
     if _PARTICLE_END_RE.search(st.subject) and instruction:
         st = replace(st, subject=_PARTICLE_END_RE.sub("", st.subject))  # "back the photos up"
     words = st.subject.split()
@@ -1378,6 +1373,20 @@ def _parse(t: str) -> Statement:
             or (st.value is not None and rest.lower() == st.value.lower()):
         rest = ""  # "Answer in 3 bullet points max", "use Seattle": no subject but the value
     return replace(st, subject=rest or None) if rest or st.revision else st
+
+
+def _noun_before_verb(t: str, st: Statement) -> str | None:
+    """The first two words of a statement that opens with a word that may be a verb, a noun
+    and a verb's third-person form ("Express shipping takes 2 days", "Design doc goes to
+    review"): its subject, not an instruction's verb and its object ("Lower max retries to
+    3", "Write commit messages in under 50 characters")."""
+    said = t.split(None, 3)
+    if len(said) < 4 or said[1].lower().endswith("s") or said[1].lower() in STOP_WORDS \
+            or is_verb_only(said[0]) or _REVISION_CUE_RE.match(said[0]) \
+            or _TO_VALUE_LEAD_RE.match(said[3]) or not _verb_s(said[2]) \
+            or said[2].lower() not in st.subject.lower().split():
+        return None
+    return f"{said[0]} {said[1]}"
 
 
 # what an instruction's object is set to ("Lower max retries to 3")
@@ -1549,7 +1558,6 @@ def _parse_forms(t: str) -> Statement:
               or _ONE_WORD_VALUE_RE.fullmatch(m.group("val"))):  # "Set the editor to nano."
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), True, m.group("old"))
-
     if ft:
         subj = t[: ft.start()]
         subj = re.sub(rf"\b(?:{_REVISION_VERBS}|is|are|was|has been|have been|goes|went)\s*$", "",

@@ -58,7 +58,7 @@ _ONCE_RE = re.compile(r"\b(?:this|that|these|those|it|them|here|below|above|atta
 
 # what every thing of a kind needs: "Every public function needs a docstring."
 _NEEDS_RE = re.compile(
-    r"^(?P<subj>(?P<quant>every|all|any|each|no)\s+)?(?P<np>[a-z][\w'$£€.,%-]*(?:\s+[\w'$£€.,%-]+){0,5}?)\s+"
+    r"^(?:(?P<quant>every|all|any|each|no)\s+)?(?P<np>[a-z][\w'$£€.,%-]*(?:\s+[\w'$£€.,%-]+){0,5}?)\s+"
     r"(?:needs?|requires?|must have|should have)\s+(?P<obj>.+)$", _I)
 # a purpose after what is needed makes it a fact of the world ("Plants need sunlight to grow")
 _PURPOSE_RE = re.compile(r"\bto\s+(?!be\b)[a-z]+\b\s*[.!]?$|\bfor\s+\w+ing\b", _I)
@@ -162,6 +162,7 @@ def _nounish(word: str) -> bool:
 
 
 def _only_does(s: str) -> bool:
+    """What the team only does ("We only ship within the EU"; not "we only had two days")."""
     m = _ONLY_RE.match(s)
     return bool(m and m.group("verb").lower() not in _ONLY_NOT and is_base_verb(m.group("verb"))
                 and not _ONCE_RE.search(s))
@@ -174,9 +175,8 @@ def _scoped(s: str) -> bool:
         return False
     what = m.group("what").split()
     scope = m.group("scope").split()
-    if what[0].lower() in _NOT_A_KIND or what[0].lower() in ("thanks", "thank", "sorry", "good",
-                                                             "great", "congrats", "tickets", "table"):
-        return False
+    if what[0].lower() in _NOT_A_KIND or what[0].lower() in _NOT_USED:
+        return False  # "Thanks for all the tips", "tickets for two please"
     if any(is_verb_only(w) for w in what + scope) or is_base_verb(what[0]) and not (
             is_adjective(what[0]) or len(what) == 2 and is_noun(what[1])):
         return False  # "Look for flights", "Offer alternative versions for ...": an instruction
@@ -188,6 +188,8 @@ def _scoped(s: str) -> bool:
     return is_plural_noun(scope[-1])  # (not "passion for fantasy stuff")
 
 
+#: words before "for" that name nothing to use
+_NOT_USED = frozenset("thanks thank sorry good great congrats tickets table".split())
 _MEAL_RE = re.compile(r"\b(?:breakfast|brunch|lunch|dinner|supper|tea|dessert|christmas|birthday)\b", _I)
 
 
