@@ -85,6 +85,18 @@ def is_referent(subject: str | None) -> bool:
     return all(w in _PRONOUNS for w in re.sub(r"['’]s\b", "", subject.lower()).split())
 
 
+def read_here(after_value: str) -> bool:
+    """The words after a value say where it was read ("it's 18 degrees in here now",
+    "it's 30 outside"): a reading of the moment, pointing at no setting."""
+    return _READ_HERE_RE.match(after_value) is not None
+
+
+# where a reading is taken, after its value ("in here", "outside", "in the flat")
+_READ_HERE_RE = re.compile(r"\s*(?:in here|out here|in there|out there|here|outside|inside|indoors|"
+                           r"outdoors|in the (?:room|office|house|flat|car|kitchen|garden|shade|sun))\b",
+                           re.I)
+
+
 def points_back(subject: str | None) -> bool:
     """A subject read out of a clause that points at a setting ("landlord's putting it up",
     "bump it"): its words name no setting of their own."""

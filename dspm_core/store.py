@@ -29,6 +29,7 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, va
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
+                      read_here,
                       link_target, modifier_apart, names_nothing, other_count, person_dropped, resolve,
                       said_after_value, said_for_other, vetoed)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
@@ -77,6 +78,12 @@ _FRONTED_SCOPE_RE = re.compile(r"^\W*(?:on|in|for|at|during)\s+(?:the\s+|my\s+|o
 # what a pointer's sentence says its new value is for ("... for Sam's present")
 _FOR_WHOM_RE = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?([\w' -]{1,40}?)\s*(?:[,.;!?]|$)",
                           re.I)
+
+
+def _read_here_after(text: str, value: str | None) -> bool:
+    """"it's 18 degrees in here now": the value is a reading of where the speaker is."""
+    at = text.find(value) if value else -1
+    return at >= 0 and read_here(text[at + len(value or ""):])
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,6 +481,8 @@ class PatchStore:
         if found is None:
             return None
         said, old, new = found
+        if _read_here_after(fact.text, new):
+            return None  # "it's 18 degrees in here now": a reading of where one is
         if _apart(fact, new, stmt.subject if stmt is not None else None, said, old) \
                 or stmt is not None and stmt.value and not holds_word(stmt.value, new) \
                 and _names_the_noun(fact.text, new, said.text, old):
@@ -615,8 +624,10 @@ class PatchStore:
                 # meet my deadline of April 1" of "first sprint deadline = April 1")
                 return self._merge_text(fact)
             # it may be revised later
-        weak = stmt.revision and names_nothing(subj_norm, stmt)  # a cue: else a link at most
-        referent = fact.referent or (is_referent(stmt.subject) and stmt.revision) or weak
+        # (a cue: else a link at most; never a reading of where one is, "it's 18 degrees in here now")
+        cued = stmt.revision and not _read_here_after(fact.text, stmt.value)
+        weak = cued and names_nothing(subj_norm, stmt)
+        referent = fact.referent or (is_referent(stmt.subject) and cued) or weak
         if referent and another_owns(fact.text):
             referent = weak = False  # "they moved theirs, it comes thursdays now": not ours
         if referent and fact.kind is PatchKind.SENTENCE:

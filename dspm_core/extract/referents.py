@@ -19,6 +19,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..said_forms import pointed_to_words
 from ..slots import CORRECTING, NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
 from ..values import VALUE_RE
+from ..resolve import read_here
 from ..venues import venue_said
 
 __all__ = ["referent_fact", "values_said_back"]
@@ -101,6 +102,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 continue
             if pv.dimension == "free" or _FOR_ANOTHER_RE.match(rest, len(text)):
                 continue  # "its €25 for the airport transfer": the value of another thing
+            if rx is _IT_IS_RE and read_here(rest[len(text):]):
+                return None  # "it's 18 degrees in here now": a reading of where one is
             if rx is not _CORRECTED_RE and stance_object(read[:m.start()]):
                 return None  # "i hate black's default line length, set it to 100": "it" is named
             moved = _MOVED_RE.match(read[:m.start()])
