@@ -29,9 +29,8 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, va
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
-                      read_here,
-                      link_target, modifier_apart, names_nothing, other_count, person_dropped, resolve,
-                      said_after_value, said_for_other, vetoed)
+                      link_target, modifier_apart, names_nothing, other_count, person_dropped,
+                      read_here, resolve, said_after_value, said_for_other, vetoed)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
