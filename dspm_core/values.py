@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .lexicon import getAllLemmas
 from .vocab import singular
 from .contact_values import CONTACT, contact_value
 from .display_units import display_unit
@@ -461,7 +462,6 @@ def split_number_unit(fragment: str) -> str:
 def _verb_after_amount(rest: list[str]) -> bool:
     """The words after an amount of money start a verb phrase ("need a phone check",
     "require a signature", "get the discount"), not the amount's unit ("deposit")."""
-    from .lexicon import getAllLemmas  # (the lexicon loads on first use)
     if len(rest) < 2 or rest[1].lower() not in _VERB_OBJECT_LEADS and not rest[1][:1].isdigit():
         return False
     return "VERB" in getAllLemmas(rest[0].lower().strip(".,;:!?"))

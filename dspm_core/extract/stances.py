@@ -26,6 +26,7 @@ import re
 from functools import lru_cache
 
 from ..known_names import names_pattern
+from ..lexicon import is_verb_only
 from ..patch import PatchKind
 from ..values import VALUE_RE
 
@@ -139,7 +140,6 @@ def contrasted(sentence: str) -> bool:
 def _kinds(*things: str) -> bool:
     """Each of ``things`` names a kind in plain words: no thing pointed at, no value (a day,
     a time), no verb."""
-    from ..lexicon import is_verb_only  # (the lexicon loads on first use)
     for thing in things:
         words = thing.lower().split()
         if any(w in _NOT_CONTRASTED or is_verb_only(w) for w in words) or VALUE_RE.search(thing):
