@@ -61,7 +61,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "numbers": ("nw", 48, 24, 24), "relative": ("rl", 48, 24, 24),
                  "details": ("dt", 48, 24, 24), "lists": ("ls", 48, 24, 24),
                  "rules": ("rr", 48, 24, 24), "standing": ("sr", 48, 24, 24),
-                 "policies": ("po", 48, 24, 24)}
+                 "policies": ("po", 48, 24, 24),
+                 "assistants": ("as", 100, 60, 40)}
 
 
 def _load(path: Path) -> list[dict]:
