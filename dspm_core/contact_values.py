@@ -2,7 +2,8 @@
 numbers and postcodes, read as values of their own kind.
 
 "41 Mill Lane, Bath", "500 Pine St, Portland, OR", "22 Rue Oberkampf", "Calle Mayor 14,
-Madrid"; "billing@acme.com"; "07700 900431", "+44 7700 900123", "555-0142"; "LS6 2AB".
+Madrid"; "billing@acme.com"; "07700 900431", "+44 7700 900123", "555-0142"; "LS6 2AB";
+"https://api.acme.io/v2"; "/var/log/myapp".
 :func:`contact_value` gives the kind and the canonical form of one said as a whole value,
 so a new address revises the old one ("new address: 7 Orchard Close") and never a count
 ("41 Mill Lane" holds no 41 of anything). :data:`CONTACT` is the pattern that finds one in
@@ -24,7 +25,8 @@ _STREET_CAPITAL = r"(?:Close|Way|Court|Ct|Place|Pl|Grove|Gardens|Hill|Park|Row|W
 # down the road")
 _NAME_WORD = (r"(?!(?i:the|a|an|of|to|down|up|and|or|on|in|at|my|our|your|per|each|every|"
               r"miles?|km|minutes?|mins?|hours?|blocks?|doors?)\b)[A-Za-zÀ-ÿ][\w'’À-ÿ-]*")
-_CITY = r"(?:,\s*(?:[A-Z][\w'’À-ÿ-]*(?:\s+[A-Z][\w'’À-ÿ-]*){0,2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{5}))"
+# (capitals whatever the flags of the pattern it is put in: ", use that for ..." is no city)
+_CITY = r"(?:,\s*(?-i:[A-Z][\w'’À-ÿ-]*(?:\s+[A-Z][\w'’À-ÿ-]*){0,2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{5}))"
 # "Rue de Rivoli", "Calle de Alcalá", "Via della Spiga"
 _PARTICLE = r"(?:de|du|des|de la|del|della|di|da|do|dos|das|van|von)"
 _FOREIGN = r"(?:Rue|Avenue|Boulevard|Calle|Avenida|Via|Rua|Piazza|Plaza|Platz)"
@@ -39,11 +41,16 @@ _EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 _PHONE = (r"(?:\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4}|0\d{2,4}[\s-]\d{3,4}(?:[\s-]?\d{3,4})?"
           r"|\(\d{3}\)\s?\d{3}-\d{4}|\d{3}-\d{3}-\d{4}|\d{3}-\d{4})(?![\w-])")
 _POSTCODE = r"(?-i:[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2})\b"
+# a web address and a file system path ("https://api.acme.io/v2", "/var/log/app",
+# "~/.config/app"): where things are read from and written to; never "and/or", "24/7"
+_URL = r"https?://[\w.-]+(?:/[\w.~%@+=&?#-]*)*(?<![.,;:!?])"
+_PATH = r"(?<![\w.:/~])(?:~|\.{1,2})?/[\w.@%+-]*[\w@%+-](?:/[\w.@%+-]+)*/?(?![\w/])"
 #: a contact value said in a sentence
-CONTACT = rf"(?:{_EMAIL}|{_ADDRESS}|{_PHONE}|{_POSTCODE})"
+CONTACT = rf"(?:{_EMAIL}|{_ADDRESS}|{_PHONE}|{_POSTCODE}|{_URL}|{_PATH})"
 
 _KINDS = (("email", re.compile(rf"^{_EMAIL}$")), ("address", re.compile(rf"^{_ADDRESS}$")),
-          ("phone", re.compile(rf"^{_PHONE}$")), ("postcode", re.compile(rf"^{_POSTCODE}$")))
+          ("phone", re.compile(rf"^{_PHONE}$")), ("postcode", re.compile(rf"^{_POSTCODE}$")),
+          ("url", re.compile(rf"^{_URL}$")), ("path", re.compile(rf"^{_PATH}$")))
 # the flat within an address, its word and number apart ("apt. #4")
 _WITHIN_RE = re.compile(rf",?\s+(?P<word>{_FLAT_WORDS})\.?\s*#?(?P<n>\d{{1,4}}[a-z]?)\b", re.I)
 _FLAT_WORD = {"apartment": "apt", "ste": "suite"}
@@ -57,7 +64,7 @@ _ABBREVIATIONS = {"rd": "road", "st": "street", "ln": "lane", "ave": "avenue", "
 @lru_cache(maxsize=4096)
 def contact_value(text: str) -> tuple[str, str] | None:
     """``(kind, canonical)`` of the contact value ``text`` is as a whole, or None; kind is
-    ``email``, ``address``, ``phone`` or ``postcode``."""
+    ``email``, ``address``, ``phone``, ``postcode``, ``url`` or ``path``."""
     raw = " ".join(text.strip().rstrip(".,;:!?").split())
     for kind, pattern in _KINDS:
         if pattern.match(raw):
@@ -70,6 +77,8 @@ def _canonical(kind: str, raw: str) -> str:
         return re.sub(r"\D", "", raw)
     if kind == "postcode":
         return raw.upper().replace(" ", "")
+    if kind in ("url", "path"):
+        return raw.rstrip("/") or raw  # "/var/log/app/" is "/var/log/app"
     low = raw.lower()
     if kind == "address":
         within = _WITHIN_RE.search(low)  # the flat is part of where: "apt 4" is no "apt 5"

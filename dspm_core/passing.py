@@ -419,14 +419,20 @@ def _held(p: Patch) -> tuple[str, bool]:
     return p.value or "", True
 
 
+#: the words a noun's modifier may follow ("the web app": "web" is no verb there)
+_DETERMINERS = frozenset("the a an my our your their his her its this that these those".split())
+
+
 def _modifier(text: str, stem: str) -> str | None:
     """The content word right before the word of ``text`` whose stem is ``stem``."""
     words = _WORD_RE.findall(text)
     for i, w in enumerate(words):
         if stem in content_terms(w):
             before = words[i - 1].lower() if i else ""
+            # (a word that may be a verb is a modifier after a determiner: "the web app")
+            verb = is_base_verb(before) and not (i > 1 and words[i - 2].lower() in _DETERMINERS)
             return before if before and before not in STOP_WORDS and content_terms(before) \
-                and not says_nothing(before) and not is_base_verb(before) \
+                and not says_nothing(before) and not verb \
                 and _class_of(words[i - 1], i == 1) is None else None
     return None
 

@@ -127,7 +127,7 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
 _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
                         "allow allowed fine ok okay m re ve ll d i'm we're i've everything "
                         "anything moving moved switching switched changing changed swapping "
-                        "swapped going".split())
+                        "swapped going gonna wanna gotta start starting".split())
 
 
 #: a subject of these words only is the bound of the setting spoken of ("maximum is 1200
@@ -143,7 +143,11 @@ def vetoed(a: str, b: str) -> bool:
     out of a sentence that has its own verbs ("aiming increase") is not a shorter name for
     another ("managed to increase profile views"). A difference that remains is a veto: a
     modifier ("alpha" / "gamma"), a name, a letter or a digit."""
-    la, lb = _verbs_as_said(_core(a.split()), _core(b.split()))
+    wa, wb = a.split(), b.split()
+    if len(wa) == 1 and wa[0] in CONTACT_HEADS and wb[-1:] == wa \
+            or len(wb) == 1 and wb[0] in CONTACT_HEADS and wa[-1:] == wb:
+        return False  # "address" alone lies within "shipping address"
+    la, lb = _verbs_as_said(_core(wa), _core(wb))
     if not la or not lb:
         return False  # one names only a kind of quantity ("the limit"): no word to differ
     sa, sb = set(la), set(lb)
@@ -151,8 +155,8 @@ def vetoed(a: str, b: str) -> bool:
         return True
     if len(la) == len(sa) and len(lb) == len(sb):
         return False
-    wa, wb = Counter(la), Counter(lb)  # "queue queue depth" has two queues
-    return bool(wa - wb) and bool(wb - wa)
+    ca, cb = Counter(la), Counter(lb)  # "queue queue depth" has two queues
+    return bool(ca - cb) and bool(cb - ca)
 
 
 def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
@@ -209,6 +213,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _named_by_unit(ix, patches, subj_norm, stmt)
         if found:  # "my final draft reached 4,700 words" of "I have 4,500 words to submit"
             return _one(found, "a stored count named by its unit alone, with a revision cue")
+        found = _goal_of_unit(ix, patches, subj_norm, stmt, turn)
+        if found:  # "let's push the goal to 10k steps" of "I'm trying to hit 8,000 steps a day"
+            return _one(found, "the goal named by its role, a count of the same thing")
         found = _of_known_kind(ix, patches, subj_norm, stmt, turn)
         if found:  # "got a new phone, switch to android instructions" of "im on an iphone"
             return _one(found, "the one recent setting of a known kind, with a revision cue")
@@ -1015,6 +1022,21 @@ def _named_by_unit(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     if not unit or unit == subj_norm:
         return []
     return revision_candidates(patches, ix.by_subject.get(unit, ()), stmt, exact_dim=True)
+
+
+def _goal_of_unit(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                  stmt: Statement, turn: int) -> list[str]:
+    """The one setting of the last turns that counts what this statement counts, when the
+    statement names it only by its role ("the goal", "my daily target"): "push the goal to
+    10k steps" of "I'm trying to hit 8,000 steps a day"."""
+    unit = _unit_noun(stmt)
+    words = [w for w in subj_norm.split() if w != unit and w not in _PERIODIC.values()]
+    if not unit or not words or not all(_GOAL_WORD_RE.fullmatch(w) for w in words):
+        return []
+    found = [p.id for p in _recent_settings(ix, patches, turn)
+             if p.key.split("|")[2] in (f"count:{unit}", f"rate:count:{unit}")
+             and revision_candidates(patches, {p.id}, as_said_of(stmt, p), exact_dim=True)]
+    return found if len(found) == 1 else []
 
 
 def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import regex  # type: ignore[import-untyped]  # (faster than re on long alternations of words)
 
-from .lexicon import (getAllLemmas, is_base_verb, is_finite_after, is_plural_noun, is_noun_only,
+from .lexicon import (getAllLemmas, is_base_verb, is_finite_after, is_noun, is_plural_noun, is_noun_only,
                       is_past_verb, is_verb_only)
 from .literal import may_hold
 from .regex_gate import gated
@@ -35,7 +35,7 @@ from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, 
 from .reply_styles import asked_style, is_style_subject
 from .amounts import POINTER_IS, amount_of_thing
 from .clock_words import in_digits
-from .value_clause import clauses, named_object, reported, spent_value, weak_subject
+from .value_clause import clauses, named_object, reported, spent_value, unlead, weak_subject
 from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
 from .attributive import placed_before_noun
@@ -593,7 +593,7 @@ _INNER_NP_RE = re.compile(
 
 # values that are the whole match of the value finder, with no unit after them to take
 _WHOLE_MATCH_DIMS = frozenset({"clock", "ratio", "when", FREQUENCY_DIMENSION, "email", "address", "phone",
-                               "postcode"})
+                               "postcode", "url", "path"})
 
 
 def is_referent_word(subject: str | None) -> bool:
@@ -627,6 +627,21 @@ def _free_value(fragment: str) -> str:
                     fragment.strip(), maxsplit=1)[0].strip().rstrip(".!?")
 
 
+# a measure said before the thing it measures ("25 minute work blocks", "a 2GB swap file")
+_MEASURED_THING_RE = re.compile(
+    r"^(?P<val>\d[\d.,]*[\s-](?P<unit>[a-z]+?)s?)[\s-]+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"(?=\s+(?:and|or|with|for|on|in|at|each|every|per)\b|\s*[,.;!]|\s*$)", re.I)
+def _names_a_thing_measured(words: str) -> bool:
+    """The words after a measure name a thing ("work blocks"), not a time or a manner
+    ("now", "tops", "instead", "a day")."""
+    said = words.lower().split()
+    return not any(w in STOP_WORDS or w in _NOT_MEASURED for w in said) \
+        and (is_noun(said[-1]) or not getAllLemmas(said[-1]))
+
+
+#: words after a measure that say when or how, never what
+_NOT_MEASURED = frozenset("now tops max maximum min minimum instead then today tonight daily "
+                          "weekly monthly total overall long each ago later earlier".split())
 # a setting and its value after a label ("User profile: monthly rent budget £1,200")
 _ITEM_RE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+[$€£]?\d", re.I)
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
@@ -637,6 +652,11 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     subj = _clean_subject(subject) if subject else None
     if value_text is None:
         return Statement(subj or None, op, None, revision=revision)
+    measured = _MEASURED_THING_RE.match(value_text.strip()) if not subj or weak_subject(subj) else None
+    if measured and canonical_unit(measured.group("unit"))[1] in ("time", "size") \
+            and _names_a_thing_measured(measured.group("thing")):
+        # "use 25 minute work blocks": the work blocks, 25 minutes long
+        subj, value_text = measured.group("thing"), measured.group("val")
     if subj and value_text.lower().startswith(subj.lower()):
         subj = None  # "use Seattle": the value is no subject of its own
     parsed = value_at(value_text)
@@ -1042,9 +1062,12 @@ _WRITTEN_IN_RE = re.compile(
     r"going forward|thanks|thx))*\s*(?:[.!,;]|$)", re.I)
 
 def _statement_of(text: str) -> Statement:
-    t = _clean(text)
+    t, corrected = unlead(_clean(text))
     if not t:
         return Statement(None, None, None)
+    if corrected:  # "scratch that, the db is MySQL": a revision of what it names
+        st = _statement_of(t)
+        return replace(st, revision=True) if st.value is not None else st
     # "My coach wants 140 grams now": a requirement reported, of the setting spoken of
     rest = reported(t)
     if rest is not None:  # (its reason first: "the vet says she's heavy so it's 45g now")
@@ -1344,9 +1367,17 @@ def _parse(t: str) -> Statement:
     meant = _meant_for(t, st)
     if meant is not None:  # "Allow 12 hours for ticket replies", "let's promise 12 hours for
         return replace(st, subject=meant)  # ticket replies": the value of what it is for
-    if st.subject is None or _FINITE_RE.search(t) or is_style_subject(st.subject):
+    if st.subject is None:
         return st
     first = t.split(None, 1)[0]
+    lets = _LETS_RE.match(t)
+    said = t[lets.end():] if lets else t
+    if st.dimension == "number" and st.subject == said.split(None, 1)[0] and is_verb_only(st.subject) \
+            and said[len(st.subject):].lstrip().startswith(st.value or "-"):
+        return replace(st, subject=None, revision=True)  # "allow 5, 3 was too curt": a
+        # number alone, of the setting spoken of
+    if _FINITE_RE.search(t) or is_style_subject(st.subject):
+        return st
     instruction = is_base_verb(first) or _REVISION_GERUND_RE.fullmatch(first) is not None
     opening = _noun_before_verb(t, st) if instruction else None
     if opening is not None:  # "Express shipping takes 2 days": no instruction's verb
@@ -1582,6 +1613,8 @@ def _parse_forms(t: str) -> Statement:
         if subj is None and val[:1].isdigit():
             # "use 200°C": a quantity names no setting; the one spoken of last, if any
             st = _statement(None, "=", val, True)
+            if st.subject is not None:  # "use 25 minute work blocks": a measure of a thing
+                return replace(st, revision=revision)
             return st if st.value is not None else Statement(None, None, None)
         if subj is None:
             subj = f"use {val}"
@@ -1627,6 +1660,10 @@ def _parse_forms(t: str) -> Statement:
     label = _LABEL_RE.match(t)
     if vm and vm.start() > 0 and not (label and vm.start() == label.start("n")):
         subj = t[: vm.start()]
+        named = _CONTACT_OF_RE.match(subj) if parse_value(vm.group(0)).dimension in (
+            "phone", "email") else None
+        if named:  # "My emergency contact is my brother Sam, 555-0142": the contact's number
+            subj = named.group("subj")
         subj = re.sub(r"(?:(?:^|\s+)(?:is|are|was|at|of|to|for|by|on|due|the|a|an|every|each|"
                       r"=|:))+\s*$", "", subj.strip(), flags=re.I)
         if len(subj.split()) > 8:  # "I've accepted X and have a Zoom call with Y on <date>"
@@ -1650,6 +1687,12 @@ def _parse_forms(t: str) -> Statement:
             subj = f"{before} {after}"
         return Statement(_clean_subject(_free_value(subj)) or None, "=", None, revision=revision)
     return Statement(None, None, None, revision=revision)
+
+
+# the person a contact value is of, said before it ("... is my brother Sam, 555-0142",
+# "update my emergency contact to my wife Lena, ...")
+_CONTACT_OF_RE = re.compile(r"^(?:(?:update|change|set|switch)\s+)?(?P<subj>.+?)\s+(?:is|are|to)\s+"
+                            r"[^,;]{1,40},\s*$", re.I)
 
 
 _MOTION = (r"went|gone|jumped|rose|risen|grew|grown|climbed|fell|fallen|shrank|shrunk|sank|"
@@ -1761,7 +1804,9 @@ def _trailing_bound(value_text: str) -> str:
 
 _SAYS_NOTHING_OF = frozenset("me us to in with always please only just reply replies answer "
                               "answers respond talk speak write use using switch go stick "
-                              "everything all it".split())
+                              "everything all it "
+                              # the whole work it is for ("for this project", "in this repo")
+                              "this project repo repository codebase".split())
 
 
 def category_subject(subject: str | None, value: str | None) -> str | None:

@@ -21,7 +21,8 @@ from functools import lru_cache
 from .lexicon import is_base_verb
 from .values import VALUE_RE
 
-__all__ = ["clauses", "named_object", "reported", "spent_value", "weak_subject"]
+__all__ = ["CORRECTION", "clauses", "named_object", "reported", "spent_value", "unlead",
+           "weak_subject"]
 
 _I = re.I
 
@@ -33,6 +34,19 @@ _BREAK_RE = re.compile(
     r"(?!\s*\d)(?!\s*(?:is|are|was|were|must|should|will|would|can|has|have|had|which|who|as|per|each|"
     r"please|thanks)\b)"
     r"|\s+(?:so|because|since)\s+(?=\w)", _I)
+
+
+#: a correction that opens what it corrects ("Scratch that, we're going with Linear")
+CORRECTION = (r"(?:scratch that|on second thought|actually|correction|wait|change of plans?|no wait|"
+              r"never mind that|strike that)")
+_CORRECTION_LEAD_RE = re.compile(rf"^\s*{CORRECTION}\s*,\s+(?=\S)", _I)
+
+
+def unlead(text: str) -> tuple[str, bool]:
+    """``text`` without the correction that opens it ("scratch that, the db is MySQL"), and
+    whether it had one."""
+    m = _CORRECTION_LEAD_RE.match(text)
+    return (text[m.end():], True) if m else (text, False)
 
 
 def clauses(text: str) -> list[str]:

@@ -87,6 +87,9 @@ _DATE = (
     rf"|\d{{4}}-\d{{2}}-\d{{2}}){_CLOCK}?)"
 )
 _WEEKDAY = rf"(?:(?:next|this|coming)\s+)?(?:{_DAY_ALT})(?:(?<=day)s)?\b"  # "Thursdays" too
+# days said together ("mon/wed/fri", "Mondays and Thursdays", "tue, thu & sat"): one value
+_DAYS = rf"(?:{_DAY_ALT})(?:(?<=day)s)?\b"
+_WEEKDAYS = rf"{_WEEKDAY}(?:\s*(?:/|&|,|\band\b|,\s*and\b)\s*{_DAYS})*"
 _UNIT_WORD = r"(?:%|percent|per cent|[A-Za-z][A-Za-z]*)"
 _NUMBER_VALUE = (
     rf"(?:[$€£]\s?)?{_NUM}(?:\s?(?:k|K|m|M)\b)?"
@@ -127,14 +130,14 @@ _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "u
 # (a capital first: most places in a text fail there, before the words behind it are read)
 _VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAY}(?:{_AT_TIME})?|(?<![\w.:-])(?:{_TIME_RANGE}|{_RATIO}|{_TIME_OF_DAY})|"
+VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAYS}(?:{_AT_TIME})?|(?<![\w.:-])(?:{_TIME_RANGE}|{_RATIO}|{_TIME_OF_DAY})|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
 _VERSIONED_RE = re.compile(rf"^(?P<name>{_SYSTEM})\s+v?(?P<version>\d+(?:\.\d+){{0,3}})$")
 #: a named tool and its version opening a text ("Node 18 for the lambdas")
 VERSIONED_LEAD_RE = re.compile(rf"{_SYSTEM}\s+{_VERSION}")
-_DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAY}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
+_DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAYS}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
 _BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
 # a range of numbers with one unit after the second ("2-3 sentences", "$10-15", "3-5 days")
 _RANGE_RE = re.compile(rf"^(?P<cur>[$€£])?\s?(?P<a>{_NUM})\s?[-–]\s?[$€£]?(?P<b>{_NUM}\b.*)$")
@@ -144,7 +147,7 @@ _RATIO_RE = re.compile(rf"^(?P<ratio>{_RATIO})(?:\s+\S.*)?$")
 CLOCK_SHAPE_RE = re.compile(r"\d{1,3}:\d{1,3}")
 _TIME_OF_DAY_RE = re.compile(rf"^{_TIME_OF_DAY}(?:\s+[A-Z][a-z]+)?$", re.I)
 _ORDINAL_DAY_RE = re.compile(rf"^{_ORDINAL_DAY}$", re.I)
-_WEEKDAY_RE = re.compile(rf"^{_WEEKDAY}$", re.I)
+_WEEKDAY_RE = re.compile(rf"^{_WEEKDAYS}$", re.I)
 _NUMBER_RE = re.compile(
     rf"^(?P<cur>[$€£])?\s?(?P<num>{_NUM})(?:\s?(?P<mult>[kKmM])\b)?\s*(?P<unit>.*)$"
 )
@@ -334,6 +337,9 @@ def parse_value(text: str) -> ParsedValue:
         if m.group("mult") and m.group("mult") in "mM" and not unit_text_base:
             unit_text_base = "million"
         canon_u, dim, short = canonical_unit(unit_text_base or None)
+        if m.group("cur") and dim.startswith("count:") and not scope:
+            # "$400 total", "£80 tops": an amount of money, whatever word follows it
+            return parse_value(raw[: m.end("num")] + (m.group("mult") or ""))
         number = _norm_number(m.group("num"), m.group("mult") if m.group("mult") in ("k", "K") else None)
         unit_label = said_unit or (canon_u if m.group("cur") else None)
         canon = " ".join(p for p in (number, canon_u) if p)
@@ -361,9 +367,10 @@ _DAY_NAMES = frozenset(d.lower() for d in WEEKDAYS.values())
 
 
 def _day(said: str) -> str:
-    """The weekday a day word names ("next fri", "Thursdays" -> "thursday")."""
-    name = said.split()[-1].lower().rstrip(".")
-    return (WEEKDAYS.get(name) or WEEKDAYS[name[:-1]]).lower()
+    """The weekday a day word names ("next fri", "Thursdays" -> "thursday"), or the days
+    said together ("mon/wed/fri" -> "monday/wednesday/friday")."""
+    names = [w for w in re.findall(r"[a-z]+", said.lower()) if w in WEEKDAYS or w[:-1] in WEEKDAYS]
+    return "/".join((WEEKDAYS.get(n) or WEEKDAYS[n[:-1]]).lower() for n in names)
 
 
 def singular_period(word: str) -> str:

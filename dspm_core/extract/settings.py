@@ -20,6 +20,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..named_settings import read_named
 from ..known_names import names_its_kind
 from ..slots import Statement, parse_statement
+from ..value_clause import unlead
 from ..values import parse_value, split_number_unit
 from .clauses import clean, split_sentences, squash, strip_lead, tidy
 from .cues import (
@@ -77,8 +78,11 @@ def make_fact(turn: Turn, kind: PatchKind, text: str, core: str) -> Fact:
     if kind is PatchKind.DECISION and whole.subject == "reply language":
         kind = PatchKind.CONSTRAINT  # "Respond in French from now on": a rule of every reply
     if explicit and whole.value is not None and whole.revision and (
-            whole.subject is None or _POINTER_RE.fullmatch(whole.subject)):
-        return new_fact(turn, kind, text)  # "Scratch that, we're going with Linear": "that"
+            whole.subject is None or _POINTER_RE.fullmatch(whole.subject)
+            or squash(unlead(text)[0]) == squash(strip_lead(core))):
+        # "Scratch that, we're going with Linear": "that"; "scratch that, the db is MySQL":
+        # the correction read with what it opens
+        return new_fact(turn, kind, text)
     return new_fact(turn, kind, text, **_slot_fields(core, kind, turn, explicit))
 
 

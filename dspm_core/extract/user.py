@@ -25,6 +25,8 @@ from .standing import standing_kind
 from .policies import policy_kind
 from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
 from .together import as_instruction
+from .scoped import scoped_instruction
+from ..value_clause import CORRECTION
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
@@ -316,6 +318,8 @@ def _label(c: Clause, first: bool) -> None:
     context; a house rule read as nothing else is a cue ("Tag every bug report with the app
     version"), and so is a clause said in the first person plural that states nothing as
     said when the instruction it reads as is one ("let's host the docs on Netlify")."""
+    if _CORRECTION_RE.fullmatch(c.text.strip(" ,.;:!")):
+        return  # "No wait", "scratch that": context of the clause it opens
     _label_as_said(c, first)
     if c.label == "cue" and c.kind is not PatchKind.CODE:
         return
@@ -325,7 +329,7 @@ def _label(c: Clause, first: bool) -> None:
         return
     if c.label == "cue":
         return
-    probe = as_instruction(c.text.strip())
+    probe = as_instruction(c.text.strip()) or scoped_instruction(c.text.strip())
     if probe is not None:
         trial = Clause(c.sep, probe)
         _label_as_said(trial, first)
@@ -423,8 +427,7 @@ _SWAP_RE = re.compile(r"\b(?:replace|swap)\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*\s+(
 # "let's say €450 a month instead": a revision, not a hypothesis
 _REVISED_RE = re.compile(r"\b(?:instead|from now on|going forward|now)\b", _I)
 # "Scratch that, we're going with Linear": the correction belongs to the clause it opens
-_CORRECTION_RE = re.compile(r"(?:scratch that|on second thought|actually|correction|wait|"
-                            r"change of plans?|no wait|never mind that|strike that)", _I)
+_CORRECTION_RE = re.compile(CORRECTION, _I)
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:(?:and|but|so|or)\s+)?(?:if|when(?!\s+it\s+comes\s+to\b)|whenever|unless|suppose|supposing|assuming|assume|"
     r"maybe|perhaps|possibly|what if|say|imagine|subtracting|adding|multiplying|dividing|using|"

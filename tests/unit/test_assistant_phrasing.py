@@ -1,0 +1,191 @@
+"""Settings as people type them to support bots, coding agents and assistants, and their
+revisions: a rule after its scope with no comma, an amount of money with a word after it,
+days said together, a measure before the thing it measures, a contact's number after their
+name, paths and web addresses, a correction that opens the sentence, and a goal named only
+by its role.
+
+Each test feeds sentences through ``add_turn`` (default extractor) and checks what the store
+holds; the look-alikes check that two settings stay two.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_in_passing import criticals, current_with, kept, remember, replaced
+
+from dspm_core.extract.scoped import scoped_instruction
+from dspm_core.slots import parse_statement
+from dspm_core.values import parse_value
+
+
+# ------------------------------------------------------------- a rule after its scope
+
+@pytest.mark.parametrize("text", [
+    "For customer replies keep it to 3 sentences max",
+    "in the api code always use snake_case",
+    "on the landing page don't mention pricing",
+    "for the mobile app use Expo",
+])
+def test_a_rule_said_after_its_scope_is_stored(text: str) -> None:
+    assert criticals(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "for now use yarn",
+    "in short keep it simple",
+    "For example use a table",
+    "On another note, I just adopted a cute pup from a shelter last week.",
+    "in typescript how do i throw a new error with an extra property?",
+    "In the multiclass case, the training algorithm uses the one-vs-rest scheme",
+])
+def test_a_time_an_example_or_a_question_is_no_scope(text: str) -> None:
+    assert scoped_instruction(text) is None
+
+
+def test_the_scope_is_read_after_the_instruction() -> None:
+    assert scoped_instruction("For customer replies keep it to 3 sentences max") \
+        == "keep it to 3 sentences max for customer replies"
+    assert scoped_instruction("on the landing page don't mention pricing") \
+        == "don't mention pricing on the landing page"
+
+
+def test_two_apps_named_by_their_modifier_stay_two_settings() -> None:
+    memory = remember("for the mobile app we use Expo",
+                      ("assistant", "Great, I'll assume Expo Router and EAS for builds."),
+                      "actually for the web app lets go with Next.js")
+    kept(memory, "Expo")
+    kept(memory, "Next.js")
+
+
+# ------------------------------------------------------------- amounts and numbers
+
+@pytest.mark.parametrize("said, amount", [("$400 total", "400 USD"), ("£80 tops", "80 GBP"),
+                                           ("$12,000 raise", "12000 USD"), ("€50 voucher", "50 EUR")])
+def test_an_amount_of_money_is_money_whatever_word_follows_it(said: str, amount: str) -> None:
+    pv = parse_value(said)
+    assert (pv.dimension, pv.canonical) == ("money", amount)
+
+
+def test_money_for_each_one_stays_a_rate() -> None:
+    assert parse_value("£30 pp").dimension == "rate:money"
+
+
+def test_a_budget_said_with_total_is_revised_by_a_pointer() -> None:
+    memory = remember("hey can you help me plan groceries for the month? I'm trying to keep it to "
+                      "$400 total, we've been overspending a lot lately",
+                      "ok honestly make that $450, 400 isn't realistic with two teenagers")
+    replaced(memory, "$450", "$400")
+
+
+def test_a_number_allowed_with_the_old_one_named_revises_the_limit() -> None:
+    memory = remember("For customer replies keep it to 3 sentences max, they're mostly reading on mobile.",
+                      ("assistant", "Understood, customer replies will be three sentences or fewer."),
+                      "let's allow 5, 3 was too curt and people complained")
+    (p,) = current_with(memory, "5")
+    assert any("3" in (r.value or "") for r in p.history), p.history
+
+
+def test_a_count_allowed_with_its_unit_keeps_its_own_subject() -> None:
+    st = parse_statement("Let's allow 5 attempts, I keep locking myself out on my phone.")
+    assert st.subject == "allow" and st.value == "5 attempts"
+
+
+def test_a_goal_named_by_its_role_revises_the_count_of_the_same_thing() -> None:
+    memory = remember("I'm trying to hit 8,000 steps a day, can you nag me in the evening if I'm behind?",
+                      "let's push the goal to 10k steps now that my knee is better")
+    (p,) = current_with(memory, "10k")
+    assert [r.value for r in p.history] == ["8,000 steps a day"]
+
+
+def test_a_goal_of_another_thing_revises_nothing() -> None:
+    memory = remember("I'm trying to hit 8,000 steps a day",
+                      "let's push the goal to 3 workouts now")
+    kept(memory, "8,000")
+
+
+# ------------------------------------------------------------- days, measures, contacts
+
+@pytest.mark.parametrize("said, canonical, dimension", [
+    ("mon/wed/fri at 6:30am", "monday/wednesday/friday 06:30", "clock"),
+    ("Mondays and Wednesdays at 6:30am", "monday/wednesday 06:30", "clock"),
+    ("mon, wed and fri", "monday/wednesday/friday", "when"),
+    ("next fri", "friday", "when"),
+])
+def test_days_said_together_are_one_value(said: str, canonical: str, dimension: str) -> None:
+    pv = parse_value(said)
+    assert (pv.canonical, pv.dimension) == (canonical, dimension)
+
+
+def test_a_new_hour_with_the_old_one_named_revises_the_days_and_time() -> None:
+    memory = remember("my gym sessions are mon/wed/fri at 6:30am, plan my meals around that",
+                      "gonna start going at 7 instead, the 6:30 class got cancelled")
+    (p,) = [q for q in memory.all_patches if q.later is None and q.history]
+    assert p.history[0].value == "mon/wed/fri at 6:30am" and p.value.startswith("7")
+
+
+def test_a_measure_before_a_thing_is_the_things_setting() -> None:
+    st = parse_statement("use 25 minute work blocks")
+    assert (st.subject, st.value, st.dimension, st.revision) == ("work blocks", "25 minute", "time", False)
+    assert parse_statement("ok we can go up to 120 minutes now, so rework the plan").subject is None
+    memory = remember("For the pomodoro timer you're building me, use 25 minute work blocks and 5 "
+                      "minute breaks.", "make the work blocks 50 min, 25 is way too short for deep work")
+    replaced(memory, "50 min", "25 minute")
+
+
+def test_a_contacts_number_after_their_name_is_the_contacts_setting() -> None:
+    assert parse_statement("My emergency contact is my brother Sam, 555-0142").subject == "emergency contact"
+    memory = remember("My emergency contact is my brother Sam, 555-0142",
+                      "update my emergency contact to my wife Lena, 555-0198")
+    replaced(memory, "555-0198", "555-0142")
+
+
+def test_an_address_said_alone_revises_the_one_address() -> None:
+    memory = remember("My shipping address is 42 Elm Street, Apt 3B, use that for the order",
+                      "wait we moved last week, new address is 17 Harbor Road")
+    replaced(memory, "17 Harbor Road", "42 Elm Street")
+
+
+def test_two_addresses_of_their_own_stay_two_settings() -> None:
+    memory = remember("My shipping address is 42 Elm Street", "my billing address is 9 Oak Avenue")
+    kept(memory, "42 Elm Street")
+    kept(memory, "9 Oak Avenue")
+
+
+# ------------------------------------------------------------- paths and web addresses
+
+@pytest.mark.parametrize("said, kind", [("/srv/logs/myapp", "path"), ("/var/log/myapp/", "path"),
+                                        ("~/.config/app", "path"), ("https://api.acme.io/v2", "url")])
+def test_paths_and_web_addresses_are_values_of_their_own(said: str, kind: str) -> None:
+    assert parse_value(said).dimension == kind
+
+
+@pytest.mark.parametrize("said", ["and/or", "24/7", "w/o sugar", "1/2 cup"])
+def test_a_slash_between_words_or_numbers_is_no_path(said: str) -> None:
+    assert parse_value(said).dimension not in ("path", "url")
+
+
+def test_a_new_directory_revises_where_the_logs_go() -> None:
+    memory = remember("write the logs to /var/log/myapp/ please, and rotate daily",
+                      "change the log dir to /srv/logs/myapp, /var is tiny on these boxes")
+    replaced(memory, "/srv/logs/myapp", "/var/log/myapp/")
+
+
+def test_logs_of_two_environments_stay_two_settings() -> None:
+    memory = remember("staging logs go to /var/log/staging", "prod logs go to /var/log/prod")
+    kept(memory, "/var/log/staging")
+    kept(memory, "/var/log/prod")
+
+
+# ------------------------------------------------------------- a correction that opens it
+
+def test_a_correction_that_opens_a_setting_revises_the_name_it_replaces() -> None:
+    memory = remember("We're using Postgres for this project, so write the migrations accordingly.",
+                      "scratch that, the db is MySQL, the client's ops team won't support postgres")
+    replaced(memory, "MySQL", "Postgres")
+
+
+def test_a_correction_alone_is_no_rule() -> None:
+    memory = remember("Feed the cat 2 pouches a day while i'm away please",
+                      "hmm maybe 3 pouches?", "No wait, 2 is right, keep it.")
+    assert not [p for p in memory.all_patches if p.text.strip(" .!").lower() == "no wait"]
