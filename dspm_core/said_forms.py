@@ -3,6 +3,7 @@
 Read after a statement's subject and value (:func:`dspm_core.slots.parse_statement`):
 
 * the speakers counted ("so we're 5 now": 5 people, no subject of its own);
+* a gathering given for so many ("I'm hosting Thanksgiving for 10": Thanksgiving, 10 people);
 * a decision with no subject but the deciding ("we settled on 15%");
 * what lasts until a date ("Pause my subscription until 10 March": the subscription pause);
 * a time of day after the value ("12 units at dinner": the dinner dose);
@@ -17,13 +18,13 @@ from typing import TYPE_CHECKING
 
 from .lexicon import is_base_verb
 from .literal import may_hold
-from .party import PARTY_ALONE_RE
+from .party import HOSTING_RE, PARTY_ALONE_RE, PARTY_RE
 from .values import VALUE_RE, parse_value
 
 if TYPE_CHECKING:
     from .slots import Statement
 
-__all__ = ["at_time_of_day", "decided_on", "party_of", "pointed_to_words", "until_of"]
+__all__ = ["at_time_of_day", "decided_on", "hosted_for", "party_of", "pointed_to_words", "until_of"]
 
 
 def at_time_of_day(st: Statement, text: str) -> Statement:
@@ -69,11 +70,26 @@ def party_of(st: Statement, text: str) -> Statement:
     if st.dimension != "number" or not may_hold(text, st.value or ""):
         return st
     m = PARTY_ALONE_RE.search(text)
-    if m is None or m.group("n") != st.value:
+    n = m.group("n") if m else next((p.group(1) or p.group(2) for p in PARTY_RE.finditer(text)
+                                     if p.group(1) or p.group(2)), None)
+    if n != st.value:  # ("update: we're now 12, my in-laws are coming after all")
         return st
     pv = parse_value(f"{st.value} people")
     return replace(st, subject=None, value=pv.text, unit=pv.unit, dimension=pv.dimension,
                    canonical=pv.canonical)
+
+
+def hosted_for(st: Statement, text: str) -> Statement:
+    """"I'm hosting Thanksgiving for 10 this year": how many people the gathering is for,
+    its setting the gathering's party."""
+    m = HOSTING_RE.match(text.strip())
+    if m is None:
+        return st
+    pv = parse_value(f"{m.group('n')} people")
+    event = re.sub(r"^(?:a|an|the|my|our)\s+", "", m.group("event"), flags=re.I)
+    party = event if event.lower().endswith("party") else f"{event} party"
+    return replace(st, subject=party, op="=", value=pv.text, unit=pv.unit,
+                   scope=None, dimension=pv.dimension, canonical=pv.canonical)
 
 
 # a subject that is only the speakers deciding ("we settled on 15%", "after some back and

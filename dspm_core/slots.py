@@ -31,7 +31,7 @@ from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as
 from .placement import placed, store_place
 from .places import place_said
 from .venues import venue_said
-from .said_forms import at_time_of_day, decided_on, party_of, pointed_to_words, until_of
+from .said_forms import at_time_of_day, decided_on, hosted_for, party_of, pointed_to_words, until_of
 from .reply_styles import asked_style, is_style_subject
 from .amounts import POINTER_IS, amount_of_thing
 from .clock_words import in_digits
@@ -778,8 +778,8 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
-    st = amount_of_thing(placed_before_noun(decided_on(party_of(_parse_statement(text), text)), text),
-                         text)
+    st = amount_of_thing(placed_before_noun(decided_on(hosted_for(party_of(_parse_statement(text), text),
+                                                                  text)), text), text)
     if st.value is None and _LATER_RE.search(text):
         moved = _moved_to_store(_LATER_RE.sub("", text).strip(" ,.!"))
         if moved is not None:  # "Move the helper scripts to a scripts folder from now on"

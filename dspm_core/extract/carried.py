@@ -198,9 +198,10 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     theirs, text, sentence = found[0]
     if theirs.canonical == mine.canonical:
         return None
-    if any(_found(text_, mine, per=True, asked=True) for text_ in own):
+    if any(_found(text_, mine, per=True, asked=True) or parse_statement(text_).dimension == mine.dimension
+           for text_ in own):
         return None  # the user gave a value of this kind (or a rate of it: "under 50g carbs
-        # a day"): that setting is the one revised
+        # a day", or a party: "I'm hosting Thanksgiving for 10"): that setting is the one revised
     named = _names_old(text, besides)
     if subject and not named and not _words(subject) & _words(sentence):
         return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2"

@@ -90,6 +90,8 @@ PROHIBIT_RE = re.compile(
 )
 _ADV = r"(?:(?:\w+ly|do|would|'d|also|kind of|kinda|much|just|really|still|now|usually)\s+){0,3}"
 PREFERENCE_RE = re.compile(
+    # "I've only got 25 min to cook": what the user has to work with, like "I only have"
+    r"\bi(?:'ve|’ve| have)\s+only\s+got\b|"
     # "I (strongly) prefer / dislike / avoid / refuse ..."
     r"\bi\s+" + _ADV + r"(?:prefer|dislike|hate|love|enjoy|avoid|refuse|detest|despise|loathe|"
     r"adore|favou?r|steer clear|stay away|abstain|shun|boycott|tend to|thrive|firmly believe|"
@@ -106,7 +108,7 @@ PREFERENCE_RE = re.compile(
     r"distaste|tolerance|sensitive skin|disability|soft spot)\b)"
     # "I'm a vegan", "I'm strongly against ..."
     r"|\bi(?:'m| am)\s+(?:(?:\w+ly|a|an|also|not|really|very|on a)\s+){0,3}(?:vegan|vegetarian|"
-    r"pescatarian|allergic|lactose|gluten|celiac|diabetic|sensitive|intolerant|against|"
+    r"pescatarian|allergic|lactose|gluten|celiac|coeliac|diabetic|sensitive|intolerant|against|"
     r"not a fan|a (?:big |huge )?fan|not (?:really )?into|not interested|passionate about|"
     r"averse|afraid of|scared of|claustrophobic|focusing on|committed to|sticking to|"
     r"sticking with|(?:only|exclusively|mostly|primarily|mainly) interested)"

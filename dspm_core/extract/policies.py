@@ -10,6 +10,8 @@
 * where things go: "Helper scripts go in the tools folder.", "Meeting notes live in Notion."
   (not "Penguins live in Antarctica", "The tests ended up in the wrong folder");
 * what the team only does: "We only ship within the EU.";
+* what the team does with a named tool or place: "we deploy everything to Fly.io";
+* what things of a kind are signed or called: "sign off customer emails as 'The Acme Team'";
 * a verbless rule with its scope: "Single quotes for strings in JavaScript.";
 * when the user can: "I can only do calls on Tuesdays and Thursdays.", "i'm in the office
   mondays and wednesdays only", "I'm usually free after 6pm on weekdays".
@@ -90,9 +92,48 @@ def policy_kind(sentence: str) -> PatchKind | None:
         return None
     if _routes(s) or _needs(s) or _only_does(s) or _scoped(s) or _available(s):
         return PatchKind.CONSTRAINT
-    if _goes(s):
+    if _goes(s) or _we_do(s) or _named_as(s):
         return PatchKind.DECISION
     return None
+
+
+# what things of a kind are signed or called, the name quoted: "sign off customer emails as
+# 'The Brightwell Team'", "refer to the product as "Otter""
+_NAMED_AS_RE = re.compile(
+    _LEAD + rf"(?P<verb>{_WORD})(?:\s+(?:off|up|out))?(?P<obj>(?:\s+[\w'-]+){{1,4}}?)\s+as\s+"
+    r"(?P<q>['\"‘“])[^'\"‘’“”]{2,40}['\"’”]$", _I)
+
+
+def _named_as(s: str) -> bool:
+    """An instruction naming how things of a kind are signed or called, never this once."""
+    m = _NAMED_AS_RE.match(s)
+    return bool(m and is_base_verb(m.group("verb")) and not _ONCE_RE.search(m.group("obj")))
+
+
+# what the team does with a named tool or place: "we deploy everything to Fly.io", "we host
+# the docs on Netlify", "we build with Bazel"
+_WE_DO_RE = re.compile(
+    _LEAD + rf"we\s+(?:always\s+|usually\s+|now\s+)?(?P<verb>{_WORD})"
+    r"(?P<obj>(?:\s+(?!(?:to|on|with|via|through|using|into)\b)[\w'-]+){0,3})"
+    r"\s+(?:to|on|with|via|through|using|into)\s+(?P<name>(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)*)"
+    r"(?:\s+(?:now|these days|from now on|for everything))?$", _I)
+
+
+def _we_do(s: str) -> bool:
+    """What the team does with a named tool or place, as its habit: a verb in its base form
+    ("we deploy ... to Fly.io"), never what it did ("we moved to Berlin"), wants or thinks
+    ("we need to talk to Sam"), nor a task of this once."""
+    m = _WE_DO_RE.match(s)
+    if m is None or _ONCE_RE.search(m.group("obj")):
+        return False
+    verb = m.group("verb").lower()
+    return is_base_verb(verb) and verb not in _ONLY_NOT and verb not in _NOT_A_HABIT \
+        and not past_form(verb)
+
+
+#: verbs of "we ..." that say no habit with a tool: a wish, a move in the talk, a visit
+_NOT_A_HABIT = frozenset("need want have like love hate think hope wish talk speak go come "
+                         "travel fly drive walk move wait listen look try plan".split())
 
 
 def _routes(s: str) -> bool:

@@ -30,6 +30,7 @@ from ..reply_styles import asked_style
 from ..restated import MOVED_WORDS
 from ..known_names import names_its_kind
 from ..slots import parse_statement
+from ..party import HOSTING_RE
 from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
 
@@ -46,7 +47,7 @@ _ABOUT_ME_RE = re.compile(
     + r"|^i(?:'m| am)\s+on\s+(?:a\s+|an\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+\w+)?\s*[.!]?$"
     r"|^i\s+keep\s+(?:kosher|halal)\b"
     r"|^i(?:'m| am)\s+(?:a\s+)?(?:vegan|vegetarian|pescatarian|lactose[- ]intolerant|"
-    r"gluten[- ]free|diabetic|allergic to\s+\w+|pregnant|colou?r[- ]?blind|deaf|blind|left[- ]handed|"
+    r"gluten[- ]free|diabetic|c(?:o)?eliac|allergic to\s+\w+|pregnant|colou?r[- ]?blind|deaf|blind|left[- ]handed|"
     r"[a-z]+[- ]intolerant|(?:a\s+|an\s+)?(?:complete\s+|total\s+)?(?:beginner|novice|newbie|learner)|"
     r"\d{1,3}(?:\s+years?\s+old)?(?=\s*(?:[,.!]|and\b|$)))\b"
     # "English is not my first language", "Spanish is my second language"
@@ -158,7 +159,8 @@ _FRAGMENT_RE = re.compile(
     r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,4}[.!]?$"
     # "metric please", "British spelling throughout", "UTC everywhere"
     r"|^[\w/-]+(?:\s+[\w/-]+)?\s+(?:please|throughout|everywhere|across the board|"
-    r"at all times|from now on|going forward)\s*[.!]?$"
+    r"at all times|from now on|going forward|on\s+everything)(?:\s+(?:please|pls|plz))?"
+    r"\s*[.!]?$"
     # "Metric units only.", "GBP for all prices."
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only\s*[.!]?$"
     r"|^[\w/-]+(?:\s+[\w/-]+)?\s+for\s+(?:all|every|each|any)\s+[a-z]+(?:\s+[a-z]+)?\s*[.!]?$", _I)
@@ -280,6 +282,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     said = place_said(s)
     if said is not None and said[0] is not None:
         return PatchKind.DECISION  # "I moved to Lisbon last year", "I'm flying out of Leeds"
+    if HOSTING_RE.match(s):
+        return PatchKind.DECISION  # "I'm hosting Thanksgiving for 10 this year"
     at = venue_said(s)
     if at is not None:
         return PatchKind.DECISION  # "salsa class is at the Corn Exchange", "it'll be room 5D"
@@ -375,8 +379,10 @@ def states_nothing(sentence: str) -> bool:
 _PAST_TIME_RE = re.compile(r"\b(?:back in|back when|when i was|when we were|years ago|ago\b|"
                            r"yesterday|last (?:year|week|month|night|time|summer|winter|spring|"
                            r"autumn|fall|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-                           r"in (?:19|20)\d\d)\b", _I)
+                           r"in (?:19|20)\d\d|until (?:19|20)\d\d|in college|in (?:high )?school|"
+                           r"at uni|in uni|as a (?:kid|child|teenager)|growing up)\b", _I)
 _HABIT_RE = re.compile(r"\b(?:always|never|usually|often)\s+(?P<verb>[a-z]+)\b", _I)
+_NOW_RE = re.compile(r"\b(?:now|these days|currently|nowadays)\b", _I)
 _PAST_VERB_RE = re.compile(r"\b(?:i|we|they|he|she|it|that)\s+(?:\w+ly\s+|only\s+|just\s+|always\s+|never\s+|"
                            rf"often\s+)?(?P<verb>[a-z]+)\b(?!\s+(?:{MOVED_WORDS})\b)", _I)
 
@@ -397,8 +403,8 @@ def not_of_now(sentence: str) -> bool:
         return True  # "we were going to use Firebase but dropped it", "we'd planned to ..."
     if _HAD_EVENT_RE.match(sentence.strip()) and not _RECURRENCE_RE.search(sentence):
         return True  # "we had a huge outage on Black Friday", "had a meeting at 2pm, it went fine"
-    if not _PAST_TIME_RE.search(sentence):
-        return False
+    if not _PAST_TIME_RE.search(sentence) or _NOW_RE.search(sentence):
+        return False  # ("I lived in Berlin until 2019, now I'm in Munich": what holds now)
     habit = _HABIT_RE.search(sentence)
     if _RECURRENCE_RE.search(sentence) and not (habit and past_form(habit.group("verb"))):
         return False  # (but "back in uni I always studied with ...": a habit of the past)
@@ -458,6 +464,8 @@ def one_off_task(sentence: str) -> bool:
     cover letter shorter") or a computation ("Convert 72 Fahrenheit to Celsius"), said
     once: not a rule, unless it says it holds from now on."""
     s = sentence.strip()
+    if _THIS_ONCE_RE.search(s):
+        return True  # "use a table for this comparison pls, just this once"
     m = _ONE_OFF_RE.match(s)
     if m is None or not is_base_verb(m.group("verb")) or _RECURRENCE_RE.search(s) \
             or _KEEP_IN_MIND_RE.match(s):  # "remember that we're a nut-free office"
@@ -466,6 +474,8 @@ def one_off_task(sentence: str) -> bool:
     return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS
 
 
+_THIS_ONCE_RE = re.compile(r"\b(?:just\s+)?(?:this|the)\s+once\b|\b(?:just\s+)?this\s+one\s+time\b|"
+                           r"\bjust\s+this\s+time\b|\bfor\s+this\s+one\s+only\b", _I)
 _COMPUTE_VERBS = frozenset("convert calculate compute add multiply divide subtract round "
                            "estimate".split())
 

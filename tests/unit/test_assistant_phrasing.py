@@ -189,3 +189,45 @@ def test_a_correction_alone_is_no_rule() -> None:
     memory = remember("Feed the cat 2 pouches a day while i'm away please",
                       "hmm maybe 3 pouches?", "No wait, 2 is right, keep it.")
     assert not [p for p in memory.all_patches if p.text.strip(" .!").lower() == "no wait"]
+
+
+# ------------------------------------------------------------- recognised by their form
+
+@pytest.mark.parametrize("text", [
+    "i'm coeliac fyi",
+    "we deploy everything to Fly.io",
+    "we host the docs on Netlify",
+    "I've only got 25 min to cook on weeknights — what could I make tonight with chicken thighs?",
+    "sign off customer emails as 'The Brightwell Team'",
+    "type hints on everything pls",
+    "I'm hosting Thanksgiving for 10 this year, help me with a shopping list",
+    "we're having a party for 20 people on Saturday",
+    "I lived in Berlin until 2019, now I'm in Munich",
+])
+def test_a_setting_said_in_everyday_words_is_stored(text: str) -> None:
+    assert criticals(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "use a table for this comparison pls, just this once",
+    "keep it short just this time",
+    "I was vegetarian for like 5 years in college",
+    "I lived in Berlin until 2019",
+    "we went to Paris",
+    "we need to talk to Sam",
+    "thanks for everything",
+    "sorry for everything",
+    "save this file as 'notes.txt'",
+])
+def test_what_holds_once_or_held_before_is_no_setting(text: str) -> None:
+    assert not criticals(text), [p.text for p in criticals(text)]
+
+
+def test_a_party_given_for_so_many_is_revised_by_the_speakers_count() -> None:
+    assert parse_statement("I'm hosting Thanksgiving for 10 this year").value == "10 people"
+    assert parse_statement("I'm having lunch for 20 minutes").value == "20 minutes"
+    memory = remember("I'm hosting Thanksgiving for 10 this year, help me with a shopping list",
+                      ("assistant", "Great! For 10 people you'll want a 14-16 lb turkey, about 5 lb "
+                                    "of potatoes, 2 pies..."),
+                      "update: we're now 12, my in-laws are coming after all")
+    replaced(memory, "12", "10")
