@@ -231,6 +231,9 @@ def _grand(m: re.Match[str]) -> str:
 _WHOLE_RE = re.compile(r"\b(?:a|an|one)\s+(?:full|whole|entire)\s+(?P<unit>hour|day|week|month|year|"
                        r"minute|night|session)\b", re.I)
 _FORTNIGHT_RE = re.compile(r"\ba\s+fortnight\b", re.I)
+# one unit a pointer is made ("make it an hour instead", "change that to a week")
+_ONE_UNIT_RE = re.compile(r"\b(?P<lead>(?:make|change|set|move|bump|extend|cut|shorten)\s+(?:it|that|this)"
+                          r"(?:\s+to)?\s+)an?\s+(?P<unit>hour|day|week|month|year|minute|night)\b", re.I)
 
 
 def _spelt_out(text: str, words: frozenset[str]) -> str:
@@ -238,6 +241,8 @@ def _spelt_out(text: str, words: frozenset[str]) -> str:
     of the month in words, its whole units and fortnights in digits."""
     if not words.isdisjoint(_WHOLE_WORDS):
         text = _WHOLE_RE.sub(lambda m: f"1 {m.group('unit')}", text)
+    if not words.isdisjoint(_ONE_UNIT_WORDS) and ("a" in words or "an" in words):
+        text = _ONE_UNIT_RE.sub(lambda m: f"{m.group('lead')}1 {m.group('unit')}", text)
     if "grand" in words:
         text = _GRAND_RE.sub(_grand, text)
     if "fortnight" in words:
@@ -250,10 +255,11 @@ def _spelt_out(text: str, words: frozenset[str]) -> str:
 
 
 _WHOLE_WORDS = frozenset(("full", "whole", "entire"))
+_ONE_UNIT_WORDS = frozenset("hour day week month year minute night".split())
 _ORDINAL_WORDS = frozenset(re.findall(r"[a-z]+", _ORDINAL))
 _RUN_WORDS = frozenset((*_UNITS, *_TEENS, *_TENS, "hundred", "thousand", "dozen"))
 #: every word one of the passes of :func:`with_digits` reads
-_NUMBERISH = _RUN_WORDS | _ORDINAL_WORDS | _WHOLE_WORDS | {"grand", "fortnight", "half", "couple",
+_NUMBERISH = _RUN_WORDS | _ORDINAL_WORDS | _WHOLE_WORDS | _ONE_UNIT_WORDS | {"grand", "fortnight", "half", "couple",
                                                             "quarter", "quarters"}
 _ALPHA_RE = re.compile(r"[a-z]+")
 
@@ -275,7 +281,7 @@ def with_digits(text: str) -> str:
     pages" -> "2 pages", "an hour and a half" -> "1.5 hours"), and each number said in
     several words ("a hundred and forty", "twenty-five", "two dozen"), day of the month in
     words ("the twenty-eighth") and whole unit ("a full hour", "a fortnight"); the same
-    text when there is none."""
+    text when there is none; one unit a pointer is made ("make it an hour") too."""
     words = word_set(text)
     if words.isdisjoint(_NUMBERISH):
         return text  # (most sentences: a set of its words is cheaper than the patterns)

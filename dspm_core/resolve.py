@@ -1028,15 +1028,24 @@ def _goal_of_unit(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                   stmt: Statement, turn: int) -> list[str]:
     """The one setting of the last turns that counts what this statement counts, when the
     statement names it only by its role ("the goal", "my daily target"): "push the goal to
-    10k steps" of "I'm trying to hit 8,000 steps a day"."""
+    10k steps" of "I'm trying to hit 8,000 steps a day"; or the one amount of money, named
+    as its price ("drop the price to $400" of "list the bike on marketplace for $450")."""
     unit = _unit_noun(stmt)
     words = [w for w in subj_norm.split() if w != unit and w not in _PERIODIC.values()]
-    if not unit or not words or not all(_GOAL_WORD_RE.fullmatch(w) for w in words):
+    if unit and words and all(_GOAL_WORD_RE.fullmatch(w) for w in words):
+        dims = (f"count:{unit}", f"rate:count:{unit}")
+    elif stmt.dimension == "money" and words and all(w in _PRICE_WORDS for w in words):
+        dims = ("money",)  # "drop the price to $400" of "list the bike for $450"
+    else:
         return []
     found = [p.id for p in _recent_settings(ix, patches, turn)
-             if p.key.split("|")[2] in (f"count:{unit}", f"rate:count:{unit}")
+             if p.key.split("|")[2] in dims
              and revision_candidates(patches, {p.id}, as_said_of(stmt, p), exact_dim=True)]
     return found if len(found) == 1 else []
+
+
+#: what an amount of money is called by its role alone ("the price")
+_PRICE_WORDS = frozenset("price cost asking".split())
 
 
 def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,

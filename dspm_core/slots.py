@@ -629,19 +629,23 @@ def _free_value(fragment: str) -> str:
 
 # a measure said before the thing it measures ("25 minute work blocks", "a 2GB swap file")
 _MEASURED_THING_RE = re.compile(
-    r"^(?P<val>\d[\d.,]*[\s-](?P<unit>[a-z]+?)s?)[\s-]+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+    r"^(?P<val>\d[\d.,]*[\s-]?(?P<unit>[a-z]{2,}?)s?)[\s-]+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
     r"(?=\s+(?:and|or|with|for|on|in|at|each|every|per)\b|\s*[,.;!]|\s*$)", re.I)
+_TRAILING_PREPOSITION_RE = re.compile(r"\s+(?:with|of|for|at|to|on|in|by)$", re.I)
+
+
 def _names_a_thing_measured(words: str) -> bool:
     """The words after a measure name a thing ("work blocks"), not a time or a manner
     ("now", "tops", "instead", "a day")."""
     said = words.lower().split()
-    return not any(w in STOP_WORDS or w in _NOT_MEASURED for w in said) \
+    return not any(w in STOP_WORDS or w in _PREPOSITIONS or w in _NOT_MEASURED for w in said) \
         and (is_noun(said[-1]) or not getAllLemmas(said[-1]))
 
 
 #: words after a measure that say when or how, never what
 _NOT_MEASURED = frozenset("now tops max maximum min minimum instead then today tonight daily "
-                          "weekly monthly total overall long each ago later earlier".split())
+                          "weekly monthly total overall long each every per a an ago later "
+                          "earlier".split())
 # a setting and its value after a label ("User profile: monthly rent budget £1,200")
 _ITEM_RE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+[$€£]?\d", re.I)
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
@@ -652,11 +656,16 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
     subj = _clean_subject(subject) if subject else None
     if value_text is None:
         return Statement(subj or None, op, None, revision=revision)
-    measured = _MEASURED_THING_RE.match(value_text.strip()) if not subj or weak_subject(subj) else None
+    measured = _MEASURED_THING_RE.match(value_text.strip())
     if measured and canonical_unit(measured.group("unit"))[1] in ("time", "size") \
             and _names_a_thing_measured(measured.group("thing")):
-        # "use 25 minute work blocks": the work blocks, 25 minutes long
-        subj, value_text = measured.group("thing"), measured.group("val")
+        # "use 25 minute work blocks": the work blocks, 25 minutes long; "provision the
+        # build VM with a 50GB disk": 50GB, of the setting its subject names
+        if not subj or weak_subject(subj) or " " not in subj and is_base_verb(subj):
+            subj = measured.group("thing")  # ("book a 30 minute call": the call)
+        else:
+            subj = _TRAILING_PREPOSITION_RE.sub("", subj)  # ("the build VM with")
+        value_text = measured.group("val")
     if subj and value_text.lower().startswith(subj.lower()):
         subj = None  # "use Seattle": the value is no subject of its own
     parsed = value_at(value_text)
@@ -1369,13 +1378,18 @@ def _parse(t: str) -> Statement:
         return replace(st, subject=meant)  # ticket replies": the value of what it is for
     if st.subject is None:
         return st
+    pointed = _POINTED_RE.match(t)
+    if pointed and st.value is not None and is_base_verb(pointed.group("verb")) \
+            and pointed.group("verb").lower() not in ("keep", "leave", "let") \
+            and not _ADDED_RE.search(t):  # ("back it up every 10 minutes too": one more)
+        return replace(st, subject=None, revision=True)  # "push it a week, to june 14": the
+        # setting spoken of, whatever words come between the pointer and its value
     first = t.split(None, 1)[0]
-    lets = _LETS_RE.match(t)
-    said = t[lets.end():] if lets else t
-    if st.dimension == "number" and st.subject == said.split(None, 1)[0] and is_verb_only(st.subject) \
-            and said[len(st.subject):].lstrip().startswith(st.value or "-"):
-        return replace(st, subject=None, revision=True)  # "allow 5, 3 was too curt": a
-        # number alone, of the setting spoken of
+    if st.dimension == "number" and " " not in st.subject and (
+            is_verb_only(st.subject) or st.subject.lower() in _BARE_VERBS) \
+            and re.search(rf"\b{re.escape(st.subject)}\s+{re.escape(st.value or '-')}\b", t):
+        return replace(st, subject=None, revision=True)  # "allow 5, 3 was too curt", "can we
+        # do 10 instead": a number alone after a verb, of the setting spoken of
     if _FINITE_RE.search(t) or is_style_subject(st.subject):
         return st
     instruction = is_base_verb(first) or _REVISION_GERUND_RE.fullmatch(first) is not None
@@ -1450,6 +1464,13 @@ _FOR_AFTER_VALUE_RE = re.compile(r"\s+for\s+(?:the\s+|our\s+|my\s+|all\s+|every\
 _LET_OUT_RE = re.compile(r"\b(?:let|lets|letting|allow|allowing)\s+(?:it|that|them|this|those|these)\s+"
                          r"(?:run|go|be|stretch|grow|get|last|reach|creep)\s+(?:up\s+)?(?:to|till|until)\s+",
                          re.I)
+# an instruction about the setting spoken of ("push it ...", "bump that ...")
+_POINTED_RE = re.compile(r"^(?:(?:ok|okay|so|then|please|pls|just)[\s,]+)*(?P<verb>[a-z]+)\s+(?:it|that)"
+                         r"(?=\s*,|\s+(?:a|an|one|two|three|\d+|to|from|by|back|up|down|forward|out|on)\b)",
+                         re.I)
+_ADDED_RE = re.compile(r"\b(?:too|also|as well)\b", re.I)
+#: verbs that may also be nouns, read as verbs before a number alone ("can we do 10")
+_BARE_VERBS = frozenset("do make try go use set".split())
 _OPENING_DETERMINERS = frozenset("the our my your their his her its this that these those a an "
                                  "every each all".split())
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")

@@ -231,3 +231,45 @@ def test_a_party_given_for_so_many_is_revised_by_the_speakers_count() -> None:
                                     "of potatoes, 2 pies..."),
                       "update: we're now 12, my in-laws are coming after all")
     replaced(memory, "12", "10")
+
+
+# ------------------------------------------------------------- settings given in requests
+
+def test_a_size_given_in_a_request_is_revised_by_a_pointer() -> None:
+    st = parse_statement("provision the build VM with a 50GB disk")
+    assert (st.subject, st.value, st.dimension) == ("build VM", "50GB", "size")
+    replaced(remember("provision the build VM with a 50GB disk", "make it 120GB"), "120GB", "50GB")
+
+
+def test_a_number_after_a_light_verb_revises_the_time_spoken_of() -> None:
+    assert parse_statement("can we do 10 instead").subject is None
+    replaced(remember("schedule the standup for 9:30 tomorrow", "can we do 10 instead"), "10", "9:30")
+
+
+def test_an_hour_said_as_a_word_revises_a_duration() -> None:
+    assert parse_statement("make it an hour instead").value == "1 hour"
+    assert parse_statement("in an hour").value is None
+    memory = remember("book a 30 minute call with Priya on Monday", "make it an hour instead")
+    (p,) = [q for q in memory.all_patches if q.history]
+    assert p.value == "1 hour" and p.history[0].value == "30 minute"
+
+
+def test_the_price_revises_the_one_amount_of_money_spoken_of() -> None:
+    replaced(remember("list the bike on marketplace for $450", "drop the price to $400, nobody's biting"),
+             "$400", "$450")
+
+
+def test_the_price_of_two_amounts_revises_neither() -> None:
+    memory = remember("list the bike on marketplace for $450", "and the helmet for $40",
+                      "drop the price to $400")
+    kept(memory, "$450")
+    kept(memory, "$40")
+
+
+def test_a_pointer_with_words_before_its_value_revises_the_setting_spoken_of() -> None:
+    assert parse_statement("push it a week, to june 14").subject is None
+    replaced(remember("book the venue for June 7", "push it a week, to june 14"), "june 14", "June 7")
+
+
+def test_a_pointer_kept_as_it_is_names_its_own_rule() -> None:
+    assert parse_statement("keep it under 100 words").subject == "it"
