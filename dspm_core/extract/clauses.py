@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..patch import PatchKind
-from ..value_clause import CORRECTION
+from ..value_clause import unlead
 
 _I = re.I
 
@@ -99,19 +99,14 @@ def split_sentences(text: str, semicolons: bool = True) -> list[str]:
     return parts
 
 
-_CORRECTION_LEAD_RE = re.compile(rf"^\s*{CORRECTION}(?=\s*,\s+\S)", _I)
-
-
 def split_clauses(sentence: str) -> list[Clause]:
     """The clauses of ``sentence``, each with the separator before it; a correction that
     opens it is a clause of its own ("scratch that, the db is MySQL")."""
-    lead = _CORRECTION_LEAD_RE.match(sentence)
-    if lead:
-        rest = sentence[lead.end():]
-        after = rest.lstrip(" ,")
-        return [Clause("", lead.group(0)), *(
-            [Clause(rest[: len(rest) - len(after)], c.text) if i == 0 else c
-             for i, c in enumerate(split_clauses(after))])]
+    rest, corrected = unlead(sentence)
+    if corrected:
+        lead = sentence[: len(sentence) - len(rest)]
+        first, *others = split_clauses(rest)
+        return [Clause("", lead.rstrip(" ,")), Clause(lead[len(lead.rstrip(" ,")):], first.text), *others]
     pieces = _CLAUSE_SEP_RE.split(sentence)
     out = [Clause("", pieces[0])]
     for k in range(1, len(pieces) - 1, 2):

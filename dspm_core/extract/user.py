@@ -17,6 +17,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..slots import gives_up_value
 from ..vocab import word_frequency
 from ..lexicon import is_past_verb, is_plural_noun
+from ..value_clause import CORRECTION
 from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
 from .referents import referent_fact
@@ -26,7 +27,6 @@ from .policies import policy_kind
 from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
 from .together import as_instruction
 from .scoped import scoped_instruction
-from ..value_clause import CORRECTION
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
