@@ -63,7 +63,11 @@ _KEEP_IN_MIND_RE = re.compile(r"\b(?:keep|bear)\s+(?:it|that|this)\s+in\s+mind\b
                               _I)
 # a fact of the speaker's, then "so" what to do about it ("I don't drive, so suggest things
 # reachable by train", "my laptop only has 8GB of RAM so keep the docker setup light")
-_FACT_SO_RE = re.compile(_LEAD + r"(?P<fact>(?:i|we|i'm|we're|my|our)\b[^,;?]{1,60}?),?\s+so\s+"
+_FACT_SO_RE = re.compile(_LEAD + r"(?P<fact>(?:i|we|i'm|we're|my|our)\b[^,;?]{1,60}?"
+                         # "high blood pressure here so ...": the speaker, said as what they are
+                         r"|(?!(?:nobody|no one|noone|someone|everyone|everybody|anyone|it|it's|"
+                         r"that|this|there|the|nothing|everything)\b)[a-z][\w'-]*(?:\s+[\w'-]+){0,3}\s+here)"
+                         r",?\s+so\s+"
                          r"(?P<main>[^?]+)$", _I)
 # how the speaker is at the moment ("I'm hungry so find me a restaurant")
 _FEELING_NOW_RE = re.compile(r"\b(?:hungry|thirsty|tired|sleepy|exhausted|sick|ill|stressed|late|lost|stuck|"

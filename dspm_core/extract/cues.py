@@ -187,7 +187,9 @@ DECIDE_RE = re.compile(
     r"writ(?:e|ing) (?:it |this )?in|target(?:ing)?|call(?:ing)? it|nam(?:e|ing) it)\b"
     r"|\b(?:go with|going with|went with|decided (?:to|on)|decision is|decision:|we decided|"
     r"i decided|i've decided|we've decided|chose|chosen|settled on|opted for|agreed (?:to|on)|"
-    r"plan is to|the plan is|final answer|instead of|rather than|in favou?r of)\b",
+    r"plan is to|the plan is|final answer|instead of|rather than|in favou?r of)\b"
+    # "i picked the kindle over the ipad": one thing chosen over another
+    r"|\b(?:i|we)\s+(?:picked|prefer(?:red)?)\s+(?:the\s+|a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?\s+over\b",
     _I,
 )
 REVISION_VERBS = (

@@ -30,6 +30,7 @@ import re
 
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
+from .config_lines import config_facts
 from .assistant import assistant_facts
 from .carried import carried_values
 from .elliptical import elliptical_facts, is_acknowledgement
@@ -68,6 +69,8 @@ class RuleExtractor:
             prose = plain_prose(prose)  # "dont recommend anything with pork"
         if not precise:
             facts.extend(new_fact(turn, PatchKind.CODE, block) for block in pasted)
+        if turn.role is Role.TOOL:
+            facts.extend(config_facts(turn, text))  # "$ cat config/app.yaml": its values
         if precise:
             facts.extend(assistant_facts(turn, prose))
             return facts

@@ -161,6 +161,9 @@ _FRAGMENT_RE = re.compile(
     r"|^[\w/-]+(?:\s+[\w/-]+)?\s+(?:please|throughout|everywhere|across the board|"
     r"at all times|from now on|going forward|on\s+everything)(?:\s+(?:please|pls|plz))?"
     r"\s*[.!]?$"
+    # "gluten free everything pls", "low carb everything": what everything must be
+    r"|^(?:[a-z]+[- ]free|low[- ][a-z]+|decaf|organic|vegan|vegetarian|halal|kosher|keto)\s+"
+    r"everything(?:\s+(?:please|pls|plz))?\s*[.!]?$"
     # "Metric units only.", "GBP for all prices."
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only\s*[.!]?$"
     r"|^[\w/-]+(?:\s+[\w/-]+)?\s+for\s+(?:all|every|each|any)\s+[a-z]+(?:\s+[a-z]+)?\s*[.!]?$", _I)
@@ -464,8 +467,9 @@ def one_off_task(sentence: str) -> bool:
     cover letter shorter") or a computation ("Convert 72 Fahrenheit to Celsius"), said
     once: not a rule, unless it says it holds from now on."""
     s = sentence.strip()
-    if _THIS_ONCE_RE.search(s):
-        return True  # "use a table for this comparison pls, just this once"
+    if _THIS_ONCE_RE.search(s) or _QUOTED_TASK_RE.match(s):
+        return True  # "use a table for this comparison pls, just this once", "translate
+        # 'where is the station' into japanese pls": said once, of the words given
     m = _ONE_OFF_RE.match(s)
     if m is None or not is_base_verb(m.group("verb")) or _RECURRENCE_RE.search(s) \
             or _KEEP_IN_MIND_RE.match(s):  # "remember that we're a nut-free office"
@@ -474,6 +478,10 @@ def one_off_task(sentence: str) -> bool:
     return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS
 
 
+# a task on words quoted right after its verb
+_QUOTED_TASK_RE = re.compile(r"^(?:(?:pls|please|can you|could you|can u)\s+)?(?:translate|rewrite|proofread|"
+                             r"summari[sz]e|shorten|rephrase|reword|correct|check|fix|explain|define|"
+                             r"spell|pronounce|edit)\s+(?:this\s+)?['\"‘“]", _I)
 _THIS_ONCE_RE = re.compile(r"\b(?:just\s+)?(?:this|the)\s+once\b|\b(?:just\s+)?this\s+one\s+time\b|"
                            r"\bjust\s+this\s+time\b|\bfor\s+this\s+one\s+only\b", _I)
 _COMPUTE_VERBS = frozenset("convert calculate compute add multiply divide subtract round "

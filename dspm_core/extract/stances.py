@@ -38,7 +38,9 @@ _LEAD = r"^(?:(?:ok(?:ay)?|so|and|also|btw|oh|fyi|honestly|tbh|just)[\s,]+)*(?:p
 _TREAT_RE = re.compile(
     _LEAD + r"(?:(?:treat|address|regard|think of|talk to|speak to|write for|explain things to)\s+me\s+"
     r"(?:like|as)\b|assume\s+(?:that\s+)?(?:i\b|i'm\b|my\b|we\b|we're\b|our\b)|"
-    r"(?:always\s+)?call me\s+(?-i:[A-Z]))", _I)
+    r"(?:always\s+)?call me\s+(?:(?-i:[A-Z])|(?!(?:back|later|tomorrow|tonight|today|now|soon|again|"
+    r"anytime|sometime|asap|maybe|please|pls|when|if|once|after|before|at|on|in|about|whenever)\b)"
+    r"[a-z]+(?=\s*(?:[,.!]|$))))", _I)  # "call me jo, ...", never "call me back"
 # a kind of thing said to be fine: no determiner before it, nothing pointed at
 _FINE_RE = re.compile(
     _LEAD + r"(?P<thing>[a-z][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+(?:is|are)\s+(?:totally\s+|perfectly\s+|"

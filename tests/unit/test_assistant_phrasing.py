@@ -273,3 +273,56 @@ def test_a_pointer_with_words_before_its_value_revises_the_setting_spoken_of() -
 
 def test_a_pointer_kept_as_it_is_names_its_own_rule() -> None:
     assert parse_statement("keep it under 100 words").subject == "it"
+
+
+# ------------------------------------------------------------- typed on a phone
+
+@pytest.mark.parametrize("text", [
+    "call me jo, nobody calls me joanna lol",
+    "high blood pressure here so go easy on the salt in recipes ok",
+    "i picked the kindle over the ipad for reading so recomend stuff that works on kindle 📚",
+    "celiac here 🙋‍♀️ gluten free everything pls",
+])
+def test_a_setting_typed_on_a_phone_is_stored(text: str) -> None:
+    assert criticals(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "call me back", "call me later", "nobody here so come back later",
+    "i picked up the kids over the weekend",
+    "translate 'where is the train station' into japanese pls",
+])
+def test_a_look_alike_typed_on_a_phone_sets_nothing(text: str) -> None:
+    assert not criticals(text), [p.text for p in criticals(text)]
+
+
+def test_an_emoji_between_two_sentences_ends_the_first() -> None:
+    from dspm_core.extract.clauses import split_sentences
+    assert split_sentences("celiac here 🙋‍♀️ gluten free everything pls") \
+        == ["celiac here 🙋‍♀️", "gluten free everything pls"]
+    assert split_sentences("ok thanks 👍") == ["ok thanks 👍"]
+
+
+# ------------------------------------------------------------- a configuration a tool prints
+
+def test_a_value_a_tool_printed_from_a_config_file_is_revised_by_the_user() -> None:
+    memory = remember(("tool", "$ cat config/app.yaml\nserver:\n  port: 8080\n  host: 0.0.0.0\n  workers: 4"),
+                      "change the server port to 9000, 8080 is taken by the jenkins agent")
+    replaced(memory, "9000", "8080")
+    assert [p.value for p in memory.all_patches if p.slot == "server workers"] == ["4"]
+
+
+def test_a_json_config_printed_by_a_tool_gives_its_values() -> None:
+    from dspm_core.extract.config_lines import config_facts
+    from dspm_core.patch import Role, Turn
+    facts = config_facts(Turn(Role.TOOL, 'bot_config.json\n{"refund_window_days": 30, "greeting": {"lang": "en"}}', 0),
+                         'bot_config.json\n{"refund_window_days": 30, "greeting": {"lang": "en"}}')
+    assert [(f.slot, f.value) for f in facts] == [("refund window days", "30"), ("greeting lang", "en")]
+
+
+@pytest.mark.parametrize("text", ["Forecast: high 31°C, low 24°C, sunny",
+                                  "booking confirmed: UA 488, Dec 20, ORD → SFO, 4:10pm"])
+def test_one_line_with_a_colon_is_no_configuration(text: str) -> None:
+    from dspm_core.extract.config_lines import config_facts
+    from dspm_core.patch import Role, Turn
+    assert config_facts(Turn(Role.TOOL, text, 0), text) == []
