@@ -4,8 +4,8 @@ its ``server:`` / ``  port: 8080`` lines, or a JSON object.
 :func:`config_facts` gives one fact per value, its slot the path of keys in words
 ("server port", "retry policy max retries"), said with the tool's authority. A user's
 "change the server port to 9000" then revises the value the tool showed, and the old one
-is kept as its lineage. Only a run of at least two ``key: value`` lines, or an object that
-parses as JSON, is read, and only values of a few words: a line of prose with a colon
+is kept as its lineage. Only a message with at least two ``key: value`` lines, or an object
+that parses as JSON, is read, and only values of a few words: a line of prose with a colon
 ("Forecast: high 31°C, low 24°C, sunny") is no file, and its words are never a line of the
 rendered context.
 """
@@ -43,15 +43,12 @@ def _words(key: str) -> str:
 def _line_values(text: str) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     stack: list[tuple[int, str]] = []  # (indent, key) of the open blocks
-    run = 0
     for line in text.splitlines():
         m = _LINE_RE.match(line)
         if m is None:
-            run = 0 if line.strip() else run
             if line.strip():
-                stack = []
+                stack = []  # ("$ cat config/app.yaml"): no block goes on past it
             continue
-        run += 1
         indent = len(m.group("indent").expandtabs(2))
         while stack and stack[-1][0] >= indent:
             stack.pop()
