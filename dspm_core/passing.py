@@ -24,7 +24,7 @@ from .merge_targets import StoreIndex
 from .narrower import narrower
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
 from .people import PEOPLE
-from .slots import content_terms, has_revision_cue, name_category, parse_statement
+from .slots import DETERMINERS, content_terms, has_revision_cue, name_category, parse_statement
 from .values import MONTHS, WEEKDAYS
 from .vocab import CHAT_WORDS, STOP_WORDS, TECH_WORDS, singular, word_frequency
 
@@ -419,10 +419,6 @@ def _held(p: Patch) -> tuple[str, bool]:
     return p.value or "", True
 
 
-#: the words a noun's modifier may follow ("the web app": "web" is no verb there)
-_DETERMINERS = frozenset("the a an my our your their his her its this that these those".split())
-
-
 def _modifier(text: str, stem: str) -> str | None:
     """The content word right before the word of ``text`` whose stem is ``stem``."""
     words = _WORD_RE.findall(text)
@@ -430,7 +426,7 @@ def _modifier(text: str, stem: str) -> str | None:
         if stem in content_terms(w):
             before = words[i - 1].lower() if i else ""
             # (a word that may be a verb is a modifier after a determiner: "the web app")
-            verb = is_base_verb(before) and not (i > 1 and words[i - 2].lower() in _DETERMINERS)
+            verb = is_base_verb(before) and not (i > 1 and words[i - 2].lower() in DETERMINERS)
             return before if before and before not in STOP_WORDS and content_terms(before) \
                 and not says_nothing(before) and not verb \
                 and _class_of(words[i - 1], i == 1) is None else None

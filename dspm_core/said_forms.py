@@ -70,8 +70,8 @@ def party_of(st: Statement, text: str) -> Statement:
     if st.dimension != "number" or not may_hold(text, st.value or ""):
         return st
     m = PARTY_ALONE_RE.search(text)
-    n = m.group("n") if m else next((p.group(1) or p.group(2) for p in PARTY_RE.finditer(text)
-                                     if p.group(1) or p.group(2)), None)
+    n = m.group("n") if m else next(filter(None, (p.group(1) or p.group(2)
+                                                  for p in PARTY_RE.finditer(text))), None)
     if n != st.value:  # ("update: we're now 12, my in-laws are coming after all")
         return st
     pv = parse_value(f"{st.value} people")

@@ -53,6 +53,7 @@ __all__ = [
     "folded_subject",
     "normalise_op",
     "CORRECTING",
+    "DETERMINERS",
     "NOT_FIRST_RE",
     "parse_statement",
     "stance_object",
@@ -583,8 +584,9 @@ _PAST_FORM_RE = re.compile(r"[a-z]+(?:ed|ing)$|(?:got|gotten|sent|made|kept|left
                            r"bought|paid|told|sold|taken|given|chosen|done|gone|put|cut|set|"
                            r"spent|grown|shown|drawn|thrown|written|ran|rose|fell|won)$")
 _PREPOSITIONS = frozenset("on in at to for with from by of into onto over under about".split())
-_VERB_OBJECT_LEADS = _PREPOSITIONS | frozenset("the a an my our your their its his her this that "
-                                               "these those".split())
+#: the words a noun phrase opens with ("the", "my", "those")
+DETERMINERS = frozenset("the a an my our your their its his her this that these those".split())
+_VERB_OBJECT_LEADS = _PREPOSITIONS | DETERMINERS
 
 _INNER_NP_RE = re.compile(
     r"^.*(?<!\bof)(?<!\bfor)(?<!\bin)(?<!\bon)(?<!\bat)(?<!\bto)(?<!\bwith)(?<!\bby)(?<!\bfrom)"
@@ -631,9 +633,6 @@ def _free_value(fragment: str) -> str:
 _MEASURED_THING_RE = re.compile(
     r"^(?P<val>\d[\d.,]*[\s-]?(?P<unit>[a-z]{2,}?)s?)[\s-]+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
     r"(?=\s+(?:and|or|with|for|on|in|at|each|every|per)\b|\s*[,.;!]|\s*$)", re.I)
-_TRAILING_PREPOSITION_RE = re.compile(r"\s+(?:with|of|for|at|to|on|in|by)$", re.I)
-
-
 def _names_a_thing_measured(words: str) -> bool:
     """The words after a measure name a thing ("work blocks"), not a time or a manner
     ("now", "tops", "instead", "a day")."""
@@ -664,7 +663,8 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         if not subj or weak_subject(subj) or " " not in subj and is_base_verb(subj):
             subj = measured.group("thing")  # ("book a 30 minute call": the call)
         else:
-            subj = _TRAILING_PREPOSITION_RE.sub("", subj)  # ("the build VM with")
+            words = subj.split()  # ("the build VM with")
+            subj = " ".join(words[:-1]) if len(words) > 1 and words[-1].lower() in _PREPOSITIONS else subj
         value_text = measured.group("val")
     if subj and value_text.lower().startswith(subj.lower()):
         subj = None  # "use Seattle": the value is no subject of its own
@@ -1471,8 +1471,7 @@ _POINTED_RE = re.compile(r"^(?:(?:ok|okay|so|then|please|pls|just)[\s,]+)*(?P<ve
 _ADDED_RE = re.compile(r"\b(?:too|also|as well)\b", re.I)
 #: verbs that may also be nouns, read as verbs before a number alone ("can we do 10")
 _BARE_VERBS = frozenset("do make try go use set".split())
-_OPENING_DETERMINERS = frozenset("the our my your their his her its this that these those a an "
-                                 "every each all".split())
+_OPENING_DETERMINERS = DETERMINERS | frozenset("every each all".split())
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
 _FINITE_RE = regex.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"
                         r"may|might|has|have|had|does|do|did|needs?)\b|'(?:s|re|ll|ve|d)\b|[=:]", re.I)
