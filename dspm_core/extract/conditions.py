@@ -33,7 +33,8 @@ from ..people import PEOPLE
 __all__ = ["conditional_kind", "sets_no_rule"]
 
 _I = re.I
-_LEAD = r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|fyi|one more thing)[,\s]+)*"
+_LEAD = (r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|fyi|ps|p\.s\.|one more thing|going forward|from now on|"
+         r"in future|in the future)[,\s]+)*")
 # a condition, then what to do ("when you write code for me, stick to typescript")
 _CONDITION_RE = re.compile(
     _LEAD + r"(?P<cond>(?:if|when|whenever|every time|each time|any ?time)\s+(?:(?:i|you|u|we)\b|"
@@ -41,6 +42,11 @@ _CONDITION_RE = re.compile(
     r"[a-z][\w-]*)\s))"
     r"(?P<what>[^,;?]{1,80}?))(?:\s*[,;]\s*|\s+(?=(?:just|please|pls|then|only|always)\b))"
     r"(?P<main>.+)$", _I)
+# an instruction, then a condition that recurs by its word ("answer in markdown tables
+# whenever you compare options")
+_CONDITION_AFTER_RE = re.compile(
+    _LEAD + r"(?P<main>[^,;?]{3,80}?)\s+(?:whenever|every time|each time|any ?time)\s+(?:i|you|u|we)\b"
+    r"(?P<what>[^,;?]{1,80})(?:[,;.!]|$)", _I)
 # a condition of the moment, not of something that recurs
 _MOMENT_RE = re.compile(r"\b(?:(?:have|get|got|find)\s+(?:a\s+)?(?:minute|moment|sec|second|chance|"
                         r"time)|ready|free|bored|(?:don't|do not|dont)\s+mind|not too (?:much|busy)|"
@@ -87,7 +93,7 @@ _OWN_THING_RE = re.compile(r"^\W*(?:i|we)\s+(?:really\s+|absolutely\s+|just\s+)?
 # someone else's habit or default: "my flatmate's default is ...", "my cat always sits ..."
 _OTHERS_RE = re.compile(
     rf"^\W*(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE}|cat|dog|puppy|kitten|parrot|bird|rabbit|hamster)"
-    r"(?:'s\s+\w+|s?\s+(?:\w+ly\s+)?(?:always|never|usually|often)\s+[a-z]+s\b)", _I)
+    r"(?:'s\s+(?P<own>\w+)|s?\s+(?:\w+ly\s+)?(?:always|never|usually|often)\s+[a-z]+s\b)", _I)
 
 
 def conditional_kind(sentence: str) -> PatchKind | None:
@@ -97,16 +103,22 @@ def conditional_kind(sentence: str) -> PatchKind | None:
     m = _CONDITION_RE.match(s)
     if m and _recurs(m.group("what"), m.group("other") is not None) and _instructs(m.group("main")):
         return PatchKind.CONSTRAINT
+    m = _CONDITION_AFTER_RE.match(s)
+    if m and _recurs(m.group("what")) and _instructs(m.group("main")):
+        return PatchKind.CONSTRAINT  # "answer in tables whenever you compare options"
     if _DEFAULT_RE.search(s) and not s.endswith("?"):
         return PatchKind.DECISION
     asked = _ASKED_RE.match(s)
     if asked and _a_verb(asked.group("verb")) and _IN_GENERAL_RE.search(s) \
             and not _AT_HAND_RE.search(s[asked.end():]):
         return PatchKind.CONSTRAINT
+    if _required_of_all(s) and _YOURS_RE.search(s):  # "any places you suggest need step-free access"
+        return PatchKind.CONSTRAINT
     if _KEEP_IN_MIND_RE.search(s) and not s.endswith("?"):
         return PatchKind.CONSTRAINT
     m = _FACT_SO_RE.match(s)
-    if m and _instructs(m.group("main")) and not _NOT_STANDING_RE.search(s) \
+    if m and (_instructs(m.group("main")) or _required_of_all(m.group("main"))
+              or _conditioned(m.group("main"))) and not _NOT_STANDING_RE.search(s) \
             and not _OFFER_RE.match(m.group("main")) \
             and not is_adjective(m.group("main").split()[0]) \
             and not _MOMENT_RE.search(m.group("fact")) and not _FEELING_NOW_RE.search(m.group("fact")) \
@@ -120,7 +132,25 @@ def sets_no_rule(sentence: str) -> bool:
     """A sentence of a rule's surface that sets none of the user's (see the module's
     docstring)."""
     s = sentence.strip()
-    return bool(_SUPPOSED_RE.match(s) or _OTHERS_RE.match(s) or _own_thing(s))
+    return bool(_SUPPOSED_RE.match(s) or _others(s) or _own_thing(s))
+
+
+def _others(s: str) -> bool:
+    """Someone else's habit or default; not "my daughter's gluten intolerant" ("'s" for
+    "is", before what the person is: the user's constraint too)."""
+    m = _OTHERS_RE.match(s)
+    if m is None:
+        return False
+    if m.group("own") is None:
+        return True
+    said = _IS_WHAT_RE.match(s, m.start("own"))  # ("allergic to peanuts": what they are too)
+    return not (said and is_adjective(said.group("what") or said.group("adj")))
+
+
+# what a person "'s" (is): one or two words that end the clause ("gluten intolerant so ..."),
+# or a word before its object ("allergic to peanuts")
+_IS_WHAT_RE = re.compile(r"(?:[\w-]+\s+)?(?P<what>[\w-]+)(?=\s*(?:[,.;:!?)]|$|\s+(?:so|and|but|now|too|"
+                         r"though|which|because|as well)\b))|(?P<adj>[\w-]+)(?=\s+(?:to|of|with|about)\b)", _I)
 
 
 def _own_thing(s: str) -> bool:
@@ -146,6 +176,31 @@ def _recurs(condition: str, other: bool = False) -> bool:
 
 #: a condition of one day or one thing ("if the weather is nice tomorrow")
 _ONCE_RE = re.compile(r"\b(?:today|tonight|tomorrow|this|that|now|yet|already)\b", _I)
+
+
+def _conditioned(text: str) -> bool:
+    """An instruction under a condition that recurs ("whenever you explain a concept, give me
+    an example first")."""
+    m = _CONDITION_RE.match(text.strip())
+    return bool(m and _recurs(m.group("what"), m.group("other") is not None)
+                and _instructs(m.group("main")))
+
+
+# what all of a kind must be ("all the food has to be gluten-free", "any places you suggest
+# need step-free access")
+_REQUIRED_OF_ALL_RE = re.compile(r"^\W*(?:all|any|every|everything|anything|each)\b[^,;?]{0,50}?\s"
+                                 r"(?:must|should|needs?|has to|have to|needs? to|got to|gotta|"
+                                 r"can't|cannot|shouldn't|mustn't)\s+\w", _I)
+
+
+#: what the assistant gives ("anything you recommend", "all the recipes you send me")
+_YOURS_RE = re.compile(r"\b(?:you|u)\s+(?:\w+\s+)?(?:suggest|recommend|write|give|send|make|pick|"
+                       r"find|book|plan|propose|show|draft|generate|come up with)\b", _I)
+
+
+def _required_of_all(main: str) -> bool:
+    """What all of a kind must be, said as a statement (not asked)."""
+    return _REQUIRED_OF_ALL_RE.match(main) is not None and not main.rstrip().endswith("?")
 
 
 def _instructs(main: str) -> bool:

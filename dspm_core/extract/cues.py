@@ -56,7 +56,9 @@ EXPERIENCE_RE = re.compile(
     r"\b(?:i|we)(?:'m|'re| am| are)\s+(?:\w+ly\s+)?always\s+\w+ing\b|"
     r"\b(?:like|as)\s+(?:i|we)\s+always\s+(?:do|did|have|had|say|said)\b|"
     # "I can always adjust the timing", "we could always roll back": an option, not a rule
-    r"\b(?:i|we|you)\s+(?:can|could)\s+always\b",
+    r"\b(?:i|we|you)\s+(?:can|could)\s+always\b|"
+    # "... which never happens": what something does, said in passing
+    r"\bwhich\s+(?:\w+ly\s+)?(?:never|always)\s+[a-z]+s\b",
     _I,
 )
 _PP = (r"(?:\w+ed|been|done|seen|written|taken|met|felt|gone|had|made|built|run|read|heard|tried|"
@@ -189,7 +191,10 @@ DECIDE_RE = re.compile(
     r"i decided|i've decided|we've decided|chose|chosen|settled on|opted for|agreed (?:to|on)|"
     r"plan is to|the plan is|final answer|instead of|rather than|in favou?r of)\b"
     # "i picked the kindle over the ipad": one thing chosen over another
-    r"|\b(?:i|we)\s+(?:picked|prefer(?:red)?)\s+(?:the\s+|a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?\s+over\b",
+    r"|\b(?:i|we)\s+(?:picked|prefer(?:red)?)\s+(?:the\s+|a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?\s+over\b"
+    # "we picked the name Tidewater for the podcast", "i've landed on Stripe for payments"
+    r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:finally\s+)?(?:picked|landed on)\s+(?:the\s+(?:name|title)\s+)?"
+    r"[\w-]+(?:\s+[\w-]+)?\s+(?:for|as)\s+(?:the|our|my)\b",
     _I,
 )
 REVISION_VERBS = (

@@ -420,9 +420,9 @@ def not_of_now(sentence: str) -> bool:
 # "a colleague told me to always use UTC", "my boss said never to use tabs": someone
 # else's words, reported, not the user's own rule
 _SAYING = ("told tells said says reckons thinks thought suggested suggests insisted insists "
-           "claimed claims").split()
+           "claimed claims telling saying reminding").split()
 _SOMEONE_SAID_RE = re.compile(
-    r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,2}?"
+    r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,3}?"
     rf"(?:{'|'.join(_SAYING)})\s+(?:(?:me|us|that)\s+)?(?:to\s+|we\s+should\s+|i\s+should\s+)?"
     r"(?:always|never|not|no|use|avoid|keep|stop)\b", _I)
 

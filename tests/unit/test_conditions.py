@@ -49,3 +49,33 @@ def test_a_standing_instruction_with_a_condition_is_a_rule(text: str, word: str)
 ])
 def test_the_same_surface_without_a_standing_rule_stores_none(text: str) -> None:
     assert critical_texts(text) == []
+
+
+@pytest.mark.parametrize("text, word", [
+    # a fact of the speaker's, then "so" and a rule under a condition or for all of a kind
+    ("i'm a night owl so whenever you plan my week, put the hard tasks after lunch", "hard tasks"),
+    ("we don't own a car, so anything you recommend needs to be near a tube station", "tube station"),
+    ("my son's allergic to peanuts so every recipe has to be nut-free", "nut-free"),
+    ("ps i'm diabetic so dont suggest sugary snacks", "sugary snacks"),
+    # a lead that says the rule holds from now on, before its condition
+    ("From now on, when I send a draft, point out the weakest paragraph first.", "weakest paragraph"),
+    # the condition after the instruction, said with a word of recurrence
+    ("Reply in bullet points whenever I ask about pricing.", "bullet points"),
+    # what all the assistant gives must be
+    ("any restaurants you suggest need vegan options", "vegan options"),
+    # a name picked for a thing
+    ("we picked the name Juniper for the newsletter", "Juniper"),
+])
+def test_a_rule_inside_a_reason_or_after_a_lead_is_a_rule(text: str, word: str) -> None:
+    found = critical_texts(text)
+    assert any(word.lower() in t.lower() for t in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "My sister keeps telling me to always back up my phone.",
+    "my boss is always saying never to push on a friday",
+    "The bus came on time, which never happens.",
+    "my flatmate's default is to order pizza",
+])
+def test_someone_elses_words_and_a_remark_in_passing_store_none(text: str) -> None:
+    assert critical_texts(text) == []
