@@ -650,9 +650,15 @@ _ITEM_RE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+[$€£]?\d", re.I)
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
 
 
+# a noun's "'s" at the end of a subject: "is", the verb its value follows
+_IS_AFTER_RE = re.compile(r"(?<=\w\w)(?<!\bthat)(?<!\bwhat)(?<!\bthere)(?<!\bhere)(?<!\blet)['’]s$", re.I)
+
+
 def _statement(subject: str | None, op: str | None, value_text: str | None,
                revision: bool = False, old: str | None = None) -> Statement:
     subj = _clean_subject(subject) if subject else None
+    if subj:  # "budget's now €200 a night": the "'s" is "is"
+        subj = _IS_AFTER_RE.sub("", subj)
     if value_text is None:
         return Statement(subj or None, op, None, revision=revision)
     measured = _MEASURED_THING_RE.match(value_text.strip())

@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from .errors import ConfigError, InvalidPatchError, UnknownPatchError
+from .confirmations import CONFIRMED, confirmed_setting
 from .crit_order import CriticalOrder, Pool
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
@@ -339,6 +340,10 @@ class PatchStore:
                 return self._merge_delta(fact, delta)
             if fact.kind is PatchKind.SENTENCE:
                 stmt = said
+            if fact.source == CONFIRMED and stmt is not None:
+                done = self._confirmed(fact, stmt)
+                if done is not None:
+                    return done
             if stmt is None or stmt.subject is None and not fact.kind.critical \
                     and fact.kind is not PatchKind.SENTENCE:
                 done = self._merge_text(fact)
@@ -354,6 +359,26 @@ class PatchStore:
                     and self._changed_last[2].later is None:
                 self._old_said_beside(*self._changed_last)
             return done
+
+    def _confirmed(self, fact: Fact, stmt: Statement) -> MergeOutcome | None:
+        """An assistant's confirmation of a change the user just said: the setting it names
+        takes the user's statement as its new value (see :mod:`dspm_core.confirmations`);
+        None when it points at no setting."""
+        subject = subject_key(stmt.subject, self.aliases) if stmt.subject else ""
+        recent = [pid for _, pid in reversed(self._ix.recent)] + list(reversed(self._recent_rest))
+        found = confirmed_setting(self._ix, self._patches, recent, stmt, subject, fact.turn)
+        if found is None:
+            return None
+        old, said = found
+        if old is None:  # the user's value said again
+            return self._duplicate(said, fact, "the assistant confirmed the user's value")
+        self._drop(said)
+        self._journal.append(JournalEntry("duplicate", said.id, said.turn,
+                                          f"the new value of {old.id}, as the assistant confirmed",
+                                          None, fact.text, fact.role.value))
+        revision = Fact(kind=old.kind, text=said.text, role=said.role, turn=said.turn,
+                        session_id=said.session_id, source=said.source)
+        return self._supersede(old, revision, replace(as_said_of(stmt, old), revision=True))
 
     def _merge_delta(self, fact: Fact, delta: Delta) -> MergeOutcome:
         """``fact`` changes a setting by an amount ("add 10 seconds to that", "double it"):

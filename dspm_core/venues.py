@@ -99,7 +99,9 @@ _SWITCHED_RE = re.compile(r"^(?:(?:we|i)(?:'ve|’ve| have)?\s+)?(?:switched|cha
 # "back to the Ibis": a place held before, chosen again
 _BACK_TO_RE = re.compile(r"^(?:(?:it'?s|it’s|we'?re|we’re|we are|i'?m|i’m|going|moving|switching|so)\s+)*"
                          r"back\s+to\s+(?P<rest>.+)$", re.I)
-_INSTEAD_RE = re.compile(r"^(?P<rest>.+?)\s+(?:instead|now)\b", re.I)
+# (what ends the clause: "Dishoom instead", never "budget's now €200 a night")
+_INSTEAD_RE = re.compile(r"^(?P<rest>.+?)\s+(?:instead|now)\b(?=(?:\s+(?:please|pls|then|thanks|thx|"
+                         r"instead|now|lol|haha))*\W*$)", re.I)
 # words that tell a plan, a question, a past or someone else's, not a setting of now
 _NOT_NOW_RE = re.compile(r"\b(?:if|could|would|should we|might|maybe|was|were|used to|last year|"
                          r"last time|wanted|suggested)\b|\?", re.I)

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 
-from ..patch import Fact, PatchKind, Turn
+from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import bound_class, parse_statement
 from .clauses import clean, split_sentences, tidy
 from .code import is_equation
+from .confirmed import confirmed_change
 from .cues import (
     ALWAYS_NEVER_RE,
     COMPARATOR_VALUE_RE,
@@ -91,6 +92,10 @@ def assistant_facts(turn: Turn, prose: str) -> list[Fact]:
             sentences.append(c)
     facts = []
     for idx, s in enumerate(sentences):
+        confirmed = confirmed_change(turn, s) if turn.role is Role.ASSISTANT else None
+        if confirmed is not None:  # "Set to 4 retries." after "4 is the compromise"
+            facts.append(confirmed)
+            continue
         ack = _ACK_RE.match(s)
         rest = s[ack.end():] if ack else s
         led = bool(ack) and (idx < 2 or short)
