@@ -46,19 +46,23 @@ _CUE_RE = re.compile(r"\b(?:now|instead|actually|again|anymore|these days|from n
                      r"switch\w*|chang\w*|mov\w*|going|better|fine|prefer)\b", re.I)
 # the words right before a name that make it the speaker's ("im on an iphone", "use yarn",
 # "is better in english", "we're vegan")
-_BEFORE = frozenset("on in use using with to go going try trying doing eating i'm im am we're "
-                    "are be stay still now just".split())
+_BEFORE = frozenset("on in use using with to go going try trying doing eat eating cook cooking i'm im "
+                    "am we're are be stay still now just".split())
 # ... the words before an article before it ("im on an iphone", "switch to a mac")
 _BEFORE_ARTICLE = frozenset("on use using with to go try i'm im am we're are be".split())
 # ... and right after it ("yarn please", "pescatarian is fine", "german from now on")
 _AFTER = frozenset("please pls plz instead now only then again".split())
 _AFTER_TWO = frozenset(("it is", "from now", "these days", "is fine", "is better", "is ok",
                         "is okay", "is good", "is best", "for the", "for all", "for my", "for our"))
+# a word of degree between the verb and the name
+_FULLY = frozenset("fully completely totally strictly entirely full 100".split())
 _ALIASES = {"iphone": "iPhone", "ios": "iOS", "macos": "macOS", "ipad": "iPad"}
 
 
 def _framed(before: list[str], after: list[str]) -> bool:
     """The words around a name say it is the speaker's choice."""
+    while before and before[-1] in _FULLY:  # "go fully vegan"
+        before = before[:-1]
     if before and before[-1] in _BEFORE:
         return True
     if len(before) >= 2 and before[-1] in ("a", "an", "the") and before[-2] in _BEFORE_ARTICLE:

@@ -30,12 +30,17 @@ _TERMS = "|".join(sorted((re.escape(t) for t in _KIND_OF), key=len, reverse=True
 # or opening the sentence after a correction ("actually, third person works better")
 _ASKED_RE = re.compile(
     rf"(?:\b(?:in|as|into|go|be|use|using|switch to|stick to|keep it|keep them|make it|make them)"
-    rf"\s+(?:a\s+|an\s+|more\s+|the\s+)?|^\W*(?:(?:actually|no|ok(?:ay)?|hmm+|wait)\W+)*(?=\S+(?:\s+\S+)?"
+    rf"\s+(?:a\s+|an\s+|more\s+|the\s+)?(?:(?:super|very|really|extra|fully|quite|pretty|much more|"
+    rf"a bit more|a bit|slightly)\s+)?|^\W*(?:(?:actually|no|ok(?:ay)?|hmm+|wait)\W+)*(?=\S+(?:\s+\S+)?"
     rf"\s+(?:works? better|is better|please|instead|where possible|when possible|if possible|"
     rf"throughout|from now on)\b))"
     rf"(?P<term>{_TERMS})\b(?!\s+(?:is|are|was|were|reads?|feels?|looks?|sounds?|lose|loses)\b)",
     re.I)
 _TERM_RE = re.compile(rf"\b(?:{_TERMS})\b", re.I)  # a style word at all (most sentences have none)
+# a style of two words of one kind, said alone ("casual but professional", "friendly and formal")
+_BOTH_RE = re.compile(rf"\W*(?:(?:ok(?:ay)?|lol|hmm+|actually|no|nah|just)\W+)*(?:(?:more|a bit more|bit more)\s+)?"
+                      rf"(?P<a>{_TERMS})\s+(?P<how>but|and|yet)\s+(?:still\s+)?(?P<b>{_TERMS})"
+                      rf"(?:\s+(?:please|pls|instead|then|now))?\W*", re.I)
 _NOT_ASKED_RE = re.compile(r"\?|\b(?:if|whether|would|could|might|maybe|said|says|told)\b", re.I)
 
 
@@ -55,6 +60,10 @@ def asked_style(text: str) -> tuple[str, str] | None:
     what it is asked of when the request names that ("emails to my manager tone")."""
     if not _TERM_RE.search(text) or _NOT_ASKED_RE.search(text):
         return None
+    both = _BOTH_RE.fullmatch(text)
+    if both and _KIND_OF[both.group("a").lower()] == _KIND_OF[both.group("b").lower()]:
+        # "casual but professional": one style of two words, the whole of what is said
+        return _KIND_OF[both.group("a").lower()], f"{both.group('a')} {both.group('how')} {both.group('b')}".lower()
     found = {(_KIND_OF[m.group("term").lower()], m.group("term").lower())
              for m in _ASKED_RE.finditer(text)}
     if len(found) != 1:

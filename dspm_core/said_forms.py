@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .called import CALLED, called_name, named_thing
 from .lexicon import is_base_verb
 from .literal import may_hold
 from .party import HOSTING_RE, PARTY_ALONE_RE, PARTY_RE
@@ -24,7 +25,8 @@ from .values import VALUE_RE, parse_value
 if TYPE_CHECKING:
     from .slots import Statement
 
-__all__ = ["at_time_of_day", "decided_on", "hosted_for", "party_of", "pointed_to_words", "until_of"]
+__all__ = ["at_time_of_day", "called_as", "decided_on", "hosted_for", "party_of", "pointed_to_words",
+           "until_of"]
 
 
 def at_time_of_day(st: Statement, text: str) -> Statement:
@@ -77,6 +79,22 @@ def party_of(st: Statement, text: str) -> Statement:
     pv = parse_value(f"{st.value} people")
     return replace(st, subject=None, value=pv.text, unit=pv.unit, dimension=pv.dimension,
                    canonical=pv.canonical)
+
+
+def called_as(st: Statement, text: str) -> Statement:
+    """"call me Tom when you write my emails": the name to call the user by; "name the repo
+    marble-api": the repo's name (:mod:`dspm_core.called`)."""
+    name = called_name(text) if "me" in text or "as" in text else None
+    if name is not None:
+        return replace(st, subject=CALLED, op="=", value=name, unit=None, scope=None,
+                       dimension="name", canonical=name.lower(), old_value=None)
+    named = named_thing(text) if st.value is None else None
+    if named is None:
+        return st
+    thing, name = named  # "name the repo marble-api"; "call it quarry-api": the one spoken of
+    return replace(st, subject=f"{thing} name" if thing else None, op="=", value=name, unit=None,
+                   scope=None, dimension="name", canonical=name.lower(), old_value=None,
+                   revision=st.revision or thing is None)
 
 
 def hosted_for(st: Statement, text: str) -> Statement:

@@ -31,7 +31,8 @@ from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as
 from .placement import placed, store_place
 from .places import place_said
 from .venues import venue_said
-from .said_forms import at_time_of_day, decided_on, hosted_for, party_of, pointed_to_words, until_of
+from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
+                         until_of)
 from .reply_styles import asked_style, is_style_subject
 from .amounts import POINTER_IS, amount_of_thing
 from .clock_words import in_digits
@@ -151,6 +152,13 @@ _SINCE_CUE_RE = re.compile(
     r"starting (?:today|tomorrow|next|this|from|_D)|from (?:this|next) (?:week|month|year|term|"
     r"quarter|season|sprint|semester)|from (?:today|tomorrow|_D) on(?:wards)?)\b".replace("_D", _DAYS),
     re.I)
+# a fault found with something, then (after a comma or "so") a choice: "X is a bit casual,
+# use Y", "X was way too slow so go with Y"
+_FAULT_THEN_RE = re.compile(
+    r"\b(?:is|was|are|were|feels|felt|seems|seemed|looks|sounds|got)\s+(?:(?:a bit|a little|way|far|much|"
+    r"kinda|kind of|rather|just|bit|getting)\s+)*(?:too\s+|overly\s+)?[a-z]+"
+    r"(?:\s+(?:for|to|in|on)\s+[\w\s]{1,30}?)?\s*(?:,|;|\bso\b|\.\s)\s*(?:so\s+|let's\s+|just\s+|pls\s+|please\s+)?"
+    r"(?:use|go with|switch to|try|pick|make it|do)\b", re.I)
 # Forms of a revision verb that are also nouns ("a raise", "the change", "a big cut of 5%").
 _NOUN_FORMS = frozenset("set change changes update updates raise bump make move push shift switch "
                         "cut drop reset pull scale".split())
@@ -650,6 +658,8 @@ _ITEM_RE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+[$€£]?\d", re.I)
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
 
 
+# what something is about or like, not a value of it (never "about 20 minutes")
+_TOPIC_RE = re.compile(r"\s*(?:about|like)\s+(?![$€£]?\d|a\s+(?:day|week|month|year|minute|hour)\b)\S", re.I)
 # a noun's "'s" at the end of a subject: "is", the verb its value follows
 _IS_AFTER_RE = re.compile(r"(?<=\w\w)(?<!\bthat)(?<!\bwhat)(?<!\bthere)(?<!\bhere)(?<!\blet)['’]s$", re.I)
 
@@ -793,8 +803,10 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
-    st = amount_of_thing(placed_before_noun(decided_on(hosted_for(party_of(_parse_statement(text), text),
-                                                                  text)), text), text)
+    st = called_as(amount_of_thing(placed_before_noun(decided_on(hosted_for(
+        party_of(_parse_statement(text), text), text)), text), text), text)
+    if st.value is not None and _TOPIC_RE.match(st.value):
+        return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
     if st.value is None and _LATER_RE.search(text):
         moved = _moved_to_store(_LATER_RE.sub("", text).strip(" ,.!"))
         if moved is not None:  # "Move the helper scripts to a scripts folder from now on"
@@ -1786,9 +1798,11 @@ _NUMBERED_NOUNS = frozenset("region zone option tier plan phase step stage level
 
 
 def _has_revision_cue(text: str) -> bool:
-    """A revision cue: a word of change (:func:`has_word_of_change`) or a time since which a
-    value holds ("these days", "starting next week")."""
-    return _has_word_of_change(text) or _SINCE_CUE_RE.search(text) is not None
+    """A revision cue: a word of change (:func:`has_word_of_change`), a time since which a
+    value holds ("these days", "starting next week"), or a fault found with what holds before
+    the choice said after it ("Tom is a bit casual for work emails, use Thomas")."""
+    return _has_word_of_change(text) or _SINCE_CUE_RE.search(text) is not None \
+        or _FAULT_THEN_RE.search(text) is not None
 
 
 def _has_word_of_change(text: str) -> bool:

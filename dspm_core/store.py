@@ -962,6 +962,9 @@ class PatchStore:
         held = parse_value(old.value)
         if held.canonical == stmt.canonical or held.canonical == as_said_of(stmt, old).canonical:
             return True  # ("start is 8" of "i start work at 8": 8:00)
+        if held.dimension == stmt.dimension == "clock" and held.canonical.split()[:1] == \
+                stmt.canonical.split()[:1] and (" " not in held.canonical or " " not in stmt.canonical):
+            return True  # "4pm" of "4pm UK": the time, its zone not said again
         if stmt.canonical.startswith("day ") and held.dimension == "when" \
                 and held.canonical.rsplit(" ", 1)[-1] == stmt.canonical[4:]:
             return True  # "no, it's the 14th" of "14 march": the day of the date held

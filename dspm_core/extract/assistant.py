@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Role, Turn
-from ..slots import bound_class, parse_statement
+from ..slots import Statement, bound_class, parse_statement
+from ..vocab import singular
 from .clauses import clean, split_sentences, tidy
 from .code import is_equation
 from .confirmed import confirmed_change
@@ -167,4 +168,28 @@ def _restated(turn: Turn, rest: str) -> dict[str, str | None]:
                 continue
             return {"slot": theirs.subject, "op": theirs.op, "value": theirs.value,
                     "unit": theirs.unit, "scope": theirs.scope}
+    return _echoed_number(turn, mine, rest)
+
+
+def _echoed_number(turn: Turn, mine: Statement, rest: str) -> dict[str, str | None]:
+    """The user's slot fields when the assistant says the number of the user's last message
+    again with a word of its sentence, in words of its own ("Configured: up to 3 retries"
+    after "retry failed webhook deliveries 3 times")."""
+    last = next((text for role, text in reversed(turn.recent) if role == "user"), None)
+    number = _NUMBER_RE.match(mine.value or "")
+    if last is None or number is None:
+        return {}
+    words = {singular(w) for w in content_words(rest)}
+    for sent in split_sentences(last):
+        theirs = parse_statement(clean(sent))
+        if theirs.value is None or not theirs.subject \
+                or _NUMBER_RE.match(theirs.value) is None \
+                or _NUMBER_RE.match(theirs.value).group(0) != number.group(0):
+            continue
+        if words & {singular(w) for w in content_words(sent)}:
+            return {"slot": theirs.subject, "op": theirs.op, "value": theirs.value,
+                    "unit": theirs.unit, "scope": theirs.scope}
     return {}
+
+
+_NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)?")

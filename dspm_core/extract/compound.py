@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..lexicon import is_base_verb
 from ..values import VALUE_RE
 from .cues import rule_cue
 
@@ -20,7 +21,10 @@ _I = re.I
 # "Hard rules:", "Requirements -": a label that introduces the list
 _LABEL_RE = re.compile(r"^(?:(?:hard|strict|house|ground|the|my|our|some|key|main|a few)\s+)?"
                        r"(?:rules?|constraints?|requirements?|settings?|limits?|specs?|"
-                       r"preferences?|details?|facts?|parameters?)\s*[:\-–]\s*", _I)
+                       r"preferences?|details?|facts?|parameters?)\s*[:\-–]\s*|"
+                       # "few things:", "a couple of changes:"
+                       r"^(?:(?:ok(?:ay)?|also|so)[,\s]+)*(?:a\s+)?(?:few|couple(?:\s+of)?|some|two|three|"
+                       r"quick|small)\s+(?:more\s+)?(?:things|changes|updates|tweaks|requests|edits)\s*:\s*", _I)
 # a comma before a space (never inside "1,200"), a semicolon, or "and"
 _SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|\s+(?:and|plus)\s+(?=\w)",
                        _I)
@@ -41,7 +45,8 @@ def compound_parts(sentence: str) -> list[str] | None:
         words = p.split()
         if len(words) > _MAX_PART_WORDS or len(words) < 2:
             return None
-        if not (VALUE_RE.search(p) and re.search(r"[A-Za-z]{2}", p) or rule_cue(p)):
+        if not (VALUE_RE.search(p) and re.search(r"[A-Za-z]{2}", p) or rule_cue(p)
+                or label and is_base_verb(words[0].lower())):  # "few things: ..., pin gunicorn, ..."
             return None
     if not label and not all(_IS_VALUE_RE.match(p) and VALUE_RE.search(p) for p in parts):
         return None  # "never log cards, and use TLS" stays one rule; "X is 5, Y is 10" splits

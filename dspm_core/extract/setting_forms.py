@@ -23,6 +23,7 @@ from functools import lru_cache
 from ..lexicon import is_base_verb, is_noun_only, is_past_verb, past_form
 from .stances import stance_kind
 from ..named_settings import LEAD, NAME, read_named, read_reminder
+from ..called import named_thing
 from ..patch import PatchKind
 from ..places import place_said
 from ..venues import venue_said
@@ -282,6 +283,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return stance
     if asked_style(s) is not None:
         return PatchKind.CONSTRAINT  # "you can be casual with me", "bullet points work better"
+    named = named_thing(s)
+    if named is not None and named[0] is not None:
+        return PatchKind.DECISION  # "name the repo marble-api"
     said = place_said(s)
     if said is not None and said[0] is not None:
         return PatchKind.DECISION  # "I moved to Lisbon last year", "I'm flying out of Leeds"

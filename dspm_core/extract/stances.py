@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from ..known_names import names_pattern
 from ..lexicon import is_verb_only
+from ..called import called_name
 from ..patch import PatchKind
 from ..values import VALUE_RE
 
@@ -37,10 +38,7 @@ _LEAD = r"^(?:(?:ok(?:ay)?|so|and|also|btw|oh|fyi|honestly|tbh|just)[\s,]+)*(?:p
 
 _TREAT_RE = re.compile(
     _LEAD + r"(?:(?:treat|address|regard|think of|talk to|speak to|write for|explain things to)\s+me\s+"
-    r"(?:like|as)\b|assume\s+(?:that\s+)?(?:i\b|i'm\b|my\b|we\b|we're\b|our\b)|"
-    r"(?:always\s+)?call me\s+(?:(?-i:[A-Z])|(?!(?:back|later|tomorrow|tonight|today|now|soon|again|"
-    r"anytime|sometime|asap|maybe|please|pls|when|if|once|after|before|at|on|in|about|whenever)\b)"
-    r"[a-z]+(?=\s*(?:[,.!]|$))))", _I)  # "call me jo, ...", never "call me back"
+    r"(?:like|as)\b|assume\s+(?:that\s+)?(?:i\b|i'm\b|my\b|we\b|we're\b|our\b))", _I)
 # a kind of thing said to be fine: no determiner before it, nothing pointed at
 _FINE_RE = re.compile(
     _LEAD + r"(?P<thing>[a-z][\w'-]*(?:\s+[\w'-]+){0,4}?)\s+(?:is|are)\s+(?:totally\s+|perfectly\s+|"
@@ -106,7 +104,7 @@ def stance_kind(sentence: str) -> PatchKind | None:
     if not s or s.endswith("?"):
         return None
     if _TREAT_RE.match(s) or _LABEL_RE.match(s) or _GO_BY_RE.match(s) or _WISH_RE.match(s) \
-            or _KEEP_DIET_RE.match(s):
+            or _KEEP_DIET_RE.match(s) or called_name(s) is not None:  # "..., but call me Pri"
         return PatchKind.CONSTRAINT
     m = _FINE_RE.match(s)
     if m and _a_kind(m.group("thing")):

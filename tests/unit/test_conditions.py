@@ -63,8 +63,9 @@ def test_the_same_surface_without_a_standing_rule_stores_none(text: str) -> None
     ("Reply in bullet points whenever I ask about pricing.", "bullet points"),
     # what all the assistant gives must be
     ("any restaurants you suggest need vegan options", "vegan options"),
-    # a name picked for a thing
+    # a name picked for a thing, a name to be called by after one's own
     ("we picked the name Juniper for the newsletter", "Juniper"),
+    ("my name's Rosalind but call me Roz", "Roz"),
 ])
 def test_a_rule_inside_a_reason_or_after_a_lead_is_a_rule(text: str, word: str) -> None:
     found = critical_texts(text)

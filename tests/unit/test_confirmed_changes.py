@@ -63,3 +63,43 @@ def test_a_subject_said_with_s_for_is_keeps_its_value() -> None:
     memory = remember("hotel budget for the Lisbon trip is €120 a night",
                       "these are all tiny. budget's now €180 a night, i want more space")
     replaced(memory, "€180", "€120")
+
+
+# ---------------------------------------------------------------- what a session revises
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    # the name to call the user by, revised after a fault found with it
+    (["sign my letters as Bob please", a("Sure, I'll sign them as Bob."),
+      "hmm, Bob is a bit informal for the bank, use Robert"], "Robert", "Bob"),
+    # a thing named, then named again by "call it"
+    (["name the branch feature-login", a("Created feature-login from main."),
+      "hmm the ticket is about auth. call it feature-auth"], "feature-auth", "feature-login"),
+    # a diet changed with a word of degree
+    (["we eat vegetarian at home", a("Lovely, here are three meat-free dinners."),
+      "let's go fully vegan"], "vegan", "vegetarian"),
+    # a tone asked for in two words of one kind
+    (["be very formal in my emails", a("Understood."), "too stiff. friendly but professional"],
+     "friendly but professional", "formal"),
+    # a setting inside a labelled list of changes
+    (["run the worker with 2 threads", a("Started with `--threads 2`."),
+      "a few changes: rotate the logs daily, add a readiness probe, and 6 threads"], "6", "2"),
+    # the assistant says the user's number again in words of its own, then the user revises it
+    (["retry the upload 2 times", a("Configured: up to 2 retries."),
+      "make that 4, the network is flaky"], "4", "2"),
+])
+def test_a_session_revises_the_users_setting(turns: list, new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
+
+
+@pytest.mark.parametrize("text", ["please call me back later", "let's call it a day"])
+def test_call_me_back_and_call_it_a_day_name_nothing(text: str) -> None:
+    assert [p for p in remember(text).all_patches if p.critical] == []
+
+
+def test_a_time_said_again_without_its_zone_is_the_same_time() -> None:
+    memory = remember("the meetup starts at 6pm UK time, add it to my calendar",
+                      a("Added Meetup to your calendar at 17:00 UK time."), "no, 6pm not 5pm!")
+    journal = memory.dump_store(include_history=True)["journal"]
+    assert [e for e in journal if e["action"] == "superseded"] == []
+    kept(memory, "6pm")

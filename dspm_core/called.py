@@ -1,0 +1,58 @@
+"""Names given in a request.
+
+- The name a user asks to be called by: "call me Tom when you write my emails", "please
+  address me as Dr. Patel", "my name's Priyanka but call me Pri", "sign my emails as
+  Thomas". A setting of its own (what to call the user), so that "use Thomas" or "call me
+  Tommy instead" later revises it; never "call me back", "call me later".
+- A name given to a thing: "name the repo marble-api" (the repo's name), and "call it
+  quarry-api" (a new name for the one spoken of); never "call it a day".
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["CALLED", "called_name", "named_thing"]
+
+#: the subject of the setting
+CALLED = "name to call me"
+
+_NOT_A_NAME = ("back|later|tomorrow|tonight|today|now|soon|again|anytime|sometime|asap|maybe|please|"
+               "pls|when|if|once|after|before|at|on|in|about|whenever|out|up|over|crazy|old|lazy|"
+               "whatever|anything|something|that|this|it")
+_CALLED_RE = re.compile(
+    r"(?:^|[,;]\s*|\bbut\s+|\band\s+)(?:(?:please|pls|just|always|you can|can you)\s+)*"
+    r"(?:call me|address me as|refer to me as|sign (?:off |(?:(?:my|the|all|every|all my)\s+)?[a-z]+\s+)?as)\s+"
+    rf"(?P<name>(?-i:[A-Z])[\w'-]*\.?(?:\s+(?-i:[A-Z])[\w'-]*)?|(?!(?:{_NOT_A_NAME})\b)[a-z][\w'-]*"
+    r"(?=\s*(?:[,.!;]|$|\s(?:when|for|in|from|on|instead|now|please|pls)\b)))", re.I)
+
+
+def called_name(text: str) -> str | None:
+    """The name ``text`` asks the user to be called by, or None."""
+    m = _CALLED_RE.search(text.strip())
+    return m.group("name").rstrip(".") if m else None
+
+
+#: a name given to a thing: a word with a capital, a digit, a hyphen or an underscore in it,
+#: or quoted ("marble-api", "Tidewater", "`v2-final`"), never "a day", "quits"
+_NAME = (r"[`'\"“]?(?P<name>(?-i:[A-Z])[\w-]*|[a-z0-9][\w.]*[-_0-9][\w.-]*|(?<=[`'\"“])[a-z][\w-]*)"
+         r"[`'\"”]?")
+_NAMES_THING_RE = re.compile(
+    r"^\W*(?:(?:let's|lets|please|pls|ok(?:ay)?|so|and|just|we'll|we will|i'll)\s+)*(?:name|call|title)\s+"
+    r"(?:the|my|our|this|that|your)\s+(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+" + _NAME + r"\s*[.!]*$",
+    re.I)
+_NAMES_IT_RE = re.compile(
+    r"(?:^|[.;,]\s*|\bso\s+)\W*(?:(?:let's|lets|please|pls|ok(?:ay)?|just|actually)\s+)*"
+    r"(?:call|name|rename|title)\s+(?:it|that|this|them)\s+(?:to\s+)?" + _NAME + r"\s*(?:instead|then|please)?[.!]*$",
+    re.I)
+
+
+def named_thing(text: str) -> tuple[str | None, str] | None:
+    """(thing, name) of a name given to a thing ("name the repo marble-api": repo,
+    marble-api), or (None, name) for one given to what was spoken of ("call it quarry-api"),
+    or None."""
+    m = _NAMES_THING_RE.match(text.strip())
+    if m:
+        return m.group("thing").lower(), m.group("name")
+    m = _NAMES_IT_RE.search(text.strip())
+    return (None, m.group("name")) if m else None
