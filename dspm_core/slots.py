@@ -201,7 +201,10 @@ _USE_RE = gated(re.compile(
     r"\b(?i:let'?s\s+|we(?:'ll| will| should|'re| are)?\s+|i(?:'ll| will|'m| am)?\s+)?"
     r"(?i:use|uses|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
     r"switched to|switching to|migrate to|migrated to|move to|moved to|stick with|settle on|"
-    r"opt for|prefer)\s+(?P<val>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*|[\w.+#-]*\d[\w.+#-]*)"
+    r"opt for|prefer)\s+(?P<val>[A-Z][\w.+#-]*(?:\s+[A-Z0-9][\w.+#-]*)*|[\w.+#-]*\d[\w.+#-]*|"
+    # a name written in lower case, before what it is for ("use axios for the http calls")
+    r"(?!(?:it|this|that|them|these|those|a|an|the|my|our|your|some|any|one|more|less|"
+    r"what|which|me|us|him|her)\b)[a-z][\w.+#-]*(?=\s+(?:for|as)\s))"
     r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+)?(?P<subj>[\w\s-]+))?",
 ))
 _NEG_RE = gated(re.compile(
@@ -1647,7 +1650,9 @@ def _parse_forms(t: str) -> Statement:
             # "Always use APA 7th edition citations": the instruction is its own subject
             return Statement(_clean_subject(_free_value(t[m.start():])) or None, "=", None,
                              revision=revision)
-        subj = m.group("subj") or before or _NAME_CATEGORY.get(val.split()[0].lower())
+        known = _NAME_CATEGORY.get(val.split()[0].lower())
+        # (a name in lower case is read before what it is for only when its kind is unknown)
+        subj = known if known and val[:1].islower() else m.group("subj") or before or known
         if subj is None and val[:1].isdigit():
             # "use 200°C": a quantity names no setting; the one spoken of last, if any
             st = _statement(None, "=", val, True)

@@ -305,7 +305,8 @@ def sentence_setting(text: str) -> Statement | None:
 _NUMBER_RE = re.compile(r"\d[\d,.]*")
 
 # old value, subject words, the value now, the turn that replaced the old one
-_Old = tuple[str, frozenset[str], str, int]
+# (old value, the setting's subject terms, the value now, turn it gave way, turn it was set)
+_Old = tuple[str, frozenset[str], str, int, int]
 
 
 @lru_cache(maxsize=16384)
@@ -384,14 +385,15 @@ def _olds_of(p: Patch) -> list[tuple[str, _Old]]:
         for rev in p.history:
             was = (rev.value or "").strip()
             if was and was.lower() != p.value.lower():
-                out.append((_old_key(was), (was, text_terms(p.slot), p.value_label, replaced_at)))
+                out.append((_old_key(was), (was, text_terms(p.slot), p.value_label, replaced_at,
+                                             rev.turn)))
             replaced_at = rev.turn
     elif p.history and (p.history[0].value or "").strip():
         # a statement with no slot that replaced a name ("we're deploying on Fly.io now",
         # was Heroku): only a sentence of its own turn is said of the old name ("heroku's
         # pricing is killing us")
         out.append((_old_key(p.history[0].value.strip()),
-                    (p.history[0].value.strip(), frozenset(), "", p.turn)))
+                    (p.history[0].value.strip(), frozenset(), "", p.turn, p.turn)))
     if len(_OLDS) >= _OLDS_MAX:
         _OLDS.clear()
     _OLDS[p.id] = (p, out)
@@ -436,6 +438,8 @@ def mark_earlier(patches: list[Patch],
 
 
 _MARK_RE = re.compile(r"\(earlier: [^()]*\)")
+# an old value that is a name ("moment", "French", "Tom"): no digit, one or two words
+_NAME_VALUE_RE = re.compile(r"[A-Za-z][\w.+#-]{2,}(?:\s+[A-Za-z][\w.+#-]*)?")
 
 
 def in_mark(text: str, at: int) -> bool:
@@ -460,13 +464,15 @@ def _marked(p: Patch, old: dict[str, list[_Old]]) -> Patch:
         return p
     terms: frozenset[str] | None = None
     for key in keys & old.keys():
-        for was, subject, now, replaced_at in old[key]:
+        for was, subject, now, replaced_at, set_at in old[key]:
             if terms is None:
                 terms = text_terms(p.text)
             # a sentence of the turn that replaced the value is said of it ("25. 30
-            # exhausted the db", "three isn't cutting it" of 3 sessions a week); any other
-            # must name the setting and the old value as it was
-            if not (p.turn == replaced_at or subject & terms):
+            # exhausted the db", "three isn't cutting it" of 3 sessions a week), and so is
+            # one that names an old name while it held ("isn't moment huge though?" of the
+            # date library, moment); any other must name the setting and the old value as it was
+            if not (p.turn == replaced_at or subject & terms
+                    or set_at <= p.turn < replaced_at and _NAME_VALUE_RE.fullmatch(was)):
                 continue
             found = _outside_marks(_old_pattern(was), text)
             if found is None and p.turn == replaced_at:

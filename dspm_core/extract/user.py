@@ -28,6 +28,7 @@ from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
 from .together import as_instruction
 from .scoped import scoped_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
+from .accepted import accepted_change
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
@@ -190,6 +191,9 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     ("I'm trying to keep the app small") to the sentences after it; sentences shorter than
     ``min_words`` count only when they hold a value or a rule."""
     s = clean(sentence)
+    accepted = accepted_change(turn, s) if s else None
+    if accepted is not None:  # "yes go with fetch" after "Shall I switch the wrapper to fetch?"
+        return [accepted]
     if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None and referent_fact(turn, s) is None:
         return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"
     if _number_subject(s) and not re.search(r"[,;:]", s):

@@ -103,3 +103,17 @@ def test_a_time_said_again_without_its_zone_is_the_same_time() -> None:
     journal = memory.dump_store(include_history=True)["journal"]
     assert [e for e in journal if e["action"] == "superseded"] == []
     kept(memory, "6pm")
+
+
+def test_a_change_the_assistant_proposed_and_the_user_accepted_revises_the_setting() -> None:
+    memory = remember("let's use moment for the date formatting", a("Sure, moment is set up."),
+                      "isn't moment huge though?",
+                      a("It is — dayjs does the same in 2 kB. Shall I swap moment for dayjs?"),
+                      "yes go with dayjs")
+    replaced(memory, "dayjs", "moment")
+
+
+def test_an_answer_to_a_question_that_proposed_nothing_changes_nothing() -> None:
+    memory = remember("let's use moment for the date formatting",
+                      a("Sure. Have you used dayjs before?"), "yes dayjs")
+    kept(memory, "moment")
