@@ -41,6 +41,21 @@ def test_rules_carry_across_sessions_and_sessions_tag_turns(db: SQLiteStore) -> 
     assert webhook.session_id == "chat-2" and webhook.turn == 2
 
 
+def test_a_change_the_assistant_confirms_is_stored_whole(db: SQLiteStore) -> None:
+    """The user's short answer leaves the store for the setting it revises, in the one
+    transaction of the assistant's turn: another process reads the same memory."""
+    chat = DSPMMemory(store=db, user_id="u7")
+    chat.add_turn("user", "retry failed webhooks 3 times")
+    chat.add_turn("assistant", "Configured: up to 3 retries.")
+    chat.add_turn("user", "hmm that is a lot of load on the queue. 2 is enough")
+    chat.add_turn("assistant", "Lowered to 2 retries.")
+    again = DSPMMemory(store=db, user_id="u7")
+    assert again.get_context() == chat.get_context()
+    (setting,) = [p for p in again.all_patches if p.history]
+    assert [r.value for r in setting.history] == ["3 times"]
+    assert not [p for p in again.all_patches if p.id != setting.id and "2 is enough" in p.text]
+
+
 def test_users_are_strictly_isolated(db: SQLiteStore) -> None:
     a = DSPMMemory(store=db, user_id="alice")
     b = DSPMMemory(store=db, user_id="bob")
