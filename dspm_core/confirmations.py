@@ -9,9 +9,10 @@ there, and at the setting it replaces:
 
 - the user's statement: a patch of the user's last turn that says the value;
 - the setting: one of the settings spoken of in the last turns, stated before that turn,
-  that holds another value of the same kind and that no subject vetoes (the
-  confirmation's own, or the user's statement's: "gamma's limit is now 5" never reaches
-  the alpha limit). With a subject, the nearest setting that shares a word with it (one
+  that holds another value of the same kind and that no subject vetoes (the user's
+  statement's, or a word of the confirmation's subject that the user said and the setting
+  lacks: "gamma's limit is now 5" never reaches the alpha limit; the assistant's other
+  words are its paraphrase). With a subject, the nearest setting that shares a word with it (one
   with the same kind of value first: the confirmation names the setting, and the user
   said the value); with none ("Raised to 5 retries"), the one setting of the same kind of
   value spoken of last, and none on a tie.
@@ -40,7 +41,7 @@ CONFIRM_TURNS = 10
 
 _NUMBER_RE = re.compile(r"\d+(?:[.:]\d+)?")
 _WORD_RE = re.compile(r"[a-z][\w'-]*", re.I)
-_LIGHT = frozenset("a an the my your our to at in on of for per am pm".split())
+_LIGHT = frozenset("a an the my your our to at in on of for per am pm is are now set".split())
 
 
 def says_value(value: str, text: str) -> bool:
@@ -54,6 +55,13 @@ def says_value(value: str, text: str) -> bool:
     word = next((w for w in _WORD_RE.findall(value) if w.lower() not in _LIGHT), None)
     return word is not None and re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said,
                                           re.I) is not None
+
+
+def _words(text: str) -> set[str]:
+    return set(_TOKEN_RE.findall(text.lower())) - _LIGHT
+
+
+_TOKEN_RE = re.compile(r"[a-z0-9][\w'-]*")
 
 
 def confirmed_setting(ix: StoreIndex, patches: dict[str, Patch], recent: Iterable[str],
@@ -75,15 +83,20 @@ def confirmed_setting(ix: StoreIndex, patches: dict[str, Patch], recent: Iterabl
     said = mine[0]
     if said.history and said.history[0].turn < last:
         return None, said  # the user's statement already revised its setting
-    apart = [s for s in (subject, ix.subject_of.get(said.id, "") if said.key else "") if s]
+    own = ix.subject_of.get(said.id, "") if said.key else ""
+    # the user's words the confirmation's subject says again ("gamma", "us")
+    named = _words(stmt.subject or "") & _words(said.text)
     found: list[Patch] = []
     for p in spoken:
         if p.key is None or p.value is None or p.turn >= last or turn - p.turn > CONFIRM_TURNS \
                 or AUTHORITY[p.role] > AUTHORITY[Role.USER] or says_value(value, p.value):
             continue
         theirs = ix.subject_of.get(p.id, "")
-        if any(set(s.split()) & set(theirs.split()) and vetoed(s, theirs) for s in apart):
-            continue  # "gamma's limit is now 5" is not the alpha limit's
+        if own and set(own.split()) & set(theirs.split()) and vetoed(own, theirs) \
+                or named - _words(p.text):
+            continue  # "gamma's limit is now 5" is not the alpha limit's (a word the user
+            # said, of the confirmation's subject, that the setting lacks; the assistant's
+            # own words are a paraphrase: "pump run time" of "run the pool pump")
         found.append(p)
     fits = [p for p in found if fitting(patches, (p.id,), replace(as_said_of(stmt, p), revision=True))]
     if subject:  # the setting it names, of the same kind of value if one is

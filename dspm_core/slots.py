@@ -661,6 +661,8 @@ _ITEM_RE = re.compile(r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+[$€£]?\d", re.I)
 _RATIO_SUBJECT_RE = re.compile(r"\b(?:ratios?|split|proportions?|mix)\b", re.I)
 
 
+# a reminder asked for ("remind me next tuesday"), never "... when you remind me"
+_REMIND_ME_RE = re.compile(r"(?<!\byou )(?<!\bu )\bremind (?:me|us)\b", re.I)
 # what something is about or like, not a value of it (never "about 20 minutes")
 _TOPIC_RE = re.compile(r"\s*(?:about|like)\s+(?![$€£]?\d|a\s+(?:day|week|month|year|minute|hour)\b)\S", re.I)
 # a noun's "'s" at the end of a subject: "is", the verb its value follows
@@ -810,6 +812,9 @@ def parse_statement(text: str) -> Statement:
         party_of(_parse_statement(text), text), text)), text), text), text)
     if st.value is not None and _TOPIC_RE.match(st.value):
         return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
+    if st.value is not None and st.subject is None and _REMIND_ME_RE.search(text):
+        return replace(st, subject="reminder")  # "yeah do that, remind me next tuesday": when
+        # the reminder is, not a new value of what was spoken of
     if st.value is None and _LATER_RE.search(text):
         moved = _moved_to_store(_LATER_RE.sub("", text).strip(" ,.!"))
         if moved is not None:  # "Move the helper scripts to a scripts folder from now on"

@@ -1,10 +1,11 @@
 """A change the assistant proposed, accepted by the user.
 
-"Shall I switch the wrapper to fetch?" / "yes go with fetch"; "Want me to move it to
-Thursday?" / "yeah, Thursday". The user's answer names the new value but not the setting:
-the assistant's question proposed a change, so the answer revises the setting of that kind
-of value spoken of last (a referent, bound by the store as "make it 3" is). Only a value the
-question itself named counts, and only after a word of acceptance.
+"Shall I switch the wrapper to fetch?" / "yes go with fetch"; "Running it around 6am
+usually helps. Want me to move it?" / "yes go on, 6am". The user's answer names the new
+value but not the setting: the assistant's question proposed a change, so the answer
+revises the setting of that kind of value spoken of last (a referent, bound by the store as
+"make it 3" is). Only a value the assistant's message named counts, after a word of
+acceptance, when its last sentence is a question that proposes a change.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ __all__ = ["accepted_change"]
 
 _I = re.I
 # a word of acceptance opening the answer
-_YES_RE = re.compile(r"^\W*(?:yes|yeah|yep|yup|ok(?:ay)?|sure|sounds good|please do|go ahead|do it|"
-                     r"perfect|great|let's do (?:it|that))\b[\s,.!-]*", _I)
+_YES_RE = re.compile(r"^\W*(?:(?:yes|yeah|yep|yup|ok(?:ay)?|sure|sounds good|please do|go ahead|go on|"
+                     r"do it|perfect|great|let's do (?:it|that))\b[\s,.!-]*)+", _I)
 # a question proposing a change
 _PROPOSED_RE = re.compile(r"\b(?:switch|change|move|replace|swap|update|use|go with|try|set|make|"
                           r"bump|raise|lower|reschedule|instead)\b[^?]*\?\s*$", _I)
@@ -39,8 +40,10 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
         return None
     name = m.group("name")
     asked = split_sentences(last)[-1] if last.strip() else ""
+    # the question proposes a change; the value is one its message named ("Running it
+    # around 6am usually helps. Want me to move it?")
     if not _PROPOSED_RE.search(asked) or not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])",
-                                                       asked, _I):
+                                                       last, _I):
         return None
     return Fact(kind=PatchKind.DECISION, text=sentence.strip(), role=turn.role, turn=turn.index,
                 value=name, source="rules", session_id=turn.session_id, referent=True)

@@ -2,12 +2,12 @@
 
 In a chat, the assistant answers a revision by confirming it: "Done, your meds reminder is
 now at 9:30 am", "Raised to 5 retries", "Switched subtitles to English", "Renamed to
-`quarry-api`", "Okay, I'll widen the search to €200 a night". The user's own words are often
-too short to name the setting they change ("9:30 every day is fine yes", "4 is the
-compromise"); the confirmation names it, or at least says that it changed. A confirmation
-counts only when its new value is one the user said in their last message, so an assistant
-never changes a user's setting to a value of its own: it only says which setting the user's
-value was for (see :mod:`dspm_core.confirmations`).
+`quarry-api`", "Mower height raised to 45 mm", "Okay, I'll widen the search to €200 a
+night". The user's own words are often too short to name the setting they change ("9:30
+every day is fine yes", "4 is the compromise"); the confirmation names it, or at least says
+that it changed. A confirmation counts only when its new value is one the user said in
+their last message, so an assistant never changes a user's setting to a value of its own:
+it only says which setting the user's value was for (see :mod:`dspm_core.confirmations`).
 """
 
 from __future__ import annotations
@@ -34,6 +34,9 @@ _LEAD_RE = re.compile(r"^\W*(?:(?:done|ok(?:ay)?|sure(?: thing)?|got it|noted|pe
 # "Raised to 5 retries", "Switched subtitles to English", "I've moved the call to 4pm"
 _DID_RE = re.compile(rf"^(?:i(?:'ve| have)?\s+|we(?:'ve| have)?\s+)?(?:now\s+|just\s+)?(?:{_CHANGED})\b"
                      r"(?P<subj>(?:\s+(?!to\b|at\b)[^\s,;:—–]+){0,6}?)\s+(?:to|at)\s+(?P<val>.+)$", _I)
+# "Mower height raised to 45 mm", "Default payment terms set to 21 days"
+_SUBJECT_DID_RE = re.compile(rf"^(?P<subj>(?:[^\s,;:—–]+\s+){{1,6}}?)(?:(?:is|are|has been|have been|was|were)\s+)?"
+                             rf"(?:now\s+)?(?:{_CHANGED})\s+(?:up\s+|down\s+|back\s+)?(?:to|at)\s+(?P<val>.+)$", _I)
 # "I'll widen the search to €200 a night"
 _WILL_RE = re.compile(rf"^(?:i'll|i will|we'll|we will)\s+(?:now\s+|just\s+)?(?:{_CHANGE})\b"
                       r"(?P<subj>(?:\s+(?!to\b)[^\s,;:—–]+){0,6}?)\s+to\s+(?P<val>.+)$", _I)
@@ -69,7 +72,8 @@ def confirmed_change(turn: Turn, sentence: str) -> Fact | None:
         s = lead.group("rest")
     m = _DID_RE.match(s) or _WILL_RE.match(s)
     if m is None:
-        m = _IS_NOW_RE.match(s) or _WILL_BE_RE.match(s) or (_said(s) if lead else None)
+        m = _IS_NOW_RE.match(s) or _WILL_BE_RE.match(s) or _SUBJECT_DID_RE.match(s) \
+            or (_said(s) if lead else None)
     if m is None:
         return None
     subj, val = (m.group("subj"), m.group("val")) if isinstance(m, re.Match) else m

@@ -38,6 +38,7 @@ _IT_IS_RE = re.compile(
     r"\b(?:it's|its|it is|it'll be|it will be|that's|thats|that is|it's now|it is now)\s+"
     r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+)*"
     r"(?:the\s+)?(?=\S)", _I)
+_CAPPED_RE = re.compile(r"\b(?:cap|caps|capped|limit|limits|limited)\b", _I)
 # "sorry, I meant 25mg", "no, we meant 1500": a correction of the value just given
 _MEANT_RE = re.compile(r"\b(?:i|we)\s+(?:actually\s+)?meant\s+(?:the\s+)?(?=\S)", _I)
 # "typo, should be 30 seconds", "my bad, fifteen guests", "oops, it's 7:30": a correction of
@@ -111,8 +112,10 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
                             slot=moved.group("what"), op="=", value=text, source="rules",
                             session_id=turn.session_id)
+            # "cap it at 50": a bound, never the value of a minimum
+            op = "<=" if _CAPPED_RE.match(m.group(0)) else "="
             return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
-                        op="=", value=text, source="rules", session_id=turn.session_id,
+                        op=op, value=text, source="rules", session_id=turn.session_id,
                         referent=True)
     words = pointed_to_words(s)
     if words is not None:  # "switch it to dusty blue and cream": a new value in plain words

@@ -117,3 +117,37 @@ def test_an_answer_to_a_question_that_proposed_nothing_changes_nothing() -> None
     memory = remember("let's use moment for the date formatting",
                       a("Sure. Have you used dayjs before?"), "yes dayjs")
     kept(memory, "moment")
+
+
+def test_a_confirmation_that_names_its_setting_first_revises_it() -> None:
+    memory = remember("set the pool pump to run 6 hours a day", a("Pump schedule saved: 6 hours daily."),
+                      "it's winter now, 4 is plenty", a("Pump run time lowered to 4 hours a day."))
+    replaced(memory, "4", "6")
+
+
+def test_a_value_the_assistant_proposed_before_its_question_is_accepted_with_it() -> None:
+    memory = remember("water the lawn at 8pm every day", a("Scheduled for 20:00 daily."),
+                      "it's getting fungus", a("Watering at night keeps the grass wet. 5am tends to "
+                                               "work better. Want me to move it?"),
+                      "yes go on, 5am")
+    replaced(memory, "5am", "8pm")
+
+
+def test_a_cap_said_of_it_is_no_new_minimum() -> None:
+    memory = remember("only show products with at least 10 reviews",
+                      a("Filtered to products with 10 or more reviews."),
+                      "and cap it at 500 reviews, the bestsellers drown everything out")
+    kept(memory, "10")
+
+
+def test_a_reminder_asked_for_changes_no_setting() -> None:
+    memory = remember("piano lessons are on thursdays at 4pm",
+                      a("Saved: piano, Thursdays 4pm. Want a reminder?"),
+                      "yeah do that, remind me next monday")
+    kept(memory, "thursdays")
+
+
+def test_a_confirmation_for_another_party_leaves_the_first_setting() -> None:
+    memory = remember("the kids' bedtime is 8pm", a("Saved: kids' bedtime 8pm."),
+                      "10 for us", a("Us bedtime set to 10pm."))
+    kept(memory, "8pm")
