@@ -30,7 +30,7 @@ from dataclasses import replace
 from .merge_targets import StoreIndex, fitting
 from .patch import AUTHORITY, Patch, Role
 from .resolve import as_said_of, vetoed
-from .slots import Statement, content_terms
+from .slots import Statement, bound_class, content_terms
 
 __all__ = ["CONFIRMED", "CONFIRM_TURNS", "confirmed_setting", "says_value"]
 
@@ -58,6 +58,7 @@ def says_value(value: str, text: str) -> bool:
 
 
 def _words(text: str) -> set[str]:
+    """The words of ``text`` (pronouns kept: "us" is a party), less the lightest."""
     return set(_TOKEN_RE.findall(text.lower())) - _LIGHT
 
 
@@ -85,15 +86,16 @@ def confirmed_setting(ix: StoreIndex, patches: dict[str, Patch], recent: Iterabl
         return None, said  # the user's statement already revised its setting
     own = ix.subject_of.get(said.id, "") if said.key else ""
     # the user's words the confirmation's subject says again ("gamma", "us")
-    named = _words(stmt.subject or "") & _words(said.text)
+    echoed = _words(stmt.subject or "") & _words(said.text)
     found: list[Patch] = []
     for p in spoken:
         if p.key is None or p.value is None or p.turn >= last or turn - p.turn > CONFIRM_TURNS \
-                or AUTHORITY[p.role] > AUTHORITY[Role.USER] or says_value(value, p.value):
-            continue
+                or AUTHORITY[p.role] > AUTHORITY[Role.USER] or says_value(value, p.value) \
+                or said.key is not None and bound_class(p.op) != bound_class(said.op):
+            continue  # (a value the user set as a bound, or not, stays of that kind)
         theirs = ix.subject_of.get(p.id, "")
         if own and set(own.split()) & set(theirs.split()) and vetoed(own, theirs) \
-                or named - _words(p.text):
+                or echoed - _words(p.text):
             continue  # "gamma's limit is now 5" is not the alpha limit's (a word the user
             # said, of the confirmation's subject, that the setting lacks; the assistant's
             # own words are a paraphrase: "pump run time" of "run the pool pump")
@@ -101,9 +103,9 @@ def confirmed_setting(ix: StoreIndex, patches: dict[str, Patch], recent: Iterabl
     fits = [p for p in found if fitting(patches, (p.id,), replace(as_said_of(stmt, p), revision=True))]
     if subject:  # the setting it names, of the same kind of value if one is
         words = content_terms(subject)
-        named = [p for p in fits if words & content_terms(p.text)] \
+        hits = [p for p in fits if words & content_terms(p.text)] \
             or [p for p in found if words & content_terms(p.text)]
-        return (named[0] if named else None), said
+        return (hits[0] if hits else None), said
     if not fits or len(fits) > 1 and fits[1].turn == fits[0].turn:
         return None, said  # no setting, or two said together: which is meant would be a guess
     return fits[0], said

@@ -1768,7 +1768,8 @@ _LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well o
                          "yeah then also already".split())
 _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull|turn|turned|"
                        r"bump|bumped|bumping|raise|raised|"
-                       r"crank|cranked|dial|dialled|dialed|ramp|ramped|knock|knocked)\b", re.I)
+                       r"crank|cranked|dial|dialled|dialed|ramp|ramped|knock|knocked|"
+                       r"(?:put|puts|take|took)\s+(?:the|my|our|its|it|that|this|them)\b)\b", re.I)
 
 
 # what follows a value that is part of a subject, up to that subject's own value

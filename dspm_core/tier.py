@@ -362,10 +362,12 @@ def _word_said(text: str, key: str, now: str) -> re.Match[str] | None:
 
 def _number_said(text: str, key: str) -> re.Match[str] | None:
     """Where ``text`` says the number ``key`` on its own, in digits or words ("three isn't
-    cutting it" for 3)."""
+    cutting it" for 3), or as an amount ("£200 is too low" for 200)."""
     for m, n in spoken_numbers(text):
         if number_text(n) == key:
             return m
+    if key[:1].isdigit():  # an amount: "£200 is too low" for 200
+        return re.search(rf"(?<![\w.,])[$€£]{re.escape(key)}(?![\w.,]*\d)", text)
     return None
 
 

@@ -176,15 +176,13 @@ def _echoed_number(turn: Turn, mine: Statement, rest: str) -> dict[str, str | No
     again with a word of its sentence, in words of its own ("Configured: up to 3 retries"
     after "retry failed webhook deliveries 3 times")."""
     last = next((text for role, text in reversed(turn.recent) if role == "user"), None)
-    number = _NUMBER_RE.match(mine.value or "")
+    number = _first_number(mine.value or "")
     if last is None or number is None:
         return {}
     words = {singular(w) for w in content_words(rest)}
     for sent in split_sentences(last):
         theirs = parse_statement(clean(sent))
-        if theirs.value is None or not theirs.subject \
-                or _NUMBER_RE.match(theirs.value) is None \
-                or _NUMBER_RE.match(theirs.value).group(0) != number.group(0):
+        if theirs.value is None or not theirs.subject or _first_number(theirs.value) != number:
             continue
         if words & {singular(w) for w in content_words(sent)}:
             return {"slot": theirs.subject, "op": theirs.op, "value": theirs.value,
@@ -193,3 +191,10 @@ def _echoed_number(turn: Turn, mine: Statement, rest: str) -> dict[str, str | No
 
 
 _NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)?")
+
+
+def _first_number(value: str) -> str | None:
+    """The first number of a value as written, without leading zeros ("06:00" is "6:00",
+    "£200 a month" is "200")."""
+    m = _NUMBER_RE.search(value)
+    return m.group(0).lstrip("0") or "0" if m else None

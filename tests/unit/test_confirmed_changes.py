@@ -151,3 +151,26 @@ def test_a_confirmation_for_another_party_leaves_the_first_setting() -> None:
     memory = remember("the kids' bedtime is 8pm", a("Saved: kids' bedtime 8pm."),
                       "10 for us", a("Us bedtime set to 10pm."))
     kept(memory, "8pm")
+
+
+def test_an_echo_with_a_currency_sign_folds_and_the_old_amount_is_marked() -> None:
+    memory = remember("set a £150 weekly grocery budget",
+                      a("Budget of £150 a week saved for groceries."),
+                      "£150 is too tight with the kids home, we'll go with £220")
+    replaced(memory, "£220", "£150")
+
+
+def test_a_confirmation_of_a_value_never_reaches_the_bound_of_the_same_name() -> None:
+    memory = remember("The billing timeout must not exceed 2 seconds.",
+                      "Set the billing timeout to 1 seconds.",
+                      a("Done. The billing timeout is now 1 seconds."))
+    (bound,) = [p for p in memory.all_patches if p.op == "<="]
+    assert bound.value == "2 seconds" and not bound.history
+    assert [p for p in memory.all_patches if p.op == "=" and p.value == "1 seconds"]
+
+
+@pytest.mark.parametrize("text, op", [("put the fan speed up to 4", "="),
+                                      ("you can put up to 5 items in the basket", "<=")])
+def test_put_up_to_moves_a_value_and_up_to_alone_bounds_it(text: str, op: str) -> None:
+    from dspm_core.slots import parse_statement
+    assert parse_statement(text).op == op
