@@ -9,13 +9,13 @@ there, and at the setting it replaces:
 
 - the user's statement: a patch of the user's last turn that says the value;
 - the setting: one of the settings spoken of in the last turns, stated before that turn,
-  that holds another value of the same kind and that no subject vetoes (the user's
-  statement's, or a word of the confirmation's subject that the user said and the setting
-  lacks: "gamma's limit is now 5" never reaches the alpha limit; the assistant's other
-  words are its paraphrase). With a subject, the nearest setting that shares a word with it (one
-  with the same kind of value first: the confirmation names the setting, and the user
-  said the value); with none ("Raised to 5 retries"), the one setting of the same kind of
-  value spoken of last, and none on a tie.
+  that holds another value of the same kind and bound, and that no subject vetoes (the
+  user's statement's, or a word of the confirmation's subject that the user said and the
+  setting lacks: "gamma's limit is now 5" never reaches the alpha limit; the assistant's
+  other words are its paraphrase). With a subject, the nearest setting that shares a word
+  with it (one with the same kind of value first: the confirmation names the setting, and
+  the user said the value); with none ("Raised to 5 retries"), the one setting of the same
+  kind of value spoken of last, and none on a tie.
 
 The store then revises the setting with the user's statement (the user's value, words and
 turn); the assistant's words change nothing by themselves.
@@ -100,7 +100,8 @@ def confirmed_setting(ix: StoreIndex, patches: dict[str, Patch], recent: Iterabl
             # said, of the confirmation's subject, that the setting lacks; the assistant's
             # own words are a paraphrase: "pump run time" of "run the pool pump")
         found.append(p)
-    fits = [p for p in found if fitting(patches, (p.id,), replace(as_said_of(stmt, p), revision=True))]
+    fits = [p for p in found
+            if fitting(patches, (p.id,), replace(as_said_of(stmt, p), revision=True))]
     if subject:  # the setting it names, of the same kind of value if one is
         words = content_terms(subject)
         hits = [p for p in fits if words & content_terms(p.text)] \

@@ -365,7 +365,8 @@ class PatchStore:
         takes the user's statement as its new value (see :mod:`dspm_core.confirmations`);
         None when it points at no setting."""
         # (a subject of no content words, "us", names a setting all the same: never "it")
-        subject = (subject_key(stmt.subject, self.aliases) or stmt.subject.lower()) if stmt.subject else ""
+        subject = (subject_key(stmt.subject, self.aliases) or stmt.subject.lower()) \
+            if stmt.subject else ""
         recent = [pid for _, pid in reversed(self._ix.recent)] + list(reversed(self._recent_rest))
         found = confirmed_setting(self._ix, self._patches, recent, stmt, subject, fact.turn)
         if found is None:

@@ -29,6 +29,10 @@ _CHOSEN_RE = re.compile(r"^(?:(?:let's\s+|lets\s+|just\s+)?(?:go with|use|switch
                         r"(?:the\s+)?(?P<name>[\w.+#-]+)\s*(?:then|instead|please|pls)?\W*$", _I)
 
 
+_NO_VALUE = frozenset("please pls thanks thank thx ty that it this so then sure ok okay do it's that's "
+                      "both all one".split())
+
+
 def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     """The fact of a user's acceptance of a change the assistant just proposed, or None."""
     yes = _YES_RE.match(sentence)
@@ -39,6 +43,8 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     if m is None or last is None:
         return None
     name = m.group("name")
+    if name.lower() in _NO_VALUE:
+        return None  # "yes please", "ok thanks"
     asked = split_sentences(last)[-1] if last.strip() else ""
     # the question proposes a change; the value is one its message named ("Running it
     # around 6am usually helps. Want me to move it?")

@@ -174,3 +174,9 @@ def test_a_confirmation_of_a_value_never_reaches_the_bound_of_the_same_name() ->
 def test_put_up_to_moves_a_value_and_up_to_alone_bounds_it(text: str, op: str) -> None:
     from dspm_core.slots import parse_statement
     assert parse_statement(text).op == op
+
+
+def test_yes_please_accepts_no_value_of_its_own() -> None:
+    memory = remember("use moment for dates", a("Want me to switch to dayjs? Say yes please if so."),
+                      "yes please")
+    kept(memory, "moment")
