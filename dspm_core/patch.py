@@ -145,6 +145,10 @@ class Turn:
     #: ``wants_settings = True``)
     settings: tuple[tuple[str, str, str], ...] = ()
 
+    def last_said(self, role: str) -> str | None:
+        """The text of the latest of :attr:`recent` said by ``role`` ("user", ...), or None."""
+        return next((text for said_by, text in reversed(self.recent) if said_by == role), None)
+
 
 @dataclass(frozen=True, slots=True)
 class Revision:

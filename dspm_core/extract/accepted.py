@@ -39,7 +39,7 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     if yes is None:
         return None
     m = _CHOSEN_RE.match(sentence[yes.end():].strip())
-    last = next((text for role, text in reversed(turn.recent) if role == "assistant"), None)
+    last = turn.last_said("assistant")
     if m is None or last is None:
         return None
     name = m.group("name")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Role, Turn
-from ..slots import Statement, bound_class, parse_statement
+from ..slots import bound_class, parse_statement
 from ..vocab import singular
 from .clauses import clean, split_sentences, tidy
 from .code import is_equation
@@ -152,42 +152,36 @@ def _assistant_cue(rest: str, acked: bool = False) -> PatchKind | None:
 def _restated(turn: Turn, rest: str) -> dict[str, str | None]:
     """When an assistant restates a value a user just gave ("retention will stay within 5
     years" after "Data retention must not exceed 5 years"), the user's slot fields: the
-    store then folds the restatement into the user's patch instead of adding a rival."""
+    store then folds the restatement into the user's patch instead of adding a rival. Else,
+    when it says the number of the user's last message again with a word of its sentence,
+    in words of its own ("Configured: up to 3 retries" after "retry failed webhook
+    deliveries 3 times"), that sentence's fields."""
     mine = parse_statement(rest)
     if mine.value is None:
         return {}
     words = content_words(mine.subject or rest)
+    number = _first_number(mine.value)
+    stems = {singular(w) for w in content_words(rest)}
+    echoed: dict[str, str | None] = {}
+    latest = True  # the user's last message (the recent ones are walked newest first)
     for role, text in reversed(turn.recent):
         if role not in ("user", "system"):
             continue
+        of_last, latest = latest and role == "user", latest and role != "user"
         for sent in split_sentences(text):
             theirs = parse_statement(clean(sent))
-            if theirs.value is None or not theirs.subject or theirs.canonical != mine.canonical:
+            if theirs.value is None or not theirs.subject:
                 continue
-            if bound_class(theirs.op) != bound_class(mine.op) or not words & content_words(theirs.subject):
-                continue
-            return {"slot": theirs.subject, "op": theirs.op, "value": theirs.value,
-                    "unit": theirs.unit, "scope": theirs.scope}
-    return _echoed_number(turn, mine, rest)
-
-
-def _echoed_number(turn: Turn, mine: Statement, rest: str) -> dict[str, str | None]:
-    """The user's slot fields when the assistant says the number of the user's last message
-    again with a word of its sentence, in words of its own ("Configured: up to 3 retries"
-    after "retry failed webhook deliveries 3 times")."""
-    last = next((text for role, text in reversed(turn.recent) if role == "user"), None)
-    number = _first_number(mine.value or "")
-    if last is None or number is None:
-        return {}
-    words = {singular(w) for w in content_words(rest)}
-    for sent in split_sentences(last):
-        theirs = parse_statement(clean(sent))
-        if theirs.value is None or not theirs.subject or _first_number(theirs.value) != number:
-            continue
-        if words & {singular(w) for w in content_words(sent)}:
-            return {"slot": theirs.subject, "op": theirs.op, "value": theirs.value,
-                    "unit": theirs.unit, "scope": theirs.scope}
-    return {}
+            fields = {"slot": theirs.subject, "op": theirs.op, "value": theirs.value,
+                      "unit": theirs.unit, "scope": theirs.scope}
+            if theirs.canonical == mine.canonical and bound_class(theirs.op) == bound_class(mine.op) \
+                    and words & content_words(theirs.subject):
+                return fields
+            if not echoed and of_last and number is not None \
+                    and _first_number(theirs.value) == number \
+                    and stems & {singular(w) for w in content_words(sent)}:
+                echoed = fields
+    return echoed
 
 
 _NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)?")

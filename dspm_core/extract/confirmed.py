@@ -101,5 +101,5 @@ def _subject(words: str) -> str | None:
 
 def said_by_user(value: str, turn: Turn) -> bool:
     """``value`` was said in the user's last message (:func:`~dspm_core.confirmations.says_value`)."""
-    last = next((text for role, text in reversed(turn.recent) if role == "user"), None)
+    last = turn.last_said("user")
     return last is not None and says_value(value, last)
