@@ -21,17 +21,21 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .patch import Patch
-from .rank import critical_priority, patch_terms, query_terms
+from .rank import critical_priority, naming_words, patch_terms, query_terms
 from .tier import old_value_keys
 
-__all__ = ["BLOCK", "Block", "CriticalOrder", "CriticalView", "Pool", "order_key", "query_key"]
+__all__ = ["BLOCK", "EDITS", "Block", "CriticalOrder", "CriticalView", "Pool", "order_key", "query_key"]
 
 #: Criticals per block (a block holds up to twice this many before it splits).
 BLOCK = 64
 
 Key = tuple[int, int, int, float, int, int]
+#: A critical the query touches: its order key, itself and its naming words (see
+#: :func:`~dspm_core.rank.naming_words`).
+Touch = tuple[Key, Patch, frozenset[str] | None]
 
 
 def order_key(patch: Patch, seq: int) -> Key:
@@ -48,14 +52,40 @@ def query_key(key: Key, named: bool, align: float, weight: float) -> Key:
     return (key[0], key[1], -1 if named else 0, -(weight + align), key[4], key[5])
 
 
+#: Edits a block remembers since the last one a renderer read (then it is read whole).
+EDITS = 8
+
+
 class Block:
-    """A run of consecutive criticals in render order (never changed once built)."""
+    """A run of consecutive criticals in render order (never changed once built).
 
-    __slots__ = ("keys", "patches", "__weakref__")
+    A renderer keeps what it derives from a block's criticals in ``memo`` (its own slot:
+    a block belongs to one store). A block built from another by insertions and removals
+    keeps ``origin``: the memo of the block it came from (or that block's origin) and the
+    edits since, ``(place, removed, critical)`` in order, so a renderer can update what it
+    derived instead of reading every critical again."""
 
-    def __init__(self, keys: tuple[Key, ...], patches: tuple[Patch, ...]) -> None:
+    __slots__ = ("keys", "patches", "memo", "origin")
+
+    def __init__(self, keys: tuple[Key, ...], patches: tuple[Patch, ...],
+                 origin: tuple[Any, tuple[tuple[int, bool, Patch], ...]] | None = None) -> None:
         self.keys = keys
         self.patches = patches
+        self.memo: Any = None
+        self.origin = origin
+
+    def edited(self, keys: tuple[Key, ...], patches: tuple[Patch, ...], at: int,
+               removed: bool) -> Block:
+        """The block after the critical at ``at`` was inserted (or ``removed``)."""
+        edit = (at, removed, self.patches[at] if removed else patches[at])
+        if self.memo is not None:
+            origin: tuple[Any, tuple[tuple[int, bool, Patch], ...]] | None = \
+                (self.memo, (edit,))
+        elif self.origin is not None and len(self.origin[1]) < EDITS:
+            origin = (self.origin[0], self.origin[1] + (edit,))
+        else:
+            origin = None
+        return Block(keys, patches, origin)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +95,7 @@ class CriticalView:
     of the query's words each touched critical holds (``hits``: id -> count)."""
 
     blocks: tuple[Block, ...]
-    touched: tuple[tuple[Key, Patch], ...]
+    touched: tuple[Touch, ...]
     max_turn: int | None
     size: int
     hits: Mapping[str, int] = field(default_factory=dict)
@@ -109,6 +139,7 @@ class CriticalOrder:
         self._firsts: list[Key] = []  # the first key of each block
         self._key: dict[str, Key] = {}
         self._patch: dict[str, Patch] = {}
+        self._placed: dict[str, Touch] = {}  # id -> (key, patch, naming words), for views
         self._seq = 0
         self._by_term: dict[str, dict[str, None]] = {}
         self._terms: dict[str, frozenset[str]] = {}
@@ -138,6 +169,7 @@ class CriticalOrder:
         key = order_key(patch, seq)
         self._key[pid] = key
         self._patch[pid] = patch
+        self._placed[pid] = (key, patch, naming_words(patch))
         self._insert(key, patch)
         self._count_turn(patch.turn, 1)
         self._index(self._by_term, self._terms, pid, patch_terms(patch))
@@ -150,6 +182,7 @@ class CriticalOrder:
             return
         self._remove_key(key)
         self._count_turn(self._patch.pop(pid).turn, -1)
+        del self._placed[pid]
         self._index(self._by_term, self._terms, pid, frozenset())
         self._index(self._by_old, self._olds, pid, frozenset())
 
@@ -193,7 +226,7 @@ class CriticalOrder:
                                      Block(keys[BLOCK:], patches[BLOCK:])]
             self._firsts[i:i + 1] = [keys[0], keys[BLOCK]]
         else:
-            self._blocks[i] = Block(keys, patches)
+            self._blocks[i] = b.edited(keys, patches, j, removed=False)
             self._firsts[i] = keys[0]
 
     def _remove_key(self, key: Key) -> None:
@@ -203,7 +236,8 @@ class CriticalOrder:
         if len(b.keys) == 1:
             del self._blocks[i], self._firsts[i]
             return
-        self._blocks[i] = Block(b.keys[:j] + b.keys[j + 1:], b.patches[:j] + b.patches[j + 1:])
+        self._blocks[i] = b.edited(b.keys[:j] + b.keys[j + 1:], b.patches[:j] + b.patches[j + 1:],
+                                   j, removed=True)
         self._firsts[i] = self._blocks[i].keys[0]
 
     # ------------------------------------------------------------------ reading
@@ -214,9 +248,8 @@ class CriticalOrder:
             posting = self._by_term.get(t)
             if posting:
                 hits.update(posting.keys())  # counted in C: no set per critical
-        key, patch = self._key, self._patch
-        return CriticalView(tuple(self._blocks), tuple((key[i], patch[i]) for i in hits),
-                            self._max_turn, len(key), hits)
+        return CriticalView(tuple(self._blocks), tuple(map(self._placed.__getitem__, hits)),
+                            self._max_turn, len(self._key), hits)
 
     def revised_for(self, keys: Iterable[str]) -> list[Patch]:
         """The revised criticals with an earlier value looked up by one of ``keys`` (see

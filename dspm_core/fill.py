@@ -51,12 +51,13 @@ class Walk:
             self.parts.append((block, lo, hi, self.room))
 
 
-def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
+def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Patch]],
                    moved: Collection[str], entry: Callable[[Patch], Any],
                    least: Callable[[Block], Sequence[int]], room: int) -> Walk:
     """Take criticals at their minimal form while they fit: the ones of ``blocks`` in
     order, except the ``moved`` ids, which come from ``touched`` (sorted by key).
-    ``least(block)[j]``: the cheapest minimal line from the block's ``j``-th critical on.
+    ``entry(patch)``: its forms and their costs; ``least(block)[j]``: the cheapest minimal
+    line from the block's ``j``-th critical on.
 
     Once the room is below the cheapest minimal line of everything still to walk, the
     rest of the walk takes nothing: it is written down as one part and walked only when
@@ -64,33 +65,35 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Any]],
     w = Walk(room)
     ti, nt = 0, len(touched)
     suffixes = [least(b) for b in blocks]
-    # the cheapest minimal line of the blocks from the k-th on, and of touched[i:]
+    # the cheapest minimal line of the blocks from the k-th on
     inf = float("inf")
     later = [*accumulate((s[0] if s else inf for s in reversed(suffixes)), min,
                          initial=inf)][::-1]
-    tmin = [*accumulate((e.forms[-1][1] for _, e in reversed(touched)), min, initial=inf)][::-1]
     for k, b in enumerate(blocks):
         keys, patches, suffix = b.keys, b.patches, suffixes[k]
         lo, n = 0, len(keys)
         while lo < n and w.room >= suffix[lo]:
             while ti < nt and touched[ti][0] < keys[lo]:
-                w.consider(touched[ti][1])
+                w.consider(entry(touched[ti][1]))
                 ti += 1
             if patches[lo].id not in moved:
                 w.consider(entry(patches[lo]))
             lo += 1
-        if w.room < later[k + 1] and w.room < tmin[ti]:
+        # later[0]: the cheapest minimal line of all, the touched ones among them
+        if w.room < later[k + 1] and (w.room < later[0] or not any(
+                entry(p).forms[-1][1] <= w.room for _, p in touched[ti:])):
             # nothing from here on fits, now or later (the room only shrinks)
-            w.parts.append((_walk_rest, (blocks, k, lo, touched, ti), w.room))
+            w.parts.append((_walk_rest, (blocks, k, lo, touched, ti, entry), w.room))
             return w
-        _pass_block(w, b, lo, touched, ti)
+        _pass_block(w, b, lo, touched, ti, entry)
         ti = w.ti
-    for _, e in touched[ti:]:
-        w.consider(e)
+    for _, p in touched[ti:]:
+        w.consider(entry(p))
     return w
 
 
-def _pass_block(w: Walk, b: Block, lo: int, touched: Sequence[tuple[Key, Any]], ti: int) -> None:
+def _pass_block(w: Walk, b: Block, lo: int, touched: Sequence[tuple[Key, Patch]], ti: int,
+                entry: Callable[[Patch], Any]) -> None:
     """The rest of block ``b`` from ``lo``, none of which fits: passed over, with the
     touched criticals that come before its end considered at their places."""
     keys, nt = b.keys, len(touched)
@@ -99,22 +102,22 @@ def _pass_block(w: Walk, b: Block, lo: int, touched: Sequence[tuple[Key, Any]], 
         hi = max(bisect_left(keys, touched[ti][0], lo), lo)
         w.pass_over(b, lo, hi)
         lo = hi
-        w.consider(touched[ti][1])
+        w.consider(entry(touched[ti][1]))
         ti += 1
     w.pass_over(b, lo, len(keys))
     w.ti = ti
 
 
-def _walk_rest(blocks: Sequence[Block], k: int, lo: int, touched: Sequence[tuple[Key, Any]],
-               ti: int, room: int) -> list[Part]:
+def _walk_rest(blocks: Sequence[Block], k: int, lo: int, touched: Sequence[tuple[Key, Patch]],
+               ti: int, entry: Callable[[Patch], Any], room: int) -> list[Part]:
     """The parts the walk would have written from block ``k`` at ``lo`` and ``touched[ti]``
     on, with ``room`` left that fits none of them."""
     w = Walk(room)
     for kk in range(k, len(blocks)):
-        _pass_block(w, blocks[kk], lo if kk == k else 0, touched, ti)
+        _pass_block(w, blocks[kk], lo if kk == k else 0, touched, ti, entry)
         ti = w.ti
-    for _, e in touched[ti:]:
-        w.consider(e)
+    for _, p in touched[ti:]:
+        w.consider(entry(p))
     return w.parts
 
 

@@ -21,6 +21,7 @@ __all__ = [
     "SimilarityScorer",
     "alignment",
     "critical_priority",
+    "naming_words",
     "patch_terms",
     "query_terms",
     "recency",
@@ -71,6 +72,15 @@ ALIGN_SATURATION = 6
 def text_terms(text: str) -> frozenset[str]:
     """Stemmed content words of a text (cached)."""
     return _patch_terms(text, None)
+
+
+def naming_words(patch: Patch) -> frozenset[str] | None:
+    """The words a query must hold to name this setting: every content word of the subject
+    of a critical, when it has at most :data:`NAMED_WORDS` (a longer subject is the
+    leftover of a sentence, not a name); None when nothing names it. Each is among the
+    patch's :func:`patch_terms`."""
+    words = text_terms(patch.slot) if patch.critical and patch.slot else None
+    return words if words and len(words) <= NAMED_WORDS else None
 
 
 def patch_terms(patch: Patch) -> frozenset[str]:

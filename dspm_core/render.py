@@ -15,10 +15,9 @@ cannot be delivered is listed in :attr:`Rendered.dropped`.
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate
+from itertools import accumulate, takewhile
 from operator import itemgetter
 
 from .crit_order import Block, CriticalView, Key, Pool, query_key
@@ -26,7 +25,7 @@ from .fill import Account, walk_criticals
 from .forms import Form, forms_for, same_forms
 from .patch import Patch
 from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
-                   patch_terms, query_terms, text_terms, utility)
+                   naming_words, patch_terms, query_terms, text_terms, utility)
 from .tokens import TokenCounter, break_alone, splits_cleanly
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
@@ -46,15 +45,44 @@ class RenderedLine:
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """The rendered context and an account of what was delivered and what was not."""
+    """The rendered context and an account of what was delivered and what was not.
+
+    The per-line view (:attr:`lines`, :attr:`delivered`, :attr:`trimmed`) is built when
+    first read: a caller that wants the text alone (``get_context``) never pays for it."""
 
     text: str
-    lines: tuple[RenderedLine, ...]
     tokens: int
     budget: int
-    delivered: tuple[str, ...]
-    trimmed: tuple[str, ...] = ()
+    #: (patch, form, cost with its line break) of each delivered line, in order
+    picked: tuple[tuple[Patch, Form, int], ...] = field(default=(), repr=False)
     _account: Account | None = field(default=None, repr=False, compare=False)
+    _views: list[tuple[tuple[RenderedLine, ...], tuple[str, ...], tuple[str, ...]]] = \
+        field(default_factory=list, repr=False, compare=False)
+
+    def _view(self) -> tuple[tuple[RenderedLine, ...], tuple[str, ...], tuple[str, ...]]:
+        views = self._views
+        if not views:  # a race only builds the same tuples twice
+            picked = self.picked
+            views.append((tuple(RenderedLine(p.id, p.kind.value, f.name, f.text, cost - 1)
+                                for p, f, cost in picked),
+                          tuple(p.id for p, _, _ in picked),
+                          tuple(p.id for p, f, _ in picked if f.name != "full")))
+        return views[0]
+
+    @property
+    def lines(self) -> tuple[RenderedLine, ...]:
+        """The delivered lines, in order (a line's tokens leave out its line break)."""
+        return self._view()[0]
+
+    @property
+    def delivered(self) -> tuple[str, ...]:
+        """The ids of the delivered patches, in order."""
+        return self._view()[1]
+
+    @property
+    def trimmed(self) -> tuple[str, ...]:
+        """The ids of the delivered patches shown in a shorter form than their full one."""
+        return self._view()[2]
 
     @property
     def dropped(self) -> tuple[str, ...]:
@@ -102,18 +130,26 @@ class Rendered:
 class _Entry:
     """What the renderer needs of one patch, computed once per patch version."""
 
-    __slots__ = ("patch", "forms", "key", "weight", "terms", "named_by")
+    __slots__ = ("patch", "forms", "step", "key", "weight", "terms", "named_by")
 
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
         self.forms = forms  # (form, cost) longest first; cost counts the joining newline
+        # the fewest tokens an upgrade from the minimal form adds (the forms an upgrade
+        # reads: the ones before the first that costs no more than the minimal one)
+        least = forms[-1][1]
+        ups = [c for _, c in takewhile(lambda fc: fc[1] > least, forms)]
+        self.step = min(ups) - least if ups else float("inf")
         # (the stance check reads the whole text: only a critical's place needs it)
         self.key = critical_priority(patch) if patch.critical else None
         self.weight = self.key[2] if self.key is not None else 0.0  # kind and stance
         self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
-        # the words a query must hold to name this setting (Renderer._named)
-        words = text_terms(patch.slot) if patch.critical and patch.slot else None
-        self.named_by = words if words and len(words) <= NAMED_WORDS else None
+        self.named_by = naming_words(patch)  # (Renderer._named)
+
+
+def _clean(line: str) -> bool:
+    """``line`` may stand anywhere in a text that splits cleanly at its line breaks."""
+    return splits_cleanly(("x", line))
 
 
 class _Cache:
@@ -128,6 +164,7 @@ class _Cache:
         self.max_items = max_items
         self.tokens: dict[str, int] = {}
         self.entries: dict[str, _Entry] = {}
+        self.broken: dict[str, int] = {}  # a line -> tokens with its line break (_broken)
         self.lock = threading.Lock()
         self.splits_lines = getattr(counter, "splits_lines", False) is True
 
@@ -146,11 +183,32 @@ class _Cache:
         lines where the tokenizer gives exactly that (:func:`~dspm_core.tokens.line_parts`),
         else the count of the joined text. A line break that is a token of its own
         (:func:`~dspm_core.tokens.break_alone`) is counted as one, not with its line."""
-        if not (self.splits_lines and splits_cleanly(lines)):
+        if not (self.splits_lines and lines and _clean(lines[-1])):
             return self.count("\n".join(lines))
-        count = self.count
-        return sum([count(line) + 1 if break_alone(line) else count(line + "\n")
-                    for line in lines[:-1]], count(lines[-1]))
+        get, total = self.broken.get, 0
+        for line in lines[:-1]:
+            n = get(line)
+            if n is None:
+                n = self._broken(line)
+            if n < 0:  # (a first line that opens with a space would split too: rare)
+                return self.count("\n".join(lines))
+            total += n
+        return total + self.count(lines[-1])
+
+    def _broken(self, line: str) -> int:
+        """Tokens of ``line`` and the line break after it, or -1 when the line could not
+        be counted alone in every place (:func:`~dspm_core.tokens.splits_cleanly`)."""
+        if not _clean(line):
+            n = -1
+        elif break_alone(line):
+            n = self.count(line) + 1
+        else:
+            n = self.count(line + "\n")
+        with self.lock:
+            if len(self.broken) >= self.max_items:
+                self.broken.clear()
+            self.broken[line] = n
+        return n
 
     def entry(self, patch: Patch) -> _Entry:
         e = self.entries.get(patch.id)
@@ -177,8 +235,6 @@ class Renderer:
         self.counter = counter
         self.scorer = scorer
         self._cache = _Cache(counter)
-        self._mins: weakref.WeakKeyDictionary[Block, tuple[int, ...]] = \
-            weakref.WeakKeyDictionary()
 
     def count(self, text: str) -> int:
         return self._cache.count(text)
@@ -211,19 +267,19 @@ class Renderer:
         # the criticals whose place the query may change: all of them when a semantic
         # score aligns every text, else the ones its words touch (from the view's index)
         if semantic:
-            touched = [(k, entry(p)) for k, p in view]
-            aligns = self._alignments([entry(p) for p in rest] + [e for _, e in touched],
+            every = [(k, entry(p)) for k, p in view]
+            aligns = self._alignments([entry(p) for p in rest] + [e for _, e in every],
                                       query, similarity)
-            named = self._named([e for _, e in touched], query) if aligns else set()
+            named = self._named([e for _, e in every], query) if aligns else set()
             touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
-                                         e.key[2]), e) for k, e in touched),
-                             key=lambda t: t[0])
+                                         e.key[2]), e.patch) for k, e in every),
+                             key=itemgetter(0))
         else:
             aligns = self._alignments([entry(p) for p in rest], query)
-            touched = self._placed(view, query, aligns)
+            touched = self._placed(view, query)
         # the ids of the criticals walked at their own place
         moved: Collection[str] = view.hits if not semantic and len(view.hits) == len(touched) \
-            else {e.patch.id for _, e in touched}
+            else {p.id for _, p in touched}
 
         # 1. every critical at its smallest form, by priority (+1: the newline that is
         # not needed after the last line)
@@ -232,9 +288,9 @@ class Renderer:
         room = walk.room
         # 2. upgrades, by priority: the largest form that fits
         for e in walk.taken:
-            if len(e.forms) == 1:
+            if e.step > room:
                 continue
-            cur_cost = chosen[e.patch.id][1]
+            cur_cost = e.forms[-1][1]  # the walk took the minimal form
             for form, cost in e.forms:
                 if cost <= cur_cost:
                     break
@@ -251,17 +307,51 @@ class Renderer:
 
     def _least(self, block: Block) -> tuple[int, ...]:
         """The cost of the cheapest minimal line from each critical of ``block`` to its
-        end (cached while the block lives: blocks are never changed, a change to the
-        order builds a new one)."""
-        got = self._mins.get(block)
-        if got is None:
+        end, kept in the block's memo (blocks are never changed, a change to the order
+        builds a new one). A block built by edits from one this renderer read updates
+        that one's costs (:meth:`_edit_least`)."""
+        memo = block.memo
+        if memo is not None and memo[0] is self._cache:
+            return memo[1]
+        origin = block.origin
+        got = None
+        if origin is not None and origin[0][0] is self._cache:
+            got = self._edit_least(origin[0][1], origin[1])
+        if got is None or len(got) != len(block.patches):
             entry, entries = self._cache.entry, self._cache.entries
             costs = [(e if (e := entries.get(p.id)) is not None and e.patch is p else entry(p))
                      .forms[-1][1] for p in reversed(block.patches)]
             got = tuple(accumulate(costs, min))[::-1]
-            with self._cache.lock:
-                self._mins[block] = got
+        block.memo, block.origin = (self._cache, got), None
         return got
+
+    def _edit_least(self, least: tuple[int, ...],
+                    edits: Sequence[tuple[int, bool, Patch]]) -> tuple[int, ...] | None:
+        """``least`` of a block after ``edits`` (see :class:`~dspm_core.crit_order.Block`),
+        or None when a removed critical was the only cheapest from its place on (the
+        criticals before it are then read again). An insertion lowers the costs before it
+        to its own at most."""
+        mins = list(least)
+        entry = self._cache.entry
+        for at, removed, p in edits:
+            n = len(mins)
+            if removed:
+                if at + 1 < n and mins[at] == mins[at + 1]:
+                    del mins[at]
+                    continue
+                if at + 1 == n and at and mins[at - 1] < mins[at]:
+                    del mins[at]
+                    continue
+                return None
+            c = entry(p).forms[-1][1]
+            if at < n and c >= mins[at]:
+                mins.insert(at, mins[at])
+                continue
+            mins.insert(at, c)
+            for i in range(at):
+                if mins[i] > c:
+                    mins[i] = c
+        return tuple(mins)
 
     def _fill_rest(self, rest: list[Patch], now: int, aligns: dict[str, float],
                    chosen: dict[str, tuple[Form, int]], room: int) -> int:
@@ -288,33 +378,23 @@ class Renderer:
                 room -= cost - cur_cost
         return room
 
-    def _placed(self, view: CriticalView, query: str,
-                aligns: dict[str, float]) -> list[tuple[Key, _Entry]]:
+    def _placed(self, view: CriticalView, query: str) -> list[tuple[Key, Patch]]:
         """The criticals the query's words touch at their places (:func:`query_key`),
-        sorted, their alignments added to ``aligns``: :meth:`_alignments`, :meth:`_named`
-        and the placing in one pass, for the lexical alignment alone (the words each one
-        holds were counted when the view was taken)."""
+        sorted: :meth:`_alignments`, :meth:`_named` and the placing in one pass, for the
+        lexical alignment alone, from what the view holds (the words each one holds were
+        counted when the view was taken; the words that name it were found when it was
+        stored). A critical's alignment serves its place only."""
         touched = view.touched
         if not touched:
             return []
         qterms = query_terms(query) if query and query.strip() else frozenset()
         scale = 1.0 / min(len(qterms), ALIGN_SATURATION) if qterms else 0.0
-        entry, get, hits = self._cache.entry, self._cache.entries.get, view.hits
-        out: list[tuple[Key, _Entry]] = []
-        append = out.append
-        for k, p in touched:
-            pid = p.id
-            e = get(pid)
-            if e is None or e.patch is not p:
-                e = entry(p)
-            n = hits.get(pid)
-            align = (len(qterms & e.terms) if n is None else n) * scale
-            if align > 1.0:
-                align = 1.0
-            aligns[pid] = align
-            # every word of a subject is among the patch's terms: a named one aligns
-            named = e.named_by
-            append((query_key(k, named is not None and named <= qterms, align, e.weight), e))
+        hits = view.hits
+        # the key is query_key's, written out (its weight is minus the order key's fourth
+        # part): this runs for every critical the query touches
+        out = [((k[0], k[1], -1 if named is not None and named <= qterms else 0,
+                 k[3] - (a if (a := hits[p.id] * scale) < 1.0 else 1.0), k[4], k[5]), p)
+               for k, p, named in touched]
         out.sort(key=itemgetter(0))
         return out
 
@@ -376,8 +456,8 @@ class Renderer:
     def _finish(self, order: list[Patch], chosen: dict[str, tuple[Form, int]],
                 rest: Sequence[Patch], budget: int, parts: list,
                 moved: Collection[str]) -> Rendered:
-        lines = [(p, chosen[p.id][0]) for p in order]
-        texts = [f.text for _, f in lines]
+        lines = [(p, *chosen[p.id]) for p in order]
+        texts = [f.text for _, f, _ in lines]
         text = "\n".join(texts)
         total = self._cache.count_lines(texts) if text else 0
         trimmed_crit: list[str] = []
@@ -386,19 +466,14 @@ class Renderer:
         while total > budget and lines:
             idx = next((i for i in range(len(lines) - 1, -1, -1) if not lines[i][0].critical),
                        len(lines) - 1)
-            p, _ = lines.pop(idx)
+            p = lines.pop(idx)[0]
             if p.critical:
                 trimmed_crit.append(p.id)
-            texts = [f.text for _, f in lines]
+            texts = [f.text for _, f, _ in lines]
             text = "\n".join(texts)
             total = self._cache.count_lines(texts) if text else 0
-        delivered = tuple(p.id for p, _ in lines)
-        got = set(delivered)
+        got = {p.id for p, _, _ in lines}
         rest_dropped = tuple(p.id for p in rest if p.id not in got)
-        trimmed = tuple(p.id for p, f in lines if f.name != "full")
-        # a line's tokens: its cost less the line break (costs count the text exactly)
-        out_lines = tuple(RenderedLine(p.id, p.kind.value, f.name, f.text, chosen[p.id][1] - 1)
-                          for p, f in lines)
         account = Account(parts, moved, lambda p: self._cache.entry(p).forms[-1][1],
                           trimmed_crit, rest_dropped)
-        return Rendered(text, out_lines, total, budget, delivered, trimmed, account)
+        return Rendered(text, total, budget, tuple(lines), account)

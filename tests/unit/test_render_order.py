@@ -100,29 +100,33 @@ forget_op = st.tuples(st.just("forget"), st.integers(0, 50))
 pin_op = st.tuples(st.just("pin"), st.integers(0, 50))
 
 
+def apply(m: DSPMMemory, ids: list[str], op: tuple) -> None:
+    if op[0] == "patch":
+        _, kind, role, pinned, words, value = op
+        slot = " ".join(words)
+        text = (f"The {slot} must be at most {value}." if kind == "constraint"
+                else f"Set the {slot} to {value}." if kind == "decision"
+                else f"{slot.title()} uses setup {value}.")
+        ids.append(m.add_patch(kind, text, role=role, pinned=pinned and value % 7 == 0,
+                               slot=slot if kind in ("constraint", "decision") else None,
+                               value=str(value) if kind in ("constraint", "decision")
+                               else None).id)
+    elif op[0] == "turn":
+        m.add_turn("user", f"We talked about the {' and the '.join(op[1])} on {len(ids)} days.")
+    elif ids:
+        pid = ids[op[1] % len(ids)]
+        if pid in m.store:
+            if op[0] == "forget":
+                m.forget(pid)
+            else:
+                m.pin(pid)
+
+
 def build(ops: list) -> DSPMMemory:
     m = DSPMMemory(budget=4000)
     ids: list[str] = []
     for op in ops:
-        if op[0] == "patch":
-            _, kind, role, pinned, words, value = op
-            slot = " ".join(words)
-            text = (f"The {slot} must be at most {value}." if kind == "constraint"
-                    else f"Set the {slot} to {value}." if kind == "decision"
-                    else f"{slot.title()} uses setup {value}.")
-            ids.append(m.add_patch(kind, text, role=role, pinned=pinned and value % 7 == 0,
-                                   slot=slot if kind in ("constraint", "decision") else None,
-                                   value=str(value) if kind in ("constraint", "decision")
-                                   else None).id)
-        elif op[0] == "turn":
-            m.add_turn("user", f"We talked about the {' and the '.join(op[1])} on {len(ids)} days.")
-        elif ids:
-            pid = ids[op[1] % len(ids)]
-            if pid in m.store:
-                if op[0] == "forget":
-                    m.forget(pid)
-                else:
-                    m.pin(pid)
+        apply(m, ids, op)
     return m
 
 
@@ -145,6 +149,33 @@ def test_the_walk_renders_what_a_full_scan_renders(ops: list, query: str, stable
         assert r.undelivered == why
         assert set(r.dropped) == {p.id for p in m.store.patches() if p.critical
                                   and p.id not in delivered} | (set(r.dropped) - set(dropped))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(ops=st.lists(st.one_of(patch_op, patch_op, patch_op, turn_op, forget_op, pin_op),
+                    max_size=40),
+       query=st.lists(st.sampled_from(WORDS), max_size=3).map(" ".join),
+       every=st.integers(1, 5), block=st.integers(1, 4), budget=st.integers(16, 300))
+def test_renders_between_changes_render_what_a_full_scan_renders(
+        ops: list, query: str, every: int, block: int, budget: int) -> None:
+    """A render keeps per-block costs; a block changed since is updated from them, not
+    read again. Rendering every few changes must still match the full scan, and the kept
+    costs of every block must be the ones read from scratch."""
+    from itertools import accumulate
+
+    with small_blocks(block):
+        m = DSPMMemory(budget=4000)
+        ids: list[str] = []
+        for i, op in enumerate(ops):
+            apply(m, ids, op)
+            if i % every:
+                continue
+            r = m.render(query, budget=budget)
+            text, delivered, dropped, _ = full_scan(m, query, budget)
+            assert (r.text, r.delivered, r.dropped_criticals) == (text, delivered, dropped)
+            for b in m.store.pool(query).criticals.blocks:
+                costs = [m.renderer._cache.entry(p).forms[-1][1] for p in reversed(b.patches)]
+                assert m.renderer._least(b) == tuple(accumulate(costs, min))[::-1]
 
 
 def test_a_render_reads_the_criticals_it_can_deliver_not_all_of_them() -> None:
@@ -197,3 +228,34 @@ def test_a_render_is_the_same_whatever_the_hash_seed():
                               capture_output=True, text=True, check=True)
         seen.add(done.stdout)
     assert len(seen) == 1, seen
+
+
+@settings(max_examples=300, deadline=None)
+@given(costs=st.lists(st.integers(1, 9), max_size=12),
+       edits=st.lists(st.tuples(st.booleans(), st.integers(0, 20), st.integers(1, 9)),
+                      max_size=8))
+def test_the_kept_costs_of_a_block_follow_its_edits(costs: list[int], edits: list) -> None:
+    """The cheapest minimal line from each critical on, updated edit by edit, is the one
+    read from the edited block (or the update declines and the block is read again)."""
+    from itertools import accumulate
+    from types import SimpleNamespace
+
+    from dspm_core.render import Renderer
+    from dspm_core.tokens import get_counter
+
+    def least(cs: list[int]) -> tuple[int, ...]:
+        return tuple(accumulate(reversed(cs), min))[::-1]
+
+    r = Renderer(get_counter())
+    r._cache.entry = lambda cost: SimpleNamespace(forms=[(None, cost)])  # a critical's cost
+    done, now = [], list(costs)
+    for removed, at, cost in edits:
+        if removed and now:
+            at %= len(now)
+            done.append((at, True, now.pop(at)))
+        elif not removed:
+            at %= len(now) + 1
+            now.insert(at, cost)
+            done.append((at, False, cost))
+    got = r._edit_least(least(costs), done)
+    assert got == least(now) if got is not None else any(rem for _, rem, _ in done)

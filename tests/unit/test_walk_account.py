@@ -42,7 +42,7 @@ def _walks(draw):
     # a touched critical takes a new place: an odd key between two others
     places = draw(st.lists(st.integers(-1, n), min_size=len(moved_idx), max_size=len(moved_idx),
                            unique=True))
-    touched = sorted(((0, 0, 0, 0.0, 0, 2 * p + 1), entries[i])
+    touched = sorted(((0, 0, 0, 0.0, 0, 2 * p + 1), entries[i].patch)
                      for p, i in zip(places, sorted(moved_idx)))
     cut = sorted(draw(st.sets(st.integers(1, max(1, n - 1)), max_size=4)) | {0, n})
     blocks = [Block(tuple(keys[a:b]), tuple(e.patch for e in entries[a:b]))
@@ -54,7 +54,7 @@ def _walks(draw):
 @given(_walks())
 def test_the_account_is_the_one_of_a_plain_walk(case) -> None:
     entries, keys, touched, blocks, room = case
-    moved = {e.patch.id for _, e in touched}
+    moved = {p.id for _, p in touched}
     by_patch = {id(e.patch): e for e in entries}
     entry = lambda p: by_patch[id(p)]  # noqa: E731
 
@@ -66,7 +66,8 @@ def test_the_account_is_the_one_of_a_plain_walk(case) -> None:
 
     w = walk_criticals(blocks, touched, moved, entry, least, room)
     in_place = [(k, e) for k, e in zip(keys, entries) if e.patch.id not in moved]
-    order = [e for _, e in sorted(in_place + list(touched), key=lambda t: t[0])]
+    order = [e for _, e in sorted(in_place + [(k, entry(p)) for k, p in touched],
+                                  key=lambda t: t[0])]
     taken, dropped, why = _plain_walk(order, room)
     assert [e.patch.id for e in w.taken] == taken
     account = Account(w.parts, moved, lambda p: entry(p).forms[-1][1], [], ())
