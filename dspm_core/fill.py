@@ -69,16 +69,30 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Patch]]
     inf = float("inf")
     later = [*accumulate((s[0] if s else inf for s in reversed(suffixes)), min,
                          initial=inf)][::-1]
+    chosen, taken, parts = w.chosen, w.taken, w.parts
     for k, b in enumerate(blocks):
         keys, patches, suffix = b.keys, b.patches, suffixes[k]
         lo, n = 0, len(keys)
-        while lo < n and w.room >= suffix[lo]:
-            while ti < nt and touched[ti][0] < keys[lo]:
-                w.consider(entry(touched[ti][1]))
+        room = w.room
+        # Walk.consider, written out: this runs for every critical read
+        while lo < n and room >= suffix[lo]:
+            if ti < nt and touched[ti][0] < keys[lo]:
+                p = touched[ti][1]
                 ti += 1
-            if patches[lo].id not in moved:
-                w.consider(entry(patches[lo]))
-            lo += 1
+            else:
+                p = patches[lo]
+                lo += 1
+                if p.id in moved:
+                    continue
+            e = entry(p)
+            form, cost = e.forms[-1]
+            if cost <= room:
+                chosen[p.id] = (form, cost)
+                room -= cost
+                taken.append(e)
+            else:
+                parts.append((p.id, cost, room))
+        w.room = room
         # later[0]: the cheapest minimal line of all, the touched ones among them
         if w.room < later[k + 1] and (w.room < later[0] or not any(
                 entry(p).forms[-1][1] <= w.room for _, p in touched[ti:])):

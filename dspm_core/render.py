@@ -224,9 +224,6 @@ class _Cache:
                 self.entries[patch.id] = e
         return e
 
-    def forms_of(self, patch: Patch) -> list[tuple[Form, int]]:
-        return self.entry(patch).forms
-
 
 class Renderer:
     """Renders a list of patches under a budget. Holds only caches; safe to share."""
@@ -268,14 +265,15 @@ class Renderer:
         # score aligns every text, else the ones its words touch (from the view's index)
         if semantic:
             every = [(k, entry(p)) for k, p in view]
-            aligns = self._alignments([entry(p) for p in rest] + [e for _, e in every],
-                                      query, similarity)
+            rest_entries = [entry(p) for p in rest]
+            aligns = self._alignments(rest_entries + [e for _, e in every], query, similarity)
             named = self._named([e for _, e in every], query) if aligns else set()
             touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
                                          e.key[2]), e.patch) for k, e in every),
                              key=itemgetter(0))
         else:
-            aligns = self._alignments([entry(p) for p in rest], query)
+            rest_entries = [entry(p) for p in rest]
+            aligns = self._alignments(rest_entries, query)
             touched = self._placed(view, query)
         # the ids of the criticals walked at their own place
         moved: Collection[str] = view.hits if not semantic and len(view.hits) == len(touched) \
@@ -300,7 +298,7 @@ class Renderer:
                     break
         # 3. non-criticals by utility per token
         if rest:
-            room = self._fill_rest(rest, now, aligns, chosen, room)
+            room = self._fill_rest(rest, now, aligns, chosen, room, rest_entries)
 
         order = self._order([e.patch for e in walk.taken], rest, chosen, stable_order, now, aligns)
         return self._finish(order, chosen, rest, budget, walk.parts, moved)
@@ -354,14 +352,19 @@ class Renderer:
         return tuple(mins)
 
     def _fill_rest(self, rest: list[Patch], now: int, aligns: dict[str, float],
-                   chosen: dict[str, tuple[Form, int]], room: int) -> int:
-        forms_of = self._cache.forms_of
-        if room < min([forms_of(p)[-1][1] for p in rest]):
+                   chosen: dict[str, tuple[Form, int]], room: int,
+                   entries: list[_Entry] | None = None) -> int:
+        """Fill ``room`` with the non-criticals ``rest`` (their ``entries`` when at hand)
+        by utility per token; the room left."""
+        if entries is None:
+            entries = [self._cache.entry(p) for p in rest]
+        if room < min([e.forms[-1][1] for e in entries]):
             return room  # not even the shortest form of any fits
         scored = []
-        for p in rest:
+        for e in entries:
+            p = e.patch
             u = utility(p, now, aligns.get(p.id, 0.0))
-            for form, cost in self._cache.forms_of(p):
+            for form, cost in e.forms:
                 scored.append((u / cost, -p.turn, p.id, form, cost))
         scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
         for _, _, pid, form, cost in scored:
