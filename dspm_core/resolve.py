@@ -52,8 +52,8 @@ from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
-__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent",
-           "link_target", "other_times", "resolve", "vetoed"]
+__all__ = ["HEADCOUNT", "LIGHT_VERBS", "OWN_SETTING", "REFERENT_TURNS", "Resolution", "as_said_of",
+           "is_referent", "link_target", "other_times", "own_setting", "resolve", "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
@@ -161,13 +161,15 @@ def vetoed(a: str, b: str) -> bool:
 
 def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
             turn: int, referent: bool, same_unit: bool = False,
-            terse: bool = False, own: str = "", text: str = "") -> Resolution:
+            terse: bool = False, own: str = "", text: str = "",
+            speaker: Role | None = None) -> Resolution:
     """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises;
     ``terse``: the statement is a bare "<subject> = <value>" (the old value of "raise my
     rate from $65 to $75"), which may restate a setting under a shorter name; ``own``: the
     words a pointer's sentence names beside it ("for the paid plan make it 90 days"), which
     veto a setting they differ from; ``text``: the statement as said, where a revision may
-    name the value it replaces in passing ("we're moving to pnpm, npm installs were slow")."""
+    name the value it replaces in passing ("we're moving to pnpm, npm installs were slow");
+    ``speaker``: who said it (a user's pointer prefers the user's own setting)."""
     if stmt.value is None:
         return NONE
     if not referent:
@@ -193,7 +195,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "old number named in passing")
     if referent:
-        res = _referent(ix, patches, stmt, turn, same_unit, own)
+        res = _referent(ix, patches, stmt, turn, same_unit, own, speaker)
         # ("my sister is not vegan anymore, she does keto now" points at none of the speaker's)
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
         return NONE if res.target is not None and (person_apart(text, patches[res.target].text)
@@ -668,44 +670,14 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
 
 
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
-              turn: int, same_unit: bool = False, own: str = "") -> Resolution:
-    """The setting of the same kind of value spoken of last; a tie in that turn keeps both."""
-    seen: set[str] = set()
-    latest: int | None = None
-    found: list[str] = []
+              turn: int, same_unit: bool = False, own: str = "",
+              speaker: Role | None = None) -> Resolution:
+    """The setting of the same kind of value spoken of last; a tie in that turn keeps both.
+    A user's pointer reaches past what an assistant or a tool said last ("You've been over
+    9,000 on three days" / "bump it to 10k") to the user's own setting of that kind in the
+    window, when there is one."""
     unknown: list[str] = []  # names of no known kind, in the window
-    for spoken_at, pid in reversed(ix.recent):
-        if turn - spoken_at > REFERENT_TURNS or (latest is not None and spoken_at < latest):
-            break
-        if pid in seen or pid not in patches:
-            continue
-        seen.add(pid)
-        theirs = ix.subject_of.get(pid) or ""
-        if own and (set(own.split()) & set(theirs.split()) and vetoed(own, theirs)
-                    or _other_time(own, theirs)):
-            continue  # "now for the paid plan make it 90 days" is not the free plan's;
-            # "on weekends set it for 9" is not the weekday alarm's
-        if stmt.dimension == "free":
-            # "switch it to dusty blue and cream": a value in words replaces one in words
-            key = patches[pid].key
-            dim = key.split("|")[2] if key else ""
-            if (dim == "name" or dim.startswith("free:")) and patches[pid].value:
-                latest = spoken_at
-                found.append(pid)
-            continue
-        if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value,
-                                                           patches[pid].slot):
-            if patches[pid].key is not None and patches[pid].key.split("|")[2] == "name" \
-                    and name_category(stmt.value or "") is None \
-                    and name_category(patches[pid].value or "") is None:
-                unknown.append(pid)
-            continue  # "use Seattle" is no database: a name points back only within its kind
-        # "make it 150 words" keeps the bound of "under 100 words"
-        probe = as_said_of(stmt, patches[pid])
-        if revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit) \
-                or stmt.dimension == "when" and _day_of_clock(patches[pid], stmt):
-            latest = spoken_at  # ("friday now" of "wednesday 5pm": its day)
-            found.append(pid)
+    found = _spoken_last(ix, patches, stmt, turn, same_unit, own, False, unknown)
     if not found and len(unknown) == 1:
         # "Scratch that, we're going with Linear" after "We'll track bugs in Jira": the one
         # name of no known kind in the last turns
@@ -713,7 +685,77 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     echoed = _echoed(ix, patches, found, turn)
     if echoed is not None:
         return Resolution(echoed, "referent bound to the setting the assistant said back")
+    if found and speaker is not None and AUTHORITY[speaker] >= AUTHORITY[Role.USER] \
+            and all(AUTHORITY[patches[pid].role] < AUTHORITY[Role.USER] for pid in found):
+        users = _spoken_last(ix, patches, stmt, turn, same_unit, own, True)
+        if users:
+            return _one(users, OWN_SETTING)
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+#: the evidence of a pointer bound to the speaker's own setting past an assistant's value
+OWN_SETTING = "referent bound to the speaker's own setting of that kind, past what the " \
+    "assistant said last"
+
+
+def own_setting(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
+                turn: int) -> str | None:
+    """The one setting with a user's authority or more, of the kind of ``stmt``'s value,
+    spoken of last in the window a pointer reaches (None for none, or a tie)."""
+    found = list(dict.fromkeys(_spoken_last(ix, patches, stmt, turn, False, "", True)))
+    return found[0] if len(found) == 1 else None
+
+
+def _spoken_last(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, turn: int,
+                 same_unit: bool, own: str, users_only: bool,
+                 unknown: list[str] | None = None) -> list[str]:
+    """The settings a pointer with ``stmt``'s value may mean, of the latest turn that
+    spoke of any (``users_only``: of those said with a user's authority or more); names
+    of no known kind met on the way are added to ``unknown``."""
+    seen: set[str] = set()
+    at: int | None = None
+    found: list[str] = []
+    for spoken_at, pid in reversed(ix.recent):
+        if turn - spoken_at > REFERENT_TURNS or (at is not None and spoken_at < at):
+            break
+        if pid in seen or pid not in patches:
+            continue
+        seen.add(pid)
+        if users_only and AUTHORITY[patches[pid].role] < AUTHORITY[Role.USER]:
+            continue
+        if _points_to(ix, patches, stmt, pid, same_unit, own, unknown):
+            at = spoken_at
+            found.append(pid)
+    return found
+
+
+def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: str,
+               same_unit: bool, own: str, unknown: list[str] | None) -> bool:
+    """A pointer with ``stmt``'s value (and ``own`` words beside it) may mean setting
+    ``pid``: of the same kind of value and bound, and no word of it vetoes the setting."""
+    theirs = ix.subject_of.get(pid) or ""
+    if own and (set(own.split()) & set(theirs.split()) and vetoed(own, theirs)
+                or _other_time(own, theirs)):
+        return False  # "now for the paid plan make it 90 days" is not the free plan's;
+        # "on weekends set it for 9" is not the weekday alarm's
+    if stmt.dimension == "free":
+        # "switch it to dusty blue and cream": a value in words replaces one in words
+        key = patches[pid].key
+        dim = key.split("|")[2] if key else ""
+        return (dim == "name" or dim.startswith("free:")) and bool(patches[pid].value)
+    if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value,
+                                                       patches[pid].slot):
+        if unknown is not None and patches[pid].key is not None \
+                and patches[pid].key.split("|")[2] == "name" \
+                and name_category(stmt.value or "") is None \
+                and name_category(patches[pid].value or "") is None:
+            unknown.append(pid)
+        return False  # "use Seattle" is no database: a name points back only within its kind
+    # "make it 150 words" keeps the bound of "under 100 words"
+    probe = as_said_of(stmt, patches[pid])
+    return bool(revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit)) \
+        or stmt.dimension == "when" and _day_of_clock(patches[pid], stmt)
+    # ("friday now" of "wednesday 5pm": its day)
 
 
 def _day_of_clock(p: Patch, stmt: Statement) -> bool:

@@ -38,7 +38,7 @@ from .value_clause import clauses
 from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency
 
-__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "restated_earlier", "restated_name",
+__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "one_occasion", "restated_earlier", "restated_name",
            "speaker_after_person", "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
@@ -129,10 +129,26 @@ _SUPPOSES_RE = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|hmm+)[\s,]+)*(?:what 
 
 
 def supposes_or_recalls(text: str) -> bool:
-    """``text`` supposes a value ("what if bedtime was 11 pm") or recalls the past ("back
-    when I was a student", "it was £25 last year"): whatever value it holds revises
-    nothing."""
-    return _SUPPOSES_RE.search(text) is not None
+    """``text`` supposes a value ("what if bedtime was 11 pm"), recalls the past ("back
+    when I was a student", "it was £25 last year") or is said of one occasion ("tomorrow's
+    a one-off, we'll eat at 8pm", "just this once", "tonight only"): whatever value it
+    holds revises nothing."""
+    return _SUPPOSES_RE.search(text) is not None or one_occasion(text)
+
+
+def one_occasion(text: str) -> bool:
+    """``text`` is said of one occasion ("Thursday's a one-off, we'll eat at 2pm", "just
+    this once", "tonight only"): the standing value stays as it was."""
+    return _ONE_OCCASION_RE.search(text) is not None
+
+
+# said of one occasion, the standing value left as it was
+_ONE_OCCASION_RE = re.compile(
+    r"\b(?:(?:a|one|the) one[- ]off|just (?:this|that) once|(?:just|only) (?:for )?(?:this|that) "
+    r"(?:one )?(?:day|night|evening|morning|week|time|once|occasion)\b(?! on\b)|"
+    r"(?:today|tonight|tomorrow|this (?:week|weekend|time)|next (?:week|weekend)) only|"
+    r"(?:just|only) (?:for )?(?:today|tonight|tomorrow)(?:'s| night| evening| morning)?\b(?! on\b)"
+    r"(?![^.;!?]*\b(?:on|onwards|from now|going forward|and after)\b))", re.I)
 
 
 #: verbs of the past that say a setting changed ("I've upped my contribution to £500")

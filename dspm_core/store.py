@@ -30,7 +30,8 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, va
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
-                      link_target, modifier_apart, names_nothing, other_count, person_dropped,
+                      link_target, modifier_apart, names_nothing, other_count, own_setting,
+                      person_dropped,
                       read_here, resolve, said_after_value, said_for_other, vetoed)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
@@ -673,7 +674,8 @@ class PatchStore:
             res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent,
                           same_unit=weak and not fact.referent,
                           terse=len(fact.text.split()) <= TERSE_WORDS,
-                          own=self._own_words(fact) if referent else "", text=fact.text)
+                          own=self._own_words(fact) if referent else "", text=fact.text,
+                          speaker=fact.role)
             existing_id = res.target
             if existing_id is not None and res.evidence == HEADCOUNT:  # 140 of "120 guests"
                 stmt = as_said_of(replace(stmt, unit=None, dimension="number"),
@@ -695,6 +697,12 @@ class PatchStore:
         if existing_id is not None and supposes_or_recalls(fact.text) \
                 and not self._same_value(self._patches[existing_id], stmt):
             existing_id = None  # "what if bedtime was 11 pm", "back when I was a student"
+        if existing_id is not None and not referent:
+            mine = self._own_instead(self._patches[existing_id], fact, stmt)
+            if mine is not None:  # "bump it to 10k" of the user's step goal, not of the
+                existing_id, referent = mine.id, True  # assistant's "over 9,000 a day"
+                fact = replace(fact, slot=None, referent=True)
+                stmt = as_said_of(replace(stmt, subject=None), mine)
         if existing_id is not None:
             old = self._patches[existing_id]
             if old.scope and not stmt.scope and not referent:
@@ -1045,6 +1053,19 @@ class PatchStore:
         self.counters["rejected"] += 1
         self.version += 1
         return MergeOutcome("rejected", old, old, reason)
+
+    def _own_instead(self, old: Patch, fact: Fact, stmt: Statement) -> Patch | None:
+        """The user's own setting that ``fact`` revises instead of ``old``, a value the
+        assistant or a tool said in the turn before that the extractor took the user's
+        pointer to be about (:mod:`~dspm_core.extract.carried`): when the user's words
+        name nothing of ``old`` and the user set a value of that kind in the last turns
+        (the extractor sees only the last messages). None when that is not so."""
+        if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or AUTHORITY[old.role] >= AUTHORITY[Role.USER] \
+                or old.turn != fact.turn - 1 or fact.slot != old.slot or not old.slot \
+                or _names_any(old.slot, fact.text):
+            return None
+        found = own_setting(self._ix, self._patches, stmt, fact.turn)
+        return self._patches[found] if found is not None and found != old.id else None
 
     def _supersede(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
         if old.slot and not _names_any(old.slot, fact.text):

@@ -235,4 +235,10 @@ def _names_old(value: str, text: str) -> bool:
 
 
 def _words(text: str) -> set[str]:
-    return {singular(w) for w in re.findall(r"[a-z][a-z0-9]+", text.lower())} - STOP_WORDS
+    """The words of ``text`` that may name a thing: never a preposition ("for")."""
+    return {singular(w) for w in re.findall(r"[a-z][a-z0-9]+", text.lower())} - STOP_WORDS \
+        - _PREPOSITIONS
+
+
+_PREPOSITIONS = frozenset("for in on at to of with by from per into onto about over under "
+                          "off out up down than as".split())

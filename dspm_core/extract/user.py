@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ..patch import Fact, PatchKind, Turn
+from ..restated import one_occasion
 from ..slots import gives_up_value
 from ..vocab import word_frequency
 from ..lexicon import is_past_verb, is_plural_noun
@@ -196,6 +197,9 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         return [accepted]
     if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None and referent_fact(turn, s) is None:
         return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"
+    if one_occasion(s):
+        return []  # "Thursday's a one-off, we'll eat at 2pm": no standing setting (the tier
+        # keeps the sentence)
     if _number_subject(s) and not re.search(r"[,;:]", s):
         return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
     if sets_no_rule(s):

@@ -1,0 +1,82 @@
+"""A user's pointer in a whole session ("push it to 30 then") is about the user's own
+setting, not about a number the assistant mentioned in its last reply (a report, a
+statistic, advice); a value said of one occasion ("Friday's a one-off") leaves the
+standing setting as it was.
+
+Each test feeds a whole session (user and assistant turns) through ``add_turn``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_in_passing import current_with, kept, remember, replaced
+
+
+def a(text: str) -> tuple[str, str]:
+    return ("assistant", text)
+
+
+@pytest.mark.parametrize("turns, new, old, mentioned", [
+    (["set my daily water goal to 8 glasses", a("Goal saved: 8 glasses a day."),
+      "i've been drinking loads since the heatwave",
+      a("Good habit. You've had about 10 on most days this week."), "ok bump it to 12 then"],
+     "12", "8", "10"),
+    (["my reading goal is 20 pages a day", a("Noted, 20 pages a day."),
+      "the new book is a page turner",
+      a("It shows: you've managed over 30 on five of the last seven days."), "make it 35 then"],
+     "35", "20", "30"),
+    (["set my daily protein target to 120", a("Protein target: 120 g a day."),
+      "is that enough for lifting 4 times a week?",
+      a("Most lifters do well on that. You've been hitting about 100 on weekdays."),
+      "bump it to 140 anyway"], "140", "120", "100"),
+])
+def test_a_pointer_revises_the_users_setting_not_the_number_the_assistant_mentioned(
+        turns: list, new: str, old: str, mentioned: str) -> None:
+    memory = remember(*turns)
+    replaced(memory, new, old)
+    never_revised(memory, mentioned)
+
+
+def never_revised(memory, word: str) -> None:
+    """No patch holds ``word`` as an earlier value (what the assistant mentioned stays
+    whatever it was stored as, if anything)."""
+    assert not any(word in (r.value or "") for p in memory.all_patches for r in p.history), \
+        [(p.text, p.history) for p in memory.all_patches]
+
+
+def test_a_value_the_assistant_set_before_is_still_the_one_a_pointer_revises() -> None:
+    # no setting of the user's of that kind: the assistant's own value is the one meant
+    memory = remember("add a rate limiter to the login route",
+                      a("I've added a limiter allowing 10 requests per minute per IP."),
+                      "make that 5 requests per minute")
+    replaced(memory, "5", "10")
+
+
+@pytest.mark.parametrize("turns, standing, occasion", [
+    (["we eat lunch at 12:30 on weekdays", a("Lunch at 12:30 on weekdays, noted."),
+      "thursday's a one-off, we'll eat at 2pm because of the school play"], "12:30", "2pm"),
+    (["we have dinner at 7pm on weeknights", a("Noted: dinner at 7pm, Monday to Friday."),
+      "friday is a one-off, we'll eat at 9pm because of the school concert"], "7pm", "9pm"),
+    (["the kids' bedtime is 8:30", a("Bedtime 8:30, got it."),
+      "tonight only, bedtime is 10 since it's new year's eve"], "8:30", "10"),
+    (["my standing order to savings is £200 a month", a("Saved."),
+      "just this once make the savings transfer £50, the car needs tyres"], "£200", "£50"),
+])
+def test_a_value_said_of_one_occasion_leaves_the_standing_one(turns: list, standing: str,
+                                                              occasion: str) -> None:
+    memory = remember(*turns)
+    kept(memory, standing)
+    never_revised(memory, standing)
+    assert occasion in memory.get_context(), memory.get_context()  # said, as said
+
+
+def test_advice_sharing_only_a_preposition_with_a_new_setting_is_not_its_old_value() -> None:
+    memory = remember("remind me to take my iron tablet at 7am",
+                      a("Set: iron daily. It absorbs best on an empty stomach."),
+                      "ok good to know",
+                      a("Some people set a phone alarm for 6:40 so the tablet is by the kettle."),
+                      "and i need one for my vitamin d at 12pm with lunch")
+    kept(memory, "7am")
+    kept(memory, "12pm")
+    never_revised(memory, "6:40")
