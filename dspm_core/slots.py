@@ -812,6 +812,10 @@ def parse_statement(text: str) -> Statement:
         party_of(_parse_statement(text), text), text)), text), text), text)
     if st.value is not None and _TOPIC_RE.match(st.value):
         return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
+    if st.value is not None and st.op == "=" and st.subject:
+        bound = _SUPERLATIVE_BOUND_RE.match(st.subject)
+        if bound:  # "the oldest python we support is 3.11", "the longest i'd spend is an hour"
+            st = replace(st, op=">=" if bound.group("sup").lower() in _LEAST_WORDS else "<=")
     if st.value is not None and st.subject is None and _REMIND_ME_RE.search(text):
         return replace(st, subject="reminder")  # "yeah do that, remind me next tuesday": when
         # the reminder is, not a new value of what was spoken of
@@ -848,6 +852,16 @@ def parse_statement(text: str) -> Statement:
         return replace(st, subject=subject)
     return replace(st, subject=subject, value=pv.text, unit=pv.unit, scope=pv.scope,
                    dimension=pv.dimension, canonical=pv.canonical)
+
+
+#: the extreme a speaker accepts, said as a subject: "the oldest python we support", "the
+#: longest i'd spend getting to work", "the most I can pay" (a bound, never a plain value)
+_SUPERLATIVE_BOUND_RE = re.compile(
+    r"^(?:the\s+|my\s+|our\s+)?(?P<sup>oldest|earliest|lowest|smallest|fewest|least|shortest|"
+    r"latest|newest|highest|largest|biggest|most|longest|furthest|farthest)\b"
+    r"(?:\s+[\w-]+){0,3}?\s+(?:i|we|you|they)(?:'d|'ll|\s+(?:can|could|would|will|should))?"
+    r"(?:\s+(?!(?:was|were|had|did)\b)[a-z]+|$)", re.I)
+_LEAST_WORDS = frozenset("oldest earliest lowest smallest fewest least shortest".split())
 
 
 def _moved_to_store(text: str) -> Statement | None:

@@ -68,6 +68,8 @@ DEFAULT_HISTORY_LIMIT = 3
 QUERY_CANDIDATES = 48
 #: non-critical patches brought into every render by recency (the last stated or restated)
 RECENT_REST = 32
+#: how many of the patches stored last a confirmation reads for the user's statement
+LAST_STORED = 16
 #: how many of the latest patches are read for a statement that still says a changed value
 _BESIDE_SCAN = 16
 
@@ -368,7 +370,10 @@ class PatchStore:
         # (a subject of no content words, "us", names a setting all the same: never "it")
         subject = (subject_key(stmt.subject, self.aliases) or stmt.subject.lower()) \
             if stmt.subject else ""
-        recent = [pid for _, pid in reversed(self._ix.recent)] + list(reversed(self._recent_rest))
+        # (and the patches stored last: a statement with no setting's key is never "spoken
+        # of", "Switch the runners to ubuntu-24.04, ..." that replaced one by its name)
+        recent = [pid for _, pid in reversed(self._ix.recent)] + list(reversed(self._recent_rest)) \
+            + list(islice(reversed(self._patches), LAST_STORED))
         found = confirmed_setting(self._ix, self._patches, recent, stmt, subject, fact.turn)
         if found is None:
             return None

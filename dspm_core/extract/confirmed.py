@@ -55,6 +55,8 @@ _VALUE_END_RE = re.compile(r"\s*(?:[,;!?()]|[:.](?:\s|$)|\s[—–-]\s|—|–|\
 # not a confirmation: a condition, an offer, a question, a suggestion
 _NOT_DONE_RE = re.compile(r"\b(?:if|would|could|should|might|may|want me|shall i|do you|can i|"
                           r"unless|whether|or)\b|\?", _I)
+# where an aside after the confirmation begins: a dash or a semicolon between clauses
+_ASIDE_RE = re.compile(r"\s[—–-]\s|;\s")
 # a participle before the value ("capped at 15 MB")
 _SET_AT_RE = re.compile(rf"^(?:{_CHANGED})\s+(?:to|at)\s+", _I)
 _WORD_RE = re.compile(r"[a-z]", _I)
@@ -64,12 +66,17 @@ def confirmed_change(turn: Turn, sentence: str) -> Fact | None:
     """The fact of an assistant's confirmation that a setting changed to a value the user
     just said, or None."""
     s = clean(sentence)
-    if not s or _NOT_DONE_RE.search(s):
+    if not s:
         return None
     s = s[_LEAD_RE.match(s).end():]
     lead = _VERB_LEAD_RE.match(s)
     if lead:
         s = lead.group("rest")
+    # the confirmation ends where an aside begins ("Sleep target updated to 8 hours — lights
+    # out around 10:30 if you're up at 6:30")
+    s = _ASIDE_RE.split(s, 1)[0]
+    if not s or _NOT_DONE_RE.search(s):
+        return None
     m = _DID_RE.match(s) or _WILL_RE.match(s)
     if m is None:
         m = _IS_NOW_RE.match(s) or _WILL_BE_RE.match(s) or _SUBJECT_DID_RE.match(s) \

@@ -33,6 +33,11 @@ def a(text: str) -> tuple[str, str]:
     (["the standup is at 9:15", a("Noted, standup at 9:15."), "what's a good retro format?",
       a("Try start/stop/continue — quick and easy to run."), "cool. 9:45 for standup please",
       a("Moved the standup to 9:45.")], "9:45", "9:15"),
+    # an aside after the confirmation, with a condition of its own
+    (["remind me to stretch at 3pm every weekday", a("Reminder set for 3pm on weekdays."),
+      "3:30 would suit me better",
+      a("Stretch reminder moved to 3:30pm — shout if you want a second one in the morning.")],
+     "3:30", "3pm"),
 ])
 def test_a_change_the_assistant_confirms_revises_the_setting(turns: list, new: str,
                                                              old: str) -> None:
@@ -180,3 +185,16 @@ def test_yes_please_accepts_no_value_of_its_own() -> None:
     memory = remember("use moment for dates", a("Want me to switch to dayjs? Say yes please if so."),
                       "yes please")
     kept(memory, "moment")
+
+
+def test_a_confirmation_of_a_name_changed_in_a_statement_is_no_second_patch() -> None:
+    # the user's statement replaced the old name without a setting's key; the assistant's
+    # confirmation of the new name folds into it
+    memory = remember("For this project our CI should run on debian-11 images",
+                      a("Updated ci.yml: debian-11 for the lint and test jobs."), "good",
+                      a("Both jobs are on it now."),
+                      "switch the images to debian-12, the old one ships an ancient openssl "
+                      "that breaks the tls tests",
+                      a("Switched all jobs to debian-12. It ships OpenSSL 3."))
+    assert len(current_with(memory, "debian-12")) == 1, [p.text for p in memory.all_patches]
+    assert not current_with(memory, "debian-11")

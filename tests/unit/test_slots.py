@@ -82,6 +82,22 @@ def test_operators_and_bound_classes():
     assert bound_class("!=") == "neg"
 
 
+@pytest.mark.parametrize("text, op", [
+    ("the oldest python we support is 3.11", ">="),
+    ("the earliest we can do is 9am", ">="),
+    ("the fewest we need is 3 volunteers", ">="),
+    ("the most I can pay is £500", "<="),
+    ("the longest i'd spend getting to work is one hour", "<="),
+    ("the latest I can stay is 10pm", "<="),
+    # a fact about something, or about the past: no bound
+    ("the biggest file is 2GB", "="),
+    ("the latest release is 3.2", "="),
+    ("the most we had was 40 guests", "="),
+])
+def test_the_extreme_a_speaker_accepts_is_a_bound(text: str, op: str) -> None:
+    assert parse_statement(text).op == op
+
+
 @pytest.mark.parametrize("a,b", [("30 secs", "30 seconds"), ("1,000 records", "1000 records"),
                                  ("Oct 20", "October 20th"), ("5 GB", "5 gigabytes"),
                                  ("next Friday", "Friday")])
