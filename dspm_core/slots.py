@@ -814,7 +814,13 @@ def parse_statement(text: str) -> Statement:
         return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
     if st.value is not None and st.op == "=" and st.subject:
         bound = _SUPERLATIVE_BOUND_RE.match(st.subject)
-        if bound:  # "the oldest python we support is 3.11", "the longest i'd spend is an hour"
+        said = bound and re.search(rf"\b{bound.group('sup')}\b[^.,;!?]*?\b(?:i|we|you|they)(?:'d|'ll)?"
+                                   r"\s+(?:(?:can|could|would|will|should)\s+)?(?P<verb>[a-z]+)",
+                                   text, re.I)
+        if bound and not (said and (said.group("verb").lower() in ("was", "were", "had", "did")
+                                    or is_past_verb(said.group("verb").lower()))):
+            # "the oldest python we support is 3.11", "the longest i'd spend is an hour"
+            # (never the past: "the highest I jumped from was 150 meters", "the most we had")
             st = replace(st, op=">=" if bound.group("sup").lower() in _LEAST_WORDS else "<=")
     if st.value is not None and st.subject is None and _REMIND_ME_RE.search(text):
         return replace(st, subject="reminder")  # "yeah do that, remind me next tuesday": when
@@ -860,7 +866,7 @@ _SUPERLATIVE_BOUND_RE = re.compile(
     r"^(?:the\s+|my\s+|our\s+)?(?P<sup>oldest|earliest|lowest|smallest|fewest|least|shortest|"
     r"latest|newest|highest|largest|biggest|most|longest|furthest|farthest)\b"
     r"(?:\s+[\w-]+){0,3}?\s+(?:i|we|you|they)(?:'d|'ll|\s+(?:can|could|would|will|should))?"
-    r"(?:\s+(?!(?:was|were|had|did)\b)[a-z]+|$)", re.I)
+    r"(?:\s+[a-z]+|$)", re.I)
 _LEAST_WORDS = frozenset("oldest earliest lowest smallest fewest least shortest".split())
 
 

@@ -22,9 +22,18 @@ _I = re.I
 _LABEL_RE = re.compile(r"^(?:(?:hard|strict|house|ground|the|my|our|some|key|main|a few)\s+)?"
                        r"(?:rules?|constraints?|requirements?|settings?|limits?|specs?|"
                        r"preferences?|details?|facts?|parameters?)\s*[:\-–]\s*|"
-                       # "few things:", "a couple of changes:"
+                       # "few things:", "a couple of changes:", "also a couple of things —"
                        r"^(?:(?:ok(?:ay)?|also|so)[,\s]+)*(?:a\s+)?(?:few|couple(?:\s+of)?|some|two|three|"
-                       r"quick|small)\s+(?:more\s+)?(?:things|changes|updates|tweaks|requests|edits)\s*:\s*", _I)
+                       r"quick|small)\s+(?:more\s+)?(?:things|changes|updates|tweaks|requests|edits)"
+                       r"\s*(?::|\s[—–-]|—)\s*", _I)
+# "can you: draft ..., drop ..., and tell me ...": a request of several things to do
+_ASKED_RE = re.compile(r"^(?:(?:ok(?:ay)?|also|so|right|and|then|great|cool|thanks|thx|perfect)"
+                       r"[,.!\s]+)*(?:(?:can|could|would) (?:you|u)(?: please| pls)?|please|pls)"
+                       r"\s*[:—–]?\s+(?=[a-z])", _I)
+# a question among the things asked ("..., and what's a good lunch if ...")
+_WH_RE = re.compile(r"^(?:what|which|when|where|who|how|why|is|are|do|does|can|could|should)\b", _I)
+#: the most words of one of several things asked for
+_MAX_ASKED_WORDS = 20
 # a comma before a space (never inside "1,200"), a semicolon, or "and"
 _SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|\s+(?:and|plus)\s+(?=\w)",
                        _I)
@@ -35,19 +44,48 @@ _MAX_PART_WORDS = 12
 
 def compound_parts(sentence: str) -> list[str] | None:
     """The clauses of a compound statement, each standing alone, or ``None``."""
+    asked = _ASKED_RE.match(sentence)
+    if asked:
+        return _asked_parts(sentence[asked.end():])
     label = _LABEL_RE.match(sentence)
     body = sentence[label.end():] if label else sentence
     body = body.strip().rstrip(".!")
     parts = [p.strip() for p in _SPLIT_RE.split(body) if p and p.strip()]
     if len(parts) < 2:
         return None
+    listed = label is not None and not label.group(0).rstrip().endswith(":")
     for p in parts:
         words = p.split()
-        if len(words) > _MAX_PART_WORDS or len(words) < 2:
+        if len(words) > (_MAX_ASKED_WORDS if listed else _MAX_PART_WORDS) or len(words) < 2:
             return None
+        if listed and _WH_RE.match(p):
+            continue  # "also a couple of things — ..., and what's a good lunch ...?"
         if not (VALUE_RE.search(p) and re.search(r"[A-Za-z]{2}", p) or rule_cue(p)
                 or label and is_base_verb(words[0].lower())):  # "few things: ..., pin gunicorn, ..."
             return None
     if not label and not all(_IS_VALUE_RE.match(p) and VALUE_RE.search(p) for p in parts):
         return None  # "never log cards, and use TLS" stays one rule; "X is 5, Y is 10" splits
+    return [p[0].upper() + p[1:] + ("?" if listed and _WH_RE.match(p) else ".") for p in parts]
+
+
+def _asked_parts(body: str) -> list[str] | None:
+    """The things a request of several asks for, each a request of its own ("can you:
+    draft an intro, drop the salary minimum to £55k, and tell me ..."): a list with commas,
+    every part a few words that open with a verb ("..., full valet" is a detail of the one
+    request), and one holds a value; else ``None``."""
+    if not re.search(r",\s|;", body):
+        return None  # "can you review my code and suggest improvements?": one request
+    parts = [p.strip() for p in _ITEMS_RE.split(body.strip().rstrip(".!?")) if p and p.strip()]
+    if len(parts) < 2 or not any(VALUE_RE.search(p) for p in parts):
+        return None
+    for p in parts:
+        words = p.split()
+        if not 3 <= len(words) <= _MAX_ASKED_WORDS or not is_base_verb(words[0].lower()) \
+                or words[0].lower() in _NOT_A_TASK:
+            return None  # ("can you help me ..., and ...?" asks for help with one thing)
     return [p[0].upper() + p[1:] + "." for p in parts]
+
+
+_NOT_A_TASK = frozenset("help while let".split())
+# a comma or a semicolon between the things asked, or "and" before the verb of the next
+_ITEMS_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|then\s+)?|\s+and\s+(?=(?:also\s+)?[a-z]+\s)", _I)

@@ -133,6 +133,25 @@ def test_compound_statements_split_into_one_fact_per_clause() -> None:
     assert lineage(memory, "Monday") == ["Friday"]
 
 
+def test_a_request_of_several_things_is_one_request_per_thing() -> None:
+    assert compound_parts("right, can you: book the venue for friday, cut the guest list to "
+                          "80 people, and send me the menu") == \
+        ["Book the venue for friday.", "Cut the guest list to 80 people.", "Send me the menu."]
+    assert compound_parts("also a couple of things — the standup should be 9:45 now, add a "
+                          "retro every 2 weeks, and what's a good icebreaker") == \
+        ["The standup should be 9:45 now.", "Add a retro every 2 weeks.",
+         "What's a good icebreaker?"]
+    # one request, or a request for help: whole
+    assert compound_parts("can you review my code and suggest improvements for the 2 modules?") is None
+    assert compound_parts("can you help me tune this to stay under 5MB, and explain the trade-off?") \
+        is None
+    memory = remember("the guest list is 100 people",
+                      ("assistant", "Noted: 100 guests."),
+                      "ok can you: book the venue for friday, cut the guest list to 80 people "
+                      "because the hall is small, and send me the menu")
+    assert lineage(memory, "80 people") == ["100 people"]
+
+
 def test_a_revised_setting_keeps_only_its_current_terms() -> None:
     memory = DSPMMemory()
     memory.add_turn("user", "The webhook timeout is 1 seconds.")
