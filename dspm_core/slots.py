@@ -995,7 +995,8 @@ def _parse_statement(text: str) -> Statement:
             return replace(bare, old_value=first.group("old"), revision=True)
     # "I have thought again, maximum is 1200 euro": what follows is a revision
     reconsidered = _RECONSIDERED_RE.match(text)
-    lead = reconsidered or _DISCOURSE_LEAD_RE.match(text)
+    second = None if reconsidered else _SECOND_THOUGHT_RE.match(text)
+    lead = reconsidered or second or _DISCOURSE_LEAD_RE.match(text)
     if lead and lead.end() < len(text):
         # "ugh no, 25.", "ok fine, 60 mins", "Cool thanks. let's go to 2 minutes rest": the
         # words before the statement are talk, not its subject
@@ -1005,12 +1006,15 @@ def _parse_statement(text: str) -> Statement:
             bare = _bare_value(re.split(r"[,;]", rest, maxsplit=1)[0])
             if bare is not None and bare.value and bare.value[:1] in "0123456789$€£":
                 # (a number: "Ugh, Mondays." is a sigh, not a setting)
-                return replace(bare, revision=bool(reconsidered or _CORRECTING_RE.search(lead.group(0))))
-        if st.value is not None and (reconsidered or (st.subject is None or is_referent_word(st.subject))
-                                     and _CORRECTING_RE.search(lead.group(0))):
+                return replace(bare, revision=bool(reconsidered or second
+                                                   or _CORRECTING_RE.search(lead.group(0))))
+        if st.value is not None and (reconsidered or (st.subject is None or is_referent_word(st.subject)
+                                                      or _POINTER_RE.match(st.subject))
+                                     and (second or _CORRECTING_RE.search(lead.group(0)))):
             # "typo, should be 30 seconds", "wait, it's june 21st": a correction of the last one
             return replace(st, subject=None, revision=True)
-        return st
+        return replace(st, revision=True) if second and st.value is not None else st
+        # ("on second thought, the hotel budget is £150": a change of that setting)
     st = _statement_of(text)
     if st.value is not None and not st.revision and _LATER_RE.search(text):
         st = replace(st, revision=True)  # "Going forward I'm taking 1000 mg" (a lead cleaned off)
@@ -1075,6 +1079,14 @@ _RECONSIDERED_RE = re.compile(
     r"^\W*(?:(?:ok(?:ay)?|so|hmm+|well|actually)[\s,]+)*(?:(?:i|we)(?:'ve| have)?\s+(?:thought|thinked|thunk)\s+"
     r"(?:about it\s+)?(?:again|more|twice|it over)|thinking about it(?:\s+(?:more|again))?|"
     r"(?:i|we)(?:'ve| have)\s+reconsidered|on reflection|having thought about it)\s*[,.;:!-]+\s*", re.I)
+# "it'll be more like", "it's about": a subject that only points back at the value's setting
+_POINTER_RE = re.compile(r"^(?:it|that|this)(?:'ll|\s+will|'s|\s+is|'d|\s+would)?(?:\s+be)?"
+                         r"(?:\s+(?:more like|about|around|closer to|nearer to|more))?$", re.I)
+# "on second thought it'll be more like 45 people": a change of mind, said first
+_SECOND_THOUGHT_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|hmm+|well|actually|oh|and|yes please|yeah)[\s,.!]+)*(?:on second thoughts?|"
+    r"second thoughts|come to think of it|now that i think about it|on further reflection)"
+    r"(?:\s*[,.;:!-]+\s*|\s+(?=\w))", re.I)
 _CORRECTING_RE = re.compile(rf"\b(?:no|nah|nope|ugh+|wait|fine|hmm+|{CORRECTING})\b", re.I)
 
 # a correction that opens a sentence, which cleaning takes off before the forms are read

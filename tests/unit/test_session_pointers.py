@@ -80,3 +80,13 @@ def test_advice_sharing_only_a_preposition_with_a_new_setting_is_not_its_old_val
     kept(memory, "7am")
     kept(memory, "12pm")
     never_revised(memory, "6:40")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (["the barbecue headcount is 30 people", a("Great, I'll plan food for 30."),
+      "on second thought it'll be more like 25 people, a few can't make it"], "25", "30"),
+    (["keep the hotel budget at £120 a night", a("Searching at up to £120 a night."),
+      "come to think of it the hotel budget is £150, breakfast matters"], "150", "120"),
+])
+def test_a_change_of_mind_said_first_revises_the_setting(turns: list, new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
