@@ -95,16 +95,23 @@ _RECURRING_RE = re.compile(
 _REMINDER_RE = re.compile(
     _LEAD + r"(?:please\s+)?remind me\s+(?:to|about)\s+(?:(?:take|do|call|check|water|feed|"
     r"pay|book|renew|submit|send)\s+)?(?:(?:my|the|our)\s+)?(?P<what>[\w' -]{2,40}?)\s+"
-    r"(?:at|on|every|by|each)\s+(?P<when>[\w: .-]{2,30}?)\s*[.!]?$", _I)
+    r"(?P<prep>at|on|every|by|each)\s+(?P<when>[\w: .-]{2,30}?)"
+    # what it is done with, said after when ("every 10 days with the seaweed stuff")
+    r"(?:\s+(?:with|using|in|from)\s+(?:the|my|our|some|a)\s+[\w' -]{2,30}?)?\s*[.!]?$", _I)
+_COUNTED_RE = re.compile(r"^(?:\d|(?:two|three|four|five|six|seven|eight|nine|ten|other)\b)", _I)
 
 
 @lru_cache(maxsize=16384)
 def read_reminder(sentence: str) -> NamedSetting | None:
-    """The reminder a sentence sets ("Remind me to stretch at 3 PM": stretch reminder)."""
+    """The reminder a sentence sets ("Remind me to stretch at 3 PM": stretch reminder); a
+    reminder every so many days or weeks holds how often ("every 10 days")."""
     m = _REMINDER_RE.match(sentence.strip())
     if m is None:
         return None
-    return NamedSetting(f"{m.group('what')} reminder", m.group("when"), "reminder")
+    when = m.group("when")
+    if m.group("prep").lower() in ("every", "each") and _COUNTED_RE.match(when):
+        when = f"every {when}"
+    return NamedSetting(f"{m.group('what')} reminder", when, "reminder")
 
 
 _POINTERS = frozenset("this that it he she they there here what which who everything "

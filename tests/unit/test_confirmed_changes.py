@@ -33,6 +33,11 @@ def a(text: str) -> tuple[str, str]:
     (["the standup is at 9:15", a("Noted, standup at 9:15."), "what's a good retro format?",
       a("Try start/stop/continue — quick and easy to run."), "cool. 9:45 for standup please",
       a("Moved the standup to 9:45.")], "9:45", "9:15"),
+    # a reminder every so many days, with what it is done with said after
+    (["remind me to descale the kettle every 30 days with the vinegar",
+      a("Reminder set: kettle descaling every 30 days."),
+      "scratch that, the water here is hard — every 14 days", a("Updated to every 14 days.")],
+     "14", "30"),
     # an aside after the confirmation, with a condition of its own
     (["remind me to stretch at 3pm every weekday", a("Reminder set for 3pm on weekdays."),
       "3:30 would suit me better",
