@@ -24,6 +24,7 @@ from .regex_gate import gated
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .conventions import read_convention
 from .named_settings import read_named, read_reminder
+from .requested import requested_measure
 from .progress import done_count
 from .chosen_names import ONE_AT_A_TIME, chosen_name
 from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as _NAME_CATEGORY,
@@ -829,6 +830,11 @@ def parse_statement(text: str) -> Statement:
         moved = _moved_to_store(_LATER_RE.sub("", text).strip(" ,.!"))
         if moved is not None:  # "Move the helper scripts to a scripts folder from now on"
             return moved
+    if st.value is None:
+        asked = requested_measure(text)
+        if asked is not None:  # "Plan a lesson on persuasive writing for year 6, 45 minutes"
+            what, op, pv = asked
+            return Statement(what, op, pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical)
     if st.value is None:
         chosen = chosen_name(text)  # "im on an iphone so ...", "pescatarian is fine for recipes"
         if chosen is not None:

@@ -90,3 +90,24 @@ def test_advice_sharing_only_a_preposition_with_a_new_setting_is_not_its_old_val
 ])
 def test_a_change_of_mind_said_first_revises_the_setting(turns: list, new: str, old: str) -> None:
     replaced(remember(*turns), new, old)
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (["Plan a workshop on creative writing for the book club, 90 minutes",
+      a("Here's a 90-minute outline: warm-up prompts, a short reading, two writing sprints."),
+      "nice. make it 2 hours though, we've booked the room till nine"], "2 hours", "90 minutes"),
+    (["Draft a reading list on climate change for my students, 12 books",
+      a("Here are 12 books, from picture books to a short novel."),
+      "great, cut it to 8 books, the term is short"], "8", "12"),
+])
+def test_a_measure_given_after_a_request_is_the_value_a_pointer_revises(
+        turns: list, new: str, old: str) -> None:
+    replaced(remember(*turns), new, old)
+
+
+def test_a_phrase_after_a_request_that_is_no_measure_sets_none() -> None:
+    from dspm_core.requested import requested_measure
+
+    assert requested_measure("call mum, she's 70 on sunday") is None
+    assert requested_measure("click on the date April 10, 2024") is None
+    assert requested_measure("book a table at the Italian place, £60 max")[1] == "<="
