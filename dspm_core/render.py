@@ -130,7 +130,7 @@ class Rendered:
 class _Entry:
     """What the renderer needs of one patch, computed once per patch version."""
 
-    __slots__ = ("patch", "forms", "step", "key", "weight", "terms", "named_by")
+    __slots__ = ("patch", "forms", "step", "key", "terms", "named_by")
 
     def __init__(self, patch: Patch, forms: list[tuple[Form, int]]) -> None:
         self.patch = patch
@@ -142,7 +142,6 @@ class _Entry:
         self.step = min(ups) - least if ups else float("inf")
         # (the stance check reads the whole text: only a critical's place needs it)
         self.key = critical_priority(patch) if patch.critical else None
-        self.weight = self.key[2] if self.key is not None else 0.0  # kind and stance
         self.terms = patch_terms(patch)  # what query alignment counts (rank.alignment)
         self.named_by = naming_words(patch)  # (Renderer._named)
 

@@ -20,7 +20,8 @@ __all__ = ["requested_measure"]
 
 _REQUEST_RE = re.compile(r"^\W*(?:(?:please|pls|ok(?:ay)?|so|can you|could you)[\s,]+)*"
                          r"(?P<verb>[a-z]+)\s+(?P<what>[^,;:?!]{3,80}?),\s*"
-                         r"(?P<val>[^,;:?!]{2,30}?)\s*(?:\b(?P<max>max|maximum|tops)\b|\b(?:long|please|pls)\b)?"
+                         r"(?P<val>[^,;:?!]{2,30}?)\s*"
+                         r"(?:\b(?P<max>max|maximum|tops)\b|\b(?:long|please|pls)\b)?"
                          r"\s*[.!]?$", re.I)
 # a measure: time, size, money, a share, a count of a thing, or a rate of one of them
 _MEASURES = ("time", "size", "money", "percent")

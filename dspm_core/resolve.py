@@ -52,8 +52,8 @@ from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
-__all__ = ["HEADCOUNT", "LIGHT_VERBS", "OWN_SETTING", "REFERENT_TURNS", "Resolution", "as_said_of",
-           "is_referent", "link_target", "other_times", "own_setting", "resolve", "vetoed"]
+__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent",
+           "link_target", "other_times", "own_setting", "resolve", "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
@@ -161,15 +161,13 @@ def vetoed(a: str, b: str) -> bool:
 
 def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
             turn: int, referent: bool, same_unit: bool = False,
-            terse: bool = False, own: str = "", text: str = "",
-            speaker: Role | None = None) -> Resolution:
+            terse: bool = False, own: str = "", text: str = "") -> Resolution:
     """Which stored setting ``stmt`` (subject ``subj_norm``, said at ``turn``) revises;
     ``terse``: the statement is a bare "<subject> = <value>" (the old value of "raise my
     rate from $65 to $75"), which may restate a setting under a shorter name; ``own``: the
     words a pointer's sentence names beside it ("for the paid plan make it 90 days"), which
     veto a setting they differ from; ``text``: the statement as said, where a revision may
-    name the value it replaces in passing ("we're moving to pnpm, npm installs were slow");
-    ``speaker``: who said it (a user's pointer prefers the user's own setting)."""
+    name the value it replaces in passing ("we're moving to pnpm, npm installs were slow")."""
     if stmt.value is None:
         return NONE
     if not referent:
@@ -195,7 +193,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "old number named in passing")
     if referent:
-        res = _referent(ix, patches, stmt, turn, same_unit, own, speaker)
+        res = _referent(ix, patches, stmt, turn, same_unit, own)
         # ("my sister is not vegan anymore, she does keto now" points at none of the speaker's)
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
         return NONE if res.target is not None and (person_apart(text, patches[res.target].text)
@@ -670,12 +668,8 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
 
 
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
-              turn: int, same_unit: bool = False, own: str = "",
-              speaker: Role | None = None) -> Resolution:
-    """The setting of the same kind of value spoken of last; a tie in that turn keeps both.
-    A user's pointer reaches past what an assistant or a tool said last ("You've been over
-    9,000 on three days" / "bump it to 10k") to the user's own setting of that kind in the
-    window, when there is one."""
+              turn: int, same_unit: bool = False, own: str = "") -> Resolution:
+    """The setting of the same kind of value spoken of last; a tie in that turn keeps both."""
     unknown: list[str] = []  # names of no known kind, in the window
     found = _spoken_last(ix, patches, stmt, turn, same_unit, own, False, unknown)
     if not found and len(unknown) == 1:
@@ -685,17 +679,7 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     echoed = _echoed(ix, patches, found, turn)
     if echoed is not None:
         return Resolution(echoed, "referent bound to the setting the assistant said back")
-    if found and speaker is not None and AUTHORITY[speaker] >= AUTHORITY[Role.USER] \
-            and all(AUTHORITY[patches[pid].role] < AUTHORITY[Role.USER] for pid in found):
-        users = _spoken_last(ix, patches, stmt, turn, same_unit, own, True)
-        if users:
-            return _one(users, OWN_SETTING)
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
-
-
-#: the evidence of a pointer bound to the speaker's own setting past an assistant's value
-OWN_SETTING = "referent bound to the speaker's own setting of that kind, past what the " \
-    "assistant said last"
 
 
 def own_setting(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,

@@ -38,8 +38,8 @@ from .value_clause import clauses
 from .values import parse_value
 from .vocab import STOP_WORDS, singular, word_frequency
 
-__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "one_occasion", "restated_earlier", "restated_name",
-           "speaker_after_person", "supposes_or_recalls"]
+__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "one_occasion", "restated_earlier",
+           "restated_name", "speaker_after_person", "supposes_or_recalls"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6

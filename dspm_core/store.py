@@ -31,8 +31,8 @@ from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
                       link_target, modifier_apart, names_nothing, other_count, own_setting,
-                      person_dropped,
-                      read_here, resolve, said_after_value, said_for_other, vetoed)
+                      person_dropped, read_here, resolve, said_after_value, said_for_other,
+                      vetoed)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -679,8 +679,7 @@ class PatchStore:
             res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent,
                           same_unit=weak and not fact.referent,
                           terse=len(fact.text.split()) <= TERSE_WORDS,
-                          own=self._own_words(fact) if referent else "", text=fact.text,
-                          speaker=fact.role)
+                          own=self._own_words(fact) if referent else "", text=fact.text)
             existing_id = res.target
             if existing_id is not None and res.evidence == HEADCOUNT:  # 140 of "120 guests"
                 stmt = as_said_of(replace(stmt, unit=None, dimension="number"),
