@@ -45,11 +45,12 @@ def order_key(patch: Patch, seq: int) -> Key:
     return (-pin, -role, 0, -weight, -turn, seq)
 
 
-def query_key(key: Key, named: bool, align: float, weight: float) -> Key:
-    """The place of a critical the query touches (``key``: its :func:`order_key`, ``weight``
-    the kind and stance part of its priority): within its pin and speaker class the ones
-    it names first, then by weight plus alignment, recency and stored order."""
-    return (key[0], key[1], -1 if named else 0, -(weight + align), key[4], key[5])
+def query_key(key: Key, named: bool, align: float) -> Key:
+    """The place of a critical the query touches (``key``: its :func:`order_key`, whose
+    fourth part is minus the kind and stance part of its priority): within its pin and
+    speaker class the ones it names first, then by that weight plus alignment, recency
+    and stored order."""
+    return (key[0], key[1], -1 if named else 0, key[3] - align, key[4], key[5])
 
 
 #: Edits a block remembers since the last one a renderer read (then it is read whole).

@@ -69,13 +69,10 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Patch]]
     inf = float("inf")
     later = [*accumulate((s[0] if s else inf for s in reversed(suffixes)), min,
                          initial=inf)][::-1]
-    chosen, taken, parts = w.chosen, w.taken, w.parts
     for k, b in enumerate(blocks):
         keys, patches, suffix = b.keys, b.patches, suffixes[k]
         lo, n = 0, len(keys)
-        room = w.room
-        # Walk.consider, written out: this runs for every critical read
-        while lo < n and room >= suffix[lo]:
+        while lo < n and w.room >= suffix[lo]:
             if ti < nt and touched[ti][0] < keys[lo]:
                 p = touched[ti][1]
                 ti += 1
@@ -84,15 +81,7 @@ def walk_criticals(blocks: Sequence[Block], touched: Sequence[tuple[Key, Patch]]
                 lo += 1
                 if p.id in moved:
                     continue
-            e = entry(p)
-            form, cost = e.forms[-1]
-            if cost <= room:
-                chosen[p.id] = (form, cost)
-                room -= cost
-                taken.append(e)
-            else:
-                parts.append((p.id, cost, room))
-        w.room = room
+            w.consider(entry(p))
         # later[0]: the cheapest minimal line of all, the touched ones among them
         if w.room < later[k + 1] and (w.room < later[0] or not any(
                 entry(p).forms[-1][1] <= w.room for _, p in touched[ti:])):

@@ -262,16 +262,14 @@ class Renderer:
             similarity is not None or self.scorer is not None)
         # the criticals whose place the query may change: all of them when a semantic
         # score aligns every text, else the ones its words touch (from the view's index)
+        rest_entries = [entry(p) for p in rest]
         if semantic:
             every = [(k, entry(p)) for k, p in view]
-            rest_entries = [entry(p) for p in rest]
             aligns = self._alignments(rest_entries + [e for _, e in every], query, similarity)
             named = self._named([e for _, e in every], query) if aligns else set()
-            touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0),
-                                         e.key[2]), e.patch) for k, e in every),
-                             key=itemgetter(0))
+            touched = sorted(((query_key(k, e.patch.id in named, aligns.get(e.patch.id, 0.0)),
+                               e.patch) for k, e in every), key=itemgetter(0))
         else:
-            rest_entries = [entry(p) for p in rest]
             aligns = self._alignments(rest_entries, query)
             touched = self._placed(view, query)
         # the ids of the criticals walked at their own place
@@ -392,8 +390,7 @@ class Renderer:
         qterms = query_terms(query) if query and query.strip() else frozenset()
         scale = 1.0 / min(len(qterms), ALIGN_SATURATION) if qterms else 0.0
         hits = view.hits
-        # the key is query_key's, written out (its weight is minus the order key's fourth
-        # part): this runs for every critical the query touches
+        # query_key, written out: this runs for every critical the query touches
         out = [((k[0], k[1], -1 if named is not None and named <= qterms else 0,
                  k[3] - (a if (a := hits[p.id] * scale) < 1.0 else 1.0), k[4], k[5]), p)
                for k, p, named in touched]

@@ -57,6 +57,7 @@ __all__ = [
     "CORRECTING",
     "DETERMINERS",
     "NOT_FIRST_RE",
+    "PREPOSITIONS",
     "parse_statement",
     "stance_object",
     "subject_key",
@@ -575,12 +576,12 @@ def _without_verbs(subject: str) -> str:
         or ((i == len(words) - 1 or leads(i)) and _PAST_FORM_RE.match(w)
             and not w[:1].isupper() and is_past_verb(w)
             # the object of a preposition is a noun: "the timeout in staging"
-            and not (i == len(words) - 1 and words[i - 1].lower() in _PREPOSITIONS)))
+            and not (i == len(words) - 1 and words[i - 1].lower() in PREPOSITIONS)))
              and not is_identifier(w)]
     if not verbs:
         return subject
     last = verbs[-1]
-    if last + 1 < len(words) and words[last + 1].lower() in _PREPOSITIONS:
+    if last + 1 < len(words) and words[last + 1].lower() in PREPOSITIONS:
         # "web-1 listens on port": the verb and its preposition go, the names stay
         return " ".join(words[:last] + words[last + 2:]).strip(" ,;:-") or subject
     after = _SUBJ_LEAD_RE.sub("", " ".join(words[last + 1:])).strip(" ,;:-")
@@ -595,10 +596,11 @@ def _without_verbs(subject: str) -> str:
 _PAST_FORM_RE = re.compile(r"[a-z]+(?:ed|ing)$|(?:got|gotten|sent|made|kept|left|held|brought|built|"
                            r"bought|paid|told|sold|taken|given|chosen|done|gone|put|cut|set|"
                            r"spent|grown|shown|drawn|thrown|written|ran|rose|fell|won)$")
-_PREPOSITIONS = frozenset("on in at to for with from by of into onto over under about".split())
+#: prepositions (never a word that names a thing)
+PREPOSITIONS = frozenset("on in at to for with from by of into onto over under about".split())
 #: the words a noun phrase opens with ("the", "my", "those")
 DETERMINERS = frozenset("the a an my our your their its his her this that these those".split())
-_VERB_OBJECT_LEADS = _PREPOSITIONS | DETERMINERS
+_VERB_OBJECT_LEADS = PREPOSITIONS | DETERMINERS
 
 _INNER_NP_RE = re.compile(
     r"^.*(?<!\bof)(?<!\bfor)(?<!\bin)(?<!\bon)(?<!\bat)(?<!\bto)(?<!\bwith)(?<!\bby)(?<!\bfrom)"
@@ -649,7 +651,7 @@ def _names_a_thing_measured(words: str) -> bool:
     """The words after a measure name a thing ("work blocks"), not a time or a manner
     ("now", "tops", "instead", "a day")."""
     said = words.lower().split()
-    return not any(w in STOP_WORDS or w in _PREPOSITIONS or w in _NOT_MEASURED for w in said) \
+    return not any(w in STOP_WORDS or w in PREPOSITIONS or w in _NOT_MEASURED for w in said) \
         and (is_noun(said[-1]) or not getAllLemmas(said[-1]))
 
 
@@ -686,7 +688,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
             subj = measured.group("thing")  # ("book a 30 minute call": the call)
         else:
             words = subj.split()  # ("the build VM with")
-            subj = " ".join(words[:-1]) if len(words) > 1 and words[-1].lower() in _PREPOSITIONS else subj
+            subj = " ".join(words[:-1]) if len(words) > 1 and words[-1].lower() in PREPOSITIONS else subj
         value_text = measured.group("val")
     if subj and value_text.lower().startswith(subj.lower()):
         subj = None  # "use Seattle": the value is no subject of its own
@@ -787,7 +789,7 @@ def _counted_noun(subject: str) -> str | None:
     """The plural noun a bare number counts, when the subject names one ("max players")."""
     words = []
     for w in subject.lower().split():  # not what it is for ("batch size for embeddings")
-        if w in _PREPOSITIONS or w == "per":
+        if w in PREPOSITIONS or w == "per":
             break
         words.append(w)
     plural = [w for w in words
@@ -1478,7 +1480,7 @@ def _parse(t: str) -> Statement:
         return st
     rest = _OBJECT_LEAD_RE.sub("", " ".join(words[1:]))
     rest = _clean_subject(rest) if rest else ""
-    if all(w.lower() in STOP_WORDS or w.lower() in _PREPOSITIONS for w in rest.split()) \
+    if all(w.lower() in STOP_WORDS or w.lower() in PREPOSITIONS for w in rest.split()) \
             or (st.value is not None and rest.lower() == st.value.lower()):
         rest = ""  # "Answer in 3 bullet points max", "use Seattle": no subject but the value
     return replace(st, subject=rest or None) if rest or st.revision else st

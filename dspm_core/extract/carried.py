@@ -35,7 +35,7 @@ from dataclasses import replace
 from ..known_names import name_category
 from ..lexicon import is_base_verb, is_past_verb, is_verb_only
 from ..patch import Fact, PatchKind, Role, Turn
-from ..slots import parse_statement, value_at
+from ..slots import PREPOSITIONS, parse_statement, value_at
 from ..values import VALUE_RE, ParsedValue, day_or_time, parse_value
 from ..vocab import STOP_WORDS, singular
 from .assistant import SUGGESTION_RE as _SUGGESTION_RE
@@ -240,5 +240,4 @@ def _words(text: str) -> set[str]:
         - _PREPOSITIONS
 
 
-_PREPOSITIONS = frozenset("for in on at to of with by from per into onto about over under "
-                          "off out up down than as".split())
+_PREPOSITIONS = PREPOSITIONS | frozenset("per off out up down than as".split())  # and particles
