@@ -219,7 +219,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _of_known_kind(ix, patches, subj_norm, stmt, turn)
         if found:  # "got a new phone, switch to android instructions" of "im on an iphone"
             return _one(found, "the one recent setting of a known kind, with a revision cue")
-    if not stmt.revision and subj_norm and not _after_value(text, stmt.value).strip(" ,"):
+    if not stmt.revision and subj_norm:
         found = _shorter_name(ix, patches, subj_norm, stmt, text)
         if found:  # "retries should be 3" of "max retries for the payment webhook: 5"
             return _one(found, "a shorter name of one setting, the same kind of value")
@@ -232,15 +232,23 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
 def _shorter_name(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                   stmt: Statement, text: str) -> list[str]:
     """The settings whose subject holds every word of this one and more (:func:`_same_head`),
-    when no cue is said: a setting named again in short is said again or revised."""
+    when no cue is said: a setting named again in short is said again or revised. Words
+    after the value must have been said with the setting too ("... is 4 hours at room temp"
+    of "... is 5 hours at room temp"): others may name another one ("retries should be 3
+    for the billing queue")."""
     mine = set(_core(subj_norm.split()))
+    after = _AFTER_WORD_RE.findall(_after_value(text, stmt.value).lower())
     found = []
-    for pid in _same_head(ix, patches, subj_norm, stmt):
+    for pid in _same_head(ix, patches, subj_norm, stmt) if mine else ():
         theirs = ix.subject_of.get(pid) or ""
-        if mine and mine < set(_core(theirs.split())) \
+        if mine < set(_core(theirs.split())) \
+                and (not after or set(after) <= set(_AFTER_WORD_RE.findall(patches[pid].text.lower()))) \
                 and not person_dropped(patches[pid].slot or "", text):
             found.append(pid)
     return found
+
+
+_AFTER_WORD_RE = re.compile(r"[\w'-]+")
 
 
 def person_dropped(earlier_subject: str, text: str) -> bool:

@@ -37,7 +37,8 @@ from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, part
 from .reply_styles import asked_style, is_style_subject
 from .amounts import POINTER_IS, amount_of_thing
 from .clock_words import in_digits
-from .value_clause import clauses, named_object, reported, spent_value, unlead, weak_subject
+from .value_clause import clauses, named_object, reported, spent_of_pointer, spent_value, unlead, \
+    weak_subject
 from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
 from .attributive import placed_before_noun
@@ -978,6 +979,8 @@ def _parse_statement(text: str) -> Statement:
         "Let's do two pages"                          -> 2 pages (a revision)
     """
     text = in_digits(text)  # "two pages" holds 2 pages; "noon" is 12:00 pm
+    if spent_of_pointer(text.rstrip(".!")):  # "it's not 7:10 any more": no value now, only
+        return Statement(None, None, None, old_value=spent_value(text.rstrip(".!")), revision=True)
     said_in = _REPLY_LANGUAGE_RE.match(text)
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", _language(said_in),
@@ -1259,6 +1262,9 @@ def _isolated(parts: list[str]) -> Statement | None:
         if i == at:
             continue
         old = old or spent[i]
+        if spent[i] is not None and spent_of_pointer(part):
+            # "it's not 7:10 any more, buses leave at 7:25": the setting that held the value
+            return replace(st, subject=None, old_value=spent[i], revision=True)  # given up
         named = named_object(part)
         if named is not None:
             revision = True
@@ -1377,8 +1383,10 @@ _INSTEAD_OF_RE = re.compile(
 # "I said 12 not 15", "Friday, not Thursday": the old value after "not", ending the clause
 _NOT_OLD_RE = gated(re.compile(
     rf"(?P<cut>(?<!\band)(?<!\bor)(?<!\bis)(?<!\bare),?\s+not\s+(?:the\s+)?(?P<old>{_NAME}|"
-    r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?|"
-    rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))(?=\s*(?:[,.;:!?)]|$))"))
+    r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|(?!(?:any\s?more|any\s?longer|again|either|"
+    r"now|yet)\b)[A-Za-z%°]+))?|"
+    rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b)"
+    r"(?:\s+(?:any\s?more|any\s?longer|again|either|now|yet)\b)?)(?=\s*(?:[,.;:!?)]|$))"))
 _ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
 # "replace React with Svelte", "we're dropping SQLAlchemy for plain psycopg", "ripping out
@@ -1754,11 +1762,15 @@ def _parse_forms(t: str) -> Statement:
             subj = named.group("subj")
         subj = re.sub(r"(?:(?:^|\s+)(?:is|are|was|at|of|to|for|by|on|due|the|a|an|every|each|"
                       r"=|:))+\s*$", "", subj.strip(), flags=re.I)
-        if len(subj.split()) > 8:  # "I've accepted X and have a Zoom call with Y on <date>"
+        # (a longer subject when the sentence is "<subject> is <value>" and no more: "my day
+        # rate for design work with Halden Studio is €450")
+        most = _MAX_COPULA_SUBJECT if _COPULA_END_RE.search(t, 0, vm.start()) \
+            and _NOUN_PHRASE_LEAD_RE.match(t) and not t[vm.end():].strip(" .!") else 8
+        if len(subj.split()) > most:  # "I've accepted X and have a Zoom call with Y on <date>"
             joint = list(_JOINT_RE.finditer(subj))
             if joint:
                 subj = _clean_subject(subj[joint[-1].end():])
-        if subj and len(subj.split()) <= 8:
+        if subj and len(subj.split()) <= most:
             op = _trailing_bound(t[vm.start():])
             return _statement(subj, op, t[vm.start():], revision)
 
@@ -1775,6 +1787,12 @@ def _parse_forms(t: str) -> Statement:
             subj = f"{before} {after}"
         return Statement(_clean_subject(_free_value(subj)) or None, "=", None, revision=revision)
     return Statement(None, None, None, revision=revision)
+
+
+_COPULA_END_RE = re.compile(r"\s(?:is|are)\s+$", re.I)
+_NOUN_PHRASE_LEAD_RE = re.compile(r"(?:my|our|the|your|his|her|their)\s", re.I)
+#: how many words the subject of a bare "<subject> is <value>" may have
+_MAX_COPULA_SUBJECT = 12
 
 
 # the person a contact value is of, said before it ("... is my brother Sam, 555-0142",

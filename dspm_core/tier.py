@@ -366,9 +366,13 @@ def _number_said(text: str, key: str) -> re.Match[str] | None:
     for m, n in spoken_numbers(text):
         if number_text(n) == key:
             return m
-    if key[:1].isdigit():  # an amount: "£200 is too low" for 200
-        return re.search(rf"(?<![\w.,])[$€£]{re.escape(key)}(?![\w.,]*\d)", text)
+    if key[:1].isdigit():  # an amount: "£200 is too low" for 200, "$2,000" for 2000
+        return next((m for m in _AMOUNT_RE.finditer(text)
+                     if _number_key(m.group("n").rstrip(".,")) == key), None)
     return None
+
+
+_AMOUNT_RE = re.compile(r"(?<![\w.,])[$€£](?P<n>\d[\d,]*(?:\.\d+)?)(?![\w.,]*\d)")
 
 
 _OLDS: dict[str, tuple[Patch, list[tuple[str, _Old]]]] = {}  # patch id -> (patch, its olds)

@@ -69,7 +69,11 @@ _SPENT_RE = re.compile(
     rf"|^(?P<old5>{VALUE_RE.pattern})(?:\s+[a-z]+)?\s+(?:was|were)\s+(?:really\s+|just\s+)?[a-z]+ing\b"
     rf"|^(?:and\s+|but\s+)?(?:not|no longer|no more)\s+(?:the\s+)?(?P<old3>{VALUE_RE.pattern}|{_NAME})s?$"
     r"|^(?:i|we)(?:'ve| have)?\s+(?:stopped|quit|gave up|given up|dropped|ditched)\s+(?:doing\s+|using\s+)?"
-    rf"(?P<old4>{VALUE_RE.pattern}|{_NAME}|[a-z]+)$",
+    rf"(?P<old4>{VALUE_RE.pattern}|{_NAME}|[a-z]+)$"
+    # "it's not 3:15 anymore", "that isn't 7:10 any more": the value spoken of, given up
+    r"|^(?:(?:ah|oh|ok|okay|so|but|and)[\s,]+)*(?:it|that|this)(?:'s|\s+is|\s+was)?\s*"
+    r"(?:not|n't|no longer)\s+"
+    rf"(?P<old6>{VALUE_RE.pattern}|{_NAME})(?:\s+any\s?(?:more|longer))?$",
     _I)
 
 
@@ -80,7 +84,14 @@ def spent_value(clause: str) -> str | None:
     m = _SPENT_RE.match(clause.strip())
     if not m:
         return None
-    return m.group("old") or m.group("old2") or m.group("old3") or m.group("old4") or m.group("old5")
+    return m.group("old") or m.group("old2") or m.group("old3") or m.group("old4") or m.group("old5") \
+        or m.group("old6")
+
+
+def spent_of_pointer(clause: str) -> bool:
+    """The clause gives up the value of the setting spoken of ("it's not 3:15 anymore")."""
+    m = _SPENT_RE.match(clause.strip())
+    return m is not None and m.group("old6") is not None
 
 
 # "update the SLA", "change it", "adjust that"

@@ -162,7 +162,8 @@ _NOT_UNITS = frozenset(
     "then that this which while until unless after before or more less max maximum "
     "minimum at most least now instead please too again today tonight tomorrow though anyway "
     "actually already yet everywhere anywhere here there overall altogether last next one ones "
-    "these those nowadays outside inside indoors outdoors".split()
+    "these those nowadays outside inside indoors outdoors since because cos coz cuz although "
+    "whilst where who whose".split()
 )  # "15 min" is minutes; "3 max" a bound
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "

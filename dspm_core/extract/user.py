@@ -18,7 +18,7 @@ from ..restated import one_occasion
 from ..slots import gives_up_value
 from ..vocab import word_frequency
 from ..lexicon import is_past_verb, is_plural_noun
-from ..value_clause import CORRECTION
+from ..value_clause import CORRECTION, spent_of_pointer
 from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
 from .referents import referent_fact
@@ -348,6 +348,8 @@ def _label(c: Clause, first: bool) -> None:
 def _label_as_said(c: Clause, first: bool) -> None:
     """:func:`_label` of the clause's own words."""
     text = c.text.strip()
+    if spent_of_pointer(text.rstrip(".!")):
+        return  # "it's not $2,000 any more": context of the new value said beside it
     stance = stance_kind(text)
     if stance is not None:  # "No need to apologise every time", "Assume I'm on a Mac"
         c.label, c.kind = "cue", stance

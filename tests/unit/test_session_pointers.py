@@ -111,3 +111,53 @@ def test_a_phrase_after_a_request_that_is_no_measure_sets_none() -> None:
     assert requested_measure("call mum, she's 70 on sunday") is None
     assert requested_measure("click on the date April 10, 2024") is None
     assert requested_measure("book a table at the Italian place, £60 max")[1] == "<="
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (["the shuttle leaves the depot at 7:10", "oh it isn't 7:10 any more, buses leave at 7:25 now"],
+     "7:25", "7:10"),
+    (["my rent is £900 a month", "that's not £900 any more, the landlord put it up to £950"],
+     "£950", "£900"),
+    (["the lab opens at 8:30 on saturdays", a("Saturdays from 8:30, noted."),
+      "ah it's not 8:30 anymore, doors open at 9:15 since the new rota"], "9:15", "8:30"),
+    (["our retainer is $2,000 a month", "it is not $2,000 any more, the retainer is $2,400 from june"],
+     "$2,400", "$2,000"),
+])
+def test_the_value_given_up_of_the_setting_spoken_of_names_it(turns: list, new: str, old: str) -> None:
+    # "it's not X any more": the setting that held X, whatever the new clause calls it
+    memory = remember(*turns)
+    replaced(memory, new, old)
+
+
+def test_a_value_given_up_after_not_keeps_its_adverb_out_of_the_old_value() -> None:
+    from dspm_core.slots import parse_statement
+    st = parse_statement("the class starts at 4 now, not 3 anymore")
+    assert (st.value, st.old_value) == ("4:00", "3")
+
+
+def test_a_value_given_up_alone_is_no_value_of_the_setting() -> None:
+    # "it is not $2,000 any more" states no current value: never a new $2,000 setting
+    memory = remember("our retainer is $2,000 a month",
+                      "it is not $2,000 any more, the retainer is $2,400 from june")
+    assert not [p.text for p in memory.all_patches if p.critical and p.value and "2,000" in p.value]
+
+
+def test_a_long_subject_said_with_is_holds_its_value() -> None:
+    # "<subject> is <value>" and no more: a setting, however many words name it
+    memory = remember("my hourly rate for consulting work with Brightline Labs is $120",
+                      "raise it to $140")
+    replaced(memory, "$140", "$120")
+
+
+def test_a_setting_named_again_in_short_with_the_same_words_after_its_value_is_revised() -> None:
+    memory = remember("my cold brew steep time is 18 hours in the fridge",
+                      "steep time is 14 hours in the fridge, it was too bitter")
+    replaced(memory, "14 hours", "18")
+
+
+def test_a_setting_named_again_in_short_with_other_words_after_its_value_is_another() -> None:
+    # "on the counter" is not where the first one was said of: two settings
+    memory = remember("the overnight oats soak time is 8 hours in the fridge",
+                      "soak time is 20 minutes on the counter")
+    kept(memory, "8 hours")
+    kept(memory, "20 minutes")
