@@ -4,8 +4,9 @@
   address me as Dr. Patel", "my name's Priyanka but call me Pri", "sign my emails as
   Thomas". A setting of its own (what to call the user), so that "use Thomas" or "call me
   Tommy instead" later revises it; never "call me back", "call me later".
-- A name given to a thing: "name the repo marble-api" (the repo's name), and "call it
-  quarry-api" (a new name for the one spoken of); never "call it a day".
+- A name given to a thing: "name the repo marble-api" (the repo's name), "call it
+  quarry-api" (a new name for the one spoken of), "my character's name is Velka"; never
+  "call it a day".
 """
 
 from __future__ import annotations
@@ -47,11 +48,24 @@ _NAMES_IT_RE = re.compile(
     re.I)
 
 
+# "my character's name is Velka", "our project name is Falcon": the name a thing has (the
+# speaker's own, "my name is ...", is a person's, never read here; "our product is called
+# Orbit" introduces a thing, not a setting)
+_THING_NAME_IS_RE = re.compile(
+    r"^\W*(?:(?:btw|oh|and|also|fyi|ok|so)[,\s]+)*(?:my|our|the|his|her|their)\s+(?!name\b)"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:'s|s')?\s+name\s+is\s+"
+    r"(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)(?=(?:\s+(?:now|instead|these days))?\s*(?:[,.!;]|$))",
+    re.I)
+
+
 def named_thing(text: str) -> tuple[str | None, str] | None:
     """(thing, name) of a name given to a thing ("name the repo marble-api": repo,
     marble-api), or (None, name) for one given to what was spoken of ("call it quarry-api"),
     or None."""
     m = _NAMES_THING_RE.match(text.strip())
+    if m:
+        return m.group("thing").lower(), m.group("name")
+    m = _THING_NAME_IS_RE.match(text.strip())
     if m:
         return m.group("thing").lower(), m.group("name")
     m = _NAMES_IT_RE.search(text.strip())

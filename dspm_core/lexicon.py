@@ -10,7 +10,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-__all__ = ["is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", "is_noun_only", "plural_of", "is_past_verb", "is_verb_only", "warm"]
+__all__ = ["base_verb", "is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", "is_noun_only",
+           "known_word", "plural_of", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -113,6 +114,20 @@ def is_base_verb(word: str) -> bool:
     the form an instruction starts with."""
     w = word.strip(".,;:!?\"'()").lower()
     return w.isalpha() and w in getAllLemmas(w).get("VERB", ())
+
+
+@lru_cache(maxsize=65536)
+def known_word(word: str) -> bool:
+    """Whether the lexicon knows ``word`` as any part of speech ("cc" and "dm" it does not)."""
+    w = word.strip(".,;:!?\"'()").lower()
+    return bool(w.isalpha() and getAllLemmas(w))
+
+
+def base_verb(word: str) -> str:
+    """The base form of a verb form ("answering" -> "answer"), else ``word`` as it is."""
+    w = word.lower()
+    lemmas = getAllLemmas(w, "VERB").get("VERB", ()) if w.isalpha() else ()
+    return lemmas[0] if lemmas else word
 
 
 _DETERMINERS = frozenset("a an the my our your their his her its this that these those some any "

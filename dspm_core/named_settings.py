@@ -20,7 +20,7 @@ from .conventions import read_convention
 from .lexicon import is_adjective, is_base_verb
 from .values import VALUE_RE
 
-__all__ = ["LEAD", "NAME", "NamedSetting", "read_named", "read_reminder"]
+__all__ = ["DIETS", "LEAD", "NAME", "NamedSetting", "read_named", "read_reminder"]
 
 _I = re.I
 
@@ -64,15 +64,17 @@ _WORK_WITH_RE = re.compile(
     r"(?P<obj2>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:for|in|from|at)\s+(?P<val2>" + _NAME + r")"
     r"\s+by default\s*[.!]?$", _I)
 # "I'm vegetarian", "I've gone fully vegan", "I'm on a Mediterranean diet now": the diet
-_DIETS = (r"vegan|vegetarian|pescatarian|flexitarian|keto|ketogenic|paleo|carnivore|halal|kosher|"
+DIETS = (r"vegan|vegetarian|pescatarian|flexitarian|keto|ketogenic|paleo|carnivore|halal|kosher|"
           r"gluten[- ]free|dairy[- ]free|low[- ]carb|low[- ]fat|plant[- ]based|raw food|whole30")
 _DIET_RE = re.compile(
     _LEAD + r"(?:i|we)(?:'m| am|'ve| have|'re| are)?\s+(?:now\s+|also\s+)?(?:gone|become|turned|"
     r"switched to|going|doing|eating|trying|following|started|been)?\s*(?:a\s+|an\s+)?"
-    r"(?:fully|strictly|mostly|completely|totally)?\s*(?P<val>" + _DIETS + r")(?:\s+diet)?"
+    r"(?:fully|strictly|mostly|completely|totally)?\s*(?P<val>" + DIETS + r")(?:\s+diet)?"
+    # ("we're halal at home": the household's)
+    r"(?:\s+(?:at home|in (?:our|this|my) (?:house|home|household|family)))?"
     r"(?:\s+(?:now|these days|for now))?\s*$"
     r"|" + _LEAD + r"(?:i|we)(?:'m| am|'re| are)\s+(?:now\s+)?on\s+(?:a|an|the)\s+"
-    r"(?P<val2>(?-i:[A-Z])\w+|" + _DIETS + r")\s+diet(?:\s+(?:now|these days|for now))?\s*$", _I)
+    r"(?P<val2>(?-i:[A-Z])\w+|" + DIETS + r")\s+diet(?:\s+(?:now|these days|for now))?\s*$", _I)
 # "Use my work email for anything client-related", "Use the blue template for proposals"
 _USE_FOR_RE = re.compile(
     _LEAD + r"(?:please\s+)?(?:always\s+)?use\s+(?:(?:my|the|our|a)\s+(?P<val>[a-z][\w-]*"

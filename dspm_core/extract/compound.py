@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon import is_base_verb
+from ..lexicon import is_base_verb, is_verb_only, past_form
+from ..slots import PREPOSITIONS
+from ..vocab import STOP_WORDS
 from ..values import VALUE_RE
 from .cues import rule_cue
 
@@ -64,8 +66,65 @@ def compound_parts(sentence: str) -> list[str] | None:
                 or label and is_base_verb(words[0].lower())):  # "few things: ..., pin gunicorn, ..."
             return None
     if not label and not all(_IS_VALUE_RE.match(p) and VALUE_RE.search(p) for p in parts):
-        return None  # "never log cards, and use TLS" stays one rule; "X is 5, Y is 10" splits
+        # "never log cards, and use TLS" stays one rule; "X is 5, Y is 10" splits, and so do
+        # named values said bare ("replicas 3, HPA max 8", "long run sundays, currently 14km,
+        # easy pace ~6:10/km": a part that names nothing goes with the one before it)
+        parts = _named_values(parts)
+        if parts is None:
+            return None
     return [p[0].upper() + p[1:] + ("?" if listed and _WH_RE.match(p) else ".") for p in parts]
+
+
+# what may follow a bare value: its unit and period ("30s", "~6:10/km", "2 per day")
+_PER_TAIL_RE = re.compile(r"\s?(?P<unit>[a-z%°]+)?(?:\s?/\s?[a-z]+|\s+per\s+[a-z]+)?\s*[.!]?", _I)
+_NOT_A_UNIT = STOP_WORDS | frozenset("instead now then please pls too again either each".split())
+_REPORT_LEAD_RE = re.compile(r"^(?:status|progress|update|eta|build|ci|log|results?|heads[- ]up|fyi)\s*[:\-]",
+                             _I)
+_COPULA_RE = re.compile(r"\s(?:is|are)\s", _I)
+# what an instruction's object opens with ("switch the gym wash to 30", "make that 5")
+_OBJECT_LEADS = frozenset("the a an that this these those them it my our your his her their".split())
+_VERBS_OF_A_CLAUSE = frozenset("is are was were be been being should must will would can could shall "
+                               "may might has have had do does did 's 're".split())
+_PRONOUNS = frozenset("i we you he she they it me us them my our".split())
+# what a bare value's part may say before it and still name nothing ("currently 14km")
+_NAMES_NOTHING_RE = re.compile(r"^(?:currently|now|about|around|roughly|approx(?:imately)?|"
+                               r"usually|normally|at|of|max|min|~)?$", _I)
+
+
+def _named_values(parts: list[str]) -> list[str] | None:
+    """``parts`` as named values, each "<subject> is <value>" or "<subject> <value>" with the
+    value ending it, a part that names nothing joined to the one before; None unless at least
+    two parts name a setting of their own."""
+    if _REPORT_LEAD_RE.match(parts[0]):
+        return None  # "Status: epoch 7 of 20 done, val accuracy 0.84": a report, no settings
+    out: list[str] = []
+    for p in parts:
+        if _IS_VALUE_RE.match(p) and VALUE_RE.search(p):
+            if _COPULA_RE.search(p):
+                return None  # "my flat is 9 Kings Road, Flat 2": a value said on after a comma
+            out.append(p)
+            continue
+        found = list(VALUE_RE.finditer(p))
+        tail = _PER_TAIL_RE.fullmatch(p[found[-1].end():]) if found else None
+        if tail is None or (tail.group("unit") or "").lower() in _NOT_A_UNIT:
+            return None  # ("leave them at number 14 instead": no unit)
+        named = p[: found[-1].start()].strip(" ~≈:")
+        words = named.lower().split()
+        first = words[0] if words else ""
+        if first in _PRONOUNS or first in PREPOSITIONS or is_verb_only(first) or past_form(first) or set(words) & _VERBS_OF_A_CLAUSE \
+                or len(words) > 1 and words[1] in _OBJECT_LEADS and is_base_verb(first):
+            return None  # "I was born in 1990, moved here in 2015": a story; "switch the gym
+            # wash to 30", "bathroom should be on saturdays": a clause of its own
+        if _NAMES_NOTHING_RE.match(named.lower()):
+            if not out:
+                return None
+            out[-1] = f"{out[-1]}, {p}"
+            continue
+        if not any(w.lower() not in STOP_WORDS and w.lower() not in PREPOSITIONS
+                   and not w.lower().endswith("ly") for w in re.findall(r"[A-Za-z][\w'-]+", named)):
+            return None  # "between 3 and 5": no name of a setting
+        out.append(p)
+    return out if len(out) >= 2 else None
 
 
 def _asked_parts(body: str) -> list[str] | None:

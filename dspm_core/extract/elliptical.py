@@ -22,7 +22,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..values import parse_value
 
-__all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement"]
+__all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges_held_value"]
 
 _I = re.I
 # what may open the reply before its value
@@ -35,7 +35,7 @@ _LEAD_RE = re.compile(
     r"just)?\s*", _I)
 # what may follow it: a courtesy, a cue, a bound said after the value, a judgement of it
 _TAIL_RE = re.compile(
-    r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|"
+    r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|each|apiece|"
     r"max|maximum|tops|at most|at the most|or less|or so|is better|is fine|is plenty|is enough|"
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
     r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works?(?: (?:better|best|fine|well))?(?: for (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
@@ -55,6 +55,19 @@ _CHANGED_RE = re.compile(r"\b(?:rejigged|reshuffled|rescheduled|rearranged|moved
 
 # a clause that states a number, a day or a time of its own
 _OWN_VALUE_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b", _I)
+
+# a sentence that judges what the value held gave ("30 chapters looks like way too many",
+# "that's not enough", "92 feels draggy"): the bare value after it is the new one
+_JUDGES_RE = re.compile(r"\b(?:way\s+too|far\s+too|much\s+too|too\s+(?:many|much|few|little|long|short|"
+                        r"high|low|big|small|slow|fast|early|late|thin|tight|loose|heavy|light|hot|cold|"
+                        r"expensive|cheap|busy|aggressive|ambitious|tight)|not\s+enough|doesn't\s+work|"
+                        r"isn't\s+working|won't\s+work)\b", _I)
+
+
+def judges_held_value(sentence: str) -> bool:
+    """Whether ``sentence`` judges the value held as too much, too little or not working."""
+    return _JUDGES_RE.search(sentence) is not None
+
 
 # a sentence that only acknowledges what was said before the reply proper ("all good.
 # 4 times a week then"): the sentence after it still opens the reply

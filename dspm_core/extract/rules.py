@@ -33,7 +33,7 @@ from ..slots import parse_statement
 from .config_lines import config_facts
 from .assistant import assistant_facts
 from .carried import carried_values
-from .elliptical import elliptical_facts, is_acknowledgement
+from .elliptical import elliptical_facts, is_acknowledgement, judges_held_value
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
 from .compound import compound_parts
@@ -81,13 +81,15 @@ class RuleExtractor:
         goal: list[str] = []
         short = len(text.split()) <= MAX_SAID_BACK_WORDS
         opening = True  # no sentence but acknowledgements so far ("all good. 4 times a week then")
+        judged = False  # the sentence before judged the value held ("... way too many. 6,000 each")
         for sentence in split_sentences(prose, semicolons=False):
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 found = user_sentence_facts(turn, part, goal, self.min_words)
-                if opening or short:  # "45 minutes please. an hour is way too long": a reply
-                    found = elliptical_facts(turn, part, found, any_clause=short)  # opening on its value
+                if opening or short or judged:  # "45 minutes please. an hour is way too long": a
+                    found = elliptical_facts(turn, part, found, any_clause=short)  # reply opening on its value
                 facts.extend(found)
             opening = opening and is_acknowledgement(sentence)
+            judged = judges_held_value(sentence)
         facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."
         return carried_values(turn, facts)  # "make that 5" of the assistant's 10
 

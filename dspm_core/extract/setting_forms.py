@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon import is_base_verb, is_noun_only, is_past_verb, past_form
+from ..lexicon import is_base_verb, is_noun_only, is_past_verb, known_word, past_form
 from .stances import stance_kind
 from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..called import named_thing
@@ -174,10 +174,31 @@ _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue t
                                  "it one regret regrets complaint complaints biggie sweat surprise "
                                  "wonder drama pref prefs preference preferences opinion bother "
                                  "difference".split())
+# a fact of the speaker's given as the reason of a question ("... since i've got a bad shoulder?")
+# (a state: "i've got ...", "i'm allergic ...", never what was done, "since i've decided ...")
+_REASON_FACT_RE = re.compile(
+    r"\b(?:since|because|as|cause|cos|coz|given that)\s+(?:i've got|i have got|i've only got|i only have|"
+    r"i have (?:a|an|no|only|just|two|three)|i(?:'m| am) (?:a|an|on|allergic|intolerant|vegan|vegetarian|"
+    r"pescatarian|pregnant|diabetic|disabled|colou?r ?blind|left-handed|deaf|blind)|i can't|i cannot|"
+    r"i don't have|my\s+[\w-]+\s+(?:is|are))\s+\w", _I)
+#: the longest question a fact given as its reason is kept from (a longer one is read as it is)
+MAX_REASON_QUESTION_WORDS = 30
+# "I'd like a reminder for my progress photos every 2 weeks", "we want the report every Monday"
+_WANT_EVERY_RE = re.compile(
+    r"^(?:(?:oh|and|also|so)[,\s]+)*(?:i(?:'d|d| would)\s+(?:like|love)|i\s+(?:want|need)|we(?:'d| would)\s+like|"
+    r"we\s+(?:want|need))\s+(?!to\s+know\b)[^?]+?\b(?:every|each)\s+(?:\d+\s+|other\s+|single\s+)?"
+    r"(?:day|week|fortnight|month|year|morning|evening|night|weekday|weekend|hour|quarter|term|"
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b[^?]*$", _I)
 # "Going forward, send the summary as a table."
-_FROM_NOW_ON_RE = re.compile(r"^(?:from now on|going forward|in future|moving forward|"
-                             r"from here on(?: out)?)[,\s]+(?:(?:please|just|only|always|"
-                             r"kindly)\s+)*(?P<verb>[a-z]+)\b", _I)
+_FROM_NOW_ON_RE = re.compile(r"^(?:from now on|going forward|in future|in the future|moving forward|"
+                             r"from here on(?: out)?|from today(?: on(?:wards)?)?|as of (?:today|now)|"
+                             r"starting (?:today|now|tomorrow|this week|next week))[,\s]+"
+                             r"(?:(?:please|pls|plz|just|only|always|kindly|also)\s+)*"
+                             r"(?P<verb>[a-z]+)\b(?P<rest>\s+\w.*)?", _I)
+# "starting today I'm off alcohol", "from now on we only ship on mondays": the speaker's own
+# standing from then on
+_SPEAKER_FROM_NOW_RE = re.compile(r"^(?:i|we)(?:'m|'re|'ll|\s+am|\s+are|\s+will|\s+won't|\s+don't|"
+                                  r"\s+do not|\s+only|\s+never|\s+always|\s+can't)\b", _I)
 # an instruction about what the assistant gives: "cite a source for any stats you give me"
 _ABOUT_REPLIES_RE = re.compile(r"\b(?:you (?:give|send|write|show|suggest|recommend|quote|"
                                r"share|draft|make|produce) (?:me|us)|your (?:answers|replies|"
@@ -206,7 +227,7 @@ _KEEP_IN_MIND_RE = re.compile(r"^(?:(?:and|but|also|oh|btw|just|please)[,\s]+)*(
 # "I'd appreciate it if you'd write in a friendly tone": a request of how to write
 # "it would be great if you kept replies short": the same request, with the verb in the past
 _APPRECIATE_RE = re.compile(r"^(?:i(?:'d| would|d)\s+(?:really\s+)?(?:appreciate it|prefer it|like it|"
-                            r"love it)|(?:it(?:'d| would)|would)\s+be\s+(?:really\s+|so\s+)?(?:great|nice|"
+                            r"love it|be (?:(?:really|so|very)\s+)?(?:grateful|thankful|glad|happy))|(?:it(?:'d| would)|would)\s+be\s+(?:really\s+|so\s+)?(?:great|nice|"
                             r"good|helpful|better|ideal|awesome|perfect|lovely))\s+if\s+you(?:'d| would| could| can)?"
                             r"\s+(?:always\s+|only\s+|just\s+)?"
                             r"(?P<rest>(?P<verb>write|wrote|reply|replied|respond|responded|answer|answered|keep|"
@@ -233,8 +254,9 @@ _RUN_ON_RE = re.compile(r"^(?:we|i)\s+(?:now\s+|always\s+)?(?:run|build|deploy|h
                         r"\s+(?:all\s+|our\s+|the\s+|my\s+|everything\b)?(?:[\w-]+\s+){0,3}?"
                         r"(?:on|in|with|via|through)\s+(?:the\s+)?(?-i:[A-Z0-9])", _I)
 # "In our team we use Black", "At work I'm on Windows": a frame before the statement
-_FRAME_RE = re.compile(r"^(?:(?:in|at|on|for)\s+(?:our|my|this|the)|(?:when it comes to|as for|regarding)"
-                       r"(?:\s+(?:our|my|this|the))?)\s+[\w-]+(?:\s+[\w-]+)?,?\s+(?=(?:we|i)\b)", _I)
+_FRAME_RE = re.compile(r"^(?:(?:(?:in|at|on|for)\s+(?:our|my|this|the)|(?:when it comes to|as for|regarding)"
+                       r"(?:\s+(?:our|my|this|the))?)\s+[\w-]+(?:\s+[\w-]+)?|at (?:home|work|school)),?\s+"
+                       r"(?=(?:we|i)\b)", _I)
 
 
 def strip_frame(sentence: str) -> str:
@@ -261,6 +283,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
     s = sentence.strip()
     if s.endswith("?"):
+        if _REASON_FACT_RE.search(s) and len(s.split()) <= MAX_REASON_QUESTION_WORDS:
+            return PatchKind.CONSTRAINT  # "any ideas for a session since i've got a bad shoulder?"
         if _SEARCH_RE.match(s) and (_QUESTION_BOUND_RE.search(s) or _WITHOUT_RE.search(s)) \
                 and not _ADVICE_RE.match(s):
             return PatchKind.CONSTRAINT  # "Which flights leave Boston after 6pm on Friday?"
@@ -312,12 +336,18 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
         return PatchKind.CONSTRAINT  # "can you always give me the command first"
     m = _FROM_NOW_ON_RE.match(s)
-    if m and is_base_verb(m.group("verb")):
-        return PatchKind.CONSTRAINT  # "Going forward, send the summary as a table"
+    if m and _SPEAKER_FROM_NOW_RE.match(s[m.start("verb"):]):
+        # "starting today I'm off alcohol"; "from now on we're using Bun for scripts": a choice
+        return setting_kind(s[m.start("verb"):]) or PatchKind.CONSTRAINT
+    if m and (is_base_verb(m.group("verb")) or m.group("rest") and not known_word(m.group("verb"))):
+        return PatchKind.CONSTRAINT  # "Going forward, send the summary as a table", "from now
+        # on cc my wife"
     first = s.split(None, 1)[0].lower() if s.split() else ""
     if _ABOUT_REPLIES_RE.search(s) and is_base_verb(first) and first not in _AUXILIARIES \
             and not one_off_task(s):
         return PatchKind.CONSTRAINT  # "cite a source for any stats you give me"
+    if _WANT_EVERY_RE.match(s):
+        return PatchKind.DECISION  # "I'd like a reminder for my progress photos every 2 weeks"
     if read_reminder(s) is not None and re.search(r"\b(?:every|each)\b", s, _I):
         return PatchKind.DECISION  # "remind me to take my vitamins every morning"
     lead = re.sub(r"^(?:please|kindly|always|just)\s+", "", s, flags=_I)

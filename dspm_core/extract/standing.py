@@ -62,6 +62,17 @@ _TOOL_FOR_RE = re.compile(
     r"^(?:we|our team|the team|my team|i)(?:'re|\s+are|'m|\s+am)?\s+(?:\w+ly\s+)?"
     r"(?:uses?|using)\s+(?!(?:this|that|it|them|a|an|the|some|our|my|your|these|those|what|"
     r"whatever|any)\b)[a-z][\w.+#-]*(?:\s+for\s+\w|\s*,\s*not\s+\w|\s+instead\s+of\s+\w)", _I)
+# "we use a shared google calendar for all the kids stuff": a tool with its article, for a purpose
+_TOOL_WITH_ARTICLE_RE = re.compile(
+    r"^(?:we|our team|the team|my team|i)(?:'re|\s+are|'m|\s+am)?\s+(?:\w+ly\s+)?(?:uses?|using)\s+"
+    r"(?:a|an|the|our|my)\s+(?!(?:lot|lots|bit|few|couple|little|same|different|mix|variety|number|"
+    r"ton|bunch|pair)\b)[a-z][\w.+#-]*(?:\s+[a-z][\w.+#-]*){0,2}\s+for\s+(?:all\s+|every\s+|any\s+|"
+    r"the\s+|our\s+|my\s+)?\w", _I)
+# "we ship with fedex for anything international", "I bank with monzo": the provider of a service
+_PROVIDER_RE = re.compile(
+    r"^(?:we|i)\s+(?:\w+ly\s+|always\s+|only\s+)?(?:ship|bank|pay|book|order|shop|insure|fly|post|send|"
+    r"deliver)\s+(?:with|through|via)\s+(?!(?:this|that|it|them|some|any|a|an|the|my|our|you)\b)"
+    r"[a-z][\w.+#&-]*(?:\s+for\s+\w.*|\s*[.!]?)$", _I)
 _NAMED_IS_OURS_RE = re.compile(
     r"^(?-i:[A-Z])[\w.+#-]*(?:\s+[\w.+#-]+){0,2}\s+is\s+(?:our|the team's|my)\s+(?:\w+\s+){0,2}"
     r"(?:tool|image|stack|platform|framework|library|editor|language|database|provider|"
@@ -89,6 +100,7 @@ def standing_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT  # "Be blunt with feedback on my drafts."
     if _CALL_ME_RE.match(s):
         return PatchKind.DECISION
-    if _TEAM_CHOICE_RE.match(s) or _TOOL_FOR_RE.match(s) or _NAMED_IS_OURS_RE.match(s):
+    if _TEAM_CHOICE_RE.match(s) or _TOOL_FOR_RE.match(s) or _NAMED_IS_OURS_RE.match(s) \
+            or _TOOL_WITH_ARTICLE_RE.match(s) or _PROVIDER_RE.match(s):
         return PatchKind.DECISION
     return None

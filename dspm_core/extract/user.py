@@ -29,6 +29,7 @@ from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
 from .together import as_instruction
 from .scoped import scoped_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
+from .shorthand import in_full
 from .accepted import accepted_change
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
@@ -170,7 +171,8 @@ _LEANS_BACK_RE = re.compile(
 
 # a sentence whose subject is a bare number: a remark about a value, which sets nothing
 # (one clause only: "10 is too many, give me 5" goes on to set one)
-_NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|so|and|but|because|since)[\s,]+)?\d[\d,.]*k?\s+"
+_NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|okay|so|and|but|because|since|hmm+|hm+|ugh|nah|yeah|well)[\s,]+)?"
+                             r"\d[\d,.]*k?\s+"
                              r"(?P<verb>[a-z']+)", _I)
 _SAID_OF_VERBS = frozenset("is was isn't wasn't doesn't didn't feels felt seems seemed sounds looks "
                            "got gets 's".split())
@@ -190,8 +192,16 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
                         min_words: int) -> list[Fact]:
     """Facts of one sentence of a user's message; ``goal`` carries the last goal clause
     ("I'm trying to keep the app small") to the sentences after it; sentences shorter than
-    ``min_words`` count only when they hold a value or a rule."""
+    ``min_words`` count only when they hold a value or a rule. A sentence typed in short
+    that states nothing as typed is read in full ("cant stand ...": "I can't stand ...")."""
     s = clean(sentence)
+    said = _sentence_facts(turn, s, goal, min_words)
+    full = in_full(s) if not any(f.kind.critical for f in said) else s
+    return said if full == s else _sentence_facts(turn, full, goal, min_words) or said
+
+
+def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list[Fact]:
+    """:func:`user_sentence_facts` of a cleaned sentence."""
     accepted = accepted_change(turn, s) if s else None
     if accepted is not None:  # "yes go with fetch" after "Shall I switch the wrapper to fetch?"
         return [accepted]

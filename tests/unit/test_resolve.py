@@ -133,6 +133,27 @@ def test_compound_statements_split_into_one_fact_per_clause() -> None:
     assert lineage(memory, "Monday") == ["Friday"]
 
 
+def test_named_values_said_bare_split_into_one_setting_each() -> None:
+    assert compound_parts("batch size 64, learning rate 0.001 and warmup 500 steps") == \
+        ["Batch size 64.", "Learning rate 0.001.", "Warmup 500 steps."]
+    # a part that names nothing goes with the one before it
+    assert compound_parts("swim sessions tuesdays, usually 45 min, target pace 1:55/100m") == \
+        ["Swim sessions tuesdays, usually 45 min.", "Target pace 1:55/100m."]
+    # a story, a range, a list of amounts of things: whole
+    assert compound_parts("we moved in 2019, sold the car in 2021") is None
+    assert compound_parts("I joined in 2018, left in 2022") is None
+    assert compound_parts("somewhere between 20 and 30 minutes, ideally 25") is None
+    assert compound_parts("2 onions, 400g tomatoes, 1 tsp cumin") is None
+    # an instruction with its reason, a clause of its own: whole
+    assert compound_parts("set the dryer to 50, the towels come out damp at 40") is None
+    assert compound_parts("put the recycling out on fridays, thursdays are too early") is None
+    assert compound_parts("park at bay 7 instead, bay 3 is blocked") is None
+    memory = remember("cluster config: nodes 5, max pods 110",
+                      "bump the nodes to 7, traffic doubled")
+    assert lineage(memory, "7") == ["5"]
+    assert "110" in " ".join(current(memory))
+
+
 def test_a_request_of_several_things_is_one_request_per_thing() -> None:
     assert compound_parts("right, can you: book the venue for friday, cut the guest list to "
                           "80 people, and send me the menu") == \

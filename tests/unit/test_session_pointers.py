@@ -161,3 +161,24 @@ def test_a_setting_named_again_in_short_with_other_words_after_its_value_is_anot
                       "soak time is 20 minutes on the counter")
     kept(memory, "8 hours")
     kept(memory, "20 minutes")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (["each episode should run about 25 minutes", a("25 minutes an episode, noted."),
+      "10 episodes at that length feels way too long for the season. 18 minutes each"],
+     "18 minutes", "25"),
+    (["order 40 bags of compost for the allotments", a("40 bags ordered for Saturday."),
+      "hmm 40 is not enough for all the plots. 55 bags then"], "55 bags", "40"),
+])
+def test_a_bare_value_after_a_judgement_of_the_old_one_revises_it(turns: list, new: str,
+                                                                   old: str) -> None:
+    # "... way too long. 18 minutes each": the value said alone after the verdict on the old
+    memory = remember(*turns)
+    replaced(memory, new, old)
+
+
+def test_a_bare_value_after_a_sentence_of_its_own_is_no_revision() -> None:
+    # a value said alone after a story is said of the story, not of the setting
+    memory = remember("each episode should run about 25 minutes",
+                      "we recorded the pilot in my kitchen. 40 minutes each way to get there")
+    kept(memory, "25 minutes")
