@@ -21,6 +21,7 @@ from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..values import parse_value
+from .answers import answered_count
 
 __all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges_held_value"]
 
@@ -137,6 +138,8 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         if n == 0 or all((_JUDGED_RE.match(c) or _CHANGED_RE.search(c)) and not _OWN_VALUE_RE.search(c)
                          for c in parts[:n]):
             said = elliptical_value(clause)
+    if said is None:
+        said = answered_count(turn, part)  # "6" after "... how many chapters a week ...?"
     if said is None:
         return facts
     return [Fact(kind=PatchKind.DECISION, text=part.strip(), role=turn.role, turn=turn.index,

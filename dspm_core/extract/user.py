@@ -448,10 +448,12 @@ _SWAP_RE = re.compile(r"\b(?:replace|swap)\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*\s+(
 _REVISED_RE = re.compile(r"\b(?:instead|from now on|going forward|now)\b", _I)
 # "Scratch that, we're going with Linear": the correction belongs to the clause it opens
 _CORRECTION_RE = re.compile(CORRECTION, _I)
+# (never "let's say £15,000 so there's a buffer": the value chosen, with its reason)
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:(?:and|but|so|or)\s+)?(?:if|when(?!\s+it\s+comes\s+to\b)|whenever|unless|suppose|supposing|assuming|assume|"
     r"maybe|perhaps|possibly|what if|say|imagine|subtracting|adding|multiplying|dividing|using|"
-    r"plugging|taking|applying|calculating|let's say|for example|e\.g\.|like if)\b", _I)
+    r"plugging|taking|applying|calculating|let's say(?!\s+(?:[$€£]\s?)?\d[\d,.:]*\s?(?:[a-z%]+)?\s*(?:$|[,.!]|(?:so|because|cos|since|instead|"
+    r"then|to be safe)\b))|for example|e\.g\.|like if)\b", _I)
 
 
 def _shares_word(a: str, b: str) -> bool:

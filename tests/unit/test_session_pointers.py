@@ -182,3 +182,37 @@ def test_a_bare_value_after_a_sentence_of_its_own_is_no_revision() -> None:
     memory = remember("each episode should run about 25 minutes",
                       "we recorded the pilot in my kitchen. 40 minutes each way to get there")
     kept(memory, "25 minutes")
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (["we need 4 volunteers on the cake stall",
+      a("Got it. The fete runs 6 hours though — how many volunteers do you want on the stall?"),
+      "hmm 6 then"], "6", "4 volunteers"),
+    (["water the fern twice a week",
+      a("Noted. Ferns like moisture though — how many times a week do you want reminders?"),
+      "3"], "3", "twice a week"),
+])
+def test_a_bare_number_answering_how_many_revises_the_setting_it_counts(turns: list, new: str,
+                                                                        old: str) -> None:
+    memory = remember(*turns)
+    (p,) = [q for q in memory.all_patches if q.critical and q.later is None]
+    assert p.value and p.value.startswith(new) and [r.value for r in p.history] == [old]
+
+
+def test_a_bare_number_answering_another_question_revises_nothing() -> None:
+    memory = remember("we need 4 volunteers on the cake stall",
+                      a("Got it. How old is the youngest volunteer, roughly?"), "6")
+    kept(memory, "4 volunteers")
+
+
+def test_lets_say_a_value_with_its_reason_is_the_value_chosen() -> None:
+    memory = remember("the garden party budget is £800",
+                      "seeing the quotes it won't work. let's say £1,100 so we can get a marquee")
+    replaced(memory, "£1,100", "£800")
+
+
+def test_lets_say_a_value_that_happens_is_a_supposition() -> None:
+    memory = remember("the garden party budget is £800",
+                      "let's say 30 people turn up, how many sandwiches is that?")
+    kept(memory, "£800")
+    assert not [p.text for p in memory.all_patches if p.critical and "30" in (p.value or "")]
