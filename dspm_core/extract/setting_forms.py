@@ -136,6 +136,15 @@ _CONTRAST_RE = re.compile(r"(?<![\w'’-])(?!(?:is|are|was|were|be|been|do|does|
 _ALL_OF_MINE_RE = re.compile(r"\b(?:my|our|all)\s+(?:\w+\s+)?(?:emails|messages|letters|posts|commits|"
                              r"commit messages|pull requests|prs|docs|documents|reports|invoices|"
                              r"tickets|slides|notes|summaries|answers|replies)\b", _I)
+# "reply to each review in ...", "tag every bug report with ...": an instruction about each
+# thing of a kind as it comes
+_EACH_RE = re.compile(r"\b(?:each|every)\s+(?!(?:one|other|single|day|week|month|year|morning|night)\b)"
+                      r"[a-z][\w-]*", _I)
+# (never a task over a set at hand: "list every country in Europe", "check each file in this
+# folder")
+_LOOKUP_VERBS = frozenset("list find check count name show give tell explain search look compare rank "
+                          "sort summarise summarize review read go".split())
+_DEICTIC_RE = re.compile(r"\b(?:this|these|that|those|here|below|above|following|attached)\b", _I)
 # "recipes under 500 calories?": a bound said as a question with no verb
 _ASKING_RE = re.compile(r"^(?:is|are|do|does|did|can|could|should|would|will|what|what's|how|why|"
                         r"where|when|who|which|was|were|have|has|any)\b", _I)
@@ -353,8 +362,10 @@ def setting_kind(sentence: str) -> PatchKind | None:
     lead = re.sub(r"^(?:please|kindly|always|just)\s+", "", s, flags=_I)
     verb = lead.split(None, 1)[0].lower() if lead.split() else ""
     if is_base_verb(verb) and not one_off_task(lead) and (
-            _CONTRAST_RE.search(lead) or _ALL_OF_MINE_RE.search(lead)):
-        return PatchKind.CONSTRAINT  # "spell it colour not color", "sign off my emails with ..."
+            _CONTRAST_RE.search(lead) or _ALL_OF_MINE_RE.search(lead)
+            or _EACH_RE.search(lead) and verb not in _LOOKUP_VERBS and not _DEICTIC_RE.search(lead)):
+        return PatchKind.CONSTRAINT  # "spell it colour not color", "sign off my emails with ...",
+        # "reply to each review in the language it was written in"
     m = _FRAGMENT_RE.match(s)
     if m and not set(re.findall(r"[a-z]+", s.lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."

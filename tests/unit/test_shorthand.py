@@ -58,6 +58,9 @@ def test_a_reaction_or_another_sentence_is_left_as_it_is(said: str) -> None:
     ("we want the rota sent out each friday", "each friday"),
     ("in the office we use a shared notion board for all the onboarding docs", "notion"),
     ("we ship with royal mail for anything under 2kg", "royal mail"),
+    ("we get lots of emails from parents. answer each email in the parent's language. "
+     "it helps a lot", "language"),
+    ("tag every pull request with the ticket number", "ticket number"),
 ])
 def test_a_short_or_everyday_form_is_kept_as_a_rule_or_setting(text: str, value: str) -> None:
     found = _critical(text)
@@ -73,6 +76,7 @@ def test_a_short_or_everyday_form_is_kept_as_a_rule_or_setting(text: str, value:
     "would you mind if I asked something personal?",
     "we shipped with fedex once and it was a nightmare",
     "I'd be happy if you could look at this paragraph",
+    "check each link in this document",
 ])
 def test_a_look_alike_stores_no_rule(text: str) -> None:
     assert _critical(text) == [] or all(p.kind.value == "entity" for p in _critical(text))
