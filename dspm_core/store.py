@@ -701,6 +701,12 @@ class PatchStore:
         if existing_id is not None and supposes_or_recalls(fact.text) \
                 and not self._same_value(self._patches[existing_id], stmt):
             existing_id = None  # "what if bedtime was 11 pm", "back when I was a student"
+        if existing_id is not None and referent and AUTHORITY[fact.role] >= AUTHORITY[Role.USER] \
+                and AUTHORITY[self._patches[existing_id].role] < AUTHORITY[Role.USER]:
+            found = own_setting(self._ix, self._patches, stmt, fact.turn)
+            if found is not None and found != existing_id:  # "saturday then" of the user's
+                existing_id = found  # upload day, not of the assistant's "can't deliver before Friday"
+                stmt = as_said_of(replace(stmt, subject=None), self._patches[found])
         if existing_id is not None and not referent:
             mine = self._own_instead(self._patches[existing_id], fact, stmt)
             if mine is not None:  # "bump it to 10k" of the user's step goal, not of the

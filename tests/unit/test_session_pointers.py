@@ -216,3 +216,13 @@ def test_lets_say_a_value_that_happens_is_a_supposition() -> None:
                       "let's say 30 people turn up, how many sandwiches is that?")
     kept(memory, "£800")
     assert not [p.text for p in memory.all_patches if p.critical and "30" in (p.value or "")]
+
+
+def test_a_pointer_after_the_assistants_own_remark_revises_the_users_setting() -> None:
+    # the assistant's remark holds a value of that kind too ("can't ... before Thursday"):
+    # the user's answer is about the user's own setting
+    memory = remember("the newsletter goes out on wednesday mornings",
+                      a("One problem: the printer says they can't deliver proofs before "
+                        "Thursday any more. Which day should it go out?"),
+                      "friday then")
+    replaced(memory, "friday", "wednesday")
