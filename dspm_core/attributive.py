@@ -12,7 +12,7 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from .lexicon import is_adverb_only, is_verb_only
+from .lexicon import is_adverb_only, is_past_verb, is_verb_only
 from .values import UNIT_ALIASES, VALUE_RE, parse_value
 from .vocab import STOP_WORDS
 
@@ -28,6 +28,9 @@ _NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*(?:\s+(?!(?:to|is|was|and|but|so|
                       r"for|of)\b)[a-z][\w-]*)?)(?P<of>\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?"
                       r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?(?=\s*(?:[,.;:!?]|$|\s(?:to|is|was|"
                       r"and|but|so|which|that|i|we|now)\b))", re.I)
+# the noun followed by where or when it is ("a 40 minute set at the Crown on saturday")
+_NOUN_PLACED_RE = re.compile(_NOUN_RE.pattern[:-2] + r"|\s(?:at|on|in|with|from|during|until|this|next)\b|"
+                             r"\s*[—–]))", re.I)
 _UNIT_AFTER_RE = re.compile(r"\s?(?P<u>[A-Za-z%]+)\b")
 # what a noun after a value may not be: a word that joins, or one that says the value is old
 _NOT_NOUNS = frozenset("to for of in on at by from and or but so than then now instead too "
@@ -59,6 +62,9 @@ def placed_before_noun(st: Statement, text: str) -> Statement:
         if unit and unit.group("u").lower() in UNIT_ALIASES:  # "a 1.2 GB image": 1.2 GB
             said, end = text[m.start():unit.end()], unit.end()
         noun = _NOUN_RE.match(text, end)
+        if noun is None and not any(is_past_verb(w) and w != "got"  # ("we've got ...": ours now)
+                                    for w in re.findall(r"[a-z]+", text[: lead.start()].lower())):
+            noun = _NOUN_PLACED_RE.match(text, end)  # (never a story: "I attended the 6 PM workshop on May 8")
         if noun is None or noun.group("noun").lower() in _NOT_NOUNS | STOP_WORDS:
             continue
         if st.value is not None and st.dimension != "free" \

@@ -543,7 +543,9 @@ def _clean_subject(subj: str) -> str:
     while prev != s:
         prev = s
         s = _SUBJ_TRAIL_RE.sub("", s).strip(" ,;:-")
-    s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+)?", "", s, flags=re.I)
+    # (never the noun of "the set length", "the change log": a verb only before its object's
+    # article, or before more than one word)
+    s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+|(?=\S+\s+\S))", "", s, flags=re.I)
     asked = _ASKED_OF_RE.match(s)
     if asked and is_base_verb(asked.group("verb")):
         s = asked.group("np")  # "can the dog walker come (1-2 instead?)": the dog walker

@@ -138,8 +138,9 @@ _ALL_OF_MINE_RE = re.compile(r"\b(?:my|our|all)\s+(?:\w+\s+)?(?:emails|messages|
                              r"tickets|slides|notes|summaries|answers|replies)\b", _I)
 # "reply to each review in ...", "tag every bug report with ...": an instruction about each
 # thing of a kind as it comes
-_EACH_RE = re.compile(r"\b(?:each|every)\s+(?!(?:one|other|single|day|week|month|year|morning|night)\b)"
-                      r"[a-z][\w-]*", _I)
+_EACH_RE = re.compile(r"\b(?:each|every)\s+(?!(?:one|other|single|day|week|fortnight|month|year|morning|"
+                      r"afternoon|evening|night|hour|minute|weekday|weekend|monday|tuesday|wednesday|"
+                      r"thursday|friday|saturday|sunday|\d)s?\b)[a-z][\w-]*", _I)
 # (never a task over a set at hand: "list every country in Europe", "check each file in this
 # folder")
 _LOOKUP_VERBS = frozenset("list find check count name show give tell explain search look compare rank "

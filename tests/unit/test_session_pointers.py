@@ -226,3 +226,16 @@ def test_a_pointer_after_the_assistants_own_remark_revises_the_users_setting() -
                         "Thursday any more. Which day should it go out?"),
                       "friday then")
     replaced(memory, "friday", "wednesday")
+
+
+def test_a_value_before_its_noun_and_a_place_after_sets_that_noun() -> None:
+    # "a 40 minute set at the Crown": the set is 40 minutes; "the set length" names it again
+    memory = remember("my band has a 25 minute set at the open mic on thursday, any tips?",
+                      "change the set length to 15 min, they squeezed in another act")
+    replaced(memory, "15 min", "25")
+
+
+def test_the_noun_after_an_article_is_no_verb_of_the_subject() -> None:
+    from dspm_core.slots import parse_statement
+    assert parse_statement("Change the set length to 50 min").subject == "set length"
+    assert parse_statement("set the webhook timeout to 10 seconds").subject == "webhook timeout"
