@@ -62,9 +62,10 @@ def placed_before_noun(st: Statement, text: str) -> Statement:
         if unit and unit.group("u").lower() in UNIT_ALIASES:  # "a 1.2 GB image": 1.2 GB
             said, end = text[m.start():unit.end()], unit.end()
         noun = _NOUN_RE.match(text, end)
-        if noun is None and not any(is_past_verb(w) and w != "got"  # ("we've got ...": ours now)
+        # (never in a story: "I attended the 6 PM workshop on May 8"; "we've got ..." is ours now)
+        if noun is None and not any(is_past_verb(w) and w != "got"
                                     for w in re.findall(r"[a-z]+", text[: lead.start()].lower())):
-            noun = _NOUN_PLACED_RE.match(text, end)  # (never a story: "I attended the 6 PM workshop on May 8")
+            noun = _NOUN_PLACED_RE.match(text, end)
         if noun is None or noun.group("noun").lower() in _NOT_NOUNS | STOP_WORDS:
             continue
         if st.value is not None and st.dimension != "free" \

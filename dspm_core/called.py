@@ -54,7 +54,8 @@ _NAMES_IT_RE = re.compile(
 _THING_NAME_IS_RE = re.compile(
     r"^\W*(?:(?:btw|oh|and|also|fyi|ok|so)[,\s]+)*(?:my|our|the|his|her|their)\s+(?!name\b)"
     r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:'s|s')?\s+name\s+is\s+"
-    r"(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)(?=(?:\s+(?:now|instead|these days))?\s*(?:[,.!;]|$))",
+    r"(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)"
+    r"(?=(?:\s+(?:now|instead|these days))?\s*(?:[,.!;]|$))",
     re.I)
 
 

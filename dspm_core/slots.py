@@ -37,7 +37,7 @@ from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, part
 from .reply_styles import asked_style, is_style_subject
 from .amounts import POINTER_IS, amount_of_thing
 from .clock_words import in_digits
-from .value_clause import clauses, named_object, reported, spent_of_pointer, spent_value, unlead, \
+from .value_clause import clauses, named_object, pointer_spent, reported, spent_value, unlead, \
     weak_subject
 from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
@@ -981,8 +981,9 @@ def _parse_statement(text: str) -> Statement:
         "Let's do two pages"                          -> 2 pages (a revision)
     """
     text = in_digits(text)  # "two pages" holds 2 pages; "noon" is 12:00 pm
-    if spent_of_pointer(text.rstrip(".!")):  # "it's not 7:10 any more": no value now, only
-        return Statement(None, None, None, old_value=spent_value(text.rstrip(".!")), revision=True)
+    given_up = pointer_spent(text.rstrip(".!"))
+    if given_up is not None:  # "it's not 7:10 any more": no value now, only the one given up
+        return Statement(None, None, None, old_value=given_up, revision=True)
     said_in = _REPLY_LANGUAGE_RE.match(text)
     if said_in:  # "answer me in german pls", "Use english please": the reply language
         return _statement("reply language", "=", _language(said_in),
@@ -1264,7 +1265,7 @@ def _isolated(parts: list[str]) -> Statement | None:
         if i == at:
             continue
         old = old or spent[i]
-        if spent[i] is not None and spent_of_pointer(part):
+        if spent[i] is not None and pointer_spent(part) is not None:
             # "it's not 7:10 any more, buses leave at 7:25": the setting that held the value
             return replace(st, subject=None, old_value=spent[i], revision=True)  # given up
         named = named_object(part)
@@ -1382,13 +1383,14 @@ _INSTEAD_OF_RE = re.compile(
     r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|(?!(?:for|to|in|on|at|of|and|or|with|by|as|so|"
     r"but|if|now|then|the|a|an|my|our|your|this|that)\b)[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b))")
+# what may follow the old value after "not" and is no unit of it ("not 3 anymore")
+_STILL_WORDS = r"any\s?more|any\s?longer|again|either|now|yet"
 # "I said 12 not 15", "Friday, not Thursday": the old value after "not", ending the clause
 _NOT_OLD_RE = gated(re.compile(
     rf"(?P<cut>(?<!\band)(?<!\bor)(?<!\bis)(?<!\bare),?\s+not\s+(?:the\s+)?(?P<old>{_NAME}|"
-    r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|(?!(?:any\s?more|any\s?longer|again|either|"
-    r"now|yet)\b)[A-Za-z%°]+))?|"
+    rf"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|(?!(?:{_STILL_WORDS})\b)[A-Za-z%°]+))?|"
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b)"
-    r"(?:\s+(?:any\s?more|any\s?longer|again|either|now|yet)\b)?)(?=\s*(?:[,.;:!?)]|$))"))
+    rf"(?:\s+(?:{_STILL_WORDS})\b)?)(?=\s*(?:[,.;:!?)]|$))"))
 _ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
 # "replace React with Svelte", "we're dropping SQLAlchemy for plain psycopg", "ripping out

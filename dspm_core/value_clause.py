@@ -88,10 +88,11 @@ def spent_value(clause: str) -> str | None:
         or m.group("old6")
 
 
-def spent_of_pointer(clause: str) -> bool:
-    """The clause gives up the value of the setting spoken of ("it's not 3:15 anymore")."""
+def pointer_spent(clause: str) -> str | None:
+    """The value of the setting spoken of that the clause gives up ("it's not 3:15 anymore"
+    -> "3:15"), if it does."""
     m = _SPENT_RE.match(clause.strip())
-    return m is not None and m.group("old6") is not None
+    return m.group("old6") if m else None
 
 
 # "update the SLA", "change it", "adjust that"

@@ -111,7 +111,8 @@ def _named_values(parts: list[str]) -> list[str] | None:
         named = p[: found[-1].start()].strip(" ~≈:")
         words = named.lower().split()
         first = words[0] if words else ""
-        if first in _PRONOUNS or first in PREPOSITIONS or is_verb_only(first) or past_form(first) or set(words) & _VERBS_OF_A_CLAUSE \
+        if first in _PRONOUNS or first in PREPOSITIONS or is_verb_only(first) or past_form(first) \
+                or set(words) & _VERBS_OF_A_CLAUSE \
                 or len(words) > 1 and words[1] in _OBJECT_LEADS and is_base_verb(first):
             return None  # "I was born in 1990, moved here in 2015": a story; "switch the gym
             # wash to 30", "bathroom should be on saturdays": a clause of its own

@@ -61,7 +61,7 @@ _OWN_VALUE_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
 # "that's not enough", "92 feels draggy"): the bare value after it is the new one
 _JUDGES_RE = re.compile(r"\b(?:way\s+too|far\s+too|much\s+too|too\s+(?:many|much|few|little|long|short|"
                         r"high|low|big|small|slow|fast|early|late|thin|tight|loose|heavy|light|hot|cold|"
-                        r"expensive|cheap|busy|aggressive|ambitious|tight)|not\s+enough|doesn't\s+work|"
+                        r"expensive|cheap|busy|aggressive|ambitious)|not\s+enough|doesn't\s+work|"
                         r"isn't\s+working|won't\s+work)\b", _I)
 
 

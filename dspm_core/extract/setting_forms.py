@@ -145,6 +145,9 @@ _EACH_RE = re.compile(r"\b(?:each|every)\s+(?!(?:one|other|single|day|week|fortn
 # folder")
 _LOOKUP_VERBS = frozenset("list find check count name show give tell explain search look compare rank "
                           "sort summarise summarize review read go".split())
+# a noun and its verb, never an instruction ("Value can mean different things for each ...")
+_SUBJECT_VERB_RE = re.compile(r"^\S+\s+(?:can|could|will|would|should|must|may|might|is|are|was|were|has|"
+                              r"have|had|does|do|did|means?|meant|seems?|varies|vary|depends?)\b", _I)
 _DEICTIC_RE = re.compile(r"\b(?:this|these|that|those|here|below|above|following|attached)\b", _I)
 # "recipes under 500 calories?": a bound said as a question with no verb
 _ASKING_RE = re.compile(r"^(?:is|are|do|does|did|can|could|should|would|will|what|what's|how|why|"
@@ -195,7 +198,8 @@ _REASON_FACT_RE = re.compile(
 MAX_REASON_QUESTION_WORDS = 30
 # "I'd like a reminder for my progress photos every 2 weeks", "we want the report every Monday"
 _WANT_EVERY_RE = re.compile(
-    r"^(?:(?:oh|and|also|so)[,\s]+)*(?:i(?:'d|d| would)\s+(?:like|love)|i\s+(?:want|need)|we(?:'d| would)\s+like|"
+    r"^(?:(?:oh|and|also|so)[,\s]+)*(?:i(?:'d|d| would)\s+(?:like|love)|i\s+(?:want|need)|"
+    r"we(?:'d| would)\s+like|"
     r"we\s+(?:want|need))\s+(?!to\s+know\b)[^?]+?\b(?:every|each)\s+(?:\d+\s+|other\s+|single\s+)?"
     r"(?:day|week|fortnight|month|year|morning|evening|night|weekday|weekend|hour|quarter|term|"
     r"monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b[^?]*$", _I)
@@ -237,7 +241,8 @@ _KEEP_IN_MIND_RE = re.compile(r"^(?:(?:and|but|also|oh|btw|just|please)[,\s]+)*(
 # "I'd appreciate it if you'd write in a friendly tone": a request of how to write
 # "it would be great if you kept replies short": the same request, with the verb in the past
 _APPRECIATE_RE = re.compile(r"^(?:i(?:'d| would|d)\s+(?:really\s+)?(?:appreciate it|prefer it|like it|"
-                            r"love it|be (?:(?:really|so|very)\s+)?(?:grateful|thankful|glad|happy))|(?:it(?:'d| would)|would)\s+be\s+(?:really\s+|so\s+)?(?:great|nice|"
+                            r"love it|be (?:(?:really|so|very)\s+)?(?:grateful|thankful|glad|happy))|"
+                            r"(?:it(?:'d| would)|would)\s+be\s+(?:really\s+|so\s+)?(?:great|nice|"
                             r"good|helpful|better|ideal|awesome|perfect|lovely))\s+if\s+you(?:'d| would| could| can)?"
                             r"\s+(?:always\s+|only\s+|just\s+)?"
                             r"(?P<rest>(?P<verb>write|wrote|reply|replied|respond|responded|answer|answered|keep|"
@@ -364,7 +369,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     verb = lead.split(None, 1)[0].lower() if lead.split() else ""
     if is_base_verb(verb) and not one_off_task(lead) and (
             _CONTRAST_RE.search(lead) or _ALL_OF_MINE_RE.search(lead)
-            or _EACH_RE.search(lead) and verb not in _LOOKUP_VERBS and not _DEICTIC_RE.search(lead)):
+            or _EACH_RE.search(lead) and verb not in _LOOKUP_VERBS and not _DEICTIC_RE.search(lead)
+            and not _SUBJECT_VERB_RE.match(lead)):
         return PatchKind.CONSTRAINT  # "spell it colour not color", "sign off my emails with ...",
         # "reply to each review in the language it was written in"
     m = _FRAGMENT_RE.match(s)

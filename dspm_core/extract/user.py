@@ -18,7 +18,7 @@ from ..restated import one_occasion
 from ..slots import gives_up_value
 from ..vocab import word_frequency
 from ..lexicon import is_past_verb, is_plural_noun
-from ..value_clause import CORRECTION, spent_of_pointer
+from ..value_clause import CORRECTION, pointer_spent
 from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
 from .referents import referent_fact
@@ -358,7 +358,7 @@ def _label(c: Clause, first: bool) -> None:
 def _label_as_said(c: Clause, first: bool) -> None:
     """:func:`_label` of the clause's own words."""
     text = c.text.strip()
-    if spent_of_pointer(text.rstrip(".!")):
+    if pointer_spent(text.rstrip(".!")) is not None:
         return  # "it's not $2,000 any more": context of the new value said beside it
     stance = stance_kind(text)
     if stance is not None:  # "No need to apologise every time", "Assume I'm on a Mac"
@@ -452,7 +452,8 @@ _CORRECTION_RE = re.compile(CORRECTION, _I)
 _HYPOTHETICAL_RE = re.compile(
     r"^(?:(?:and|but|so|or)\s+)?(?:if|when(?!\s+it\s+comes\s+to\b)|whenever|unless|suppose|supposing|assuming|assume|"
     r"maybe|perhaps|possibly|what if|say|imagine|subtracting|adding|multiplying|dividing|using|"
-    r"plugging|taking|applying|calculating|let's say(?!\s+(?:[$€£]\s?)?\d[\d,.:]*\s?(?:[a-z%]+)?\s*(?:$|[,.!]|(?:so|because|cos|since|instead|"
+    r"plugging|taking|applying|calculating|"
+    r"let's say(?!\s+(?:[$€£]\s?)?\d[\d,.:]*\s?(?:[a-z%]+)?\s*(?:$|[,.!]|(?:so|because|cos|since|instead|"
     r"then|to be safe)\b))|for example|e\.g\.|like if)\b", _I)
 
 

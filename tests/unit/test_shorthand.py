@@ -77,6 +77,7 @@ def test_a_short_or_everyday_form_is_kept_as_a_rule_or_setting(text: str, value:
     "we shipped with fedex once and it was a nightmare",
     "I'd be happy if you could look at this paragraph",
     "check each link in this document",
+    "Comfort can mean different things for each rider depending on the bike.",
 ])
 def test_a_look_alike_stores_no_rule(text: str) -> None:
     assert _critical(text) == [] or all(p.kind.value == "entity" for p in _critical(text))
