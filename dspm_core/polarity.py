@@ -120,8 +120,10 @@ def _covered(word: str, words: frozenset[str]) -> bool:
 
 
 def _one_word(a: str, b: str) -> bool:
+    if a[:_SAME_START] != b[:_SAME_START] or len(a) < _SAME_START:
+        return False  # (most pairs: no shared start at all)
     n = len(os.path.commonprefix((a, b)))
-    return n >= _SAME_START and n >= min(len(a), len(b)) - 2
+    return n >= min(len(a), len(b)) - 2
 
 
 def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],

@@ -8,6 +8,8 @@ Each test feeds user turns through ``add_turn`` (default extractor) and checks t
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from test_in_passing import current_with, kept, remember
 
@@ -94,3 +96,12 @@ def test_a_turned_rule_shows_the_earlier_one_by_its_first_words() -> None:
     (p,) = [q for q in memory.all_patches if q.later is None]
     assert p.history[0].value == "Explain how you arrived at every…"
     assert "(was Explain how you arrived at every…)" in memory.get_context()
+
+
+@given(st.text(alphabet="abcdeilnorst", max_size=12), st.text(alphabet="abcdeilnorst", max_size=12))
+def test_one_word_is_the_shared_start_rule(a: str, b: str) -> None:
+    # the quick reject on the first letters answers as the full common-prefix rule does
+    import os
+    from dspm_core.polarity import _SAME_START, _one_word
+    n = len(os.path.commonprefix((a, b)))
+    assert _one_word(a, b) == (n >= _SAME_START and n >= min(len(a), len(b)) - 2)
