@@ -24,13 +24,15 @@ __all__ = ["placed_before_noun"]
 # a determiner, and a word saying the value replaced one, before the value
 _LEAD_RE = re.compile(r"\b(?:my|our|your|the|this|that|a|an)\s+(?P<new>(?:new|revised|updated|"
                       r"rescheduled|current)\s+)?", re.I)
-_NOUN_RE = re.compile(r"\s+(?P<noun>[a-z][\w-]*(?:\s+(?!(?:to|is|was|and|but|so|which|that|i|we|now|"
-                      r"for|of)\b)[a-z][\w-]*)?)(?P<of>\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?"
-                      r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?(?=\s*(?:[,.;:!?]|$|\s(?:to|is|was|"
-                      r"and|but|so|which|that|i|we|now)\b))", re.I)
+_NOUN = (r"\s+(?P<noun>[a-z][\w-]*(?:\s+(?!(?:to|is|was|and|but|so|which|that|i|we|now|"
+         r"for|of)\b)[a-z][\w-]*)?)(?P<of>\s+(?:for|of)\s+(?:the\s+|my\s+|our\s+)?"
+         r"[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)?")
+# where the noun ends: the clause does, or a word that joins the next
+_NOUN_END = r"[,.;:!?]|$|\s(?:to|is|was|and|but|so|which|that|i|we|now)\b"
+_NOUN_RE = re.compile(rf"{_NOUN}(?=\s*(?:{_NOUN_END}))", re.I)
 # the noun followed by where or when it is ("a 40 minute set at the Crown on saturday")
-_NOUN_PLACED_RE = re.compile(_NOUN_RE.pattern[:-2] + r"|\s(?:at|on|in|with|from|during|until|this|next)\b|"
-                             r"\s*[—–]))", re.I)
+_NOUN_PLACED_RE = re.compile(rf"{_NOUN}(?=\s*(?:{_NOUN_END}|\s(?:at|on|in|with|from|during|until|"
+                             r"this|next)\b|\s*[—–]))", re.I)
 _UNIT_AFTER_RE = re.compile(r"\s?(?P<u>[A-Za-z%]+)\b")
 # what a noun after a value may not be: a word that joins, or one that says the value is old
 _NOT_NOUNS = frozenset("to for of in on at by from and or but so than then now instead too "

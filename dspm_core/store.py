@@ -701,18 +701,14 @@ class PatchStore:
         if existing_id is not None and supposes_or_recalls(fact.text) \
                 and not self._same_value(self._patches[existing_id], stmt):
             existing_id = None  # "what if bedtime was 11 pm", "back when I was a student"
-        if existing_id is not None and referent and AUTHORITY[fact.role] >= AUTHORITY[Role.USER] \
-                and AUTHORITY[self._patches[existing_id].role] < AUTHORITY[Role.USER]:
-            found = own_setting(self._ix, self._patches, stmt, fact.turn)
-            if found is not None and found != existing_id:  # "saturday then" of the user's
-                existing_id = found  # upload day, not of the assistant's "can't deliver before Friday"
-                stmt = as_said_of(replace(stmt, subject=None), self._patches[found])
-        if existing_id is not None and not referent:
-            mine = self._own_instead(self._patches[existing_id], fact, stmt)
-            if mine is not None:  # "bump it to 10k" of the user's step goal, not of the
-                existing_id, referent = mine.id, True  # assistant's "over 9,000 a day"
+        mine = self._own_instead(self._patches[existing_id], fact, stmt, referent) \
+            if existing_id is not None else None
+        if mine is not None:  # "bump it to 10k" of the user's step goal, not of the assistant's
+            existing_id = mine.id  # "over 9,000 a day"; "saturday then" of the user's upload
+            if not referent:  # day, not of the assistant's "can't deliver before Friday"
+                referent = True
                 fact = replace(fact, slot=None, referent=True)
-                stmt = as_said_of(replace(stmt, subject=None), mine)
+            stmt = as_said_of(replace(stmt, subject=None), mine)
         if existing_id is not None:
             old = self._patches[existing_id]
             if old.scope and not stmt.scope and not referent:
@@ -1064,15 +1060,16 @@ class PatchStore:
         self.version += 1
         return MergeOutcome("rejected", old, old, reason)
 
-    def _own_instead(self, old: Patch, fact: Fact, stmt: Statement) -> Patch | None:
+    def _own_instead(self, old: Patch, fact: Fact, stmt: Statement, referent: bool) -> Patch | None:
         """The user's own setting that ``fact`` revises instead of ``old``, a value the
-        assistant or a tool said in the turn before that the extractor took the user's
-        pointer to be about (:mod:`~dspm_core.extract.carried`): when the user's words
-        name nothing of ``old`` and the user set a value of that kind in the last turns
-        (the extractor sees only the last messages). None when that is not so."""
-        if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or AUTHORITY[old.role] >= AUTHORITY[Role.USER] \
-                or old.turn != fact.turn - 1 or fact.slot != old.slot or not old.slot \
-                or _names_any(old.slot, fact.text):
+        assistant or a tool said, when the user set a value of that kind in the last turns:
+        for a pointer (``referent``) bound to it, and for a value the extractor carried from
+        the assistant's turn before (:mod:`~dspm_core.extract.carried`, which sees only the
+        last messages) when the user's words name nothing of ``old``. None when that is not so."""
+        if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or AUTHORITY[old.role] >= AUTHORITY[Role.USER]:
+            return None
+        if not referent and (old.turn != fact.turn - 1 or fact.slot != old.slot or not old.slot
+                             or _names_any(old.slot, fact.text)):
             return None
         found = own_setting(self._ix, self._patches, stmt, fact.turn)
         return self._patches[found] if found is not None and found != old.id else None

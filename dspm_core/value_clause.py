@@ -88,6 +88,7 @@ def spent_value(clause: str) -> str | None:
         or m.group("old6")
 
 
+@lru_cache(maxsize=16384)
 def pointer_spent(clause: str) -> str | None:
     """The value of the setting spoken of that the clause gives up ("it's not 3:15 anymore"
     -> "3:15"), if it does."""
