@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
+from .addressed import addresses_replies
 from .patch import ROLE_PRIORITY, Patch, PatchKind
 from .slots import content_terms
 
@@ -114,6 +115,12 @@ CONSTRAINT_WEIGHT = 0.5
 #: decides among criticals the query does not tell apart.
 STANCE_WEIGHT = 0.25
 
+#: How much a standing instruction about the replies ("Always cite sources when I ask about
+#: research", "Keep your answers under 100 words"; :func:`~dspm_core.addressed.addresses_replies`)
+#: outranks the user's other rules and stances: it applies to every answer, whatever the
+#: question, where a preference or a goal matters when its topic comes up.
+REPLY_WEIGHT = 0.25
+
 _STANCE_RE = re.compile(
     r"\b(?:i|i'm|i am|i've|i have|i'd|we|we're|we are|my|our)\b[^.;]{0,40}?\b(?:prefer|"
     r"preference|like|love|enjoy|hate|dislike|despise|avoid|can't stand|cannot stand|aversion|"
@@ -145,6 +152,8 @@ def critical_priority(patch: Patch, align: float = 0.0) -> tuple[int, int, float
     """
     kind = CONSTRAINT_WEIGHT if patch.kind is PatchKind.CONSTRAINT else 0.0
     stance = STANCE_WEIGHT if patch.history or states_a_stance(patch.text) else 0.0
+    if kind and addresses_replies(patch.text):
+        kind += REPLY_WEIGHT
     return (int(patch.pinned), ROLE_PRIORITY[patch.role], align + kind + stance, patch.turn)
 
 
