@@ -34,6 +34,7 @@ __all__ = ["Key", "Line", "make_key", "make_line", "carries", "delivered", "upda
 _GLUE_RE = re.compile(r"(\d)([a-zA-Z%])")
 _PAIR_RE = re.compile(r"(\d+(?:[.,]\d+)*)\s*(%|[a-zA-Z]+)?")
 _LINEAGE_RE = re.compile(r"[(\[]\s*(?:was|previously|formerly|earlier)\b[^)\]]*[)\]]", re.I)
+_WHOLE_EARLIER_RE = re.compile(r"\(earlier\)\s*$", re.I)
 _NAME_RE = re.compile(r"(?<![\w'])([A-Z][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*|"
                       r"[A-Za-z]*\d[A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)+)")
 _NEGATION_RE = re.compile(r"\b(?:never|not|no|none|nothing|neither|nor|without|cannot)\b|n't\b",
@@ -189,7 +190,8 @@ def strip_lineage(text: str) -> str:
 
 def stale_lines(lines: Sequence[Line], old: Iterable[tuple[str, str | None]]) -> list[int]:
     """Lines that state an old value outside a ``(was ...)`` span; an old value is
-    (number, unit or None) or, for a date, (day, "@month")."""
+    (number, unit or None) or, for a date, (day, "@month"). A line marked as a whole as an
+    earlier statement (``... (earlier)`` at its end) states no value as current."""
     old = set(old)
     if not old:
         return []
@@ -197,6 +199,8 @@ def stale_lines(lines: Sequence[Line], old: Iterable[tuple[str, str | None]]) ->
     for i, line in enumerate(lines):
         if not any(n in line.nums for n, _ in old):
             continue  # fast path: no old number at all
+        if _WHOLE_EARLIER_RE.search(line.text):
+            continue
         text = strip_lineage(line.text)
         bare = value_pairs(text)
         bare_nums = {n for n, _ in bare}

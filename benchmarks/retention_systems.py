@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from dspm_core import DSPMMemory, get_counter
 
-ALL_SYSTEMS = ("dspm", "dspm_semantic", "recent", "langchain_trim", "llamaindex_buffer", "bm25",
+ALL_SYSTEMS = ("dspm", "dspm_semantic", "dspm_links", "recent", "langchain_trim", "llamaindex_buffer", "bm25",
                "bm25_sentences",
                "peer", "dspm_llm")
 
@@ -237,26 +237,29 @@ class RecordingExtractor:
 
 class DSPM:
     """dspm_core with the default RuleExtractor (or an LLM extractor for ``dspm_llm``;
-    ``scorer="semantic"``, the bundled embeddings, for ``dspm_semantic``)."""
+    ``scorer="semantic"``, the bundled embeddings, for ``dspm_semantic``; ``links=True``
+    for ``dspm_links``)."""
 
     stateful = True
 
     def __init__(self, tc: TokenCounter, name: str = "dspm", llm: Any = None,
-                 model: str | None = None, scorer: Any = None) -> None:
+                 model: str | None = None, scorer: Any = None, links: bool = False) -> None:
         self.name, self.tc, self.llm, self.model, self.scorer = name, tc, llm, model, scorer
+        self.links = links
         self.mem: Any = None
         self.rec: RecordingExtractor | None = None
 
     def new(self) -> None:
         if self.llm is not None:
             self.mem = DSPMMemory(budget=250, llm_client=self.llm, model=self.model,
-                                  scorer=self.scorer)
+                                  scorer=self.scorer, links=self.links)
             self.rec = None
         else:
             from dspm_core.extract.rules import RuleExtractor
 
             self.rec = RecordingExtractor(RuleExtractor())
-            self.mem = DSPMMemory(budget=250, extractor=self.rec, scorer=self.scorer)
+            self.mem = DSPMMemory(budget=250, extractor=self.rec, scorer=self.scorer,
+                                  links=self.links)
 
     def add(self, role: str, text: str) -> list[Any]:
         self.mem.add_turn(role if role in ("user", "assistant", "system") else "user", text)
@@ -347,6 +350,8 @@ def build(names: list[str], tc: TokenCounter, base_url: str | None = None,
                     skipped[name] = "needs the semantic extra (sentence-transformers and the model)"
                     continue
                 made[name] = DSPM(tc, name=name, scorer=EmbeddingScorer())
+            elif name == "dspm_links":
+                made[name] = DSPM(tc, name=name, links=True)
             elif name == "recent":
                 made[name] = Recent(tc)
             elif name == "langchain_trim":
