@@ -53,7 +53,7 @@ from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
 __all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent",
-           "link_target", "other_times", "own_setting", "resolve", "vetoed"]
+           "held_for_other", "link_target", "link_vetoed", "other_times", "own_setting", "resolve", "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
@@ -375,6 +375,17 @@ def link_target(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                                          exact_dim=True, same_unit=True))
     found = list(dict.fromkeys(found))
     return found[0] if len(found) == 1 else None
+
+
+def link_vetoed(a: str, b: str) -> bool:
+    """Two normalised subjects that :func:`vetoed` tells apart once the words that name no
+    setting (:func:`_noise_at`: verbs, times, periods) are left out of each: "staging log
+    level" / "production log level" are two settings, "secured interviews monthly" lies
+    within "secured interviews executive producer roles"."""
+    wa, wb = a.split(), b.split()
+    kept_a = [w for i, w in enumerate(wa) if not _noise_at(wa, i)]
+    kept_b = [w for i, w in enumerate(wb) if not _noise_at(wb, i)]
+    return vetoed(" ".join(kept_a), " ".join(kept_b))
 
 
 def _other_known_kind(a: str | None, b: str | None) -> bool:
@@ -825,6 +836,20 @@ def said_after_value(text: str, value: str | None, earlier: str, earlier_value: 
         if ta and tb and not ta <= tb and not tb <= ta:
             return a.group("what")
     return None
+
+
+def held_for_other(text: str, value: str | None, earlier: str, earlier_value: str | None) -> str | None:
+    """What ``text`` says its value holds for or in, right after it, when ``earlier`` says
+    another thing there in either way ("don't use bullet points in the cover letter" after
+    "use bullet points for the meeting notes"): the same subject of another thing, for a
+    statement with no revision cue. None when either says no such thing, or both the same."""
+    mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
+    a = _FOR_AFTER_RE.match(mine) or _IN_AFTER_RE.match(mine)
+    b = _FOR_AFTER_RE.match(theirs) or _IN_AFTER_RE.match(theirs)
+    if a is None or b is None:
+        return None
+    ta, tb = _naming_terms(a.group("what")), _naming_terms(b.group("what"))
+    return a.group("what") if ta and tb and not ta <= tb and not tb <= ta else None
 
 
 def _after_value(text: str, value: str | None) -> str:

@@ -29,10 +29,10 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
-from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, is_referent, label_apart,
-                      link_target, modifier_apart, names_nothing, other_count, own_setting,
-                      person_dropped, read_here, resolve, said_after_value, said_for_other,
-                      vetoed)
+from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, held_for_other,
+                      is_referent, label_apart, link_target, link_vetoed, modifier_apart,
+                      names_nothing, other_count, own_setting, person_dropped, read_here,
+                      resolve, said_after_value, said_for_other, vetoed)
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -768,12 +768,26 @@ class PatchStore:
             if done is not None:
                 return done
         earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
+        if earlier is not None and self._link_apart(fact, stmt, subj_norm, self._patches[earlier]):
+            earlier = None
         patch = self._keyed_patch(fact, key, stmt)
         self._store_new(patch, subject=subj_norm, norm_text=None)
         if earlier is not None and AUTHORITY[fact.role] >= AUTHORITY[self._patches[earlier].role] \
                 and self._patches[earlier].turn <= fact.turn:
             self._link(earlier, patch)
         return MergeOutcome("added", patch)
+
+    @classmethod
+    def _link_apart(cls, fact: Fact, stmt: Statement, subj_norm: str, old: Patch) -> bool:
+        """What keeps ``fact`` from being linked to ``old`` though its subject lies within
+        old's: a word of each subject the other lacks ("staging log level" / "production
+        log level", once their verbs are left out), or what the statement is said for that
+        old's does not name ("for live chat the first response target is ..." after "...
+        for email tickets"; "... in the cover letter" after "... for the meeting notes"),
+        or a modifier of the same noun ("my current address" / "my old address")."""
+        theirs = old.key.split("|", 1)[0] if old.key else ""
+        return link_vetoed(subj_norm, theirs) or cls._said_for_other(fact, stmt, old) is not None \
+            or held_for_other(fact.text, stmt.value, old.text, old.value) is not None
 
     @staticmethod
     def _said_for_other(fact: Fact, stmt: Statement, old: Patch) -> str | None:

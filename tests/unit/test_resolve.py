@@ -231,6 +231,28 @@ def test_no_link_between_settings_with_words_of_their_own() -> None:
     assert not any(p.later for p in memory.all_patches)
 
 
+@pytest.mark.parametrize("first,then", [
+    # a word of each subject the other lacks, though one is also a verb form ("staging")
+    ("Production log level is WARN.", "Staging log level is DEBUG."),
+    ("the staging db pool is 20 connections", "the production db pool is 50 connections"),
+    # what the later one is said for, before its words, that the earlier does not name
+    ("first response target for email tickets: 4 hours",
+     "for live chat the first response target is 2 minutes"),
+    # what each value holds for or in, right after it
+    ("use bullet points for the meeting notes",
+     "don't use bullet points in the cover letter, it needs to read like a proper letter"),
+    ("keep the font at 11 pt for the handouts", "keep the font at 14 pt in the slides"),
+    # a modifier of the same noun: the old one and the current one
+    ("my old address was 5 Ash Grove", "my current address is 10 Beech Road"),
+])
+def test_no_link_to_a_setting_of_another_thing(first: str, then: str) -> None:
+    memory = DSPMMemory(links=True)
+    memory.add_turn("user", first)
+    memory.add_turn("user", then)
+    assert not any(p.later for p in memory.all_patches)
+    assert "(earlier)" not in memory.get_context()
+
+
 @pytest.mark.parametrize("first,then,new,old", [
     # a possessive is no word of the setting's own ("Tom's retirement dinner")
     ("Tom's retirement dinner is on the 14th.", "They moved the dinner to the 21st.",
