@@ -839,13 +839,14 @@ def said_after_value(text: str, value: str | None, earlier: str, earlier_value: 
 
 
 def held_for_other(text: str, value: str | None, earlier: str, earlier_value: str | None) -> str | None:
-    """What ``text`` says its value holds for or in, right after it, when ``earlier`` says
-    another thing there in either way ("don't use bullet points in the cover letter" after
-    "use bullet points for the meeting notes"): the same subject of another thing, for a
-    statement with no revision cue. None when either says no such thing, or both the same."""
+    """What ``text`` says its value holds for, in or on, right after it, when ``earlier``
+    says another thing there in any of these ways ("don't use bullet points in the cover
+    letter" after "use bullet points for the meeting notes", "20 minutes on the counter"
+    after "8 hours in the fridge"): the same subject of another thing, for a statement with
+    no revision cue. None when either says no such thing, or both the same."""
     mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
-    a = _FOR_AFTER_RE.match(mine) or _IN_AFTER_RE.match(mine)
-    b = _FOR_AFTER_RE.match(theirs) or _IN_AFTER_RE.match(theirs)
+    a = _FOR_AFTER_RE.match(mine) or _IN_AFTER_RE.match(mine) or _ON_AFTER_RE.match(mine)
+    b = _FOR_AFTER_RE.match(theirs) or _IN_AFTER_RE.match(theirs) or _ON_AFTER_RE.match(theirs)
     if a is None or b is None:
         return None
     ta, tb = _naming_terms(a.group("what")), _naming_terms(b.group("what"))
@@ -879,6 +880,9 @@ _FOR_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:for|of)\s+" + _WHAT, re.I)
 _IN_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+in\s+(?!(?:the\s+)?(?:end|total|fact|practice|general|"
                           r"theory|advance|person|time|a row|short|particular|future|meantime|"
                           r"case)\b)" + _WHAT, re.I)
+# where a value holds, on or at a thing: "on the counter", "at the office" (never a time)
+_ON_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|at)\s+(?!(?:the\s+)?(?:latest|earliest|most|least|"
+                          r"moment|weekends?|weekdays?)\b)" + _WHAT, re.I)
 # whom a value is for: "reply in Spanish to customers"
 _TO_AFTER_RE = re.compile(r"^\s+to\s+" + _WHAT, re.I)
 # the day a value is said of: "on mondays", "every thursday"

@@ -188,10 +188,19 @@ INTERVIEWS = ("I only secured 3 interviews for executive producer roles in April
               "I secured 5 interviews this month.")
 
 
-def test_links_are_off_by_default() -> None:
+def test_links_are_on_by_default_and_can_be_turned_off() -> None:
     memory = remember(*INTERVIEWS)
-    assert not any(p.later for p in memory.all_patches)
-    assert "(earlier)" not in memory.get_context()
+    older, newer = memory.all_patches
+    assert older.later == newer.id
+    unlinked = DSPMMemory(links=False)
+    for text in INTERVIEWS:
+        unlinked.add_turn("user", text)
+    assert not any(p.later for p in unlinked.all_patches)
+    assert "(earlier)" not in unlinked.get_context()
+    again = DSPMMemory.from_dict(DSPMMemory().to_dict(), links=False)  # a loaded memory too
+    for text in INTERVIEWS:
+        again.add_turn("user", text)
+    assert not any(p.later for p in again.all_patches)
 
 
 def test_a_link_shows_the_older_statement_as_earlier_and_can_be_undone(tmp_path) -> None:
