@@ -18,8 +18,8 @@ from typing import Any, Callable
 
 from dspm_core import DSPMMemory, get_counter
 
-ALL_SYSTEMS = ("dspm", "dspm_semantic", "dspm_no_links", "recent", "langchain_trim",
-               "llamaindex_buffer", "bm25", "bm25_sentences",
+ALL_SYSTEMS = ("dspm", "dspm_semantic", "dspm_links", "recent", "langchain_trim", "llamaindex_buffer", "bm25",
+               "bm25_sentences",
                "peer", "dspm_llm")
 
 
@@ -237,13 +237,13 @@ class RecordingExtractor:
 
 class DSPM:
     """dspm_core with the default RuleExtractor (or an LLM extractor for ``dspm_llm``;
-    ``scorer="semantic"``, the bundled embeddings, for ``dspm_semantic``; ``links=False``
-    for ``dspm_no_links``)."""
+    ``scorer="semantic"``, the bundled embeddings, for ``dspm_semantic``; ``links=True``
+    for ``dspm_links``)."""
 
     stateful = True
 
     def __init__(self, tc: TokenCounter, name: str = "dspm", llm: Any = None,
-                 model: str | None = None, scorer: Any = None, links: bool = True) -> None:
+                 model: str | None = None, scorer: Any = None, links: bool = False) -> None:
         self.name, self.tc, self.llm, self.model, self.scorer = name, tc, llm, model, scorer
         self.links = links
         self.mem: Any = None
@@ -350,8 +350,8 @@ def build(names: list[str], tc: TokenCounter, base_url: str | None = None,
                     skipped[name] = "needs the semantic extra (sentence-transformers and the model)"
                     continue
                 made[name] = DSPM(tc, name=name, scorer=EmbeddingScorer())
-            elif name == "dspm_no_links":
-                made[name] = DSPM(tc, name=name, links=False)
+            elif name == "dspm_links":
+                made[name] = DSPM(tc, name=name, links=True)
             elif name == "recent":
                 made[name] = Recent(tc)
             elif name == "langchain_trim":

@@ -305,7 +305,7 @@ class Result:
     claim_current: bool = False
     context: list[str] = field(default_factory=list)
     patches: list[str] = field(default_factory=list)
-    links: int = 0                    # links the store made
+    links: int = 0                    # with --links: links the store made
 
 
 def _judge_revision(patches: Sequence[Any], exp: dict[str, Any]) -> tuple[bool, str]:
@@ -408,7 +408,7 @@ def _judge_lookalike(patches: Sequence[Any], exp: dict[str, Any],
         res.details.append(f"claim {cv!r} shown as current in its own line")
 
 
-def run_dialogue(d: dict[str, Any], links: bool = True) -> Result:
+def run_dialogue(d: dict[str, Any], links: bool = False) -> Result:
     from dspm_core import DSPMMemory
 
     memory = DSPMMemory(links=links)
@@ -570,8 +570,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show-failures", action="store_true",
                     help="list failing dialogues with the rendered context lines")
     ap.add_argument("--json", metavar="OUT", type=Path, help="write summary and results as JSON")
-    ap.add_argument("--no-links", dest="links", action="store_false",
-                    help="DSPMMemory(links=False): no statement is linked to an earlier one")
+    ap.add_argument("--links", action="store_true",
+                    help="DSPMMemory(links=True); also count the links made (every link in a "
+                         "look-alike dialogue is a wrong link)")
     args = ap.parse_args(argv)
 
     dialogues = load_corpus(args.corpus, args.split)
@@ -580,9 +581,10 @@ def main(argv: list[str] | None = None) -> int:
     seconds = time.perf_counter() - t0
     summary = summarise(results)
     print_report(summary, args.split, args.corpus, seconds)
-    made = {c: sum(r.links for r in results if r.category == c) for c in ("revision", "lookalike")}
-    print(f"links made: {made['revision']} in revision dialogues, "
-          f"{made['lookalike']} in look-alike dialogues (wrong links)")
+    if args.links:
+        made = {c: sum(r.links for r in results if r.category == c) for c in ("revision", "lookalike")}
+        print(f"links made: {made['revision']} in revision dialogues, "
+              f"{made['lookalike']} in look-alike dialogues (wrong links)")
     if args.show_failures:
         print_failures(results, {d["id"]: d for d in dialogues})
     if args.json:

@@ -83,8 +83,7 @@ class DSPMMemory:
         links: link a statement that agrees with one earlier setting in head noun and kind
             of value but carries no revision cue ("I secured 5 interviews" after "3
             interviews for producer roles"): both stay, the older shown as ``(earlier)``;
-            see :meth:`unlink`. On by default; ``links=False`` leaves such statements
-            apart.
+            see :meth:`unlink`. Off by default.
         sentences: keep every substantive sentence of the user's turns that no extractor
             typed, with the words as written (the lossless tier; rendered by query
             relevance after the criticals). On by default; greetings and acknowledgements
@@ -107,7 +106,7 @@ class DSPMMemory:
         store: Store | None = None,
         user_id: str | None = None,
         session_id: str | None = None,
-        links: bool = True,
+        links: bool = False,
         sentences: bool = True,
     ) -> None:
         context_turns = check_count(context_turns, "context_turns")

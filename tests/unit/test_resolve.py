@@ -188,19 +188,10 @@ INTERVIEWS = ("I only secured 3 interviews for executive producer roles in April
               "I secured 5 interviews this month.")
 
 
-def test_links_are_on_by_default_and_can_be_turned_off() -> None:
+def test_links_are_off_by_default() -> None:
     memory = remember(*INTERVIEWS)
-    older, newer = memory.all_patches
-    assert older.later == newer.id
-    unlinked = DSPMMemory(links=False)
-    for text in INTERVIEWS:
-        unlinked.add_turn("user", text)
-    assert not any(p.later for p in unlinked.all_patches)
-    assert "(earlier)" not in unlinked.get_context()
-    again = DSPMMemory.from_dict(DSPMMemory().to_dict(), links=False)  # a loaded memory too
-    for text in INTERVIEWS:
-        again.add_turn("user", text)
-    assert not any(p.later for p in again.all_patches)
+    assert not any(p.later for p in memory.all_patches)
+    assert "(earlier)" not in memory.get_context()
 
 
 def test_a_link_shows_the_older_statement_as_earlier_and_can_be_undone(tmp_path) -> None:
@@ -251,6 +242,8 @@ def test_no_link_between_settings_with_words_of_their_own() -> None:
     ("use bullet points for the meeting notes",
      "don't use bullet points in the cover letter, it needs to read like a proper letter"),
     ("keep the font at 11 pt for the handouts", "keep the font at 14 pt in the slides"),
+    ("the overnight oats soak time is 8 hours in the fridge",
+     "soak time is 20 minutes on the counter"),
     # a modifier of the same noun: the old one and the current one
     ("my old address was 5 Ash Grove", "my current address is 10 Beech Road"),
 ])
