@@ -101,9 +101,9 @@ _FUTURE_RE = re.compile(
     r"(?:the|all|any|every|each)\s+\w+\s+you\s+(?:write|give|send|suggest|draft|make|recommend|"
     r"produce)|instead of)\b",
     _I)
-# "Make sure the recipes you suggest are gluten-free"
+# "Make sure the recipes you suggest are gluten-free", "Make sure to avoid jargon"
 _MAKE_SURE_RE = re.compile(_LEAD + r"(?:please\s+)?(?:make sure|ensure|be sure|always make sure)\s+"
-                           r"(?:that\s+)?(?:the|your|all|every|each|any|(?:you|u)\s+(?:always\s+)?(?:run|test|use|check|include|add|write|cite|keep|follow|"
+                           r"(?:that\s+)?(?:the|your|all|every|each|any|(?:you|u|to)\s+(?:always\s+)?(?:run|test|use|check|include|add|write|cite|keep|follow|"
                            r"avoid|mention|explain|show|double-check|confirm|commit|format|lint|label|"
                            r"reply|answer|list|give|read|update|back up|ask)\b|"
                            r"[a-z]+s\s+(?:are|stay|get|have|work|run|pass)\b|"
