@@ -24,7 +24,7 @@ from .lexicon import is_base_verb
 
 __all__ = ["addresses_replies"]
 
-# words a command may open with before its verb
+# words a command may open with before its verb (never the "never" of "never mind")
 _LEAD_RE = re.compile(
     r"^\W*(?:(?:please|pls|plz|also|and|so|ok(?:ay)?|now|then|again|kindly|just|but|"
     r"from now on|going forward|moving forward|in (?:the )?future|for (?:all )?future "
@@ -42,7 +42,8 @@ _STANDING_RE = re.compile(
     r"responses?)|your (?:replies|reply|answers?|responses?)|(?:replies|answers|responses) "
     r"(?:from|going)|(?:for|in) the rest of (?:this|our) (?:chat|conversation))\b",
     re.I)
-# verbs a first word may be that never open a command to the assistant
+# first words that never open a command to the assistant (a pronoun, an auxiliary, a verb
+# of the speaker's own mind)
 _NOT_COMMANDS = frozenset("i we you it is are was were am been have has had do does did "
                           "can could would should will shall may might must need want like "
                           "love hate prefer think feel guess hope wish know remember".split())
@@ -53,7 +54,8 @@ def addresses_replies(text: str) -> bool:
     """Whether ``text`` commands the assistant about every reply to come."""
     if "?" in text or not _STANDING_RE.search(text):
         return False
-    rest = text[_LEAD_RE.match(text).end():] if _LEAD_RE.match(text) else text.lstrip()
+    lead = _LEAD_RE.match(text)
+    rest = text[lead.end():] if lead else text.lstrip()
     if _SURE_RE.match(rest):
         return True
     m = _NEGATED_RE.match(rest) or _VERB_RE.match(rest)

@@ -52,8 +52,9 @@ from .lexicon import getAllLemmas, is_past_verb, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
-__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "is_referent",
-           "held_for_other", "link_target", "link_vetoed", "other_times", "own_setting", "resolve", "vetoed"]
+__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "held_for_other",
+           "is_referent", "link_target", "link_vetoed", "other_times", "own_setting", "resolve",
+           "vetoed"]
 
 #: how many turns back a referent ("that", "it") may reach for its setting
 REFERENT_TURNS = 8
@@ -838,19 +839,24 @@ def said_after_value(text: str, value: str | None, earlier: str, earlier_value: 
     return None
 
 
-def held_for_other(text: str, value: str | None, earlier: str, earlier_value: str | None) -> str | None:
+def held_for_other(text: str, value: str | None, earlier: str,
+                   earlier_value: str | None) -> str | None:
     """What ``text`` says its value holds for, in or on, right after it, when ``earlier``
     says another thing there in any of these ways ("don't use bullet points in the cover
     letter" after "use bullet points for the meeting notes", "20 minutes on the counter"
     after "8 hours in the fridge"): the same subject of another thing, for a statement with
     no revision cue. None when either says no such thing, or both the same."""
-    mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
-    a = _FOR_AFTER_RE.match(mine) or _IN_AFTER_RE.match(mine) or _ON_AFTER_RE.match(mine)
-    b = _FOR_AFTER_RE.match(theirs) or _IN_AFTER_RE.match(theirs) or _ON_AFTER_RE.match(theirs)
+    a, b = _held_for(_after_value(text, value)), _held_for(_after_value(earlier, earlier_value))
     if a is None or b is None:
         return None
     ta, tb = _naming_terms(a.group("what")), _naming_terms(b.group("what"))
     return a.group("what") if ta and tb and not ta <= tb and not tb <= ta else None
+
+
+def _held_for(after: str) -> re.Match[str] | None:
+    """What the words after a value say it holds for, in or on ("for reports", "in the
+    slides", "on the counter"), or None."""
+    return _FOR_AFTER_RE.match(after) or _IN_AFTER_RE.match(after) or _ON_AFTER_RE.match(after)
 
 
 def _after_value(text: str, value: str | None) -> str:
