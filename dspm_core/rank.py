@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Protocol, runtime_checkable
 
 from .addressed import addresses_replies
+from .lexicon import is_base_verb, is_noun
 from .patch import ROLE_PRIORITY, Patch, PatchKind
 from .slots import content_terms
 
@@ -78,10 +79,22 @@ def text_terms(text: str) -> frozenset[str]:
 def naming_words(patch: Patch) -> frozenset[str] | None:
     """The words a query must hold to name this setting: every content word of the subject
     of a critical, when it has at most :data:`NAMED_WORDS` (a longer subject is the
-    leftover of a sentence, not a name); None when nothing names it. Each is among the
-    patch's :func:`patch_terms`."""
-    words = text_terms(patch.slot) if patch.critical and patch.slot else None
+    leftover of a sentence, not a name), past the verb a subject read out of a sentence
+    opens with when two words or more follow it ("complete conditional probability
+    problems" is named by "have I practiced conditional probability problems?"); None when
+    nothing names it. Each is among the patch's :func:`patch_terms`."""
+    if not (patch.critical and patch.slot):
+        return None
+    words = _naming_terms(patch.slot)
     return words if words and len(words) <= NAMED_WORDS else None
+
+
+@lru_cache(maxsize=65536)
+def _naming_terms(subject: str) -> frozenset[str]:
+    first, _, rest = subject.partition(" ")
+    if rest.count(" ") >= 1 and is_base_verb(first) and not is_noun(first):
+        subject = rest
+    return text_terms(subject)
 
 
 def patch_terms(patch: Patch) -> frozenset[str]:

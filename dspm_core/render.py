@@ -24,8 +24,8 @@ from .crit_order import Block, CriticalView, Key, Pool, query_key
 from .fill import Account, walk_criticals
 from .forms import Form, forms_for, same_forms
 from .patch import Patch
-from .rank import (ALIGN_SATURATION, NAMED_WORDS, SimilarityScorer, critical_priority,
-                   naming_words, patch_terms, query_terms, text_terms, utility)
+from .rank import (ALIGN_SATURATION, SimilarityScorer, critical_priority, naming_words,
+                   patch_terms, query_terms, utility)
 from .tokens import TokenCounter, break_alone, splits_cleanly
 
 __all__ = ["MIN_BUDGET", "Rendered", "RenderedLine", "Renderer"]
@@ -399,20 +399,17 @@ class Renderer:
 
     @staticmethod
     def _named(crit: list[_Entry], query: str) -> set[str]:
-        """The criticals the query names: it has every word of the setting's subject (a
-        subject of at most :data:`~dspm_core.rank.NAMED_WORDS` words: a longer one is the
-        leftover of a sentence, not a name). Within one pin and speaker class these are
+        """The criticals the query names: it has every word of the setting's subject
+        (:func:`~dspm_core.rank.naming_words`). Within one pin and speaker class these are
         filled before the ones the query does not touch."""
         qterms = query_terms(query)
         out = set()
         if not qterms:
             return out
         for e in crit:
-            p = e.patch
-            if p.slot:
-                words = text_terms(p.slot)
-                if words and len(words) <= NAMED_WORDS and words <= qterms:
-                    out.add(p.id)
+            words = naming_words(e.patch)
+            if words is not None and words <= qterms:
+                out.add(e.patch.id)
         return out
 
     def _alignments(self, entries: Sequence[_Entry], query: str,

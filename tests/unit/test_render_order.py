@@ -259,3 +259,28 @@ def test_the_kept_costs_of_a_block_follow_its_edits(costs: list[int], edits: lis
             done.append((at, False, cost))
     got = r._edit_least(least(costs), done)
     assert got == least(now) if got is not None else any(rem for _, rem, _ in done)
+
+
+def test_a_subject_read_out_of_a_sentence_is_named_without_its_opening_verb() -> None:
+    # "complete conditional probability problems": the question names the problems, not
+    # the verb the statement opened with, so the user's account of them goes first
+    from dspm_core import DSPMMemory
+    from dspm_core.rank import naming_words
+
+    memory = DSPMMemory(budget=30)
+    memory.add_turn("user", "I've completed 8 conditional probability problems with an "
+                            "accuracy of 85% over the past 2 weeks")
+    for said in ["Always include tree diagrams when I ask about probability problems.",
+                 "Always show every step when I ask about probability problems.",
+                 "I prefer short worked examples for probability problems."]:
+        memory.add_turn("user", said)
+    account = memory.all_patches[0]
+    assert naming_words(account) == frozenset({"condition", "probabil", "problem"})
+    first = memory.render("Have I ever practiced conditional probability problems?").text
+    assert first.splitlines()[0].startswith("decision: I've completed 8 conditional")
+    # a subject of a verb and one word keeps the verb: "deploy target" is not "target";
+    # a first word that is also a noun stays ("use React frontend")
+    from dspm_core.rank import _naming_terms
+
+    assert _naming_terms("deploy target") == frozenset({"deplo", "target"})
+    assert "use" in _naming_terms("use React frontend")
