@@ -91,6 +91,7 @@ def naming_words(patch: Patch) -> frozenset[str] | None:
 
 @lru_cache(maxsize=65536)
 def _naming_terms(subject: str) -> frozenset[str]:
+    """The stemmed content words that name ``subject`` (see :func:`naming_words`)."""
     first, _, rest = subject.partition(" ")
     if rest.count(" ") >= 1 and is_base_verb(first) and not is_noun(first):
         subject = rest
