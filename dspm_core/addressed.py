@@ -31,7 +31,8 @@ _LEAD_RE = re.compile(
     r"(?:replies|answers|responses)|always|never|(?:when|whenever|each time|every time|any time|"
     r"anytime) i (?:ask|mention|talk|request|need)[^,]{0,60},)\W*)+(?!mind\b)",
     re.I)
-_NEGATED_RE = re.compile(r"^(?:don'?t|do not|never|dont)\s+(?P<verb>(?!mind\b)[a-z]+)", re.I)
+# ("never" itself is a lead word)
+_NEGATED_RE = re.compile(r"^(?:don'?t|do not|dont)\s+(?P<verb>(?!mind\b)[a-z]+)", re.I)
 _SURE_RE = re.compile(r"^(?:make|be)\s+sure\b", re.I)
 _VERB_RE = re.compile(r"^(?P<verb>[a-z]+)\b(?!['\u2019])", re.I)
 # the command holds for the replies to come

@@ -383,10 +383,13 @@ def link_vetoed(a: str, b: str) -> bool:
     setting (:func:`_noise_at`: verbs, times, periods) are left out of each: "staging log
     level" / "production log level" are two settings, "secured interviews monthly" lies
     within "secured interviews executive producer roles"."""
-    wa, wb = a.split(), b.split()
-    kept_a = [w for i, w in enumerate(wa) if not _noise_at(wa, i)]
-    kept_b = [w for i, w in enumerate(wb) if not _noise_at(wb, i)]
-    return vetoed(" ".join(kept_a), " ".join(kept_b))
+    return vetoed(_without_noise(a), _without_noise(b))
+
+
+def _without_noise(subject: str) -> str:
+    """``subject`` without its words that name no setting (:func:`_noise_at`)."""
+    words = subject.split()
+    return " ".join(w for i, w in enumerate(words) if not _noise_at(words, i))
 
 
 def _other_known_kind(a: str | None, b: str | None) -> bool:
@@ -833,8 +836,7 @@ def said_after_value(text: str, value: str | None, earlier: str, earlier_value: 
         a, b = form.match(mine), form.match(theirs)
         if a is None or b is None:
             continue
-        ta, tb = _naming_terms(a.group("what")), _naming_terms(b.group("what"))
-        if ta and tb and not ta <= tb and not tb <= ta:
+        if _other_thing(a, b):
             return a.group("what")
     return None
 
@@ -849,8 +851,14 @@ def held_for_other(text: str, value: str | None, earlier: str,
     a, b = _held_for(_after_value(text, value)), _held_for(_after_value(earlier, earlier_value))
     if a is None or b is None:
         return None
+    return a.group("what") if _other_thing(a, b) else None
+
+
+def _other_thing(a: re.Match[str], b: re.Match[str]) -> bool:
+    """The things two values are said of (each match's ``what``) are two: each names a
+    word the other does not."""
     ta, tb = _naming_terms(a.group("what")), _naming_terms(b.group("what"))
-    return a.group("what") if ta and tb and not ta <= tb and not tb <= ta else None
+    return bool(ta) and bool(tb) and not ta <= tb and not tb <= ta
 
 
 def _held_for(after: str) -> re.Match[str] | None:
