@@ -116,6 +116,21 @@ def required_literals(pattern: Any) -> list[tuple[str, ...]]:
     return out
 
 
+#: the text last case-folded and its folding, one tuple read and written whole: the
+#: patterns of a parse test one sentence in turn
+_last_fold: tuple[str, str] = ("", "")
+
+
+def _folded(text: str) -> str:
+    global _last_fold
+    last = _last_fold
+    if text is last[0] or text == last[0]:
+        return last[1]
+    low = text.casefold()
+    _last_fold = (text, low)
+    return low
+
+
 class _Gated:
     """A compiled pattern behind a literal test (see the module docstring)."""
 
@@ -130,8 +145,15 @@ class _Gated:
         memo = self._memo  # one tuple, read and written whole (threads share the pattern)
         if text is memo[0]:
             return memo[1]
-        low = text.casefold()
-        ok = all(any(x in low for x in s) for s in self._sets)
+        low = _folded(text)
+        ok = True
+        for s in self._sets:
+            for x in s:
+                if x in low:
+                    break
+            else:
+                ok = False
+                break
         self._memo = (text, ok)
         return ok
 
