@@ -48,6 +48,9 @@ Verdicts
   listed value that is no longer presented and sits in some patch's history, or equal
   values folded into one patch; a value that was never stored at all is reported as
   NOT STORED (an extraction miss, not a merge).
+- **look-alike span** ``{"span": [i, [a, b]]}``: a span said in one turn ("open from 9 to
+  5", "flying from London to Paris"): both ends must stay presented by current patches;
+  an end kept in some patch's history is a WRONG MERGE (the span was read as a change).
 - **look-alike claim** ``{"kept": [i, v], "not_current": [j, w]}``: the user's (or
   system's) value ``v`` must stay presented and the patch first stored at turn ``i`` must
   not take the claim's value ``w``; otherwise WRONG MERGE. A claim kept as its own line
@@ -368,6 +371,18 @@ def _matching(need: list[set[str]]) -> int:
 def _judge_lookalike(patches: Sequence[Any], exp: dict[str, Any],
                      res: Result) -> None:
     lines = {p.id: lineage(p) for p in patches}
+    if "span" in exp:
+        # "open from 9 to 5", "flying from London to Paris": both ends hold together, neither
+        # is an earlier value of the other
+        _, ends = exp["span"]
+        earlier = [v for v in ends
+                   if any(view.presents(v) for p in patches for view in lines[p.id][1:])]
+        missing = [v for v in ends if not any(lines[p.id][0].presents(v) for p in patches)]
+        res.details = [f"{v!r} kept as an earlier value" for v in earlier] \
+            + [f"{v!r} not current" for v in missing if v not in earlier]
+        res.verdict = "wrong merge" if earlier else ("not stored" if missing else "ok")
+        res.ok = not earlier and not missing
+        return
     if "distinct" in exp:
         entries = [(int(i), str(v)) for i, v in exp["distinct"]]
         need: list[set[str]] = []

@@ -68,7 +68,7 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "assistants": ("as", 100, 60, 40), "requests2": ("rb", 100, 60, 40),
                  "agents2": ("ag", 80, 48, 32), "sessions": ("ss", 100, 60, 40),
                  "sessions2": ("sx", 100, 60, 40), "sessions3": ("sy", 100, 60, 40),
-                 "sessions4": ("sz", 100, 60, 40)}
+                 "sessions4": ("sz", 100, 60, 40), "from_to": ("ft", 76, 40, 36)}
 
 
 def _load(path: Path) -> list[dict]:
@@ -118,7 +118,8 @@ def test_revision_counts(name):
 def test_dialogue_format_and_values(d):
     assert d.get("topic") and d.get("form")
     turns = d["turns"]
-    assert len(turns) >= 2
+    # (a change said with its old value, "from A to B", and a span can be one turn)
+    assert len(turns) >= (1 if d["form"] in ("from-to-first", "span") else 2)
     for t in turns:
         assert t["role"] in ROLES and t["text"].strip()
     n = len(turns)
@@ -130,7 +131,7 @@ def test_dialogue_format_and_values(d):
             assert set(e) - {"current"} == {"slot_turn", "revised_by_turn", "new_value", "old_value"}
             assert "current" not in e or not matches(e["current"], e["old_value"])
             i, j = e["slot_turn"], e["revised_by_turn"]
-            assert 0 <= i < j < n
+            assert 0 <= i < j < n or (d["form"] == "from-to-first" and i == j == n - 1)
             assert turns[j]["role"] == "user"
             assert matches(e["old_value"], turns[i]["text"]), (e["old_value"], turns[i]["text"])
             assert matches(e["new_value"], turns[j]["text"]), (e["new_value"], turns[j]["text"])
@@ -144,6 +145,14 @@ def test_dialogue_format_and_values(d):
             assert d["form"] == "chain"
         return
     e = d["expect"]
+    if "span" in e:
+        assert set(e) == {"span"} and d["form"] == "span"
+        i, ends = e["span"]
+        assert 0 <= i < n and len(ends) == 2
+        for v in ends:
+            assert matches(v, turns[i]["text"]), (v, turns[i]["text"])
+        assert not matches(ends[0], ends[1]) and not matches(ends[1], ends[0])
+        return
     if "distinct" in e:
         # (one value: the later turn only asks about another, "would 16GB be enough?")
         assert set(e) == {"distinct"} and len(e["distinct"]) >= (1 if d["form"] == "question" else 2)
