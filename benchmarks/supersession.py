@@ -30,7 +30,9 @@ A patch *presents* a value when the value matches the patch's value with its uni
 it). A sentence of the lossless tier is judged as it is rendered: an old value it states
 that is marked as earlier (``dspm_core.tier.mark_earlier``: "(earlier: 30; now 25)", or
 "(earlier: heroku's)" beside a statement that replaced the name) is
-left out, as the tier shows it as no current value; an unmarked one counts. An earlier value is *in the lineage* of a patch when it matches one of its
+left out, as the tier shows it as no current value, and such a sentence is judged by its
+rendered text alone, not by the value read out of it when it was stored; an unmarked one
+counts. An earlier value is *in the lineage* of a patch when it matches one of its
 ``history`` entries (value or text).
 
 Verdicts
@@ -254,12 +256,12 @@ _EARLIER_RE = re.compile(r"\(earlier: [^;()]*(?:; now [^()]*)?\)")
 
 def as_rendered(patches: list[Any]) -> list[Any]:
     """``patches`` with each tier sentence's text as rendered, its marked old values left
-    out (see the module docstring)."""
+    out, and no value of its own (see the module docstring)."""
     from dataclasses import replace
 
     from dspm_core.tier import mark_earlier
 
-    return [replace(p, text=_EARLIER_RE.sub("", q.text)) if p.text != q.text or "(earlier: " in p.text
+    return [replace(p, text=_EARLIER_RE.sub("", q.text), value=None) if p.text != q.text or "(earlier: " in p.text
             else p for p, q in zip(patches, mark_earlier(list(patches)))]
 
 
