@@ -16,6 +16,7 @@ from .limits import check_int, check_text
 __all__ = [
     "AUTHORITY",
     "CRITICAL_KINDS",
+    "EARLIER",
     "KIND_TAGS",
     "Fact",
     "Patch",
@@ -86,6 +87,11 @@ AUTHORITY: dict[Role, int] = {
     Role.TOOL: 1,
     Role.DOCUMENT: 1,
 }
+
+#: The ``source`` of a fact that states the value a setting had before a change said with
+#: it ("from 70% to 90%": 70%, then the change to 90%). It gives the setting its earlier
+#: value when the store holds none, and never sets a setting back to it.
+EARLIER = "earlier"
 
 #: Order of roles when ranking criticals (pinned comes before all of them).
 ROLE_PRIORITY: dict[Role, int] = {
@@ -165,7 +171,12 @@ class Revision:
         if not self.value:
             return ""
         if self.unit and self.unit not in self.value:
-            return f"{self.value} {self.unit}"
+            said, unit = self.value.split(), self.unit.split()
+            # a unit that goes on from the value's last words: "25 minutes" in "minutes per
+            # way" is "25 minutes per way"
+            k = next((k for k in range(min(len(said) - 1, len(unit)), 0, -1)
+                      if [w.lower() for w in said[-k:]] == [w.lower() for w in unit[:k]]), 0)
+            return " ".join(said + unit[k:])
         return self.value
 
 
@@ -264,7 +275,12 @@ class Patch:
         if not self.value:
             return ""
         if self.unit and self.unit not in self.value:
-            return f"{self.value} {self.unit}"
+            said, unit = self.value.split(), self.unit.split()
+            # a unit that goes on from the value's last words: "25 minutes" in "minutes per
+            # way" is "25 minutes per way"
+            k = next((k for k in range(min(len(said) - 1, len(unit)), 0, -1)
+                      if [w.lower() for w in said[-k:]] == [w.lower() for w in unit[:k]]), 0)
+            return " ".join(said + unit[k:])
         return self.value
 
     def to_dict(self) -> dict:

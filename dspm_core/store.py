@@ -33,7 +33,7 @@ from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, held_fo
                       is_referent, label_apart, link_target, link_vetoed, modifier_apart,
                       names_nothing, other_count, own_setting, person_dropped, read_here,
                       resolve, said_after_value, said_for_other, vetoed)
-from .patch import AUTHORITY, Fact, Patch, PatchKind, Revision, Role
+from .patch import AUTHORITY, EARLIER, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
@@ -992,6 +992,8 @@ class PatchStore:
         held = parse_value(old.value)
         if held.canonical == stmt.canonical or held.canonical == as_said_of(stmt, old).canonical:
             return True  # ("start is 8" of "i start work at 8": 8:00)
+        if old.scope and held.scope is None and stmt.canonical == f"{held.canonical} per {old.scope}":
+            return True  # "$500 a month" of "our monthly ad budget is $500": its period held apart
         if held.dimension == stmt.dimension == "clock" and held.canonical.split()[:1] == \
                 stmt.canonical.split()[:1] and (" " not in held.canonical or " " not in stmt.canonical):
             return True  # "4pm" of "4pm UK": the time, its zone not said again
@@ -1064,6 +1066,21 @@ class PatchStore:
         self.version += 1
         return MergeOutcome(action, new, old, reason)
 
+    def _left_for_change(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
+        """``fact`` names the value a setting had before the change said with it ("from 70%
+        to 90%"), and the setting holds another one: it is left as it is, for the change
+        that comes next in the turn to revise (never set back to the value said before)."""
+        subject = subject_key(stmt.subject, self.aliases) if stmt.subject else None
+        if subject:
+            self._restated_at = {(fact.turn, subject): old.id}
+        if old.key is not None:
+            self._ix.spoken(fact.turn, old.id)
+        reason = "the value before a change said with it; the setting holds another"
+        self._journal.append(JournalEntry("duplicate", old.id, fact.turn, reason, None, fact.text,
+                                          fact.role.value))
+        self.counters["duplicate"] += 1
+        return MergeOutcome("duplicate", old, old, reason)
+
     def _reject(self, old: Patch, fact: Fact) -> MergeOutcome:
         article = "an" if fact.role.value[0] in "aeiou" else "a"
         reason = (f"{article} {fact.role.value} statement does not override the "
@@ -1089,6 +1106,8 @@ class PatchStore:
         return self._patches[found] if found is not None and found != old.id else None
 
     def _supersede(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
+        if fact.source == EARLIER and not self._same_value(old, stmt):
+            return self._left_for_change(old, fact, stmt)
         if old.slot and not _names_any(old.slot, fact.text):
             # "raise that to 25 MB", "Replace React with Svelte": the note names its setting
             fact = replace(fact, text=f"{old.slot}: {fact.text}")
