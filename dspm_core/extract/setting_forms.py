@@ -456,6 +456,8 @@ def not_of_now(sentence: str) -> bool:
         return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP"
     if _PAST_PLAN_RE.match(sentence.strip()):
         return True  # "we were going to use Firebase but dropped it", "we'd planned to ..."
+    if _USED_TO_RE.match(sentence) and not _NOW_RE.search(sentence):
+        return True  # "we used to deploy on Fridays" (but "... used to ..., now ...": what holds)
     if _HAD_EVENT_RE.match(sentence.strip()) and not _RECURRENCE_RE.search(sentence):
         return True  # "we had a huge outage on Black Friday", "had a meeting at 2pm, it went fine"
     if not _PAST_TIME_RE.search(sentence) or _NOW_RE.search(sentence):
@@ -493,6 +495,14 @@ _HAD_EVENT_RE = re.compile(r"^(?:(?:so|and|but|well|ugh|oh)[,\s]+)*(?:(?:i|we)\s
 _FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ago)\b.*\b(?:was|were|had)\b"
                         r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+\s+(?:had|was|were|used)\b",
                         _I)
+
+
+# a habit given up: "we used to deploy on Fridays", "I used to drink 4 coffees a day", "the
+# team used to meet on Mondays" (never "I'm used to", nor "the script we used to deploy it")
+_USED_TO_RE = re.compile(r"^\W*(?:(?:so|and|but|well|honestly|yeah|yes|oh|ok|okay|fyi)[,\s]+)*"
+                         r"(?:i|we|they|he|she|you|(?:my|our|the|his|her|their)(?:\s+(?!(?:i|we|they|"
+                         r"he|she|you|it)\b)[\w'-]+){1,3})\s+(?:\w+ly\s+|always\s+|never\s+)?used\s+to"
+                         r"\s+(?!be\s+(?:able|allowed)\b)[a-z]", _I)
 
 
 # a plan of the past: "we were going to use Firebase", "I'd planned to launch on the 3rd"

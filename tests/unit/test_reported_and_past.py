@@ -24,6 +24,10 @@ NOT_RULES = (
     "we had a launch last tuesday and it slipped lol",
     "you can drop the 300 word limit",
     "forget what I said about bullet points",
+    # a habit given up, with a value of its own
+    "We used to hold retros every 2 weeks.",
+    "my dad used to drive us to school at 7:45",
+    "honestly I used to spend like $60 a week on takeaway",
 )
 KEPT = (
     # instructions and settings in casual forms
@@ -50,6 +54,10 @@ KEPT = (
     "we're using vite for the frontend build",
     "we use zulip, not slack",
     "I moved to Lisbon last year, so suggest things near me.",
+    # "used to" as accustomed or utilised, and a habit given up beside the one of now
+    "I'm used to dark mode, so use a dark theme for the mockups.",
+    "The laptop we used to test the build needs 16GB of RAM.",
+    "retros used to be every 2 weeks but now they're monthly",
 )
 
 
