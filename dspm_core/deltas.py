@@ -24,6 +24,7 @@ from .passing import another_owns, other_owner
 from .patch import AUTHORITY, Patch, Role
 from .people import PEOPLE
 from .resolve import ATTRIBUTE_WORDS
+from .shifts import shift_said, shifted
 from .lexicon import is_noun
 from .values import UNIT_ALIASES, parse_value
 
@@ -46,6 +47,9 @@ class Delta:
     amount: float
     unit: str | None
     subject: str | None
+    #: a move of a time of day or a date by this many minutes ("push it back an hour"):
+    #: applied to the time or date held, never to a number (see :mod:`dspm_core.shifts`)
+    minutes: float | None = None
 
 
 _NUM = r"(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
@@ -79,6 +83,9 @@ _NOT_A_CHANGE_RE = re.compile(r"\b(?:if|would|might|what if|suppose|supposing|im
                               r"used to|ago|back then|was it|what'?s|what is|how much|how many)\b", re.I)
 _QUESTION_RE = re.compile(r"^\W*(?:what|how|why|is|are|does|do|did|would|should|which|who|when|where)\b", re.I)
 _POINTERS = frozenset("it that this them those these".split())
+#: a move of a time or a date holds one of these words (see :mod:`dspm_core.shifts`)
+_SHIFT_WORDS = frozenset("later earlier sooner back forward out up ahead delay delays delayed "
+                         "delaying postpone postpones postponed postponing".split())
 #: every change by an amount holds one of these words
 _CUE_WORDS = frozenset("by add adding more extra fewer less off double triple quadruple halve half "
                        "plus minus".split())
@@ -88,11 +95,16 @@ _OTHERS_RE = re.compile(rf"\b(?:his|her|hers|their|theirs)\b|^\W*(?:my|our)\s+(?
 
 def delta_said(text: str) -> Delta | None:
     """The change ``text`` says relative to the old value, or None."""
-    if _CUE_WORDS.isdisjoint(word_set(text)):
+    words = word_set(text)
+    if _CUE_WORDS.isdisjoint(words) and _SHIFT_WORDS.isdisjoint(words):
         return None  # (most sentences)
     if _NOT_A_CHANGE_RE.search(text) or _QUESTION_RE.match(text) or another_owns(text) \
             or _OTHERS_RE.search(text):
         return None
+    moved = shift_said(text)
+    if moved is not None:  # "push it back an hour", "move the launch back a week"
+        return Delta("+" if moved.minutes > 0 else "-", moved.amount, "time", moved.subject,
+                     moved.minutes)
     said = in_digits(text)
     for found in (_by(said), _went(said), _add(said), _off(said), _plus(said), _more(said),
                   _factor(said)):
@@ -211,6 +223,12 @@ def applied(old_value: str, old_unit: str | None, delta: Delta) -> str | None:
     """The value ``old_value`` comes to by ``delta``, written as the old one was ("30
     seconds" + 10 -> "40 seconds", "£200" * 2 -> "£400", "$1,400" + 50 -> "$1,450"); None
     when the change cannot apply: no number, another unit, a result below zero."""
+    if delta.minutes is not None:  # "an hour later": the time of day or the date held, moved
+        return shifted(old_value, delta.minutes)
+    days = _DAYS.get((delta.unit or "").lower()) if delta.op in "+-" else None
+    if days is not None and parse_value(old_value).dimension == "when":
+        # "two more days on the report": a date held, moved on
+        return shifted(old_value, (1 if delta.op == "+" else -1) * delta.amount * days * 1440)
     m = _FIRST_NUMBER_RE.search(old_value)
     if m is None:
         return None
@@ -228,6 +246,9 @@ def applied(old_value: str, old_unit: str | None, delta: Delta) -> str | None:
         return None
     text = f"{new:,.2f}".rstrip("0").rstrip(".") if "," in m.group(0) else f"{new:.2f}".rstrip("0").rstrip(".")
     return old_value[:m.start()] + text + old_value[m.end():]
+
+
+_DAYS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
 
 
 def _same_unit(label: str, unit: str) -> bool:
