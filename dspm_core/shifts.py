@@ -191,8 +191,8 @@ def _moved_date(value: str, days: int) -> str | None:
     except ValueError:
         return None
     name = _MONTH_NAMES[new.month - 1]
-    if len(mon_word) <= 4 and mon_word.lower() != name.lower():
-        name = name[:3]  # "Sep 28": "Oct 1"
+    if mon_word.lower().rstrip(".") != MONTHS[mon_word.lower().rstrip(".")].lower():
+        name = name[:3]  # "Sep 28": "Oct 1" (but "May 30": "June 2")
     if mon_word.islower():
         name = name.lower()
     th = m.group("th") or m.group("th2")

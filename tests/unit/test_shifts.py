@@ -59,6 +59,7 @@ def test_an_amount_of_time_about_something_else_is_no_move(text: str) -> None:
     ("September 28", 3 * 1440, "October 1"),
     ("14th May", 14 * 1440, "28th May"),
     ("Dec 30", 2 * 1440, "Jan 1"),
+    ("May 30", 3 * 1440, "June 2"),
     ("Tuesday", 1440, "Wednesday"),
     ("fridays", -1440, "thursdays"),
 ])
