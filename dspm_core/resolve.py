@@ -48,7 +48,7 @@ from .patch import AUTHORITY, Patch, Role
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import CLOCK_SHAPE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
-from .lexicon import getAllLemmas, is_past_verb, is_verb_only
+from .lexicon import getAllLemmas, is_past_verb, is_plural_noun, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
@@ -903,6 +903,43 @@ _TO_AFTER_RE = re.compile(r"^\s+to\s+" + _WHAT, re.I)
 _DAY_AFTER_RE = re.compile(r"^(?:\s+[a-z]+)?\s+(?:on|every|at)\s+(?P<what>(?:week(?:day|end|night)|"
                            + "|".join(sorted(WEEKDAYS, key=len, reverse=True)) + r")s?)"
                            r"(?:\s+(?:now|these days|nowadays|too|as well))?\s*$", re.I)
+
+
+# "for" a time or for everyone, not a narrower thing: "for now", "for a while", "for me"
+_FOR_ANY_RE = re.compile(r"^(?:now|good|real|sure|a\s+(?:while|bit|change|start)|the\s+(?:time|moment|"
+                         r"rest|next|foreseeable|whole)|me|us|you|them|it|that|this|everyone|everybody|"
+                         r"everything|all|both|today|tonight|tomorrow|later|\d|one|two|three|four|five|"
+                         r"six|seven|eight|nine|ten|several|some|a\s+(?:few|couple|day|week|month|year)|"
+                         r"an?\s+(?:hour|extra)|(?:next|this|each|every)\s+\w+)\b", re.I)
+
+
+# a kind of thing said in the bare plural after "for" ("for technical questions", "for free
+# accounts"); "for the new questions" and "for my exams" name particular things, often the
+# reason of a change, and what a value counts ("100 rows of data") is no narrower thing
+_FOR_KIND_RE = re.compile(r"^(?:\s+[a-z]+)?\s+for\s+(?!(?:the|my|our|your|his|her|their|these|"
+                          r"those|this|that|its)\b)(?:all\s+)?(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2})"
+                          r"\s*$", re.I)
+
+
+def narrowed_for(text: str, value: str | None, earlier: str, earlier_value: str | None) -> str | None:
+    """The kind of thing ``text`` says its value is for, right after it ("up to 300 words
+    for technical questions", "20 requests per minute for free accounts"), when ``earlier`` says
+    its value holds for nothing in particular and never names that thing: a narrower
+    setting beside the one held, not its new value. None otherwise, and for a time or
+    everyone ("for now", "for a while", "for me")."""
+    a = _FOR_KIND_RE.match(_after_value(text, value))
+    if a is None or _FOR_ANY_RE.match(a.group("what")) or not value or not earlier_value:
+        return None
+    head = re.sub(r"\s+(?:alone|only|though|too)$", "", a.group("what").strip(), flags=re.I).split()[-1]
+    if not is_plural_noun(head.lower()):
+        return None  # ("for black friday", "for work" say an occasion or a purpose)
+    mine = _naming_terms(a.group("what"))
+    after = _after_value(earlier, earlier_value)
+    if not mine or mine & _naming_terms(earlier) or any(form.match(after) for form in (
+            _FOR_AFTER_RE, _IN_AFTER_RE, _ON_AFTER_RE, _TO_AFTER_RE, _DAY_AFTER_RE)):
+        return None
+    return a.group("what")
+
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
 _SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?"

@@ -31,8 +31,8 @@ from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, held_for_other,
                       is_referent, label_apart, link_target, link_vetoed, modifier_apart,
-                      names_nothing, other_count, own_setting, person_dropped, read_here,
-                      resolve, said_after_value, said_for_other, vetoed)
+                      names_nothing, narrowed_for, other_count, own_setting, person_dropped,
+                      read_here, resolve, said_after_value, said_for_other, vetoed)
 from .patch import AUTHORITY, EARLIER, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope
@@ -761,7 +761,8 @@ class PatchStore:
             if said_again is not None and not both_said_for(fact.text, said_again.text) \
                     and not label_apart(fact.text, said_again.text) \
                     and not person_dropped(said_again.slot or "", fact.text) \
-                    and not _apart(fact, stmt.value, stmt.subject, said_again):
+                    and not _apart(fact, stmt.value, stmt.subject, said_again) \
+                    and not narrowed_for(fact.text, stmt.value, said_again.text, said_again.value):
                 return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
                 # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
             done = self._changed_value(fact, key, stmt)
@@ -799,7 +800,8 @@ class PatchStore:
         return said_for_other(fact.text, old.text) or label_apart(fact.text, old.text) \
             or _apart(fact, stmt.value, stmt.subject, old) or other_count(stmt, old) \
             or said_after_value(fact.text, stmt.value, old.text, old.value,
-                                stmt.revision and has_word_of_change(fact.text))
+                                stmt.revision and has_word_of_change(fact.text)) \
+            or narrowed_for(fact.text, stmt.value, old.text, old.value)
 
     def _holds_value(self, subj_norm: str, stmt: Statement) -> bool:
         """A current setting holds ``stmt``'s value, of its kind, under a subject that shares

@@ -54,3 +54,32 @@ def test_a_noun_that_opens_a_statement_is_its_subject() -> None:
     assert parse_statement("Express shipping takes 2 days.").subject == "Express shipping"
     assert parse_statement("Design doc goes to review in 2 days").subject == "Design doc"
     assert parse_statement("Write commit messages in under 50 characters.").subject != "Write commit"
+
+
+@pytest.mark.parametrize("first, second, old, new", [
+    ("Keep replies under 100 words.", "Allow up to 250 words for code reviews.", "100 words",
+     "250 words"),
+    ("Max 2 retries.", "Use 6 retries for flaky integration tests.", "2 retries", "6 retries"),
+    ("The session timeout is 15 minutes.", "make it 60 minutes for internal users",
+     "15 minutes", "60 minutes"),
+    ("Free delivery over $50.", "Free delivery over $30 for loyalty members.", "$50", "$30"),
+])
+def test_a_value_said_for_a_kind_of_thing_holds_beside_the_general_one(first: str, second: str,
+                                                                       old: str, new: str) -> None:
+    memory = remember(first, second)
+    assert current_with(memory, old) and current_with(memory, new)
+    assert not any(earlier_values(p) for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("first, second, old, new", [
+    ("Max 2 retries.", "Make it 4 retries for now.", "2 retries", "4 retries"),
+    ("Keep replies under 100 words.", "Actually keep replies under 150 words for everyone.",
+     "100 words", "150 words"),
+    ("we need 2 workers on the queue", "bump workers to 8 for the product launch", "2", "8"),
+    ("The budget for flights is $600.", "Let's make it $750 for flights.", "$600", "$750"),
+])
+def test_a_value_said_for_a_time_an_occasion_or_everyone_still_revises(first: str, second: str,
+                                                                      old: str, new: str) -> None:
+    memory = remember(first, second)
+    (p,) = current_with(memory, new)
+    assert any(old in (v or "") for v in earlier_values(p)), (p.text, p.history)
