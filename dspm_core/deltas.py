@@ -24,7 +24,7 @@ from .passing import another_owns, other_owner
 from .patch import AUTHORITY, Patch, Role
 from .people import PEOPLE
 from .resolve import ATTRIBUTE_WORDS
-from .shifts import shift_said, shifted
+from .shifts import SHIFT_WORDS, shift_said, shifted
 from .lexicon import is_noun
 from .values import UNIT_ALIASES, parse_value
 
@@ -83,9 +83,6 @@ _NOT_A_CHANGE_RE = re.compile(r"\b(?:if|would|might|what if|suppose|supposing|im
                               r"used to|ago|back then|was it|what'?s|what is|how much|how many)\b", re.I)
 _QUESTION_RE = re.compile(r"^\W*(?:what|how|why|is|are|does|do|did|would|should|which|who|when|where)\b", re.I)
 _POINTERS = frozenset("it that this them those these".split())
-#: a move of a time or a date holds one of these words (see :mod:`dspm_core.shifts`)
-_SHIFT_WORDS = frozenset("later earlier sooner back forward out up ahead delay delays delayed "
-                         "delaying postpone postpones postponed postponing".split())
 #: every change by an amount holds one of these words
 _CUE_WORDS = frozenset("by add adding more extra fewer less off double triple quadruple halve half "
                        "plus minus".split())
@@ -96,7 +93,7 @@ _OTHERS_RE = re.compile(rf"\b(?:his|her|hers|their|theirs)\b|^\W*(?:my|our)\s+(?
 def delta_said(text: str) -> Delta | None:
     """The change ``text`` says relative to the old value, or None."""
     words = word_set(text)
-    if _CUE_WORDS.isdisjoint(words) and _SHIFT_WORDS.isdisjoint(words):
+    if _CUE_WORDS.isdisjoint(words) and SHIFT_WORDS.isdisjoint(words):
         return None  # (most sentences)
     if _NOT_A_CHANGE_RE.search(text) or _QUESTION_RE.match(text) or another_owns(text) \
             or _OTHERS_RE.search(text):

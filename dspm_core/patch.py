@@ -93,6 +93,20 @@ AUTHORITY: dict[Role, int] = {
 #: value when the store holds none, and never sets a setting back to it.
 EARLIER = "earlier"
 
+def _with_unit(value: str | None, unit: str | None) -> str:
+    """A value with its unit, said once: the value text usually carries the unit already,
+    and a unit that goes on from the value's last words joins them ("25 minutes" in
+    "minutes per way" is "25 minutes per way")."""
+    if not value:
+        return ""
+    if not unit or unit in value:
+        return value
+    said, units = value.split(), unit.split()
+    k = next((k for k in range(min(len(said) - 1, len(units)), 0, -1)
+              if [w.lower() for w in said[-k:]] == [w.lower() for w in units[:k]]), 0)
+    return " ".join(said + units[k:])
+
+
 #: Order of roles when ranking criticals (pinned comes before all of them).
 ROLE_PRIORITY: dict[Role, int] = {
     Role.USER: 5,
@@ -168,16 +182,7 @@ class Revision:
 
     @property
     def label(self) -> str:
-        if not self.value:
-            return ""
-        if self.unit and self.unit not in self.value:
-            said, unit = self.value.split(), self.unit.split()
-            # a unit that goes on from the value's last words: "25 minutes" in "minutes per
-            # way" is "25 minutes per way"
-            k = next((k for k in range(min(len(said) - 1, len(unit)), 0, -1)
-                      if [w.lower() for w in said[-k:]] == [w.lower() for w in unit[:k]]), 0)
-            return " ".join(said + unit[k:])
-        return self.value
+        return _with_unit(self.value, self.unit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,16 +277,7 @@ class Patch:
     @property
     def value_label(self) -> str:
         """The value with its unit (the value text usually carries the unit already)."""
-        if not self.value:
-            return ""
-        if self.unit and self.unit not in self.value:
-            said, unit = self.value.split(), self.unit.split()
-            # a unit that goes on from the value's last words: "25 minutes" in "minutes per
-            # way" is "25 minutes per way"
-            k = next((k for k in range(min(len(said) - 1, len(unit)), 0, -1)
-                      if [w.lower() for w in said[-k:]] == [w.lower() for w in unit[:k]]), 0)
-            return " ".join(said + unit[k:])
-        return self.value
+        return _with_unit(self.value, self.unit)
 
     def to_dict(self) -> dict:
         """A JSON-ready dict of every field."""

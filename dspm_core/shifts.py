@@ -19,7 +19,7 @@ from datetime import date, timedelta
 from .number_words import spoken_numbers, word_set
 from .values import MONTHS, WEEKDAYS
 
-__all__ = ["Shift", "shift_said", "shifted"]
+__all__ = ["SHIFT_WORDS", "Shift", "shift_said", "shifted"]
 
 #: minutes in each unit an amount of time is said in
 _MINUTES = {"min": 1, "mins": 1, "minute": 1, "minutes": 1, "hour": 60, "hours": 60, "hr": 60,
@@ -41,8 +41,9 @@ _DELAY_RE = re.compile(rf"\b(?P<dir>delay(?:s|ed|ing)?|postpon(?:e|es|ed|ing))\b
                        rf"(?P<mid>(?:\s+(?!by\b)[\w'-]+){{0,6}}?)\s+by\s+{_AMOUNT}", re.I)
 _LATER_WORDS = frozenset("later back out delay delays delayed delaying postpone postpones "
                          "postponed postponing".split())
-_CUES = frozenset("later earlier sooner back forward out up ahead delay delays delayed delaying "
-                  "postpone postpones postponed postponing".split())
+#: a move of a time or a date holds one of these words
+SHIFT_WORDS = frozenset("later earlier sooner back forward out up ahead delay delays delayed "
+                        "delaying postpone postpones postponed postponing".split())
 # one occasion, not the setting: "on weekends they can stay up an hour later", "today"
 _OCCASION_RE = re.compile(r"\b(?:on\s+(?:weekends?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|"
                           r"today|tonight|this\s+(?:once|time)|just\s+(?:this|that)\s+(?:once|day|time)|"
@@ -69,7 +70,7 @@ class Shift:
 
 def shift_said(text: str) -> Shift | None:
     """The move of a time or a date ``text`` says, or None."""
-    if _CUES.isdisjoint(word_set(text)) or _OCCASION_RE.search(text):
+    if SHIFT_WORDS.isdisjoint(word_set(text)) or _OCCASION_RE.search(text):
         return None
     for form in (_BACK_RE, _DELAY_RE, _LATER_RE):
         m = form.search(text)

@@ -8,7 +8,6 @@ value ("(was 5)") and no line shows it as if it were current.
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
 
 from ..lexicon import is_noun
@@ -97,6 +96,8 @@ _AUX_TAIL_RE = re.compile(r"(?:\s+(?:has|have|had|is|are|was|were|be|been|being|
 
 def _names_thing(text: str, m: re.Match[str]) -> bool:
     return m.group(0).lower() in _THING_NOUNS and not _VERB_PLACE_RE.search(text, 0, m.start())
+
+
 # going somewhere: "we went from Rome to Florence by train" is a journey, not a change
 _JOURNEY_RE = re.compile(r"\b(?:went|gone|going)\b", _I)
 
