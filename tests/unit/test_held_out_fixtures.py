@@ -69,7 +69,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "agents2": ("ag", 80, 48, 32), "sessions": ("ss", 100, 60, 40),
                  "sessions2": ("sx", 100, 60, 40), "sessions3": ("sy", 100, 60, 40),
                  "sessions4": ("sz", 100, 60, 40), "from_to": ("ft", 76, 40, 36),
-                 "shifts": ("sh", 40, 24, 16), "exceptions": ("xc", 32, 16, 16)}
+                 "shifts": ("sh", 40, 24, 16), "exceptions": ("xc", 32, 16, 16),
+                 "told_times": ("tt", 16, 8, 8)}
 
 
 def _load(path: Path) -> list[dict]:
