@@ -98,6 +98,19 @@ _READ_HERE_RE = re.compile(r"\s*(?:in here|out here|in there|out there|here|outs
                            re.I)
 
 
+def time_told(text: str) -> bool:
+    """``text`` tells the time of day it is now ("it's 6:40 already", "it's almost 1pm",
+    "it's just gone 9", "it's past 9pm"): a reading of the moment, no time of a setting."""
+    return _TIME_TOLD_RE.search(text) is not None
+
+
+_CLOCK_TOLD = r"(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|noon|midnight)"
+# "it's already 3:30", "it is almost 1pm", "it's just gone 9", "it's 6pm already"
+_TIME_TOLD_RE = re.compile(
+    r"\bit(?:'s|’s| is)\s+(?:(?:already|almost|nearly|just gone|gone|just past|past|getting on for|"
+    rf"coming up to|close to)\s+{_CLOCK_TOLD}(?![\w:])|{_CLOCK_TOLD}\s+(?:o'clock\s+)?already\b)", re.I)
+
+
 def points_back(subject: str | None) -> bool:
     """A subject read out of a clause that points at a setting ("landlord's putting it up",
     "bump it"): its words name no setting of their own."""

@@ -28,6 +28,7 @@ from ..patch import PatchKind
 from ..places import place_said
 from ..venues import venue_said
 from ..reply_styles import asked_style
+from ..resolve import time_told
 from ..restated import MOVED_WORDS
 from ..known_names import names_its_kind
 from ..slots import parse_statement
@@ -458,6 +459,8 @@ def not_of_now(sentence: str) -> bool:
         return True  # "we were going to use Firebase but dropped it", "we'd planned to ..."
     if _USED_TO_RE.match(sentence) and not _NOW_RE.search(sentence):
         return True  # "we used to deploy on Fridays" (but "... used to ..., now ...": what holds)
+    if time_told(sentence):
+        return True  # "it's 6:40 already, I'm going to be late": the time it is, no setting
     if _HAD_EVENT_RE.match(sentence.strip()) and not _RECURRENCE_RE.search(sentence):
         return True  # "we had a huge outage on Black Friday", "had a meeting at 2pm, it went fine"
     if not _PAST_TIME_RE.search(sentence) or _NOW_RE.search(sentence):

@@ -103,3 +103,19 @@ def test_a_moved_time_or_date_replaces_the_old_one(first: str, move: str, new: s
 def test_an_amount_of_time_said_of_something_else_keeps_the_value(first: str, other: str,
                                                                   value: str) -> None:
     kept(remember(first, other), value)
+
+
+@pytest.mark.parametrize("first, told, value", [
+    ("The school play starts at 6pm.", "it's 5:15 already and we're still in traffic", "6pm"),
+    ("My flight boards at 10:40.", "It's almost 10, grabbing a coffee first.", "10:40"),
+    ("Swimming lesson is at 4:30.", "it's just gone 4, leaving now", "4:30"),
+])
+def test_the_time_it_is_now_is_no_time_of_a_setting(first: str, told: str, value: str) -> None:
+    memory = remember(first, told)
+    kept(memory, value)
+    assert not [p for p in memory.all_patches if p.critical and p.first_turn == 1]
+
+
+def test_a_time_changed_with_it_still_revises() -> None:
+    replaced(remember("The school play starts at 6pm.", "they moved it, it's 6:30pm now"),
+             "6:30pm", "6pm")
