@@ -274,7 +274,8 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
     words = set(re.findall(r"[a-z0-9]+", (delta.subject or "").lower())) - ATTRIBUTE_WORDS
     for p in patches:
         if p.later is not None or p.key is None or not p.value \
-                or not _FIRST_NUMBER_RE.search(p.value) or AUTHORITY[p.role] > AUTHORITY[role] \
+                or not (_FIRST_NUMBER_RE.search(p.value) or delta.minutes is not None) \
+                or AUTHORITY[p.role] > AUTHORITY[role] \
                 or p.turn >= turn or other_owner(p.text, text):
             continue
         if delta.subject:

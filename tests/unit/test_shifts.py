@@ -87,6 +87,7 @@ def test_what_holds_no_time_or_date_to_move_stays(value: str, minutes: float) ->
     ("The piano lesson is at 5pm.", "make it an hour earlier please", "4pm", "5pm"),
     ("the essay is due on the 3rd of May", "the professor gave us three more days on the essay",
      "6th of May", "3rd of May"),
+    ("Bin day is Thursday.", "bin day moved a day earlier this year", "Wednesday", "Thursday"),
 ])
 def test_a_moved_time_or_date_replaces_the_old_one(first: str, move: str, new: str,
                                                    old: str) -> None:
