@@ -24,7 +24,7 @@ from .passing import another_owns, other_owner
 from .patch import AUTHORITY, Patch, Role
 from .people import PEOPLE
 from .resolve import ATTRIBUTE_WORDS
-from .shifts import SHIFT_WORDS, shift_said, shifted
+from .shifts import SHIFT_WORDS, UNIT_MINUTES, shift_said, shifted
 from .lexicon import is_noun
 from .values import UNIT_ALIASES, parse_value
 
@@ -222,10 +222,10 @@ def applied(old_value: str, old_unit: str | None, delta: Delta) -> str | None:
     when the change cannot apply: no number, another unit, a result below zero."""
     if delta.minutes is not None:  # "an hour later": the time of day or the date held, moved
         return shifted(old_value, delta.minutes)
-    days = _DAYS.get((delta.unit or "").lower()) if delta.op in "+-" else None
-    if days is not None and parse_value(old_value).dimension == "when":
+    per = UNIT_MINUTES.get((delta.unit or "").lower()) if delta.op in "+-" else None
+    if per is not None and per % 1440 == 0 and parse_value(old_value).dimension == "when":
         # "two more days on the report": a date held, moved on
-        return shifted(old_value, (1 if delta.op == "+" else -1) * delta.amount * days * 1440)
+        return shifted(old_value, (1 if delta.op == "+" else -1) * delta.amount * per)
     m = _FIRST_NUMBER_RE.search(old_value)
     if m is None:
         return None
@@ -243,9 +243,6 @@ def applied(old_value: str, old_unit: str | None, delta: Delta) -> str | None:
         return None
     text = f"{new:,.2f}".rstrip("0").rstrip(".") if "," in m.group(0) else f"{new:.2f}".rstrip("0").rstrip(".")
     return old_value[:m.start()] + text + old_value[m.end():]
-
-
-_DAYS = {"day": 1, "days": 1, "week": 7, "weeks": 7}
 
 
 def _same_unit(label: str, unit: str) -> bool:

@@ -19,10 +19,10 @@ from datetime import date, timedelta
 from .number_words import spoken_numbers, word_set
 from .values import MONTHS, WEEKDAYS
 
-__all__ = ["SHIFT_WORDS", "Shift", "shift_said", "shifted"]
+__all__ = ["SHIFT_WORDS", "UNIT_MINUTES", "Shift", "shift_said", "shifted"]
 
 #: minutes in each unit an amount of time is said in
-_MINUTES = {"min": 1, "mins": 1, "minute": 1, "minutes": 1, "hour": 60, "hours": 60, "hr": 60,
+UNIT_MINUTES = {"min": 1, "mins": 1, "minute": 1, "minutes": 1, "hour": 60, "hours": 60, "hr": 60,
             "hrs": 60, "h": 60, "day": 1440, "days": 1440, "week": 10080, "weeks": 10080,
             "wk": 10080, "wks": 10080}
 _AMOUNT = (r"(?P<amt>half\s+an?|an?|(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|"
@@ -80,7 +80,7 @@ def shift_said(text: str) -> Shift | None:
         if minutes is None:
             continue
         if m.group("half"):  # "an hour and a half", "two hours and a half"
-            minutes += _MINUTES[m.group("unit").lower()] / 2
+            minutes += UNIT_MINUTES[m.group("unit").lower()] / 2
         later = m.group("dir").lower() in _LATER_WORDS
         if form is _LATER_RE:
             said = re.split(r"[,;.!?]", text[: m.start()])[-1]
@@ -106,7 +106,7 @@ def _amount(amt: str) -> float | None:
 
 def _minutes(amt: str, unit: str) -> float | None:
     n = _amount(amt)
-    per = _MINUTES.get(unit.lower())
+    per = UNIT_MINUTES.get(unit.lower())
     return None if n is None or per is None else n * per
 
 
@@ -129,9 +129,9 @@ _CLOCK_RE = re.compile(r"(?<![\w:.])(?P<h>\d{1,2})(?::(?P<m>\d{2}))?(?P<sp>\s?)(
 _DATE_RE = re.compile(r"\b(?P<mon>[A-Za-z]{3,9})\.?\s+(?P<day>\d{1,2})(?P<th>st|nd|rd|th)?\b"
                       r"|\b(?P<day2>\d{1,2})(?P<th2>st|nd|rd|th)?(?P<of>\s+(?:of\s+)?)(?P<mon2>[A-Za-z]{3,9})\b")
 _WEEKDAY_RE = re.compile(r"\b(?P<d>[A-Za-z]{3,9}?)(?P<s>s?)\b")
-_DAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August",
-                "September", "October", "November", "December"]
+# (in calendar order, as values lists them)
+_DAY_NAMES = list(dict.fromkeys(WEEKDAYS.values()))
+_MONTH_NAMES = list(dict.fromkeys(MONTHS.values()))
 
 
 def shifted(value: str, minutes: float) -> str | None:
