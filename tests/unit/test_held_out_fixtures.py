@@ -39,14 +39,16 @@ SETS = {"fresh": ("fr", "rf"), "unseen": ("un", "ru"), "narrated": (None, "rn"),
         "together": (None, "rt"), "declared": (None, "rw"),
         "stances": (None, "rz"), "policies": (None, "rp"), "reasons": (None, "rg"),
         "assistants": (None, "ra"), "casual2": (None, "rk"),
-        "messages": (None, "rm"), "plain": (None, "re"), "habits": (None, "rh")}
+        "messages": (None, "rm"), "plain": (None, "re"), "habits": (None, "rh"),
+        "remembered": (None, "rv")}
 #: the recognition sets: at least how many positives and negatives
 RECOGNITION_COUNTS = {"fresh": (170, 70), "unseen": (170, 70), "narrated": (40, 40),
                       "casual": (40, 40), "conditions": (40, 40), "together": (40, 40),
                       "declared": (40, 40), "stances": (40, 40), "policies": (40, 40),
                       "reasons": (40, 40), "assistants": (76, 44),
                       "casual2": (64, 36), "messages": (64, 36),
-                      "plain": (150, 70), "habits": (20, 20)}
+                      "plain": (150, 70), "habits": (20, 20),
+                      "remembered": (44, 26)}
 #: the revision sets: id prefix, and at least how many dialogues, revisions and look-alikes
 REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "everyday": ("ev", 180, 100, 80), "restated": ("rs", 220, 120, 100),
@@ -70,7 +72,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "sessions2": ("sx", 100, 60, 40), "sessions3": ("sy", 100, 60, 40),
                  "sessions4": ("sz", 100, 60, 40), "from_to": ("ft", 76, 40, 36),
                  "shifts": ("sh", 40, 24, 16), "exceptions": ("xc", 32, 16, 16),
-                 "told_times": ("tt", 16, 8, 8)}
+                 "told_times": ("tt", 16, 8, 8),
+                 "remembered": ("kp", 40, 24, 16)}
 
 
 def _load(path: Path) -> list[dict]:
