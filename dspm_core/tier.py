@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from .extract.casual import plain_prose
 from .extract.clauses import TABLE_ROW_RE, split_sentences
+from .extract.remembered import KEEP_TERMS
 from .index import LexicalIndex
 from .number_words import spoken_numbers
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
@@ -42,6 +43,8 @@ UNCOVERED_SHARE = 0.5
 
 # the words of a request's manner, which a typed fact may write out another way
 _POLITE_TERMS = frozenset("pls plz pleas please ok okay tbh btw fyi thx ty so just".split())
+# the words of a request to keep a fact, which the fact kept leaves out ("Note that ...")
+_KEEP_TERMS = content_terms(" ".join(KEEP_TERMS))
 _GREETING_TERMS = frozenset(
     """hi hello hey hiya howdy thank thanks thx ty cheers great cool awesome perfect nice
     lovely wonderful excellent fantastic amazing good morning afternoon evening night bye
@@ -192,7 +195,7 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
         numbers = _SAID_NUMBER_RE.findall(sentence)
         if typed and (rest is sentence and _covered(terms, typed)
                       and not (len(numbers) == 1 and numbers[0] not in typed_numbers)
-                      or content_terms(rest) - _GREETING_TERMS - _POLITE_TERMS <= typed_terms):
+                      or content_terms(rest) - _GREETING_TERMS - _POLITE_TERMS - _KEEP_TERMS <= typed_terms):
             continue  # the typed facts hold it, or the words the facts left out
         for piece in _pieces(rest):
             if content_terms(piece):

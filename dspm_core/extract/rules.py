@@ -42,7 +42,8 @@ from .cues import rule_cue
 from .directives import directive_facts
 from .settings import new_fact
 from .casual import plain_prose
-from .user import user_sentence_facts
+from .remembered import keeps_last
+from .user import kept_fact, user_sentence_facts
 
 __all__ = ["RuleExtractor"]
 
@@ -82,12 +83,21 @@ class RuleExtractor:
         short = len(text.split()) <= MAX_SAID_BACK_WORDS
         opening = True  # no sentence but acknowledgements so far ("all good. 4 times a week then")
         judged = False  # the sentence before judged the value held ("... way too many. 6,000 each")
+        last: tuple[str, bool] | None = None  # the sentence before, and whether it gave a rule or setting
         for sentence in split_sentences(prose, semicolons=False):
+            if keeps_last(sentence):  # "The key is under the planter. Remember that.": the
+                if last is not None and not last[1]:  # sentence before, kept
+                    facts.append(kept_fact(turn, clean(last[0])))
+                last = None
+                continue
+            critical = False
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 found = user_sentence_facts(turn, part, goal, self.min_words)
                 if opening or short or judged:  # "45 minutes please. an hour is way too long": a
                     found = elliptical_facts(turn, part, found, any_clause=short)  # reply opening on its value
                 facts.extend(found)
+                critical = critical or any(f.kind.critical for f in found)
+            last = (sentence, critical)
             opening = opening and is_acknowledgement(sentence)
             judged = judges_held_value(sentence)
         facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."

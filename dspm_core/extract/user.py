@@ -22,6 +22,7 @@ from ..value_clause import CORRECTION, pointer_spent
 from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
 from .referents import referent_fact
+from .remembered import kept_statement, not_to_keep
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
 from .standing import standing_kind
 from .policies import policy_kind
@@ -195,9 +196,26 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     ``min_words`` count only when they hold a value or a rule. A sentence typed in short
     that states nothing as typed is read in full ("cant stand ...": "I can't stand ...")."""
     s = clean(sentence)
+    if not_to_keep(s):
+        return []  # "my husband takes his with oat milk, no need to remember that"
+    kept = kept_statement(s)
+    if kept is not None:  # "remember that my parking spot is B17": the fact, kept
+        said = _sentence_facts(turn, kept, goal, 1)
+        return said if any(f.kind.critical for f in said) else said + [kept_fact(turn, kept)]
     said = _sentence_facts(turn, s, goal, min_words)
     full = in_full(s) if not any(f.kind.critical for f in said) else s
     return said if full == s else _sentence_facts(turn, full, goal, min_words) or said
+
+
+_FIRST_PERSON_RE = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've)\b", _I)
+
+
+def kept_fact(turn: Turn, text: str) -> Fact:
+    """A fact the user asked to be kept (:mod:`.remembered`), as a critical fact: a rule of
+    the user's own ("I'm lactose intolerant", "I use a screen reader"), else a setting."""
+    kind = setting_kind(text) or (PatchKind.CONSTRAINT if _FIRST_PERSON_RE.match(text)
+                                  else PatchKind.DECISION)
+    return make_fact(turn, kind, text, text)
 
 
 def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list[Fact]:
