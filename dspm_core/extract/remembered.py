@@ -75,6 +75,11 @@ _NOT_KEPT_RE = re.compile(
     r"(?:don't|do not|dont|no need to)|(?:you\s+)?(?:needn't|need not))\s+"
     r"(?:remember|save|store|note|keep|memori[sz]e|log)\s+(?:down\s+)?(?:that|this|it|any of (?:this|that|it))"
     r"(?=\s*(?:$|[,.;:!?)—–-]|(?:either|though|tho|but|just|please|pls|for me|for now)\b))", _I)
+# "Note that ...", "NB: ...": also how a writer points something out; a request to keep a
+# fact only when the fact is the user's own ("note that my policy number is HX-20931")
+_WRITERS_NOTE_RE = re.compile(_OPEN + r"(?:note|nb|n\.b\.)\b(?:\s+that)?\s*[:,-]?\s*", _I)
+_OWN_RE = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've|my|our|mine|ours)\b", _I)
+
 # the user's own memory in doubt: "I can't remember if ...", "I forget whether ..."
 _IN_DOUBT_RE = re.compile(_OPEN + r"(?:i|we)\s+(?:(?:really\s+|honestly\s+)?(?:can't|cannot|can not|don't|do not|"
                           r"couldn't|could not|didn't)\s+(?:quite\s+)?(?:remember|recall)|(?:always\s+|keep\s+)?"
@@ -120,6 +125,8 @@ def kept_statement(sentence: str) -> str | None:
     m = _LEAD_RE.match(s)
     if m is not None:
         inner = m.group("x").strip()
+        if _WRITERS_NOTE_RE.match(s) and not _OWN_RE.match(inner):
+            return None  # "Note that only dogs can be pets": a writer's aside, not a request
         if s.rstrip().endswith("?") and not re.match(r"^\W*(?:please\s+)?(?:can|could|would|will)\b", s, _I):
             return None  # "Remember how long the drive took?"
         inner = inner.rstrip("?").strip()

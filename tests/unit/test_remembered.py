@@ -115,8 +115,14 @@ def test_words_of_memory_that_keep_nothing_store_nothing_critical(said):
 
 
 def test_the_request_leaves_no_sentence_of_its_own():
-    memory = _memory("Note that the fiscal year starts in April.")
-    assert [p.text for p in memory.all_patches] == ["The fiscal year starts in April."]
+    memory = _memory("Note that our fiscal year starts in April.")
+    assert [p.text for p in memory.all_patches] == ["Our fiscal year starts in April."]
+
+
+@pytest.mark.parametrize("said", ["Note that only admins can delete projects.",
+                                  "NB: the second column is optional."])
+def test_a_writers_note_is_no_request_to_keep(said):
+    assert kept_statement(said) is None
 
 
 @pytest.mark.parametrize("said", ["I can't remember whether the room is 512 or 521.",
