@@ -148,7 +148,8 @@ _ONE_OCCASION_RE = re.compile(
     r"(?:one )?(?:day|night|evening|morning|week|time|once|occasion)\b(?! on\b)|"
     r"(?:today|tonight|tomorrow|this (?:week|weekend|time)|next (?:week|weekend)) only|"
     r"(?:just|only) (?:for )?(?:today|tonight|tomorrow)(?:'s| night| evening| morning)?\b(?! on\b)"
-    r"(?![^.;!?]*\b(?:on|onwards|from now|going forward|and after)\b))", re.I)
+    # (never "from this week on": "on" as a particle, not "on Thursday")
+    r"(?![^.;!?]*\b(?:on(?=\s*(?:[,.;!?]|$))|onwards|from now|going forward|and after)\b))", re.I)
 
 
 #: verbs of the past that say a setting changed ("I've upped my contribution to £500")

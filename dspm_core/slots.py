@@ -32,6 +32,7 @@ from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as
 from .placement import placed, store_place
 from .places import place_said
 from .venues import venue_said
+from .effective import EFFECT_CUE_RE, effect_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
 from .reply_styles import asked_style, is_style_subject
@@ -814,6 +815,13 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
+    # "The door code will be 7390 from Monday", "As of today my desk is on floor 5": the day
+    # a value holds from, a revision cue, never part of the setting or its value
+    effect = effect_said(text) if EFFECT_CUE_RE.search(text) else None
+    if effect is not None:
+        st = parse_statement(effect[0])
+        if st.value is not None:
+            return replace(st, revision=True)
     st = called_as(amount_of_thing(placed_before_noun(decided_on(hosted_for(
         party_of(_parse_statement(text), text), text)), text), text), text)
     if st.value is not None and _TOPIC_RE.match(st.value):

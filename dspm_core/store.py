@@ -510,6 +510,8 @@ class PatchStore:
         """``fact`` changes the one value of its kind that a statement of the last turns
         mentions, a statement no form read as a setting (:func:`changed_sentence`): a
         setting read from ``fact`` takes that statement's place, else ``fact`` does."""
+        if supposes_or_recalls(fact.text):
+            return None  # "just this week, team lunch is on Thursday": the value stays
         found = changed_sentence(self._patches, fact.role, fact.turn, fact.text)
         if found is None:
             return None

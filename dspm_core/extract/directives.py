@@ -18,6 +18,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from ..reply_styles import is_style_subject
+from ..restated import one_occasion
 from ..slots import parse_statement
 from .clauses import clean, split_sentences
 from .cues import rule_cue
@@ -149,8 +150,8 @@ def is_command_message(prose: str) -> bool:
     the first person, states a rule), one at least commands, and one at least is about the
     answer's form."""
     text = " ".join(prose.split())
-    if not text or "?" in text or _words(text) > _FOLLOW_UP_WORDS:
-        return False
+    if not text or "?" in text or _words(text) > _FOLLOW_UP_WORDS or one_occasion(text):
+        return False  # (never "Only this week, choir is on Thursday": one occasion)
     bare = _QUOTED_RE.sub("X", text)  # a quoted format ('Name: ...; Place: ...') is one word
     sentences = [clean(s) for s in split_sentences(bare, semicolons=False)]
     sentences = [s for s in sentences if re.search(r"[A-Za-z]{2}", s)]

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from ..lexicon import is_base_verb, is_noun_only, is_past_verb, known_word, past_form
 from .stances import stance_kind
+from ..effective import without_effect
 from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..called import named_thing
 from ..patch import PatchKind
@@ -298,6 +299,10 @@ _RULE_KINDS = frozenset({"diet", "reply language"})
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
     s = sentence.strip()
+    rest = without_effect(s)
+    kind = setting_kind(rest) if rest is not s else None
+    if kind is not None:
+        return kind  # "Starting next month, team lunch is on Thursdays": read without the day
     if s.endswith("?"):
         if _REASON_FACT_RE.search(s) and len(s.split()) <= MAX_REASON_QUESTION_WORDS:
             return PatchKind.CONSTRAINT  # "any ideas for a session since i've got a bad shoulder?"

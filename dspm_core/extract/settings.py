@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 
 from ..patch import Fact, PatchKind, Turn
+from ..effective import without_effect
 from ..named_settings import read_named
 from ..known_names import names_its_kind
 from ..slots import Statement, parse_statement
@@ -103,7 +104,7 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     """Slot fields for ``core``: empty when the slot rules read the fact's text well by
     themselves; filled when they would misread it, or when ``explicit`` (the fact's text
     carries context around ``core`` that the slot rules must not read)."""
-    s = strip_lead(core.strip()).rstrip(" .!;,")
+    s = without_effect(strip_lead(core.strip()), lead_only=True).rstrip(" .!;,")  # (not "From Monday the gym")
     m = RENAME_RE.search(s)
     if m:
         old = re.sub(r"^(?:the|our|my)\s+", "", m.group("old").strip(), flags=_I)
