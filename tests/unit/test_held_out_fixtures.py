@@ -73,7 +73,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "sessions4": ("sz", 100, 60, 40), "from_to": ("ft", 76, 40, 36),
                  "shifts": ("sh", 40, 24, 16), "exceptions": ("xc", 32, 16, 16),
                  "told_times": ("tt", 16, 8, 8),
-                 "remembered": ("kp", 40, 24, 16), "effective": ("ef", 32, 20, 12)}
+                 "remembered": ("kp", 40, 24, 16), "effective": ("ef", 32, 20, 12),
+                 "phrasal": ("pv", 32, 20, 12)}
 
 
 def _load(path: Path) -> list[dict]:
