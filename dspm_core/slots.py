@@ -676,11 +676,19 @@ _TOPIC_RE = re.compile(r"\s*(?:about|like)\s+(?![$€£]?\d|a\s+(?:day|week|mont
 _IS_AFTER_RE = re.compile(r"(?<=\w\w)(?<!\bthat)(?<!\bwhat)(?<!\bthere)(?<!\bhere)(?<!\blet)['’]s$", re.I)
 
 
+_NEW_ONE_RE = re.compile(r"^new\s+(?P<rest>[a-z][\w-]*(?:\s+[\w-]+){0,3})$", re.I)
+
+
 def _statement(subject: str | None, op: str | None, value_text: str | None,
                revision: bool = False, old: str | None = None) -> Statement:
     subj = _clean_subject(subject) if subject else None
     if subj:  # "budget's now €200 a night": the "'s" is "is"
         subj = _IS_AFTER_RE.sub("", subj)
+    new_one = _NEW_ONE_RE.match(subj) if subj else None
+    if new_one and not any(is_plural_noun(w) for w in new_one.group("rest").split()):
+        # "New work email is ...", "I've got a new landline number: ...": the setting, changed
+        # (never "new users get 10 credits", a setting of its own)
+        subj, revision = new_one.group("rest"), True
     if value_text is None:
         return Statement(subj or None, op, None, revision=revision)
     measured = _MEASURED_THING_RE.match(value_text.strip())
@@ -1459,6 +1467,11 @@ def _parse(t: str) -> Statement:
         return Statement(kept[0], "=", kept[1], None, None, "name", kept[1].lower(), None,
                          _has_revision_cue(t))
     st = _parse_forms(t)
+    if st.subject and st.value is not None and _PARTICLE_END_RE.search(st.subject) \
+            and re.search(rf"(?<!\w){re.escape(st.subject)}\s+to\s", t, re.I):
+        # "I've turned the thermostat down to 19 degrees", "the landlord put my rent up to
+        # £1,010": the particle of the verb of change, not a word of the setting
+        st = replace(st, subject=_PARTICLE_END_RE.sub("", st.subject), revision=True)
     meant = _meant_for(t, st)
     if meant is not None:  # "Allow 12 hours for ticket replies", "let's promise 12 hours for
         return replace(st, subject=meant)  # ticket replies": the value of what it is for

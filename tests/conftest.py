@@ -51,3 +51,18 @@ def pg_dsn(pg_admin_dsn: str) -> Iterator[str]:
         yield dsn
     finally:
         pgcluster.drop_database(pg_admin_dsn, dsn)
+
+
+@pytest.fixture
+def current_after():
+    """A function: the critical patches current after the user says ``messages`` in turn,
+    each to a fresh memory with the default extractor."""
+    from dspm_core import DSPMMemory
+
+    def current(*messages: str) -> list:
+        memory = DSPMMemory(budget=400)
+        for text in messages:
+            memory.add_turn("user", text)
+        return [p for p in memory.all_patches if p.kind.critical and p.later is None]
+
+    return current

@@ -22,9 +22,10 @@ _I = re.I
 
 
 class _Values:
-    """``VALUE_RE`` behind a cheap test: a value needs a digit or a weekday name."""
+    """``VALUE_RE`` behind a cheap test: a value needs a digit, a weekday name or an "@"
+    (an email address: "my work email is j.doe@acme.com")."""
 
-    _HINT = re.compile(r"\d|(?:mon|tue|wed|thu|fri|sat|sun)", re.I)
+    _HINT = re.compile(r"\d|@|(?:mon|tue|wed|thu|fri|sat|sun)", re.I)
 
     def search(self, text: str) -> re.Match[str] | None:
         return VALUE_RE.search(text) if self._HINT.search(text) else None

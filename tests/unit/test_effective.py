@@ -5,16 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core import DSPMMemory
 from dspm_core.effective import effect_said, without_effect
 from dspm_core.restated import one_occasion
 
-
-def _current(*messages: str) -> list:
-    memory = DSPMMemory(budget=400)
-    for text in messages:
-        memory.add_turn("user", text)
-    return [p for p in memory.all_patches if p.kind.critical and p.later is None]
 
 
 @pytest.mark.parametrize("said,rest,day", [
@@ -52,21 +45,21 @@ def test_a_level_that_will_change_is_the_level_it_comes_to():
     ("The service charge is 12%.", "The service charge goes up to 15% from May.", "15%", "12%"),
     ("We have 3 night nurses.", "We'll have 5 night nurses starting in June.", "5 night nurses", "3 night nurses"),
 ])
-def test_a_change_with_its_day_of_effect_revises_the_setting(first, change, value, old):
-    current = _current(first, change)
+def test_a_change_with_its_day_of_effect_revises_the_setting(first, change, value, old, current_after):
+    current = current_after(first, change)
     assert len(current) == 1, [p.text for p in current]
     [patch] = current
     assert patch.value == value
     assert [h.value for h in patch.history] == [old]
 
 
-def test_the_day_of_effect_is_no_part_of_the_settings_name():
-    [patch] = _current("The canteen closes at 3pm.", "From next week the canteen closes at 2pm.")
+def test_the_day_of_effect_is_no_part_of_the_settings_name(current_after):
+    [patch] = current_after("The canteen closes at 3pm.", "From next week the canteen closes at 2pm.")
     assert "next week" not in (patch.slot or "").lower()
 
 
-def test_a_value_for_one_week_leaves_the_setting_as_it_was():
+def test_a_value_for_one_week_leaves_the_setting_as_it_was(current_after):
     assert one_occasion("Only this week, choir is on Thursday because of the concert.")
-    [patch] = _current("Choir is on Tuesdays.", "Only this week, choir is on Thursday because of the concert.")
+    [patch] = current_after("Choir is on Tuesdays.", "Only this week, choir is on Thursday because of the concert.")
     assert patch.value == "Tuesdays" and not patch.history
 
