@@ -21,6 +21,7 @@ from ..lexicon import is_past_verb, is_plural_noun
 from ..value_clause import CORRECTION, pointer_spent
 from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
+from .profile import profile_kind
 from .referents import referent_fact
 from .remembered import kept_statement, not_to_keep
 from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
@@ -204,7 +205,10 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
         return said if any(f.kind.critical for f in said) else said + [kept_fact(turn, kept)]
     said = _sentence_facts(turn, s, goal, min_words)
     full = in_full(s) if not any(f.kind.critical for f in said) else s
-    return said if full == s else _sentence_facts(turn, full, goal, min_words) or said
+    said = said if full == s else _sentence_facts(turn, full, goal, min_words) or said
+    lived = None if any(f.kind.critical for f in said) else profile_kind(full)
+    # "We're a family of four", "My son plays rugby on Sunday mornings": the user's life
+    return said if lived is None else [*said, make_fact(turn, lived, full, full)]
 
 
 _FIRST_PERSON_RE = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've)\b", _I)
