@@ -33,6 +33,7 @@ from .placement import placed, store_place
 from .places import place_said
 from .venues import venue_said
 from .effective import EFFECT_CUE_RE, effect_said
+from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
 from .reply_styles import asked_style, is_style_subject
@@ -44,7 +45,7 @@ from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
 from .attributive import placed_before_noun
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
-from .values import (CLOCK_SHAPE_RE, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
+from .values import (CLOCK_SHAPE_RE, MONTHS, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
                      canonical_unit, parse_value, split_number_unit)
 from .vocab import (BUILTIN_ACRONYMS, CHAT_WORDS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier,
                     singular, stem, word_frequency)
@@ -830,6 +831,16 @@ def parse_statement(text: str) -> Statement:
         st = parse_statement(effect[0])
         if st.value is not None:
             return replace(st, revision=True)
+    # "They gave us until Monday for the grant", "My visa runs out in May": a deadline or an
+    # expiry, never a bound ("until Monday")
+    due = due_said(text) if _DUE_CUE_RE.search(text) else None
+    if due is not None:
+        day = re.sub(r"^the\s+", "", due[1], flags=re.I)
+        st = _statement(due[0], "=", day, revision=True)
+        if st.dimension == "free" and day.lower() in MONTHS:  # "runs out in May": a month
+            st = replace(st, value=MONTHS[day.lower()], dimension="when", canonical=day.lower())
+        if st.value is not None and st.dimension in ("when", "clock"):
+            return st
     st = called_as(amount_of_thing(placed_before_noun(decided_on(hosted_for(
         party_of(_parse_statement(text), text), text)), text), text), text)
     if st.value is not None and _TOPIC_RE.match(st.value):

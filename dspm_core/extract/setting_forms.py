@@ -22,6 +22,7 @@ from functools import lru_cache
 
 from ..lexicon import is_base_verb, is_noun_only, is_past_verb, known_word, past_form
 from .stances import stance_kind
+from ..due_dates import DUE_CUE_RE, due_said
 from ..effective import without_effect
 from ..named_settings import LEAD, NAME, read_named, read_reminder
 from ..called import named_thing
@@ -303,6 +304,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     kind = setting_kind(rest) if rest is not s else None
     if kind is not None:
         return kind  # "Starting next month, team lunch is on Thursdays": read without the day
+    if DUE_CUE_RE.search(s) and due_said(s) is not None and parse_statement(s).value is not None:
+        return PatchKind.DECISION  # "They gave us until Monday", "My visa runs out in May"
     if s.endswith("?"):
         if _REASON_FACT_RE.search(s) and len(s.split()) <= MAX_REASON_QUESTION_WORDS:
             return PatchKind.CONSTRAINT  # "any ideas for a session since i've got a bad shoulder?"
