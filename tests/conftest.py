@@ -66,3 +66,17 @@ def current_after():
         return [p for p in memory.all_patches if p.kind.critical and p.later is None]
 
     return current
+
+
+@pytest.fixture
+def assert_revised(current_after):
+    """A function: asserts that after the user says ``first`` and then ``change``, one
+    critical patch is current, holding ``value``, with ``old`` as its one earlier value."""
+
+    def check(first: str, change: str, value: str, old: str) -> None:
+        current = current_after(first, change)
+        assert len(current) == 1, [p.text for p in current]
+        assert current[0].value == value
+        assert [h.value for h in current[0].history] == [old]
+
+    return check

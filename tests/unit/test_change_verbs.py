@@ -36,11 +36,8 @@ def test_a_new_thing_is_the_setting_changed_but_new_ones_of_a_kind_are_their_own
     ("My pager number is 0161 496 0101.", "I've got a new pager number: 0161 496 0202.", "0161 496 0202",
      "0161 496 0101"),
 ])
-def test_the_change_revises_the_setting(first, change, value, old, current_after):
-    current = current_after(first, change)
-    assert len(current) == 1, [p.text for p in current]
-    assert current[0].value == value
-    assert [h.value for h in current[0].history] == [old]
+def test_the_change_revises_the_setting(first, change, value, old, assert_revised):
+    assert_revised(first, change, value, old)
 
 
 def test_an_email_address_is_a_setting(current_after):

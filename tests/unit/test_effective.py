@@ -45,12 +45,8 @@ def test_a_level_that_will_change_is_the_level_it_comes_to():
     ("The service charge is 12%.", "The service charge goes up to 15% from May.", "15%", "12%"),
     ("We have 3 night nurses.", "We'll have 5 night nurses starting in June.", "5 night nurses", "3 night nurses"),
 ])
-def test_a_change_with_its_day_of_effect_revises_the_setting(first, change, value, old, current_after):
-    current = current_after(first, change)
-    assert len(current) == 1, [p.text for p in current]
-    [patch] = current
-    assert patch.value == value
-    assert [h.value for h in patch.history] == [old]
+def test_a_change_with_its_day_of_effect_revises_the_setting(first, change, value, old, assert_revised):
+    assert_revised(first, change, value, old)
 
 
 def test_the_day_of_effect_is_no_part_of_the_settings_name(current_after):
