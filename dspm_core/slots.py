@@ -1320,6 +1320,8 @@ def _sentence(t: str) -> Statement:
     if later:
         t = re.sub(r"\s+,", ",", " ".join(_LATER_RE.sub(" ", t).split())).strip(" ,")
         st = _sentence(t) if t else Statement(None, None, None)
+        if later.group(0).lower().startswith("this time") and is_style_subject(st.subject):
+            return Statement(None, None, None)  # "keep it short this time": one reply's style
         return replace(st, revision=True) if st.value is not None else st
     # "scratch €120, a few more chipped in, we've got €175 now": the old value given up,
     # then the one new value of its kind

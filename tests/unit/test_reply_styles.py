@@ -75,3 +75,36 @@ def test_styles_for_two_audiences_stay_apart() -> None:
                       "replies to my team can be casual")
     kept(memory, "formal")
     kept(memory, "casual")
+
+
+# ------------------------------------------------------------ length, keep and make
+@pytest.mark.parametrize("said,asked", [
+    ("Keep your replies short.", ("length", "short")),
+    ("Please keep it brief.", ("length", "brief")),
+    ("Go into more detail from now on.", ("length", "detail")),
+    ("Make the captions more concise.", ("captions length", "concise")),
+    ("I'd like longer summaries.", ("summaries length", "longer")),
+    ("Detailed answers are fine now.", ("length", "detailed")),
+    ("Keep the tone friendly.", ("tone", "friendly")),
+    ("Make your emails formal.", ("emails tone", "formal")),
+])
+def test_a_length_or_tone_kept_or_made(said, asked):
+    assert asked_style(said) == asked
+
+
+@pytest.mark.parametrize("said", [
+    "It'll pay off in the long run.",
+    "Let's talk about it in more detail tomorrow.",
+    "Break the workout into shorter intervals.",
+    "Make the deadline longer.",
+    "Sure, I'll keep it short and natural.",
+    "Keep it short this time, I'm in a rush.",
+    "My boss writes in a really casual tone.",
+])
+def test_no_style_asked(said):
+    assert asked_style(said) is None
+
+
+def test_a_length_asked_is_revised_by_the_next(assert_revised):
+    assert_revised("Keep your answers short.", "Longer, more detailed answers are fine now.",
+                   "detailed", "short")
