@@ -32,6 +32,7 @@ from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as
 from .placement import placed, store_place
 from .places import place_said
 from .venues import venue_said
+from .ages import TURNED_CUE_RE, age_turned
 from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
@@ -677,6 +678,9 @@ _TOPIC_RE = re.compile(r"\s*(?:about|like)\s+(?![$€£]?\d|a\s+(?:day|week|mont
 _IS_AFTER_RE = re.compile(r"(?<=\w\w)(?<!\bthat)(?<!\bwhat)(?<!\bthere)(?<!\bhere)(?<!\blet)['’]s$", re.I)
 
 
+# how near a value is, said before it: "more like 8,000", "closer to 40", "roughly 5"
+_HEDGE_END_RE = re.compile(r"\s+(?:more like|something like|closer to|nearer to|roughly|approximately|"
+                           r"around|about|nearly|almost)$", re.I)
 _NEW_ONE_RE = re.compile(r"^new\s+(?P<rest>[a-z][\w-]*(?:\s+[\w-]+){0,3})$", re.I)
 
 
@@ -684,7 +688,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                revision: bool = False, old: str | None = None) -> Statement:
     subj = _clean_subject(subject) if subject else None
     if subj:  # "budget's now €200 a night": the "'s" is "is"
-        subj = _IS_AFTER_RE.sub("", subj)
+        subj = _HEDGE_END_RE.sub("", _IS_AFTER_RE.sub("", subj))  # ("I'm doing more like 8,000 steps")
     new_one = _NEW_ONE_RE.match(subj) if subj else None
     if new_one and not any(is_plural_noun(w) for w in new_one.group("rest").split()):
         # "New work email is ...", "I've got a new landline number: ...": the setting, changed
@@ -831,6 +835,9 @@ def parse_statement(text: str) -> Statement:
         st = parse_statement(effect[0])
         if st.value is not None:
             return replace(st, revision=True)
+    turned = age_turned(text) if TURNED_CUE_RE.search(text) else None
+    if turned is not None:  # "My daughter just turned 8!": her age now
+        return _statement(turned[0], "=", turned[1], revision=True)
     # "They gave us until Monday for the grant", "My visa runs out in May": a deadline or an
     # expiry, never a bound ("until Monday")
     due = due_said(text) if _DUE_CUE_RE.search(text) else None
@@ -1480,7 +1487,13 @@ def _parse(t: str) -> Statement:
         return Statement(kept[0], "=", kept[1], None, None, "name", kept[1].lower(), None,
                          _has_revision_cue(t))
     st = _parse_forms(t)
-    if st.subject and st.value is not None and _PARTICLE_END_RE.search(st.subject) \
+    if st.subject and st.value is not None and (st.subject.lower() in ("back", "down", "up") or re.search(
+            r"\b(?:it|that|them)$", st.subject, re.I)) and re.search(
+            rf"(?<!\w){re.escape(st.subject)}\s+(?:(?:up|down|back)\s+)?to\s", t, re.I):
+        # "I've cut back to twice a week", "I've stepped it up to four times a week": a change
+        # of the setting spoken of
+        st = replace(st, subject=None, op="=", revision=True)
+    elif st.subject and st.value is not None and _PARTICLE_END_RE.search(st.subject) \
             and re.search(rf"(?<!\w){re.escape(st.subject)}\s+to\s", t, re.I):
         # "I've turned the thermostat down to 19 degrees", "the landlord put my rent up to
         # £1,010": the particle of the verb of change, not a word of the setting

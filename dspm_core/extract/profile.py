@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..lexicon import is_past_verb
+from ..lexicon import is_base_verb, is_past_verb
 from ..patch import PatchKind
 
 __all__ = ["profile_kind"]
@@ -70,6 +70,15 @@ _FORMS: tuple[tuple[re.Pattern[str], PatchKind], ...] = (
                 r"|^(?:i|we)\s+(?:usually\s+|always\s+)?(?:cycle|walk|drive|bike)\s+to\s+(?:work|school|"
                 r"the office|uni)\b", _I), PatchKind.DECISION),
 )
+# "I swim twice a week", "I walk 5,000 steps a day", "we eat out once a month": a habit kept,
+# how often or how much
+_HABIT_RE = re.compile(
+    _OPEN + r"(?:i|we)\s+(?:usually\s+|normally\s+|generally\s+|typically\s+|still\s+|now\s+|currently\s+|"
+    r"only\s+|always\s+)?(?P<verb>[a-z]+)\b(?=.*(?:\b(?:once|twice|three times|\d+\s*(?:x|times))\b|"
+    r"\b(?:a|per|each|every)\s+(?:day|week|month|night|morning|evening|year|weekday|weekend)\b))", _I)
+# what a speaker does in the head, not a habit ("I think twice a week is enough")
+_NOT_HABITS = frozenset("think guess feel hope know wonder believe reckon suppose mean want wish need "
+                        "like love hate prefer would should could might can will must".split())
 # not of now: the past, a wish, a hypothetical ("if ...", "would"), a question
 _NOT_NOW_RE = re.compile(r"\b(?:was|were|used to|until|if|would|wouldn't|might|could)\b|\?\s*$", _I)
 
@@ -79,6 +88,9 @@ def profile_kind(sentence: str) -> PatchKind | None:
     s = sentence.strip()
     if _NOT_NOW_RE.search(s):
         return None
+    habit = _HABIT_RE.match(s)
+    if habit and habit.group("verb").lower() not in _NOT_HABITS and is_base_verb(habit.group("verb")):
+        return PatchKind.DECISION
     for pattern, kind in _FORMS:
         m = pattern.search(s)
         if m is not None:
