@@ -678,6 +678,9 @@ _TOPIC_RE = re.compile(r"\s*(?:about|like)\s+(?![$€£]?\d|a\s+(?:day|week|mont
 _IS_AFTER_RE = re.compile(r"(?<=\w\w)(?<!\bthat)(?<!\bwhat)(?<!\bthere)(?<!\bhere)(?<!\blet)['’]s$", re.I)
 
 
+# a goal or a plan, not a change made: "want to cut down to 2", "trying to get it down to 3"
+_WISH_RE = re.compile(r"\b(?:want(?:s|ed)? to|wanna|trying to|try to|hop(?:e|ing) to|plan(?:ning)? to|"
+                      r"going to|gonna|need to|should|would like to|'d like to|aim(?:ing)? to)\b", re.I)
 # how near a value is, said before it: "more like 8,000", "closer to 40", "roughly 5"
 _HEDGE_END_RE = re.compile(r"\s+(?:more like|something like|closer to|nearer to|roughly|approximately|"
                            r"around|about|nearly|almost)$", re.I)
@@ -1489,7 +1492,8 @@ def _parse(t: str) -> Statement:
     st = _parse_forms(t)
     if st.subject and st.value is not None and (st.subject.lower() in ("back", "down", "up") or re.search(
             r"\b(?:it|that|them)$", st.subject, re.I)) and re.search(
-            rf"(?<!\w){re.escape(st.subject)}\s+(?:(?:up|down|back)\s+)?to\s", t, re.I):
+            rf"(?<!\w){re.escape(st.subject)}\s+(?:(?:up|down|back)\s+)?to\s", t, re.I) \
+            and not _WISH_RE.search(t):  # (never "want to cut down to 2": a goal, not a change)
         # "I've cut back to twice a week", "I've stepped it up to four times a week": a change
         # of the setting spoken of
         st = replace(st, subject=None, op="=", revision=True)

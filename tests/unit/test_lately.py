@@ -44,3 +44,9 @@ def test_a_habit_kept(said, kind):
 ])
 def test_the_habit_or_age_now_revises_it(first, change, value, old, assert_revised):
     assert_revised(first, change, value, old)
+
+
+def test_a_goal_to_cut_down_changes_nothing_yet(current_after):
+    current = current_after("I eat 4 biscuits a day.", "I'm trying to cut down to 1.")
+    assert any(p.value == "4 biscuits a day" and not p.history for p in current), \
+        [(p.text, p.value) for p in current]
