@@ -74,8 +74,9 @@ _FORMS: tuple[tuple[re.Pattern[str], PatchKind], ...] = (
 # how often or how much
 _HABIT_RE = re.compile(
     _OPEN + r"(?:i|we)\s+(?:usually\s+|normally\s+|generally\s+|typically\s+|still\s+|now\s+|currently\s+|"
-    r"only\s+|always\s+)?(?P<verb>[a-z]+)\b(?=.*(?:\b(?:once|twice|three times|\d+\s*(?:x|times))\b|"
-    r"\b(?:a|per|each|every)\s+(?:day|week|month|night|morning|evening|year|weekday|weekend)\b))", _I)
+    r"only\s+|always\s+)?(?P<verb>[a-z]+)\b", _I)
+_HOW_OFTEN_RE = re.compile(r"\b(?:once|twice|three times|\d+\s*(?:x|times)|(?:a|per|each|every)\s+(?:day|week|"
+                           r"month|night|morning|evening|year|weekday|weekend))\b", _I)
 # what a speaker does in the head, not a habit ("I think twice a week is enough")
 _NOT_HABITS = frozenset("think guess feel hope know wonder believe reckon suppose mean want wish need "
                         "like love hate prefer would should could might can will must".split())
@@ -89,7 +90,8 @@ def profile_kind(sentence: str) -> PatchKind | None:
     if _NOT_NOW_RE.search(s):
         return None
     habit = _HABIT_RE.match(s)
-    if habit and habit.group("verb").lower() not in _NOT_HABITS and is_base_verb(habit.group("verb")):
+    if habit and habit.group("verb").lower() not in _NOT_HABITS and _HOW_OFTEN_RE.search(s, habit.end()) \
+            and is_base_verb(habit.group("verb")):
         return PatchKind.DECISION
     for pattern, kind in _FORMS:
         m = pattern.search(s)

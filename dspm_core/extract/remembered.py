@@ -113,11 +113,16 @@ def _is_statement(text: str) -> bool:
     return any(is_finite_after(w, p) for p, w in zip(words, words[1:]))  # "the office closes at 5"
 
 
+#: a word every request to keep a fact, or to keep nothing, has (a cheap test first)
+_HINT_RE = re.compile(r"remember|memori|mind|note|\bnb\b|n\.b\.|save|store|\blog|forget|forgot|reference|"
+                      r"record|later|future|reminder|file|recall|have it|write|\bset\b", _I)
+
+
 def kept_statement(sentence: str) -> str | None:
     """The fact ``sentence`` asks to be kept, without the request's words, or None when it
     is not such a request."""
     s = sentence.strip()
-    if not s or not_to_keep(s):
+    if not s or not _HINT_RE.search(s) or not_to_keep(s):
         return None
     m = _SAVE_AS_RE.match(s)
     if m:  # "Can you save my preferred airline as KLM?"
@@ -150,4 +155,5 @@ def not_to_keep(sentence: str) -> bool:
     """Whether ``sentence`` says what it holds is not to be kept ("my husband takes his
     with oat milk, no need to remember that"), or that the user's own memory of it is in
     doubt ("I can't remember if the gate code is 4471 or 4417")."""
-    return _NOT_KEPT_RE.search(sentence) is not None or _IN_DOUBT_RE.match(sentence) is not None
+    return _HINT_RE.search(sentence) is not None and (
+        _NOT_KEPT_RE.search(sentence) is not None or _IN_DOUBT_RE.match(sentence) is not None)
