@@ -42,7 +42,7 @@ _DONE_COUNT_RE = re.compile(
     r"this\s+)?(?:(?!(?:this|last|so|now|today|in|since|total|already|yet|with|by)\b)[a-z][\w-]*\s*){1,3})?"
     + _TRAILER +
     r"(?P<period>\s+(?:this|last|per|a|each)\s+(?:week|month|year|term|semester|quarter|day|"
-    r"season|sprint)|\s+today|\s+since\s+\w+)?"
+    r"season|sprint|night|evening|morning|weekend)|\s+today|\s+since\s+\w+)?"
     + _TRAILER +
     # a phrase that says how or when ("with an accuracy above 80%", "by March 3"), or what
     # for ("to further improve my resume")
@@ -60,7 +60,8 @@ _FILLER = frozenset("the my our a an this".split())
 _LINKS = frozenset("of for on toward towards in from at to".split())
 _PERIODIC = {"week": "weekly", "month": "monthly", "year": "yearly", "day": "daily",
              "today": "daily", "quarter": "quarterly", "term": "termly", "semester": "semesterly",
-             "season": "seasonal", "sprint": "per-sprint"}
+             "season": "seasonal", "sprint": "per-sprint", "night": "nightly", "evening": "nightly",
+             "morning": "daily", "weekend": "weekly"}
 #: the words a count's period is named by in its subject (no setting of their own)
 PERIOD_WORDS = frozenset(_PERIODIC.values())
 

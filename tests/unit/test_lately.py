@@ -50,3 +50,17 @@ def test_a_goal_to_cut_down_changes_nothing_yet(current_after):
     current = current_after("I eat 4 biscuits a day.", "I'm trying to cut down to 1.")
     assert any(p.value == "4 biscuits a day" and not p.history for p in current), \
         [(p.text, p.value) for p in current]
+
+
+@pytest.mark.parametrize("said,value", [("I read 20 pages a night.", "20 pages a night"),
+                                        ("we watch two episodes each evening", "2 episodes each evening")])
+def test_a_count_kept_each_night_is_a_rate(said, value):
+    from dspm_core.slots import parse_statement
+
+    st = parse_statement(said)
+    assert st.value == value and "night" not in st.subject.split()
+
+
+def test_a_nightly_habit_is_revised(assert_revised):
+    assert_revised("I read 15 pages a night.", "These days I'm reading more like 30 pages a night.",
+                   "30 pages a night", "15 pages a night")
