@@ -50,7 +50,7 @@ _NOT_TALKED_OF = r"\b(?!\s+(?:is|are|was|were|reads?|feels?|looks?|sounds?|lose|
 # length only after "keep it", "be", "make the summaries", "go into", "I'd like"
 _ASKED_RE = re.compile(
     rf"\b(?:in|as|into|go|be|use|using|switch to|stick to|keep it|keep them|make it|make them)"
-    rf"{_DEGREE}(?P<term>{_NAMED_TERMS}){_NOT_TALKED_OF}"
+    rf"{_DEGREE}(?:[a-z][\w-]*\s+(?:and|or)\s+)??(?P<term>{_NAMED_TERMS}){_NOT_TALKED_OF}"  # ("more relaxed and casual")
     rf"|\b(?:be|keep it|keep them|make it|make them|go into|(?:i'd|i would|i'd much)\s+(?:like|prefer|rather have)|"
     # "keep the tone professional", "make the summaries more detailed"
     rf"(?:keep|make)\s+(?:the|your|my|our|all)\s+(?:[a-z]+\s+)?(?:{_WRITTEN}))"

@@ -108,3 +108,11 @@ def test_no_style_asked(said):
 def test_a_length_asked_is_revised_by_the_next(assert_revised):
     assert_revised("Keep your answers short.", "Longer, more detailed answers are fine now.",
                    "detailed", "short")
+
+
+@pytest.mark.parametrize("said,asked", [
+    ("you can be more laid-back and casual with me", ("tone", "casual")),
+    ("Write in a formal and friendly tone.", ("tone", "formal")),
+])
+def test_a_style_said_after_another_word(said, asked):
+    assert asked_style(said) == asked
