@@ -826,11 +826,13 @@ _JOINT_RE = re.compile(r"(?:,|\b(?:and|but|so))\s+(?:(?:i|we)\s+)?(?:(?:have|has
 _DIGIT_RE = re.compile(r"\d")
 
 
-@lru_cache(maxsize=16384)
-def parse_statement(text: str) -> Statement:
-    """Read subject, operator, value, unit and scope out of one sentence (see
-    :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
-    photos to 800px wide") has that measure in its subject ("photo width")."""
+# a word of a day a value holds from, an age reached or a deadline (one search for the three)
+_DATED_CUE_RE = re.compile("|".join(p.pattern for p in (EFFECT_CUE_RE, TURNED_CUE_RE, _DUE_CUE_RE)), re.I)
+
+
+def _dated(text: str) -> Statement | None:
+    """:func:`parse_statement` of a value said with its day: the day it holds from, an age
+    reached, a deadline or an expiry; None for any other sentence."""
     # "The door code will be 7390 from Monday", "As of today my desk is on floor 5": the day
     # a value holds from, a revision cue, never part of the setting or its value
     effect = effect_said(text) if EFFECT_CUE_RE.search(text) else None
@@ -851,6 +853,17 @@ def parse_statement(text: str) -> Statement:
             st = replace(st, value=MONTHS[day.lower()], dimension="when", canonical=day.lower())
         if st.value is not None and st.dimension in ("when", "clock"):
             return st
+    return None
+
+
+@lru_cache(maxsize=16384)
+def parse_statement(text: str) -> Statement:
+    """Read subject, operator, value, unit and scope out of one sentence (see
+    :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
+    photos to 800px wide") has that measure in its subject ("photo width")."""
+    dated = _dated(text) if _DATED_CUE_RE.search(text) else None
+    if dated is not None:
+        return dated
     st = called_as(amount_of_thing(placed_before_noun(decided_on(hosted_for(
         party_of(_parse_statement(text), text), text)), text), text), text)
     if st.value is not None and _TOPIC_RE.match(st.value):

@@ -29,6 +29,8 @@ _OPEN = r"^\W*(?:(?:so|and|also|oh|well|btw|fyi|ok(?:ay)?|just so you know|for c
 _HOUSEHOLD = (r"(?:wife|husband|partner|spouse|son|daughter|kids?|children|child|boy|girl|boys|girls|"
               r"twins|youngest|oldest|eldest|middle one|baby|toddler|teen|teenager|mum|mom|dad|"
               r"dog|cat|puppy|kitten)")
+# "my son ...", "our youngest ...", "my partner's dog ..."
+_OF_HOUSEHOLD = _OPEN + rf"(?:my|our)\s+(?:\w+\s+)?{_HOUSEHOLD}\s+"
 _NUMBER = (r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
 
 _FORMS: tuple[tuple[re.Pattern[str], PatchKind], ...] = (
@@ -40,13 +42,13 @@ _FORMS: tuple[tuple[re.Pattern[str], PatchKind], ...] = (
                 r"bedroom|office|commute)\s+(?:has|is|'s|are|gets|takes)\s+(?!it\b|that\b)\S", _I),
      PatchKind.DECISION),
     # "Our youngest can't have dairy", "My partner is pescatarian": a rule of the household
-    (re.compile(_OPEN + rf"(?:my|our)\s+(?:\w+\s+)?{_HOUSEHOLD}\s+(?:(?:is|are|'s)\s+(?!going\b|"
+    (re.compile(_OF_HOUSEHOLD + r"(?:(?:is|are|'s)\s+(?!going\b|"
                 r"coming\b|visiting\b|having\b|off\b|away\b|out\b|in\b|at\b|on\b|so\b|such\b|"
                 r"really\b|very\b|a\b|an\b|the\b)|(?:has|have|can't|cannot|can not|doesn't|does not|"
                 r"don't|do not|won't|never|only|needs?)\b)", _I), PatchKind.CONSTRAINT),
     # "My son plays rugby on Sunday mornings", "my wife works from home on Mondays": a
     # household's setting, with its day, time or number
-    (re.compile(_OPEN + rf"(?:my|our)\s+(?:\w+\s+)?{_HOUSEHOLD}\s+(?:usually\s+|always\s+)?(?:goes|go|"
+    (re.compile(_OF_HOUSEHOLD + r"(?:usually\s+|always\s+)?(?:goes|go|"
                 r"plays?|works?|does|do|takes?|has|have|eats?|sleeps?|starts?|finishes|finish|gets?|"
                 r"trains?|swims?)\b(?=.*\b(?:on|at|every|each|by|from|until)\s+\S*\d|.*\b(?:mon|tues|"
                 r"wednes|thurs|fri|satur|sun)day)", _I), PatchKind.DECISION),
