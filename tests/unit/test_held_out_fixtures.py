@@ -76,7 +76,7 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "remembered": ("kp", 40, 24, 16), "effective": ("ef", 32, 20, 12),
                  "phrasal": ("pv", 32, 20, 12),
                  "deadlines": ("dl", 26, 16, 10), "styles": ("st", 20, 12, 8),
-                 "lately": ("hb", 24, 14, 10)}
+                 "lately": ("hb", 24, 14, 10), "proposals": ("pp", 40, 20, 20)}
 
 
 def _load(path: Path) -> list[dict]:
@@ -142,7 +142,11 @@ def test_dialogue_format_and_values(d):
             assert 0 <= i < j < n or (d["form"] == "from-to-first" and i == j == n - 1)
             assert turns[j]["role"] == "user"
             assert matches(e["old_value"], turns[i]["text"]), (e["old_value"], turns[i]["text"])
-            assert matches(e["new_value"], turns[j]["text"]), (e["new_value"], turns[j]["text"])
+            # (a change the assistant proposed, accepted without its value: "yes please" after
+            # "want me to push the alarm to 7:00?")
+            said = turns[j]["text"] if not d["form"].startswith("accept-") or j == 0 \
+                or turns[j - 1]["role"] != "assistant" else turns[j]["text"] + " " + turns[j - 1]["text"]
+            assert matches(e["new_value"], said), (e["new_value"], turns[j]["text"])
             assert not matches(e["new_value"], e["old_value"])
             assert not matches(e["old_value"], e["new_value"])
             assert value_tokens(e["new_value"]) != value_tokens(e["old_value"])
@@ -179,6 +183,8 @@ def test_dialogue_format_and_values(d):
         assert not matches(v, w) and not matches(w, v)
         if d["form"] == "claim":
             assert turns[j]["role"] in ("assistant", "tool")
+        elif d["form"].startswith("proposal-"):  # a change the assistant proposed, not taken
+            assert turns[j]["role"] == "assistant" and j + 1 < n and turns[j + 1]["role"] == "user"
         else:
             assert turns[j]["role"] == "user"
 
