@@ -771,11 +771,26 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
                 and name_category(patches[pid].value or "") is None:
             unknown.append(pid)
         return False  # "use Seattle" is no database: a name points back only within its kind
+    if _other_count(stmt, patches[pid]):
+        return False  # "2021 golf" (the car) is no tyre pressure of "32 psi"
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
     return bool(revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit)) \
         or stmt.dimension == "when" and _day_of_clock(patches[pid], stmt)
     # ("friday now" of "wednesday 5pm": its day)
+
+
+def _other_count(stmt: Statement, p: Patch) -> bool:
+    """One of ``stmt`` and ``p`` names a year with a noun ("2021 golf", "a 2019 civic": a
+    model, not a count) and the other a count of another noun that is no year ("32 psi")."""
+    if not stmt.dimension.startswith("count:") or p.value is None:
+        return False
+    held = parse_value(p.value).dimension
+    return held.startswith("count:") and held != stmt.dimension \
+        and bool(_YEAR_NOUN_RE.match(stmt.value or "")) != bool(_YEAR_NOUN_RE.match(p.value))
+
+
+_YEAR_NOUN_RE = re.compile(r"(?:19|20)\d\d\s+[a-z]", re.I)
 
 
 def _day_of_clock(p: Patch, stmt: Statement) -> bool:
