@@ -62,3 +62,18 @@ def test_a_step_of_a_calculation_said_in_a_clause_is_no_decision() -> None:
     memory.add_turn("user", "can you check my working for combinations of 3 choose 2, where 3C2 = 3")
     assert [p.kind for p in memory.all_patches if "3C2" in p.text] == [PatchKind.EQUATION]
     assert not any(p.critical for p in memory.all_patches)
+
+
+@pytest.mark.parametrize(("first", "change", "old", "new"), [
+    ("the barbecue is for 12 people", "the Smiths can't come so we're 10 now", "12 people", "10 people"),
+    ("the barbecue is for 12 people", "my brother can't make it so we're 10 now", "12 people",
+     "10 people"),
+])
+def test_a_change_said_after_so_with_no_comma_is_a_clause_of_its_own(first, change, old, new,
+                                                                     current_after) -> None:
+    current = current_after(first, change)
+    revised = [p for p in current if p.history]
+    assert len(revised) == 1, [p.text for p in current]
+    assert revised[0].value.split()[0] == new.split()[0]
+    assert [h.value for h in revised[0].history] == [old]
+    assert not [p for p in current if p.value == old]
