@@ -53,9 +53,10 @@ _CLAUSE_SEP_RE = re.compile(
     r"would\b|will\b|should\b|do\b|does\b|is\b|are\b|i\b|i'm\b|i've\b|i'd\b|i'll\b|my\b|we\b|"
     r"we're\b|we've\b|our\b|it's\b|there\b|please\b|maybe\b|hmm+\b|thanks\b|let's\b|"
     r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b))"
-    # "the Hendersons can't make it so we're 6 now": "so" and a subject that is, no comma
+    # "the Hendersons can't make it so we're 6 now": "so" and a subject that is, with a
+    # number or a word of change, no comma
     r"|\s+(?=so\s+(?:we're|we are|we'll|we've|i'm|i am|i'll|it's|it is|it'll|that's|they're|"
-    r"let's)\s))",
+    r"let's)\s[^,.;!?]*(?:\d|\bnow\b|\binstead\b)))",
     _I,
 )
 _LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|"
