@@ -33,6 +33,7 @@ from .scoped import scoped_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .shorthand import in_full
 from .accepted import accepted_change
+from .visits import visit_said
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
@@ -621,8 +622,8 @@ def _user_cue(text: str) -> PatchKind | None:
         if REVISION_RE.search(s) and (TO_VALUE_RE.search(s) or FROM_TO_RE.search(s)) \
                 or REVISE_LEAD_RE.match(s):
             return PatchKind.DECISION  # "Make it 15 seconds", "Bump the batch size to 64"
-        if schedule_fields(s):
-            return PatchKind.DECISION
+        if schedule_fields(s) or visit_said(s):
+            return PatchKind.DECISION  # "I arrive on June 3", "Our cleaner comes on Wednesdays"
         if LIMIT_NOUN_RE.search(s) or STATE_RE.search(s) or FIRST_PERSON_STATE_RE.search(s):
             if values_are_incidental(s):
                 return None
