@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..clock_words import in_digits
+from ..effective import EFFECT_CUE_RE, effect_said
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..values import parse_value
@@ -92,6 +93,9 @@ def elliptical_value(sentence: str) -> str | None:
     s = sentence.strip()
     if not s or len(s.split()) > MAX_WORDS or "?" in s:
         return None
+    # ("Fridays, from next week": the day it takes effect marks a change, as "then" does)
+    effect = effect_said(s) if EFFECT_CUE_RE.search(s) else None
+    s = effect[0] if effect is not None else s
     lead = _LEAD_RE.match(s)
     rest = s[lead.end():] if lead else s
     tail = _TAIL_RE.search(rest)
@@ -109,7 +113,8 @@ def elliptical_value(sentence: str) -> str | None:
         return None
     if pv.unit and not _UNIT_RE.fullmatch(pv.unit):
         return None  # "4P2" is a formula, no 4 of anything
-    chosen = lead is not None and lead.group("choice") or tail is not None and tail.group(0).strip(" .!")
+    chosen = effect is not None or lead is not None and lead.group("choice") \
+        or tail is not None and tail.group(0).strip(" .!")
     if not any(c.isdigit() for c in text) and not chosen:
         return None  # "Ugh, Mondays.": a day named, nothing chosen ("mondays then" chooses)
     return text

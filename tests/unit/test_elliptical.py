@@ -88,3 +88,17 @@ def test_a_value_at_the_end_of_a_long_message_is_part_of_what_is_told() -> None:
 @pytest.mark.parametrize("said", ["Ugh, Mondays.", "oh, Friday"])
 def test_a_day_named_with_nothing_chosen_is_no_value(said: str) -> None:
     assert elliptical_value(said) is None
+
+
+@pytest.mark.parametrize("said, value", [
+    ("Tuesdays, from next month", "Tuesdays"),
+    ("8:30 from Monday", "8:30"),
+    ("starting next week, 45 minutes", "45 minutes"),
+])
+def test_a_value_said_with_the_day_it_takes_effect_is_read(said: str, value: str) -> None:
+    assert elliptical_value(said) == value
+
+
+def test_a_day_said_with_the_day_it_takes_effect_revises_the_day_spoken_of() -> None:
+    replaced(remember("book club meets on Thursdays", "Tuesdays, from next month"), "Tuesdays",
+             "Thursdays")
