@@ -34,6 +34,7 @@ from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .shorthand import in_full
 from .accepted import accepted_change
 from .visits import visit_said
+from ..switched import SWITCH_CUE_RE, switched_said
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
@@ -228,6 +229,10 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
     accepted = accepted_change(turn, s) if s else None
     if accepted is not None:  # "yes go with fetch" after "Shall I switch the wrapper to fetch?"
         return [accepted]
+    if SWITCH_CUE_RE.search(s) and switched_said(s) is not None \
+            and not any(switched_said(c.text) for c in split_clauses(s)):
+        # "got rid of TalkTalk, we're with Sky now": one change across its clauses
+        return [make_fact(turn, PatchKind.DECISION, s, s)]
     if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None and referent_fact(turn, s) is None:
         return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"
     if one_occasion(s):
@@ -387,9 +392,10 @@ def _label_as_said(c: Clause, first: bool) -> None:
     if stance is not None:  # "No need to apologise every time", "Assume I'm on a Mac"
         c.label, c.kind = "cue", stance
         return
-    if one_off_task(text) or states_nothing(text) or not_of_now(text) or needs_nothing_now(text):
-        c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit"
-        return
+    if one_off_task(text) or states_nothing(text) or needs_nothing_now(text) \
+            or not_of_now(text) and not (SWITCH_CUE_RE.search(text) and switched_said(text)):
+        c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit" (a
+        return  # provider left last week for another is the one held now)
     if acknowledges(text) or expects(text) or _REMARK_RE.search(text) and not firm_rule_cue(text):
         return  # "I see what you mean about ...", "This should cover everything", "not a fan
         # of this weather": context
@@ -564,6 +570,8 @@ def _user_cue(text: str) -> PatchKind | None:
         return None
     if _WORKING_ON_RE.match(s) and not (rule_cue(_outside_topic(s)) or PREFERENCE_RE.search(s)):
         return None
+    if SWITCH_CUE_RE.search(s) and switched_said(s) is not None:
+        return PatchKind.DECISION  # "I cancelled PureGym and joined The Gym Group"
     has_value = bool(VALUES.search(s))
     if DONE_BY_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
                                      or ALWAYS_NEVER_RE.search(s) or PROHIBIT_RE.search(s)):

@@ -26,9 +26,9 @@ _VISIT_RE = re.compile(
     r"picked\s+up))\b"
     r"(?:\s+\S+){0,6}?\s+(?:on|every|each)\s+(?:a\s+|the\s+(?:first|last|second|third)\s+|"
     r"(?:other|second|third)\s+)?" + _DAY, _I)
-# what keeps a visit from being the household's standing one
+# what keeps a visit from being the household's standing one ("May" is a month)
 _NOT_STANDING_RE = re.compile(
-    r"\bused\s+to\b|\b(?:might|may|will|would|could|should|can|won't|wouldn't)\b|'ll\b|"
+    r"\bused\s+to\b|\b(?:might|(?-i:may)|will|would|could|should|can|won't|wouldn't)\b|'ll\b|"
     r"\b(?:says?|said|told|tells|reckons|thinks)\b|\b(?:if|when|whether|wish|hope|hopefully|maybe)\b|"
     r"\b(?:didn't|doesn't|don't|never|not)\b|\?", _I)
 

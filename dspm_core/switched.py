@@ -1,0 +1,89 @@
+"""A provider, product or place the speaker left for another, said in one sentence: "I
+cancelled PureGym and joined The Gym Group", "i left barclays and moved everything to
+monzo", "gave up Spotify, I'm on Apple Music now", "sold the Golf and bought a Tesla", "we
+dropped British Gas and went with Octopus", "traded in the iPhone 12 for a Pixel 8", "I
+ported my number from Vodafone to Giffgaff", "we moved off HubSpot onto Pipedrive".
+
+The sentence names the old value and the new one: it revises the setting that holds the
+old one (the resolver's "old value named"), whatever that setting is called. It is the
+speaker's own doing ("I", "we", or no subject), done: never someone else's ("my sister
+left HSBC and moved to Monzo"), a plan, a wish, a question or a negation ("I might leave
+Vodafone and go to EE", "I didn't leave Admiral for Aviva in the end"), nor a thing of the
+speaker's that is no choice ("I left my keys at the gym and got them back").
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["SWITCH_CUE_RE", "switched_said"]
+
+_I = re.I
+#: a word every such sentence is said with (a cheap test before the patterns)
+SWITCH_CUE_RE = re.compile(r"\b(?:cancell?ed|left|quit|dropped|ditched|dumped|gave\s+up|stopped\s+using|"
+                           r"sold|traded|swapped|ported|moved\s+(?:off|away)|switched\s+away|"
+                           r"got\s+rid|took\s+\w+\s+out)\b", _I)
+_WHO = r"(?:(?:i|we|i've|we've|i\s+have|we\s+have)\s+(?:finally\s+|just\s+|recently\s+|actually\s+)?)?"
+_LEAVE = (r"(?:cancell?ed|left|quit|dropped|ditched|dumped|gave\s+up(?:\s+on)?|stopped\s+using|sold|"
+          r"got\s+rid\s+of|moved\s+(?:off|away\s+from)|switched\s+away\s+from|"
+          r"took\s+(?:him|her|them|the\s+kids)\s+out\s+of)")
+# the old value: a name, never a thing the speaker owns ("my keys")
+_OLD = r"(?!(?:my|our|his|her|their)\s)(?:the\s+)?(?P<old>[\w&+'.-]+(?:\s+[\w&+'.-]+){0,3}?)"
+_TAKE = (r"(?:joined|signed\s+up\s+(?:with|for|to)|moved\s+(?:\w+\s+){0,2}?(?:over\s+)?(?:to|onto)|"
+         r"switched\s+(?:over\s+)?to|went\s+(?:with|for|to)|got|bought|registered\s+(?:with|at)|"
+         r"picked|chose|opened\s+an\s+account\s+with|onto|"
+         r"(?:i'm|we're|i\s+am|we\s+are|(?:he|she|they)(?:'s|\s+is|'re|\s+are))\s+(?:now\s+)?(?:on|with|at|using)|"
+         r"the\s+new\s+\w+\s+is)")
+# the new value: a name up to where the sentence goes on
+_NEW = (r"(?:(?-i:a|an|the)\s+)?(?P<new>[\w&+'.-]+(?:\s+(?!(?:for|because|since|last|in|at|on|with|"
+        r"way|which|as|after|from|now|and|but|so|too|this|instead|it|is|was|then)\b)[\w&+'.-]+){0,3})")
+_END = r"(?=\s*(?:[,.;!)]|$|\s+(?:for|because|since|last|in|at|on|with|now|and|but|so|this|then|"\
+       r"after|from|as|which)\b))"
+_SWITCHED_RES = (
+    # "I cancelled PureGym and joined The Gym Group", "gave up Spotify, I'm on Apple Music now"
+    re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}{_LEAVE}\s+{_OLD}\s*(?:,\s*|\s+)"
+               rf"(?:(?:and|then|&)\s+)?(?:(?:i|we)\s+)?(?:have\s+)?{_TAKE}\s+{_NEW}{_END}", _I),
+    # "traded in the iPhone 12 for a Pixel 8", "swapped Sky for Netflix"
+    re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}(?:traded\s+in|traded|swapped|exchanged)\s+"
+               rf"{_OLD}\s+for\s+{_NEW}{_END}", _I),
+    # "I ported my number from Vodafone to Giffgaff", "we moved payroll from Sage to Xero"
+    re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}(?:ported|moved|switched|transferred)\s+"
+               rf"(?:(?:my|our)\s+\w+\s+)?(?:over\s+)?from\s+{_OLD}\s+(?:to|onto)\s+{_NEW}{_END}", _I),
+)
+# what keeps the sentence from saying the speaker's own change, done ("May" is a month)
+_NOT_DONE_RE = re.compile(
+    r"\b(?:might|(?-i:may)|will|would|could|should|can|won't|wouldn't|thinking|considering|wish|if|"
+    r"didn't|did\s+not|never|not|hope|plan|planning|going\s+to|gonna|want\s+to|"
+    r"maybe|years\s+ago|as\s+well|too)\b|'ll\b|\?", _I)
+_PRONOUNS = frozenset("it them one ones some that this him her me us you back".split())
+
+
+def switched_said(text: str) -> tuple[str, str] | None:
+    """(the old value, the new one) of a sentence saying the speaker left the one for the
+    other, or None."""
+    if _NOT_DONE_RE.search(text):
+        return None
+    for pattern in _SWITCHED_RES:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        old, new = m.group("old").strip(), m.group("new").strip()
+        if new.split()[0].lower() in _PRONOUNS or old.lower() == new.lower():
+            return None
+        if not _speakers(text[:m.start("old")]):
+            return None
+        return old, new
+    return None
+
+
+# someone else's doing before the verb: "my sister left HSBC", "our old landlord cancelled BT"
+_OTHER_RE = re.compile(r"\b(?:my|our|his|her|their)\s+\w+|\b(?:he|she|they)\b", _I)
+_FIRST_RE = re.compile(r"\b(?:i|we|i've|we've)\b", _I)
+
+
+def _speakers(before: str) -> bool:
+    """The words before the old value leave the doing to the speaker."""
+    head = re.split(r"\b(?:cancell?ed|left|quit|dropped|ditched|dumped|gave|stopped|sold|got|moved|"
+                    r"switched|took|traded|swapped|exchanged|ported|transferred)\b", before, maxsplit=1, flags=_I)[0]
+    clause = re.split(r"[,;]|\b(?:so|and|then)\b", head)[-1]
+    return not _OTHER_RE.search(clause) or bool(_FIRST_RE.search(clause))
