@@ -1386,6 +1386,16 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
             if _other_known_kind(stmt.value, patches[pid].value):
                 continue  # "host staging on Render" is no log level of staging ("DEBUG")
             # "lower the CPU alert to 70%" keeps the bound of "alert when CPU goes above 80%"
-            found.extend(revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),
-                                             exact_dim=True, same_unit=True))
+            got = revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),
+                                      exact_dim=True, same_unit=True)
+            if not got and set(words) < set(subj.split()) and subj.split()[-1] == words[-1] \
+                    and _named_both(stmt, patches[pid]):
+                got = [pid]  # "upgrade us to the Growth plan" of "the Starter plan for the helpdesk"
+            found.extend(got)
     return found
+
+
+def _named_both(stmt: Statement, p: Patch) -> bool:
+    """``stmt`` and ``p`` both hold a name or words (no number, day or measure)."""
+    dim = p.key.split("|")[2] if p.key and p.value else ""
+    return stmt.dimension in ("name", "free") and (dim == "name" or dim.startswith("free:"))

@@ -267,20 +267,31 @@ RENAME_RE = re.compile(
     r"(?P<new>[\"'`]?[\w.&'/-]+(?:\s+(?-i:[A-Z])[\w.&'-]*)*)",
     _I,
 )
+_PLAN_NOUN = (r"(?P<what>plan|tier|subscription|edition|license|licence|membership|package|tariff|"
+              r"contract|bundle)")
+# a plan named in plain words
+_TIER_WORD = (r"(?:unlimited|basic|premium|standard|family|annual|monthly|yearly|free|business|student|"
+              r"starter|pro|plus|individual|duo|off-peak|anytime|fixed|variable|tracker|single-trip|multi-trip)")
+_PLAN_NAME = (rf"(?:(?-i:[A-Z])[\w+-]*(?:\s+(?-i:[A-Z])[\w+-]*)?|\d[\w.]*|{_TIER_WORD}"
+              rf"(?:\s+{_TIER_WORD})?)")
+# the service the plan is of, named after it: "on Figma", "for the helpdesk", "with Three"
+_OF_SERVICE = (r"(?:\s+(?:for|on|with)\s+(?:(?:the|our|my)\s+(?P<thing>[a-z][\w-]*)|"
+               r"(?P<service>(?-i:[A-Z])[\w&+.-]*))(?=\s*(?:[,.;!?]|$|\s+(?:and|but|so|since|because|"
+               r"now|from|last|this|to)\b)))?")
 PLAN_RE = re.compile(
-    r"\b(?:upgrad|downgrad|switch|mov|migrat|chang)(?:e|ed|es|ing)?\s+(?:us\s+|our\s+|my\s+|the\s+)?"
-    r"(?:(?:account|subscription|plan|tier|license|membership)\s+)?(?:from\s+(?:the\s+)?"
-    r"(?P<old>[\w+-]+)\s+(?:plan\s+|tier\s+)?)?to\s+(?:the\s+)?(?P<new>(?-i:[A-Z])[\w+-]*(?:\s+(?-i:[A-Z])[\w+-]*)?|"
-    r"(?:unlimited|basic|premium|standard|family|annual|monthly|yearly|free|business|student|"
-    r"starter|pro|plus)\b)"
-    r"\s+(?P<what>plan|tier|subscription|edition|license|licence|membership|package)\b",
+    r"\b(?:(?:upgrad|downgrad|switch|mov|migrat|chang|bump)(?:e|ed|es|ing)?|went|gone)\s+"
+    r"(?:us\s+|our\s+|my\s+|the\s+)?(?:(?P<object>(?-i:[A-Z])[\w&+.-]*)\s+)?"
+    r"(?:(?:account|subscription|plan|tier|license|membership)\s+)?(?:up\s+|down\s+)?(?:from\s+(?:the\s+)?"
+    rf"(?P<old>[\w+-]+)\s+(?:plan\s+|tier\s+)?)?to\s+(?:the\s+)?(?P<new>{_PLAN_NAME})\s+{_PLAN_NOUN}\b"
+    rf"{_OF_SERVICE}",
     _I,
 )
 ON_PLAN_RE = re.compile(
-    r"\b(?:we(?:'re| are)|i(?:'m| am)|(?:we|i)(?:'ve| have) been|(?:we|i) (?:pay for|use|have))\s+"
-    r"(?:currently\s+|still\s+|now\s+)?(?:on\s+)?(?:the\s+|a\s+|an\s+)?(?P<new>(?-i:[A-Z])[\w+-]*"
-    r"(?:\s+(?-i:[A-Z])[\w+-]*)?)\s+(?P<what>plan|tier|subscription|edition|license|licence|"
-    r"membership|package)\b",
+    r"\b(?:we(?:'re| are)|i(?:'m| am)|(?:we|i)(?:'ve| have) been|(?:we|i) (?:pay for|use|have)|"
+    # "our Slack workspace is on the Free tier": the plan of the thing named
+    r"^(?:our|my|the)\s+(?P<owner>(?-i:[A-Z])[\w&+.-]*)(?:\s+[a-z]+)?\s+(?:is|are)(?=\s+on\b))\s+"
+    rf"(?:currently\s+|still\s+|now\s+)?(?:on\s+)?(?:the\s+|a\s+|an\s+)?(?P<new>{_PLAN_NAME})\s+"
+    rf"{_PLAN_NOUN}\b{_OF_SERVICE}",
     _I,
 )
 
@@ -294,9 +305,19 @@ _NOT_A_PLAN_NAME = frozenset("same other next right new current old cheaper bett
 
 def plan_said(s: str) -> re.Match[str] | None:
     """The plan a sentence moves to or is on ("Upgrade us to the Pro plan", "We're on the
-    Starter plan", "put me on the basic tier"), or None."""
+    Starter plan", "put me on the basic tier", "I'm on the 20GB plan with Three"), or None."""
     m = PLAN_RE.search(s) or ON_PLAN_RE.search(s) or _SIGNED_PLAN_RE.search(s)
     return None if m is None or m.group("new").lower() in _NOT_A_PLAN_NAME else m
+
+
+def plan_slot(m: re.Match[str]) -> str:
+    """The setting a plan is the value of: the plan of the service named with it ("the Pro
+    plan on Figma" is the Figma plan, "the Starter plan for the helpdesk" the helpdesk plan,
+    "changed Slack to the Pro tier" the Slack tier), else the plan ("tier") alone."""
+    what = m.group("what").lower()
+    named = m.groupdict().get("service") or m.groupdict().get("thing") \
+        or m.groupdict().get("object") or m.groupdict().get("owner")
+    return f"{named.lower()} {what}" if named else what
 HAVE_COUNT_RE = re.compile(
     r"^(?:we|i)\s+(?:currently\s+|now\s+|still\s+|only\s+)?(?:have|had|got|use|need|own|run|"
     r"pay for)\s+(?P<n>\d[\d,.]*)\s+(?P<unit>[a-z][a-z-]+)\b",

@@ -37,6 +37,7 @@ from .cues import (
     USING_RE,
     VALUES,
     plan_said,
+    plan_slot,
 )
 
 _I = re.I
@@ -116,7 +117,7 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
         return {"slot": slot, "op": "=", "value": m.group("new").strip("\"'`")}
     m = plan_said(s)
     if m:
-        return {"slot": m.group("what").lower(), "op": "=", "value": m.group("new")}
+        return {"slot": plan_slot(m), "op": "=", "value": m.group("new")}
     m = HAVE_COUNT_RE.search(s)
     if m and m.group("unit").lower() not in _NOT_A_COUNT:
         # "we use 2 bin bags a week": the count is of bin bags, given per week
