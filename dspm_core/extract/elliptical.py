@@ -34,7 +34,7 @@ _LEAD_RE = re.compile(
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
     r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
     r"better\s+make\s+it|give\s+(?:it|me|us|them|everyone|everybody|each(?:\s+(?:one|person))?)|"
-    r"just)?\s*(?:the\s+(?=\d{1,2}(?:st|nd|rd|th)\b))?", _I)  # ("the 15th": the day)
+    r"just)?\s*", _I)
 # what may follow it: a courtesy, a cue, a bound said after the value, a judgement of it
 _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|each|apiece|"

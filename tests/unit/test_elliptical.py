@@ -94,8 +94,6 @@ def test_a_day_named_with_nothing_chosen_is_no_value(said: str) -> None:
     ("Tuesdays, from next month", "Tuesdays"),
     ("8:30 from Monday", "8:30"),
     ("starting next week, 45 minutes", "45 minutes"),
-    ("the 20th please", "20th"),  # a day of the month, said with its article
-    ("ok the 3rd then", "3rd"),
 ])
 def test_a_value_said_with_the_day_it_takes_effect_is_read(said: str, value: str) -> None:
     assert elliptical_value(said) == value
@@ -104,7 +102,3 @@ def test_a_value_said_with_the_day_it_takes_effect_is_read(said: str, value: str
 def test_a_day_said_with_the_day_it_takes_effect_revises_the_day_spoken_of() -> None:
     replaced(remember("book club meets on Thursdays", "Tuesdays, from next month"), "Tuesdays",
              "Thursdays")
-
-
-def test_a_day_of_the_month_said_with_its_article_answers_which_date() -> None:
-    replaced(remember("payday is on the 25th", "the 28th please, they moved it"), "28th", "25th")
