@@ -857,11 +857,24 @@ def _dated(text: str) -> Statement | None:
     return None
 
 
+# "on the 1st of every month": the day of the month, which recurs (never a frequency)
+_DAY_OF_EACH_MONTH_RE = re.compile(r"\b(\d{1,2}(?:st|nd|rd|th))\s+of\s+(?:each|every|the)\s+month\b", re.I)
+
+
+def as_day_of_month(text: str) -> str:
+    """``text`` with a day of each month said as the day ("on the 1st of every month" is
+    "on the 1st"), for reading its setting; ``text`` itself when it says none."""
+    return _DAY_OF_EACH_MONTH_RE.sub(r"\1", text) if "month" in text else text
+
+
 @lru_cache(maxsize=16384)
 def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
+    day_said = as_day_of_month(text)
+    if day_said != text:
+        return parse_statement(day_said)
     dated = _dated(text) if _DATED_CUE_RE.search(text) else None
     if dated is not None:
         return dated

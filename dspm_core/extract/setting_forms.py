@@ -471,6 +471,8 @@ def not_of_now(sentence: str) -> bool:
         return True  # "it's 6:40 already, I'm going to be late": the time it is, no setting
     if _HAD_EVENT_RE.match(sentence.strip()) and not _RECURRENCE_RE.search(sentence):
         return True  # "we had a huge outage on Black Friday", "had a meeting at 2pm, it went fine"
+    if _LAST_ONE_RE.match(sentence.strip()):
+        return True  # "the last retro was on the 4th because I was off": one occasion, past
     if not _PAST_TIME_RE.search(sentence) or _NOW_RE.search(sentence):
         return False  # ("I lived in Berlin until 2019, now I'm in Munich": what holds now)
     habit = _HABIT_RE.search(sentence)
@@ -500,6 +502,11 @@ _ADVISED_RE = re.compile(
     r"suggested|recommended|mentioned|warned|urged|reminded)\s+(?:me|us|that|i|we)\b", _I)
 
 
+# the last occasion of a thing, told: "the last retro was on the 4th", "our previous
+# delivery came at 9"
+_LAST_ONE_RE = re.compile(r"^(?:(?:so|and|but|well|oh)[,\s]+)*(?:the|our|my)\s+(?:last|previous)\s+"
+                          r"(?:[\w-]+\s+){0,2}?(?:was|were|came|went|ran|happened|fell|took place|started|"
+                          r"ended)\b", _I)
 # an event told once: "(we) had a <thing> on/at <when>", never "had to" nor "we've had"
 _HAD_EVENT_RE = re.compile(r"^(?:(?:so|and|but|well|ugh|oh)[,\s]+)*(?:(?:i|we)\s+)?had\s+(?:a|an)\s+"
                            r"(?:[\w-]+\s+){0,3}?(?:on|at|this|last|yesterday|earlier)\b", _I)
