@@ -54,7 +54,7 @@ _SWITCHED_RES = (
 _NOT_DONE_RE = re.compile(
     r"\b(?:might|(?-i:may)|will|would|could|should|can|won't|wouldn't|thinking|considering|wish|if|"
     r"didn't|did\s+not|never|not|hope|plan|planning|going\s+to|gonna|want\s+to|"
-    r"maybe|years\s+ago|as\s+well|too)\b|'ll\b|\?", _I)
+    r"maybe|years\s+ago|as\s+well)\b|\btoo\b(?!\s+[a-z])|'ll\b|\?", _I)  # ("too", never "too pricey")
 _PRONOUNS = frozenset("it them one ones some that this him her me us you back".split())
 
 

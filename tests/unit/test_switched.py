@@ -16,6 +16,8 @@ from dspm_core.switched import switched_said
     ("my phone is a Galaxy S21", "swapped the Galaxy S21 for an iPhone 15 last month", "Galaxy S21",
      "iPhone 15"),
     ("my broadband provider is TalkTalk", "got rid of TalkTalk, we're with Sky now", "TalkTalk", "Sky"),
+    ("our task tracker is Asana", "we moved off Asana onto Linear, Asana got too slow", "Asana",
+     "Linear"),
 ])
 def test_leaving_one_for_another_revises_the_setting_that_held_it(first, change, old, new,
                                                                   current_after):
