@@ -771,7 +771,7 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
                 and name_category(patches[pid].value or "") is None:
             unknown.append(pid)
         return False  # "use Seattle" is no database: a name points back only within its kind
-    if _other_count(stmt, patches[pid]):
+    if _year_apart(stmt, patches[pid]):
         return False  # "2021 golf" (the car) is no tyre pressure of "32 psi"
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
@@ -780,7 +780,7 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
     # ("friday now" of "wednesday 5pm": its day)
 
 
-def _other_count(stmt: Statement, p: Patch) -> bool:
+def _year_apart(stmt: Statement, p: Patch) -> bool:
     """One of ``stmt`` and ``p`` names a year with a noun ("2021 golf", "a 2019 civic": a
     model, not a count) and the other a count of another noun that is no year ("32 psi")."""
     if not stmt.dimension.startswith("count:") or p.value is None:

@@ -53,8 +53,9 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     last = turn.last_said("assistant")
     if last is None:
         return None
+    asked = split_sentences(last)[-1] if last.strip() else ""
     if _BARE_YES_RE.fullmatch(sentence.strip()):
-        value = proposed_value(split_sentences(last)[-1] if last.strip() else "")
+        value = proposed_value(asked)
         value = None if value is None else _with_unit(value, last)
         return None if value is None else Fact(
             kind=PatchKind.DECISION, text=value, role=turn.role, turn=turn.index, value=value,
@@ -65,7 +66,6 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     name = m.group("name")
     if name.lower() in _NO_VALUE:
         return None  # "yes please", "ok thanks"
-    asked = split_sentences(last)[-1] if last.strip() else ""
     # the question proposes a change; the value is one its message named ("Running it
     # around 6am usually helps. Want me to move it?")
     named = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", last, _I)
