@@ -35,7 +35,7 @@ from .venues import venue_said
 from .ages import TURNED_CUE_RE, age_turned
 from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
-from .switched import SWITCH_CUE_RE, switched_said
+from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
 from .reply_styles import asked_style, is_style_subject
@@ -879,7 +879,7 @@ def parse_statement(text: str) -> Statement:
     if dated is not None:
         return dated
     # "I cancelled PureGym and joined The Gym Group": the old value named, and the new one
-    switched = switched_said(text) if SWITCH_CUE_RE.search(text) else None
+    switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])
     st = called_as(amount_of_thing(placed_before_noun(decided_on(hosted_for(

@@ -15,12 +15,13 @@ speaker's that is no choice ("I left my keys at the gym and got them back").
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
-__all__ = ["SWITCH_CUE_RE", "switched_said"]
+__all__ = ["switched_said"]
 
 _I = re.I
-#: a word every such sentence is said with (a cheap test before the patterns)
-SWITCH_CUE_RE = re.compile(r"\b(?:cancell?ed|left|quit|dropped|ditched|dumped|gave\s+up|stopped\s+using|"
+# a word every such sentence is said with (a cheap test before the patterns)
+_CUE_RE = re.compile(r"\b(?:cancell?ed|left|quit|dropped|ditched|dumped|gave\s+up|stopped\s+using|"
                            r"sold|traded|swapped|ported|moved\s+(?:off|away)|switched\s+away|"
                            r"got\s+rid|took\s+\w+\s+out)\b", _I)
 _WHO = r"(?:(?:i|we|i've|we've|i\s+have|we\s+have)\s+(?:finally\s+|just\s+|recently\s+|actually\s+)?)?"
@@ -58,10 +59,12 @@ _NOT_DONE_RE = re.compile(
 _PRONOUNS = frozenset("it them one ones some that this him her me us you back".split())
 
 
+@lru_cache(maxsize=4096)
 def switched_said(text: str) -> tuple[str, str] | None:
     """(the old value, the new one) of a sentence saying the speaker left the one for the
-    other, or None."""
-    if _NOT_DONE_RE.search(text):
+    other, or None (cached: a sentence is asked about by its kind, its slot and its
+    statement)."""
+    if not _CUE_RE.search(text) or _NOT_DONE_RE.search(text):
         return None
     for pattern in _SWITCHED_RES:
         m = pattern.search(text)

@@ -21,7 +21,7 @@ from ..effective import without_effect
 from ..named_settings import read_named
 from ..known_names import names_its_kind
 from ..slots import Statement, as_day_of_month, parse_statement
-from ..switched import SWITCH_CUE_RE, switched_said
+from ..switched import switched_said
 from ..value_clause import unlead
 from ..values import parse_value, split_number_unit
 from .clauses import clean, split_sentences, squash, strip_lead, tidy
@@ -108,7 +108,7 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     carries context around ``core`` that the slot rules must not read)."""
     s = as_day_of_month(without_effect(strip_lead(core.strip()), lead_only=True).rstrip(" .!;,"))
     # (not "From Monday the gym"; "on the 1st of every month" is on the 1st)
-    if SWITCH_CUE_RE.search(s) and switched_said(s) is not None:
+    if switched_said(s) is not None:
         return {}  # "I cancelled PureGym and joined The Gym Group": its old value names the setting
     m = RENAME_RE.search(s)
     if m:

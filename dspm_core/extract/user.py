@@ -34,7 +34,7 @@ from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .shorthand import in_full
 from .accepted import accepted_change
 from .visits import visit_said
-from ..switched import SWITCH_CUE_RE, switched_said
+from ..switched import switched_said
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
@@ -229,7 +229,7 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
     accepted = accepted_change(turn, s) if s else None
     if accepted is not None:  # "yes go with fetch" after "Shall I switch the wrapper to fetch?"
         return [accepted]
-    if SWITCH_CUE_RE.search(s) and switched_said(s) is not None \
+    if switched_said(s) is not None \
             and not any(switched_said(c.text) for c in split_clauses(s)):
         # "got rid of TalkTalk, we're with Sky now": one change across its clauses
         return [make_fact(turn, PatchKind.DECISION, s, s)]
@@ -393,7 +393,7 @@ def _label_as_said(c: Clause, first: bool) -> None:
         c.label, c.kind = "cue", stance
         return
     if one_off_task(text) or states_nothing(text) or needs_nothing_now(text) \
-            or not_of_now(text) and not (SWITCH_CUE_RE.search(text) and switched_said(text)):
+            or not_of_now(text) and not switched_said(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit" (a
         return  # provider left last week for another is the one held now)
     if acknowledges(text) or expects(text) or _REMARK_RE.search(text) and not firm_rule_cue(text):
@@ -570,7 +570,7 @@ def _user_cue(text: str) -> PatchKind | None:
         return None
     if _WORKING_ON_RE.match(s) and not (rule_cue(_outside_topic(s)) or PREFERENCE_RE.search(s)):
         return None
-    if SWITCH_CUE_RE.search(s) and switched_said(s) is not None:
+    if switched_said(s) is not None:
         return PatchKind.DECISION  # "I cancelled PureGym and joined The Gym Group"
     has_value = bool(VALUES.search(s))
     if DONE_BY_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
