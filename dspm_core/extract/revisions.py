@@ -80,10 +80,10 @@ _CHANGED_RE = re.compile(
     r"stretch(?:es|ed|ing)?|tighten(?:s|ed|ing)?|loosen(?:s|ed|ing)?|br(?:ing|ings|ought)|"
     r"(?:is|are|'s|'re|was|were)\s+(?:up|down)|now|instead)\b(?:\s+(?:up|down|back)\b)?", _I)
 # verbs of change that are also names of things ("my shift is from 7 to 3", "the rating
-# scale goes from 1 to 10"): a verb only where an instruction or its doer puts it ("scale
+# scale goes from 1 to 10", "change the retry delay from 2 to 1 seconds"): a verb only where an instruction or its doer puts it ("scale
 # prod from 4 to 6", "we shift standup from 9 to 9:30"); "the move from Austin to Denver"
 # is a change either way
-_THING_NOUNS = frozenset("shift scale dial lift ramp trim crank".split())
+_THING_NOUNS = frozenset("shift scale dial lift ramp trim crank delay".split())
 _VERB_PLACE_RE = re.compile(r"(?:^|(?:\b(?:i|we|you|they|he|she|to|please|let's|and|then|"
                             r"will|'ll|can|could|should|must|would|might|may|just|also)|[.,;:!?])\s+)$", _I)
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core import Patch, PatchKind, Role
+from dspm_core import Patch, PatchKind, Role, RuleExtractor
+from dspm_core.patch import Turn
 from test_in_passing import current_with, kept, remember, replaced
 
 
@@ -112,3 +113,14 @@ def test_a_value_label_says_a_unit_once(value: str, unit: str, label: str) -> No
     patch = Patch(id="p1", kind=PatchKind.DECISION, text="x", turn=0, role=Role.USER, value=value,
                   unit=unit)
     assert patch.value_label == label
+
+
+
+def test_a_thing_named_by_a_verb_of_change_keeps_its_whole_name() -> None:
+    # "delay" names the thing in "retry delay": both facts of the change are of the whole
+    # setting, never of "export-job retry" (which, beside a bound of the same setting, fit
+    # the value and the bound equally and revised neither)
+    said = "Change the export-job retry delay from 4 seconds to 6 seconds."
+    facts = RuleExtractor().extract(Turn(role=Role.USER, index=0, text=said))
+    assert [(f.slot, f.value) for f in facts] == [("export-job retry delay", "4 seconds"),
+                                                   ("export-job retry delay", "6 seconds")]
