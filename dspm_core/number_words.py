@@ -100,6 +100,18 @@ def _counts(noun: str, plural: bool) -> bool:
     return is_noun(w) and not is_plural_noun(w)
 
 
+_NEXT_WORD_RE = re.compile(r"\s+([a-zA-Z][\w-]*)")
+
+
+def _counts_compound(first: str, text: str, at: int, plural: bool) -> bool:
+    """Whether ``first`` and the word after it (at ``at`` in ``text``) make a compound
+    noun a number word counts ("three bullet points", "two coffee breaks"): a noun, then
+    the noun counted."""
+    m = _NEXT_WORD_RE.match(text, at)
+    return m is not None and first.lower() not in _NOT_COUNTED and is_noun(first.lower()) \
+        and not is_plural_noun(first.lower()) and _counts(m.group(1), plural)
+
+
 # what a half or a couple is said of ("an hour and a half", "half a cup", "a couple of days"):
 # units and measures, never any noun ("half a chance", "half the team", "a couple of things")
 _HALVED = frozenset({*(w for w in UNIT_ALIASES if len(w) > 2 and w.isalpha()), *_MEASURES,
@@ -307,7 +319,8 @@ def with_digits(text: str) -> str:
                 and (prev[0] or _SUBJECT_VERB_RE.match(text[m.end():]))):
             continue  # "one day I'll ...", "one of us"
         counted = nxt is not None and (_counts(nxt, plural=n > 1) or nxt.lower() == "per"
-                                       and _PER_CENT_RE.match(text, m.end("n")) is not None)
+                                       and _PER_CENT_RE.match(text, m.end("n")) is not None
+                                       or _counts_compound(nxt, text, m.end(), n > 1))
         alone = (nxt is None or nxt.lower() in ("now", "instead", "please", "then", "this", "max",
                                                 "tops", "total"))\
             and _STANDS_ALONE_AFTER.search(before) is not None

@@ -46,7 +46,7 @@ from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
-from .values import CLOCK_SHAPE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
+from .values import CLOCK_SHAPE_RE, MONTHS, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_past_verb, is_plural_noun, is_verb_only
 from .progress import PERIOD_WORDS
@@ -323,6 +323,41 @@ def progress_on_goal(text: str, earlier: str) -> bool:
         and _HAVING_RE.search(text) is not None
 
 
+def goal_apart(text: str, earlier: str) -> str | None:
+    """The goal word of ``text`` ("my goal weight is 72 kg") when ``earlier`` says what is
+    ("I weigh 80 kg", "we have 320 signups"): neither a goal word nor a wish, an aim or a
+    requirement. A goal set beside a measure is another setting, never its new value."""
+    m = _GOAL_WORD_RE.search(text)
+    return m.group(0).lower() if m is not None and _GOAL_WORD_RE.search(earlier) is None \
+        and _AIMING_RE.search(earlier) is None else None
+
+
+def held_before(ix: StoreIndex, patches: dict[str, Patch], said: Patch, text: str) -> Patch | None:
+    """The one setting of the last turns a user set that holds the value ``said`` (the
+    value before a change, "from $45", stored from the change's own sentence ``text``), of
+    the same kind of value, and shares a noun of ``text`` besides the values ("The gym
+    raised the price from $45 to $55" of "I pay $45 a month for the gym"); None when not
+    exactly one does."""
+    if said.value is None or said.key is None:
+        return None
+    base = value_base(parse_value(said.value).canonical)
+    dim = said.key.split("|")[2]
+    nouns = _nouns_of(text) - _nouns_of(said.value)
+    found = [p for p in _recent_settings(ix, patches, said.turn)
+             if p.id != said.id and p.turn < said.turn and p.value is not None
+             and p.key is not None and p.key.split("|")[2] == dim
+             and value_base(parse_value(p.value).canonical) == base
+             and not nouns.isdisjoint(_nouns_of(p.text))]
+    return found[0] if len(found) == 1 else None
+
+
+def _nouns_of(text: str) -> set[str]:
+    """The words of ``text`` that may name a thing: no stop word, no verb, no day or month."""
+    return {singular(w) for w in re.findall(r"[a-z][a-z'-]+", text.lower())
+            if w not in STOP_WORDS and w not in WEEKDAYS and w not in MONTHS
+            and not is_verb_only(w) and "'" not in w}
+
+
 def party_in_place(text: str, earlier: str) -> bool:
     """``text`` says how many the speaker's party is ("we're 6 now") and ``earlier`` what a
     place or a thing holds ("the conference room holds 12 people"): a party in a place of
@@ -331,6 +366,11 @@ def party_in_place(text: str, earlier: str) -> bool:
 
 
 _GOAL_WORD_RE = re.compile(r"\b(?:goal|target|aim|objective)s?\b", re.I)
+# a value aimed at or required, not one that is: "trying to hit 8,000 steps", "should be under 200ms"
+_AIMING_RE = re.compile(r"\b(?:try|trying|aim|aiming|aims|want|wants|wanting|hope|hoping|plan|"
+                        r"planning|hit|reach|shooting for|going for|working (?:towards?|up to)|"
+                        r"should|must|need|needs|has to|have to|ideally|no more than|at most|"
+                        r"at least|under|below|over|above|max|maximum|min|minimum|limit|cap)\b", re.I)
 _HAVING_RE = re.compile(r"\b(?:(?:we|i)(?:'ve|\s+have)(?:\s+got)?|(?:we|i)\s+got|(?:we're|we\s+are|i'm|"
                         r"i\s+am)\s+at|reached|so\s+far|currently|at\s+the\s+moment)\b", re.I)
 

@@ -129,11 +129,21 @@ _SUPPOSES_RE = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|hmm+)[\s,]+)*(?:what 
 
 
 def supposes_or_recalls(text: str) -> bool:
-    """``text`` supposes a value ("what if bedtime was 11 pm"), recalls the past ("back
-    when I was a student", "it was £25 last year") or is said of one occasion ("tomorrow's
-    a one-off, we'll eat at 8pm", "just this once", "tonight only"): whatever value it
-    holds revises nothing."""
-    return _SUPPOSES_RE.search(text) is not None or one_occasion(text)
+    """``text`` supposes a value ("what if bedtime was 11 pm"), only weighs a change ("I
+    might move it to 4pm"), recalls the past ("back when I was a student", "it was £25
+    last year") or is said of one occasion ("tomorrow's a one-off, we'll eat at 8pm",
+    "just this once", "tonight only"): whatever value it holds revises nothing."""
+    return _SUPPOSES_RE.search(text) is not None or _TENTATIVE_RE.search(text) is not None \
+        or one_occasion(text)
+
+
+# a change the speaker only weighs: "I might move the meeting to 4pm if the client is
+# late", "we may push it to Friday", "maybe we should drop it to 16", "I'm thinking of
+# moving it to Thursdays" (never "we may as well", "I may have")
+_TENTATIVE_RE = re.compile(
+    r"\b(?:i|we)\s+(?:might|may)\b(?!\s+(?:as well|have|not)\b)|"
+    r"\bmaybe\s+(?:i|we)\s+(?:should|could|can|will|'ll)\b|"
+    r"\b(?:i'm|i am|we're|we are)\s+(?:thinking|considering|tempted)\b", re.I)
 
 
 def one_occasion(text: str) -> bool:

@@ -128,6 +128,7 @@ _REVISION_VERBS = (
     r"stretch|stretched|postpone|postponed|delayed|reschedule|rescheduled|loosen|"
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
     r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|scale|scaled|"
+    r"relocate|relocated|"
     r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
@@ -230,7 +231,8 @@ _ASKED_TO_RE = re.compile(r"(?:(?:can|could|would|will)\s+(?:you|u|ya)|i\s+(?:ne
                           r"(?:you|u)(?:\s+to)?|pls|plz)\s+(?:(?:please|pls|just|quickly)\s+)*(?=[a-z])",
                           re.I)
 _LEAD_RE = re.compile(
-    r"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|"
+    r"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|ugh+|argh+|"
+    r"uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes|"
     r"correction|update(?=\s*[:!-])|note|(?:just\s+)?confirming|to confirm|(?:just\s+)?to be clear|"
     r"(?:a\s+|quick\s+)?reminder|as a reminder|reminder|important|fyi|confirmed|noted|understood|got it|"
     r"hard rule|rule|strict rule|requirement|constraint|policy|heads up|one more thing|"
@@ -244,7 +246,8 @@ _SUBJ_LEAD_RE = re.compile(
     r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
     r"(?:should|must|needs to|has to) be|should|must|"
-    r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any|oh|ah|hm+)"
+    r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any|oh|ah|hm+|"
+    r"ugh+|argh+|uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes|wow)"
     r"(?:\s+|$))+",
     re.I,
 )
@@ -1240,6 +1243,13 @@ def _statement_of(text: str) -> Statement:
     gave = _given_up(t)
     if gave is not None:
         return gave
+    # "After the caching fix the test suite runs in 4 minutes": what brought the value
+    # about, fronted with no comma, names no setting
+    since = _BROUGHT_ABOUT_RE.match(t)
+    if since:
+        st = _clause(t[since.end():])
+        if st.value is not None and st.subject:
+            return st
     parts = clauses(t)
     if len(parts) == 2 and not _PREFERS_RE.match(t):  # "My oven runs hot, use 200°C"
         st = _isolated(parts)
@@ -1715,6 +1725,13 @@ def _parse_forms(t: str) -> Statement:
     m = _UP_TO_NOW_RE.match(t)
     if m and value_at(m.group("val")):
         return _statement(None, "=", m.group("val"), True)
+    # "so we're at 8 engineers", "we're now at 40 students": how many the speaker's side
+    # counts now, of the thing its unit names
+    m = _AT_COUNT_RE.search(t)
+    if m:
+        st = _statement(None, "=", m.group("val"), True)
+        if st is not None and st.dimension.startswith("count:"):
+            return st
 
     # "every 2 days is better for the ferns", "Tuesday works best for the team meeting": a
     # value said first, preferred for its subject
@@ -1900,6 +1917,11 @@ _REACHED_RE = gated(re.compile(
     r"\b(?:passed|hit|reached|crossed|topped|surpassed)\s+(?:the\s+)?(?P<val>[$€£]?\d.*)$", re.I)
 )# no subject, or only the speaker ("I passed 3 exams" is an event, not a level)
 _SPEAKERS = frozenset(["", *"i we you they he she i've we've you've they've".split()])
+_BROUGHT_ABOUT_RE = re.compile(
+    r"^(?:after|since|following|with|thanks to|because of)\s+(?:the|my|our|a|an|this|that)\s+"
+    r"[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?=(?:the|my|our|your|their|his|her)\s+\w)", re.I)
+_AT_COUNT_RE = re.compile(r"(?:^|\b(?:so|and now|now)\s+)(?:i'm|we're|i am|we are)\s+(?:now\s+)?at\s+"
+                          r"(?P<val>\d[^,;.!?]*?)(?:\s+now)?\s*[.!]?\s*$", re.I)
 _UP_TO_NOW_RE = re.compile(r"^(?:(?:i'm|we're|i am|we are|now)\s+)?up to\s+(?P<val>[$€£]?\d[^,;]*?)"
                            r"(?:\s+(?:done|completed|finished|so far|total|in total))*\s+now\b", re.I)
 _PREFERRED_FOR_RE = re.compile(

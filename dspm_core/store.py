@@ -29,7 +29,8 @@ from .rank import patch_terms, query_terms
 from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
-from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, held_for_other,
+from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
+                      held_for_other,
                       is_referent, label_apart, link_target, link_vetoed, modifier_apart,
                       names_nothing, narrowed_for, other_count, own_setting, person_dropped,
                       read_here, resolve, said_after_value, said_for_other, time_told, vetoed)
@@ -160,12 +161,14 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
     it names the same thing: another person's ("her budget is £50 now"), another one or
     the one before ("the other meeting", "my old rent"), one thing against a bound ("this
     file is 40 MB"), replies for someone else ("reply to the team ..."), or a modifier of
-    the same noun ("the new server", "the maximum order")."""
+    the same noun ("the new server", "the maximum order"), or a goal named before the value
+    where ``old`` says what is ("my goal weight is 72 kg" / "I weigh 80 kg")."""
     said = said_before_value(fact.text, value, subject) if value else subject or ""
     return (owner_added(said, old.slot or old.text, old.text) if said else None) \
         or another_one(fact.text, old.text) or one_instance(fact.text, old.slot or "") \
         or other_audience(fact.text, old.text) \
-        or modifier_apart(fact.text, old.text, value, old_value or old.value)
+        or modifier_apart(fact.text, old.text, value, old_value or old.value) \
+        or (goal_apart(said, old.text) if said else None)
 
 
 def _names_the_noun(text: str, new: str, earlier: str, old: str) -> bool:
@@ -756,7 +759,8 @@ class PatchStore:
             if said is not None and not other_scope(fact.text, said.text):
                 # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
-        if AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
+        if AUTHORITY[fact.role] >= AUTHORITY[Role.USER] and not supposes_or_recalls(fact.text):
+            # (a value supposed, weighed or of the past is said again of nothing)
             done = self._keyed_in_passing(fact, key, stmt)
             if done is not None:
                 return done
@@ -1113,6 +1117,15 @@ class PatchStore:
     def _supersede(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
         if fact.source == EARLIER and not self._same_value(old, stmt):
             return self._left_for_change(old, fact, stmt)
+        if old.source == EARLIER and old.turn == fact.turn and not old.history \
+                and AUTHORITY[fact.role] >= AUTHORITY[Role.USER]:
+            held = held_before(self._ix, self._patches, old, fact.text)
+            if held is not None:  # "the gym raised the price from $45 to $55" of "I pay
+                self._drop(old)  # $45 a month for the gym": the setting that held $45
+                self._journal.append(JournalEntry(
+                    "duplicate", old.id, fact.turn, f"the value before the change, held by {held.id}",
+                    None, old.text, old.role.value))
+                old = held
         if old.slot and not _names_any(old.slot, fact.text):
             # "raise that to 25 MB", "Replace React with Svelte": the note names its setting
             fact = replace(fact, text=f"{old.slot}: {fact.text}")

@@ -59,7 +59,8 @@ _CLAUSE_SEP_RE = re.compile(
     r"let's)\s[^,.;!?]*(?:\d|\bnow\b|\binstead\b)))",
     _I,
 )
-_LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|"
+_LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|ugh+|argh+|"
+                            r"uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes|"
                             r"now|just|btw|fyi|heads up|anyway|considering(?: that)?|given(?: that)?)\b\s*,?\s*)+",
                             _I)
 

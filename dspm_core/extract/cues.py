@@ -205,7 +205,8 @@ REVISION_VERBS = (
     r"reducing|bump|bumped|bumping|make|made|move|moved|moving|push|pushed|pushing|shift|shifted|"
     r"switch|switched|switching|rename|renamed|renaming|upgrade|upgraded|upgrading|downgrade|"
     r"downgraded|adjust|adjusted|extend|extended|shorten|shortened|cut|revise|revised|drop|"
-    r"dropped|reschedule|rescheduled|postpone|postponed|migrate|migrated|migrating|convert|"
+    r"dropped|reschedule|rescheduled|postpone|postponed|migrate|migrated|migrating|relocate|"
+    r"relocated|relocating|convert|"
     r"converted|go|went|gone|bring|brought|stretch|stretched|delayed|loosen|loosened|"
     r"tighten|tightened|trimmed|doubled|tripled|halve|halved|boosted|lifted|resize|resized"
 )

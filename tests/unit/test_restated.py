@@ -56,6 +56,10 @@ def test_a_restatement_after_the_assistant_confirmed_still_revises() -> None:
     ("cache-east holds 64 GB", "cache-west holds 128 GB", "64 GB", "128 GB"),
     ("building C has 40 desks", "building D has 65 desks", "40 desks", "65 desks"),
     ("Priya's shift starts at 8 am", "Marco's shift starts at 10 am", "8 am", "10 am"),
+    # a goal set beside a measure of the same thing
+    ("I weigh 92 kg at the moment", "my target weight is 85 kg", "92 kg", "85 kg"),
+    ("we have 320 newsletter subscribers", "our subscriber goal is 1,000", "320", "1,000"),
+    ("the shop sells about 40 candles a week", "the goal is 60 candles a week", "40", "60"),
 ])
 def test_two_settings_of_one_kind_stay_apart(first: str, second: str, a: str, b: str) -> None:
     memory = remember(first, second)
