@@ -1243,8 +1243,10 @@ class PatchStore:
             else:
                 norm = _norm_text(patch.text)
                 existing_id = self._ix.by_text.get(norm)
-                if existing_id is not None:
+                if existing_id is not None and self._patches[existing_id].kind is patch.kind:
                     return self._merge_loaded(self._patches[existing_id], patch)
+                # (a rule that says what a code block says is a rule of its own, as it was
+                # when saved)
                 subject, norm_text = None, norm
             if patch.id in self._patches:
                 patch = replace(patch, id=self._new_id())

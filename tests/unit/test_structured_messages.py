@@ -100,3 +100,14 @@ def test_empty_labelled_blocks_yield_no_fact() -> None:
     assert memory.pending_turns == []
     assert all(p.text.strip(" -:") for p in memory.all_patches)
     assert any("never log card numbers" in p.text for p in memory.all_patches)
+
+
+def test_a_rule_that_says_what_a_code_block_says_survives_a_round_trip(tmp_path: Path) -> None:
+    # (found by the property test above) a rule of the same words as a code block is a
+    # patch of its own kind, and stays one when loaded
+    memory = DSPMMemory()
+    memory.add_turn("user", "never " * 60 + "log " * 9 + "card numbers\n```\nnever never log log never")
+    memory.add_turn("user", "Rules: never never log log never")
+    kinds = sorted(p.kind.value for p in memory.all_patches if "never log log" in p.text)
+    assert kinds == ["code", "constraint"], [(p.kind.value, p.text) for p in memory.all_patches]
+    _round_trip(memory, tmp_path / "m.json")
