@@ -47,7 +47,8 @@ _DOTTED_RE = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])\.(?P<m>[0-5]\d)\s?(?P<ampm>[ap
 _AT_HOUR_RE = re.compile(
     r"(?<!\bi'm )(?<!\bwe're )(?<!\bi am )(?<!\bwe are )(?<!\byou're )(?<!\bthey're )"
     r"\b(?P<lead>at|until|till)\s+(?P<h>1[0-2]|[1-9])(?=\s*(?:$|[,;!?)]|\.(?!\d)|(?:now|tonight|"
-    r"tomorrow|today|sharp|on|then|instead|please|though|every|each|this|next|latest)\b))", re.I)
+    r"tomorrow|today|sharp|on|then|instead|please|though|every|each|this|next|latest|without|with|"
+    r"because|since|but|so|lately|usually)\b))", re.I)
 
 # what every form above holds: a word of the clock or of a part of the day, a dotted
 # time, or a placed hour with its minutes ("at seven thirty")

@@ -438,6 +438,16 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         if i == skip:
             continue
         low = raw.lower()
+        if low in _CONTRACTED and i > 0 and tokens[i - 1].lower() in _PRONOUNS:
+            continue  # "I've", "we'll": the pronoun's verb, no word of the subject
+        if raw == "I" and i + 1 < len(tokens) and tokens[i + 1].lower() in _CONTRACTED:
+            continue
+        if i > 0 and tokens[i - 1].lower() in _PROGRESSIVE and low.endswith("ing"):
+            # "I've been waking up at 6" of "I wake up at 7": the verb, as its base
+            lemma = getAllLemmas(low, "VERB").get("VERB")
+            if lemma:
+                words.append(lemma[0])
+                continue
         if raw == "I" and i + 2 == len(tokens) and i > 0 and is_base_verb(tokens[i + 1]):
             skip = i + 1  # "the fee I bill": a closing relative clause, not "fee I"
             continue
@@ -470,7 +480,14 @@ def _spelt_out(m: re.Match[str]) -> str:
 
 
 #: adverbs that ride along in a subject without naming anything ("the TTL again")
-_SUBJECT_NOISE = frozenset("again too anymore instead either overall though".split())
+_SUBJECT_NOISE = frozenset("again too anymore instead either overall though usually normally "
+                           "typically generally lately nowadays mostly".split())
+#: what is left of an auxiliary after a pronoun's apostrophe ("I've", "we'll"); "I'm" and
+#: "we're" keep theirs, which tells whose it is ("I'm doing 1800" / "we're doing 2600")
+_CONTRACTED = frozenset("ve ll d".split())
+_PRONOUNS = frozenset("i we you they he she".split())
+#: the words after which a verb in -ing is said in progress ("been waking up")
+_PROGRESSIVE = frozenset("been am is are m re was were".split())
 
 
 @lru_cache(maxsize=65536)

@@ -163,8 +163,9 @@ _NOT_UNITS = frozenset(
     "minimum at most least now instead please too again today tonight tomorrow though anyway "
     "actually already yet everywhere anywhere here there overall altogether last next one ones "
     "these those nowadays outside inside indoors outdoors since because cos coz cuz although "
-    "whilst where who whose over every".split()
-)  # "15 min" is minutes; "3 max" a bound
+    "whilst where who whose over every without within during via across against despite "
+    "except unlike like".split()
+)  # "15 min" is minutes; "3 max" a bound; "at 6 without an alarm" is at 6
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "
                      "sprint semester term session".split())

@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from dspm_core.number_words import with_digits
+from dspm_core.slots import parse_statement, subject_key
 
 from test_in_passing import kept, remember, replaced
 
@@ -85,3 +86,24 @@ def test_a_from_to_of_something_else_leaves_a_setting_of_that_value() -> None:
                       "Netflix raised the price from £30 to £34.")
     gym = [p for p in memory.all_patches if "gym" in p.text.lower()]
     assert [p.value for p in gym] == ["£30 a month"] and not gym[0].history
+
+
+@pytest.mark.parametrize("first, later, new, old", [
+    ("I usually get up at 7.", "Lately I've been getting up at 6 without an alarm.", "6", "7"),
+    ("we normally eat dinner at 7", "these days we're eating dinner at 8 because of the baby", "8", "7"),
+])
+def test_a_habit_said_in_progress_revises_the_habit(first: str, later: str, new: str, old: str) -> None:
+    replaced(remember(first, later), new, old)
+
+
+@pytest.mark.parametrize("subject, key", [
+    ("Lately I've been waking up", "wake up"),
+    ("we normally eat dinner", "eat dinner"),
+    ("usually wake up", "wake up"),
+])
+def test_a_habit_names_its_setting_by_the_verb(subject: str, key: str) -> None:
+    assert subject_key(subject) == key
+
+
+def test_a_value_ends_before_without() -> None:
+    assert parse_statement("I run 5k without stopping").value == "5k"
