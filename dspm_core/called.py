@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["CALLED", "called_name", "named_thing"]
+__all__ = ["CALLED", "INTRODUCED", "called_name", "named_thing"]
 
 #: the subject of the setting
 CALLED = "name to call me"
@@ -48,9 +48,23 @@ _NAMES_IT_RE = re.compile(
     re.I)
 
 
+#: the things "<thing> is called <name>" introduces, a name to know them by rather than a
+#: setting ("our product is called Orbit", "the client is called Acme")
+INTRODUCED = ("company|team|client|customer|product|project|app|application|service|startup|repo|"
+              "repository|bot|tool|library|package|brand|website|site|game|book|channel|podcast|"
+              "newsletter|codename|code name")
+_INTRODUCED_RE = re.compile(rf"\b(?:{INTRODUCED})$", re.I)
+# "our dog is called Biscuit", "the office wifi network is called Acme-Guest": the name a
+# thing of the speaker's has (never someone else's: "my neighbour's cat is called Mittens";
+# never a thing introduced)
+_THING_CALLED_RE = re.compile(
+    r"^\W*(?:(?:btw|oh|and|also|fyi|ok|so)[,\s]+)*(?:my|our|the)\s+(?![\w-]+'s\b)"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|'s)\s+(?:called|named)\s+"
+    r"(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)"
+    r"(?=(?:\s+(?:now|instead|these days|here))?\s*(?:[,.!;]|$))",
+    re.I)
 # "my character's name is Velka", "our project name is Falcon": the name a thing has (the
-# speaker's own, "my name is ...", is a person's, never read here; "our product is called
-# Orbit" introduces a thing, not a setting)
+# speaker's own, "my name is ...", is a person's, never read here)
 _THING_NAME_IS_RE = re.compile(
     r"^\W*(?:(?:btw|oh|and|also|fyi|ok|so)[,\s]+)*(?:my|our|the|his|her|their)\s+(?!name\b)"
     r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)(?:'s|s')?\s+name\s+is\s+"
@@ -67,6 +81,10 @@ def named_thing(text: str) -> tuple[str | None, str] | None:
     if m:
         return m.group("thing").lower(), m.group("name")
     m = _THING_NAME_IS_RE.match(text.strip())
+    if m is None:
+        m = _THING_CALLED_RE.match(text.strip())
+        if m is not None and _INTRODUCED_RE.search(m.group("thing")):
+            m = None  # "our product is called Orbit": a thing introduced
     if m:
         return m.group("thing").lower(), m.group("name")
     m = _NAMES_IT_RE.search(text.strip())

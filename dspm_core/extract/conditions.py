@@ -143,6 +143,8 @@ def _others(s: str) -> bool:
         return False
     if m.group("own") is None:
         return True
+    if m.group("own").lower() == "name":
+        return False  # "our dog's name is Biscuit": a name the user's household goes by
     said = _IS_WHAT_RE.match(s, m.start("own"))  # ("allergic to peanuts": what they are too)
     return not (said and is_adjective(said.group("what") or said.group("adj")))
 

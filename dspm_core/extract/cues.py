@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from ..called import INTRODUCED
 from ..values import VALUE_RE
 
 _I = re.I
@@ -257,9 +258,7 @@ ENTITY_RE = re.compile(
     r"works? (?:at|for)|lives? in|based in)\s+[A-Z][\w.&'-]*"
 )
 NAMED_RE = re.compile(
-    r"^(?:(?:our|my|the)\s+)?(?P<what>(?:[\w-]+\s+){0,3}?(?:company|team|client|customer|product|"
-    r"project|app|application|service|startup|repo|repository|bot|tool|library|package|"
-    r"brand|website|site|game|book|channel|podcast|newsletter|codename|code name))\s+"
+    rf"^(?:(?:our|my|the)\s+)?(?P<what>(?:[\w-]+\s+){{0,3}}?(?:{INTRODUCED}))\s+"
     r"(?:is|will be)\s+(?:called|named)\s+(?P<name>[\"']?[\w.&'-]+(?:\s+(?-i:[A-Z])[\w.&'-]*)*)",
     _I,
 )

@@ -459,8 +459,10 @@ def not_of_now(sentence: str) -> bool:
     if _SOMEONE_SAID_RE.match(sentence.strip()) or _ADVISED_RE.match(sentence.strip()):
         return True
     told = _TOLD_RE.match(sentence.strip())
-    if told and not _OURS_RE.search(told.group("what")):
-        return True  # "mum says the recipe needs 200g": what someone else holds, not a rule of ours
+    if told and (not _OURS_RE.search(told.group("what")) or _SOURCE_RE.match(sentence.strip())):
+        # "mum says the recipe needs 200g": what someone else holds, not a rule of ours;
+        # "the article says you should drink 8 glasses a day": advice to anyone
+        return True
     if _FORMER_RE.search(sentence):
         return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP"
     if _PAST_PLAN_RE.match(sentence.strip()):
@@ -529,10 +531,15 @@ _PAST_PLAN_RE = re.compile(r"^(?:(?:so|and|but|well|originally|initially)[,\s]+)
                            r"(?:originally\s+)?(?:planned|intended|meant|hoped|wanted)\s+to)\b", _I)
 
 
-_TOLD_RE = re.compile(r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some)\s+"
+_TOLD_RE = re.compile(r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some|this|that)\s+"
                       r"(?:[\w'-]+\s+){0,2}?|(?:mum|mom|dad|mam|grandma|grandpa|nan)\s+)"
                       rf"(?:{'|'.join(_SAYING)})\s+(?:that\s+)?(?P<what>.+)$", _I)
 _OURS_RE = re.compile(r"\b(?:we|i|you|us|me|our|my)\b", _I)
+# a text that gives advice to anyone, its "you" no one in this chat
+_SOURCE_RE = re.compile(r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:the|a|an|this|that|some|one)\s+"
+                        r"(?:[\w'-]+\s+)?(?:article|study|blog|post|book|guide|website|site|video|"
+                        r"podcast|paper|report|research|survey|magazine|newspaper|"
+                        r"internet|forum)s?\s", _I)
 
 
 # past verbs whose result holds now ("I moved to Denver last year": I live in Denver)

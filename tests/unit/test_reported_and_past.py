@@ -28,6 +28,9 @@ NOT_RULES = (
     "We used to hold retros every 2 weeks.",
     "my dad used to drive us to school at 7:45",
     "honestly I used to spend like $60 a week on takeaway",
+    # advice a text gives anyone
+    "The blog post says you should stretch for 10 minutes before every run.",
+    "this study says you should get 8 hours of sleep a night",
 )
 KEPT = (
     # instructions and settings in casual forms
@@ -58,9 +61,28 @@ KEPT = (
     "I'm used to dark mode, so use a dark theme for the mockups.",
     "The laptop we used to test the build needs 16GB of RAM.",
     "retros used to be every 2 weeks but now they're monthly",
+    # the name a thing of the user's goes by
+    "Our cat is called Pixel.",
+    "the home network is named Starling-5G",
+    "My son's name is Theo.",
 )
 
 
 @pytest.mark.parametrize("text,kept", [(t, False) for t in NOT_RULES] + [(t, True) for t in KEPT])
 def test_only_rules_of_now_are_kept(text: str, kept: bool) -> None:
     assert bool(criticals(text)) is kept, text
+
+
+@pytest.mark.parametrize("text, slot, value", [
+    ("Our cat is called Pixel.", "cat name", "Pixel"),
+    ("My son's name is Theo.", "son name", "Theo"),
+])
+def test_a_name_is_a_setting_of_its_thing(text: str, slot: str, value: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    (p,) = [p for p in memory.all_patches if p.critical]
+    assert (p.slot, p.value) == (slot, value)
+
+
+def test_a_name_another_household_goes_by_is_no_setting() -> None:
+    assert criticals("My neighbour's cat is called Mittens.") == []
