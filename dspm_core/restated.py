@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import replace
+from functools import lru_cache
 from itertools import islice
 
 from .lexicon import is_base_verb, is_past_verb, is_verb_only
@@ -128,6 +129,7 @@ _SUPPOSES_RE = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|hmm+)[\s,]+)*(?:what 
                           r"in (?:19|20)\d\d)\b", re.I)
 
 
+@lru_cache(maxsize=4096)
 def supposes_or_recalls(text: str) -> bool:
     """``text`` supposes a value ("what if bedtime was 11 pm"), only weighs a change ("I
     might move it to 4pm"), recalls the past ("back when I was a student", "it was £25

@@ -1744,7 +1744,7 @@ def _parse_forms(t: str) -> Statement:
         return _statement(None, "=", m.group("val"), True)
     # "so we're at 8 engineers", "we're now at 40 students": how many the speaker's side
     # counts now, of the thing its unit names
-    m = _AT_COUNT_RE.search(t)
+    m = _AT_COUNT_RE.search(t) if " at " in t else None
     if m:
         st = _statement(None, "=", m.group("val"), True)
         if st is not None and st.dimension.startswith("count:"):
