@@ -47,6 +47,11 @@ _CONDITION_RE = re.compile(
 _CONDITION_AFTER_RE = re.compile(
     _LEAD + r"(?P<main>[^,;?]{3,80}?)\s+(?:whenever|every time|each time|any ?time)\s+(?:i|you|u|we)\b"
     r"(?P<what>[^,;?]{1,80})(?:[,;.!]|$)", _I)
+# a kind of thing the instruction holds for, each time one comes up ("for anything to do
+# with the kids' school, ...", "for anything work related, ...", "for all client emails, ...")
+_ANYTHING_ABOUT_RE = re.compile(
+    _LEAD + r"for\s+(?:anything|everything|all|any)\s+(?:(?:to do with|about|related to|involving|"
+    r"regarding|for)\s+)?[^,;?]{1,60}?\s*[,;]\s*(?P<main>.+)$", _I)
 # a condition of the moment, not of something that recurs
 _MOMENT_RE = re.compile(r"\b(?:(?:have|get|got|find)\s+(?:a\s+)?(?:minute|moment|sec|second|chance|"
                         r"time)|ready|free|bored|(?:don't|do not|dont)\s+mind|not too (?:much|busy)|"
@@ -106,6 +111,9 @@ def conditional_kind(sentence: str) -> PatchKind | None:
     m = _CONDITION_AFTER_RE.match(s)
     if m and _recurs(m.group("what")) and _instructs(m.group("main")):
         return PatchKind.CONSTRAINT  # "answer in tables whenever you compare options"
+    m = _ANYTHING_ABOUT_RE.match(s)
+    if m and _instructs(m.group("main")):
+        return PatchKind.CONSTRAINT  # "for anything to do with the kids' school, use my maiden name"
     if _DEFAULT_RE.search(s) and not s.endswith("?"):
         return PatchKind.DECISION
     asked = _ASKED_RE.match(s)

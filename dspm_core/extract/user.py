@@ -464,6 +464,10 @@ def _uses_named_tool(s: str) -> bool:
 # "Use POST /v1/items", "Use UTF-8": a named method, path or format to use
 _USE_NAMED_RE = re.compile(r"^(?:please\s+)?(?:always\s+)?use\s+(?:the\s+)?(?-i:[A-Z]{2,}[\w-]*|"
                            r"\S*/\S+|[A-Z][\w-]*-\d[\w.-]*)(?:\s+\S+){0,3}$", _I)
+# "use my work email", "use my maiden name Hartley": which of the user's own to use
+_USE_MINE_RE = re.compile(r"^(?!.*\b(?:this|that|these|those|here|today|tonight|now)\b)"
+                          r"(?:please\s+)?(?:always\s+)?use\s+(?:my|our)\s+[\w-]+(?:\s+[\w'-]+){0,3}"
+                          r"\s*[.!]?$", _I)
 # "Our ORM is SQLAlchemy", "My home airport is JFK": a setting declared by its name
 _DECLARED_RE = re.compile(r"^(?:our|my|the)\s+(?:[\w-]+\s+){0,4}?(?:is|are)\s+(?:now\s+)?"
                           r"(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s*[.!]?$", _I)
@@ -612,6 +616,7 @@ def _user_cue(text: str) -> PatchKind | None:
     if standing is not None:
         return standing  # "Try not to ...", "We use Terraform for ...", "Our CI runs on Jenkins"
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) or _uses_named_tool(s) \
+            or _USE_MINE_RE.match(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or plan_said(s) or NAMED_RE.search(s):

@@ -61,6 +61,10 @@ KEPT = (
     "I'm used to dark mode, so use a dark theme for the mockups.",
     "The laptop we used to test the build needs 16GB of RAM.",
     "retros used to be every 2 weeks but now they're monthly",
+    # which of the user's own to use, and for what kind of thing
+    "use my business address",
+    "for anything to do with the allotment, use my old email",
+    "for all invoices, put the PO number in the subject line",
     # the name a thing of the user's goes by
     "Our cat is called Pixel.",
     "the home network is named Starling-5G",
