@@ -51,7 +51,8 @@ _CONDITION_AFTER_RE = re.compile(
 # with the kids' school, ...", "for anything work related, ...", "for all client emails, ...")
 _ANYTHING_ABOUT_RE = re.compile(
     _LEAD + r"for\s+(?:anything|everything|all|any)\s+(?:(?:to do with|about|related to|involving|"
-    r"regarding|for)\s+)?[^,;?]{1,60}?\s*[,;]\s*(?P<main>.+)$", _I)
+    r"regarding|for)\s+)?[^,;?]{1,60}?(?:\s*[,;]\s*|\s+(?=(?:use|put|send|sign|write|keep|add|"
+    r"include|cc|reply|answer|always|never|don't|do not|please|just)\b))(?P<main>.+)$", _I)
 # a condition of the moment, not of something that recurs
 _MOMENT_RE = re.compile(r"\b(?:(?:have|get|got|find)\s+(?:a\s+)?(?:minute|moment|sec|second|chance|"
                         r"time)|ready|free|bored|(?:don't|do not|dont)\s+mind|not too (?:much|busy)|"

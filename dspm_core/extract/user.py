@@ -17,7 +17,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..restated import one_occasion
 from ..slots import gives_up_value
 from ..vocab import word_frequency
-from ..lexicon import is_past_verb, is_plural_noun
+from ..lexicon import is_base_verb, is_past_verb, is_plural_noun
 from ..value_clause import CORRECTION, pointer_spent
 from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
@@ -464,10 +464,30 @@ def _uses_named_tool(s: str) -> bool:
 # "Use POST /v1/items", "Use UTF-8": a named method, path or format to use
 _USE_NAMED_RE = re.compile(r"^(?:please\s+)?(?:always\s+)?use\s+(?:the\s+)?(?-i:[A-Z]{2,}[\w-]*|"
                            r"\S*/\S+|[A-Z][\w-]*-\d[\w.-]*)(?:\s+\S+){0,3}$", _I)
+# what the speaker's side does as a rule, said in the present ("We keep backups for 30
+# days", "We charge $5 for delivery"): the verb is read by the lexicon
+_PRACTICE_RE = re.compile(r"^(?:(?:so|and|but|also|btw|fyi)[,\s]+)*(?:we|i)\s+(?:usually\s+|always\s+|"
+                          r"normally\s+|only\s+|typically\s+|generally\s+)?(?P<verb>[a-z]+)\s+\w", _I)
+#: verbs of the mind or of speech, whose value is no practice ("I think 5 is plenty")
+_NOT_PRACTICE = frozenset("think guess reckon suppose mean hope wish wonder feel know believe "
+                          "say said tell doubt bet imagine expect forget remember need want "
+                          "like love hate prefer will would could should can may might must "
+                          "do did am was were have had get got see hear notice understand "
+                          "realise realize agree find".split())
+
+
+def _practice(s: str) -> bool:
+    m = _PRACTICE_RE.match(s)
+    if m is None or s.rstrip().endswith("?"):
+        return False
+    verb = m.group("verb").lower()
+    return verb not in _NOT_PRACTICE and is_base_verb(verb) and not is_past_verb(verb)
+
+
 # "use my work email", "use my maiden name Hartley": which of the user's own to use
 _USE_MINE_RE = re.compile(r"^(?!.*\b(?:this|that|these|those|here|today|tonight|now)\b)"
                           r"(?:please\s+)?(?:always\s+)?use\s+(?:my|our)\s+[\w-]+(?:\s+[\w'-]+){0,3}"
-                          r"\s*[.!]?$", _I)
+                          r"(?:,\s*\S+)?\s*[.!]?$", _I)
 # "Our ORM is SQLAlchemy", "My home airport is JFK": a setting declared by its name
 _DECLARED_RE = re.compile(r"^(?:our|my|the)\s+(?:[\w-]+\s+){0,4}?(?:is|are)\s+(?:now\s+)?"
                           r"(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s*[.!]?$", _I)
@@ -637,7 +657,8 @@ def _user_cue(text: str) -> PatchKind | None:
             return PatchKind.DECISION  # "Make it 15 seconds", "Bump the batch size to 64"
         if schedule_fields(s) or visit_said(s):
             return PatchKind.DECISION  # "I arrive on June 3", "Our cleaner comes on Wednesdays"
-        if LIMIT_NOUN_RE.search(s) or STATE_RE.search(s) or FIRST_PERSON_STATE_RE.search(s):
+        if LIMIT_NOUN_RE.search(s) or STATE_RE.search(s) or FIRST_PERSON_STATE_RE.search(s) \
+                or _practice(s):
             if values_are_incidental(s):
                 return None
             return PatchKind.DECISION

@@ -28,6 +28,8 @@ NOT_RULES = (
     "We used to hold retros every 2 weeks.",
     "my dad used to drive us to school at 7:45",
     "honestly I used to spend like $60 a week on takeaway",
+    # a verb of the senses with a number is no practice
+    "I see 3 missed calls from you",
     # advice a text gives anyone
     "The blog post says you should stretch for 10 minutes before every run.",
     "this study says you should get 8 hours of sleep a night",
@@ -65,6 +67,9 @@ KEPT = (
     "use my business address",
     "for anything to do with the allotment, use my old email",
     "for all invoices, put the PO number in the subject line",
+    "for anything school-related use my personal email, jo@example.com",
+    # what the user's side does as a rule, said in the present
+    "We store chat transcripts for 14 days.",
     # the name a thing of the user's goes by
     "Our cat is called Pixel.",
     "the home network is named Starling-5G",
