@@ -163,7 +163,7 @@ _WHO_ASIDE_RE = re.compile(r"^(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,\s+who(?:'s|’s
 _FRAGMENT_WORDS = 5
 _FRAGMENT_RE = re.compile(
     r"^(?:no|less|fewer|more|only|shorter|longer|simpler|briefer)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
-    r"(?:\s+please)?(?:,\s*(?:from now on|going forward|please))?\s*[.!]?$"
+    r"(?:\s+please)?(?:,?\s*(?:from now on|going forward|for now|for the time being|please))?\s*[.!]?$"
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only,\s+no\s+[a-z][\w-]*\s*[.!]?$"
     r"|^(?:shorter|longer|simpler|briefer|slower|calmer)\s+please\b"
     # "Short answers.", "plain english pls": the replies asked for

@@ -476,6 +476,22 @@ _NOT_PRACTICE = frozenset("think guess reckon suppose mean hope wish wonder feel
                           "realise realize agree find".split())
 
 
+# what the speaker's side does, and the named service it does it through ("let's book all
+# our team travel through Expedia", "we host everything on Vercel")
+_DONE_THROUGH_RE = re.compile(
+    r"^(?:(?:let's|let us|we'll|we will|we|i'll|i will|i)\s+)(?:always\s+|only\s+|just\s+)?(?P<verb>[a-z]+)\s+"
+    r"(?:[\w'-]+\s+){0,5}?(?:through|via|with|on|using|in)\s+(?-i:[A-Z][\w.+#-]*)"
+    r"(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s*[.!]?$", _I)
+
+
+def _done_through(s: str) -> bool:
+    m = _DONE_THROUGH_RE.match(s)
+    if m is None:
+        return False
+    verb = m.group("verb").lower()
+    return verb not in _NOT_PRACTICE and is_base_verb(verb) and not is_past_verb(verb)
+
+
 def _practice(s: str) -> bool:
     m = _PRACTICE_RE.match(s)
     if m is None or s.rstrip().endswith("?"):
@@ -636,7 +652,7 @@ def _user_cue(text: str) -> PatchKind | None:
     if standing is not None:
         return standing  # "Try not to ...", "We use Terraform for ...", "Our CI runs on Jenkins"
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) or _uses_named_tool(s) \
-            or _USE_MINE_RE.match(s) \
+            or _USE_MINE_RE.match(s) or _done_through(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or plan_said(s) or NAMED_RE.search(s):

@@ -28,6 +28,7 @@ NOT_RULES = (
     "We used to hold retros every 2 weeks.",
     "my dad used to drive us to school at 7:45",
     "honestly I used to spend like $60 a week on takeaway",
+    "I agree with Tom",
     # a verb of the senses with a number is no practice
     "I see 3 missed calls from you",
     # advice a text gives anyone
@@ -70,6 +71,9 @@ KEPT = (
     "for anything school-related use my personal email, jo@example.com",
     # what the user's side does as a rule, said in the present
     "We store chat transcripts for 14 days.",
+    # a prohibition for the time being, and the service a thing is done through
+    "I've hurt my back, so no heavy lifting for now.",
+    "let's order all the office snacks through Ocado",
     # the name a thing of the user's goes by
     "Our cat is called Pixel.",
     "the home network is named Starling-5G",
