@@ -29,6 +29,7 @@ NOT_RULES = (
     "my dad used to drive us to school at 7:45",
     "honestly I used to spend like $60 a week on takeaway",
     "I agree with Tom",
+    "I'm a total loser.",
     # a verb of the senses with a number is no practice
     "I see 3 missed calls from you",
     # advice a text gives anyone
@@ -74,6 +75,9 @@ KEPT = (
     # a prohibition for the time being, and the service a thing is done through
     "I've hurt my back, so no heavy lifting for now.",
     "let's order all the office snacks through Ocado",
+    # what the user does for a living
+    "I'm a freelance sound engineer.",
+    "I work as a paediatric nurse",
     # the name a thing of the user's goes by
     "Our cat is called Pixel.",
     "the home network is named Starling-5G",
