@@ -230,9 +230,10 @@ _MODAL_RE = re.compile(
 _ASKED_TO_RE = re.compile(r"(?:(?:can|could|would|will)\s+(?:you|u|ya)|i\s+(?:need|want|'d like)\s+"
                           r"(?:you|u)(?:\s+to)?|pls|plz)\s+(?:(?:please|pls|just|quickly)\s+)*(?=[a-z])",
                           re.I)
+#: sounds that open a sentence and name nothing ("ugh rent went up")
+INTERJECTIONS = r"ugh+|argh+|uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes"
 _LEAD_RE = re.compile(
-    r"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|ugh+|argh+|"
-    r"uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes|"
+    rf"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|{INTERJECTIONS}|"
     r"correction|update(?=\s*[:!-])|note|(?:just\s+)?confirming|to confirm|(?:just\s+)?to be clear|"
     r"(?:a\s+|quick\s+)?reminder|as a reminder|reminder|important|fyi|confirmed|noted|understood|got it|"
     r"hard rule|rule|strict rule|requirement|constraint|policy|heads up|one more thing|"
@@ -247,7 +248,7 @@ _SUBJ_LEAD_RE = re.compile(
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
     r"(?:should|must|needs to|has to) be|should|must|"
     r"need to|remember|keep|and|the|our|my|your|(?-i:a|an)|this|that|all|every|each|any|oh|ah|hm+|"
-    r"ugh+|argh+|uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes|wow)"
+    rf"{INTERJECTIONS}|wow)"
     r"(?:\s+|$))+",
     re.I,
 )

@@ -30,10 +30,10 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, va
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
-                      held_for_other,
-                      is_referent, label_apart, link_target, link_vetoed, modifier_apart,
-                      names_nothing, narrowed_for, other_count, own_setting, person_dropped,
-                      read_here, resolve, said_after_value, said_for_other, time_told, vetoed)
+                      held_for_other, is_referent, label_apart, link_target, link_vetoed,
+                      modifier_apart, names_nothing, narrowed_for, other_count, own_setting,
+                      person_dropped, read_here, resolve, said_after_value, said_for_other,
+                      time_told, vetoed)
 from .patch import AUTHORITY, EARLIER, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
 from .corrections import corrected_earlier, new_quantity, other_scope

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ..patch import PatchKind
+from ..slots import INTERJECTIONS
 from ..value_clause import unlead
 
 _I = re.I
@@ -59,8 +60,7 @@ _CLAUSE_SEP_RE = re.compile(
     r"let's)\s[^,.;!?]*(?:\d|\bnow\b|\binstead\b)))",
     _I,
 )
-_LEAD_STRIP_RE = re.compile(r"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|ugh+|argh+|"
-                            r"uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes|"
+_LEAD_STRIP_RE = re.compile(rf"^(?:(?:and|but|so|also|plus|then|or|yet|oh|well|ok|okay|hmm+|{INTERJECTIONS}|"
                             r"now|just|btw|fyi|heads up|anyway|considering(?: that)?|given(?: that)?)\b\s*,?\s*)+",
                             _I)
 
