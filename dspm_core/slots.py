@@ -35,6 +35,7 @@ from .venues import venue_said
 from .ages import TURNED_CUE_RE, age_turned
 from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
+from .occupations import OCCUPATION, occupation_said
 from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
@@ -900,6 +901,9 @@ def parse_statement(text: str) -> Statement:
     if dated is not None:
         return dated
     # "I cancelled PureGym and joined The Gym Group": the old value named, and the new one
+    job = occupation_said(text)
+    if job is not None:  # "I'm a freelance illustrator", "I'm a teacher now"
+        return _statement(OCCUPATION, "=", job[0], revision=job[1])
     switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])

@@ -20,7 +20,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon import is_base_verb, is_noun, is_noun_only, is_past_verb, known_word, past_form
+from ..lexicon import is_base_verb, is_noun_only, is_past_verb, known_word, past_form
+from ..occupations import occupation_said
 from .stances import stance_kind
 from ..due_dates import DUE_CUE_RE, due_said
 from ..effective import without_effect
@@ -43,27 +44,6 @@ __all__ = ["one_off_task", "setting_kind", "states_nothing", "strip_frame"]
 _I = re.I
 _LEAD, _NAME = LEAD, NAME
 # "I live in Denver", "I'm based in Toronto", "I'm on a Mac", "I keep kosher"
-# what the speaker does for a living: "I'm a freelance illustrator.", "I work as a nurse"
-_OCCUPATION_RE = re.compile(r"^(?:(?:so|and|btw|fyi|well)[,\s]+)?(?:i'm|i am|i work as)\s+(?:a|an)\s+"
-                            r"(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+)\s*[.!]?$", _I)
-# the endings of the nouns of a trade ("illustrator", "accountant", "dentist", "engineer"),
-# and trades that have none of them
-_TRADE_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|eer|ic)$")
-_TRADES = frozenset("nurse chef vet medic midwife pilot surgeon cook coach clerk barista "
-                    "architect carer tutor judge".split())
-_NO_TRADE = frozenset("loser beginner winner sinner monster disaster character user fan "
-                      "client patient parent".split())
-
-
-def _occupation(s: str) -> bool:
-    m = _OCCUPATION_RE.match(s)
-    if m is None:
-        return False
-    noun = m.group("noun").lower()
-    return noun not in _NO_TRADE and (noun in _TRADES or bool(_TRADE_END_RE.search(noun))) \
-        and is_noun(noun)
-
-
 _ABOUT_ME_RE = re.compile(
     _LEAD + r"i(?:'m| am)\s+(?:based\s+|located\s+|living\s+|staying\s+)?in\s+(?-i:[A-Z])\w+"
     r"(?:\s+(?-i:[A-Z])\w+)?\s*[.!]?$"
@@ -415,7 +395,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.DECISION  # "My coach wants 140 grams now"
     if _ABOUT_ME_RE.match(s):
         return PatchKind.CONSTRAINT
-    if _occupation(s):
+    if occupation_said(s) is not None:
         return PatchKind.DECISION  # "I'm a freelance illustrator.", "I work as a nurse"
     if read_named(s) is not None:
         return PatchKind.DECISION

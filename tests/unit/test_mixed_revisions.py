@@ -107,3 +107,13 @@ def test_a_habit_names_its_setting_by_the_verb(subject: str, key: str) -> None:
 
 def test_a_value_ends_before_without() -> None:
     assert parse_statement("I run 5k without stopping").value == "5k"
+
+
+def test_a_new_job_revises_the_occupation() -> None:
+    replaced(remember("I work as a primary school teacher.", "Actually I'm a nurse now."),
+             "nurse", "teacher")
+
+
+def test_someone_elses_job_is_no_occupation_of_the_users() -> None:
+    memory = remember("I'm a software developer.", "My sister is a nurse.")
+    kept(memory, "developer")
