@@ -21,7 +21,7 @@ __all__ = ["OCCUPATION", "occupation_said"]
 OCCUPATION = "occupation"
 
 _OCCUPATION_RE = re.compile(
-    r"^(?:(?:so|and|btw|fyi|well|actually)[,\s]+)*(?:i'm|i am|i work as|i'm now|i am now)\s+(?:now\s+)?"
+    r"^(?:(?:so|and|btw|fyi|well|actually)[,\s]+)*(?:i'm|i am|i work as)\s+(?P<lead>now\s+)?"
     r"(?:a|an)\s+(?P<what>(?:[a-z-]+\s+){0,2}?(?P<noun>[a-z]+))(?P<now>\s+now)?\s*[.!]?$", re.I)
 # the endings of the nouns of a trade, and trades that have none of them
 _TRADE_END_RE = re.compile(r"(?:er|or|ist|ian|ant|ent|eer|ic)$")
@@ -41,4 +41,4 @@ def occupation_said(text: str) -> tuple[str, bool] | None:
     if noun in _NO_TRADE or not (noun in _TRADES or _TRADE_END_RE.search(noun)) \
             or not is_noun(noun):
         return None
-    return m.group("what"), bool(m.group("now")) or "now" in text.lower().split()[:3]
+    return m.group("what"), bool(m.group("lead") or m.group("now"))

@@ -340,13 +340,12 @@ def held_before(ix: StoreIndex, patches: dict[str, Patch], said: Patch, text: st
     exactly one does."""
     if said.value is None or said.key is None:
         return None
-    base = value_base(parse_value(said.value).canonical)
+    holding = ix.by_value.get(ix.value_of.get(said.id, ""), set())  # (the value index)
     dim = said.key.split("|")[2]
     nouns = _nouns_of(text) - _nouns_of(said.value)
     found = [p for p in _recent_settings(ix, patches, said.turn)
-             if p.id != said.id and p.turn < said.turn and p.value is not None
+             if p.id != said.id and p.id in holding and p.turn < said.turn
              and p.key is not None and p.key.split("|")[2] == dim
-             and value_base(parse_value(p.value).canonical) == base
              and not nouns.isdisjoint(_nouns_of(p.text))]
     return found[0] if len(found) == 1 else None
 

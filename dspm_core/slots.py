@@ -1752,7 +1752,7 @@ def _parse_forms(t: str) -> Statement:
     m = _AT_COUNT_RE.search(t) if " at " in t else None
     if m:
         st = _statement(None, "=", m.group("val"), True)
-        if st is not None and st.dimension.startswith("count:"):
+        if st.dimension.startswith("count:"):
             return st
 
     # "every 2 days is better for the ferns", "Tuesday works best for the team meeting": a

@@ -486,17 +486,18 @@ _DONE_THROUGH_RE = re.compile(
 
 def _done_through(s: str) -> bool:
     m = _DONE_THROUGH_RE.match(s)
-    if m is None:
-        return False
-    verb = m.group("verb").lower()
-    return verb not in _NOT_PRACTICE and is_base_verb(verb) and not is_past_verb(verb)
+    return m is not None and _does(m.group("verb"))
 
 
 def _practice(s: str) -> bool:
     m = _PRACTICE_RE.match(s)
-    if m is None or s.rstrip().endswith("?"):
-        return False
-    verb = m.group("verb").lower()
+    return m is not None and not s.rstrip().endswith("?") and _does(m.group("verb"))
+
+
+def _does(verb: str) -> bool:
+    """``verb`` says what one does, in the present: a base verb by the lexicon, of no mind,
+    speech or sense."""
+    verb = verb.lower()
     return verb not in _NOT_PRACTICE and is_base_verb(verb) and not is_past_verb(verb)
 
 
