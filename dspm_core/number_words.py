@@ -247,6 +247,13 @@ _FORTNIGHT_RE = re.compile(r"\ba\s+fortnight\b", re.I)
 _ONE_UNIT_RE = re.compile(r"\b(?P<lead>(?:make|change|set|move|bump|extend|cut|shorten)\s+(?:it|that|this)"
                           r"(?:\s+to)?\s+)an?\s+(?P<unit>hour|day|week|month|year|minute|night)\b", re.I)
 
+# an hour given, taken or spent ("the kids get an hour of screen time", "it takes about an
+# hour", "I walk for an hour"), never a rate ("£15 an hour") or a time ("an hour ago")
+_AN_HOUR_RE = re.compile(r"(?:\b(?P<lead>(?:get|gets|got|is|are|was|were|takes|take|took|lasts|last|"
+                         r"for|about|around|roughly|allowed|allow|spend|spends|need|needs)\s+)"
+                         r"|(?<![\w$€£%.]\s)(?<!\d)(?=an\s+hour\s+of\b))an\s+hour\b"
+                         r"(?!\s+(?:ago|later|earlier|early|late|before|after|from now|or two|and))", re.I)
+
 
 def _spelt_out(text: str, words: frozenset[str]) -> str:
     """``text`` (of the lower-case ``words``) with its numbers of several words, its days
@@ -255,6 +262,8 @@ def _spelt_out(text: str, words: frozenset[str]) -> str:
         text = _WHOLE_RE.sub(lambda m: f"1 {m.group('unit')}", text)
     if not words.isdisjoint(_ONE_UNIT_WORDS) and ("a" in words or "an" in words):
         text = _ONE_UNIT_RE.sub(lambda m: f"{m.group('lead')}1 {m.group('unit')}", text)
+        if "hour" in words:
+            text = _AN_HOUR_RE.sub(lambda m: f"{m.group('lead') or ''}1 hour", text)
     if "grand" in words:
         text = _GRAND_RE.sub(_grand, text)
     if "fortnight" in words:

@@ -141,11 +141,16 @@ def supposes_or_recalls(text: str) -> bool:
 
 # a change the speaker only weighs: "I might move the meeting to 4pm if the client is
 # late", "we may push it to Friday", "maybe we should drop it to 16", "I'm thinking of
-# moving it to Thursdays" (never "we may as well", "I may have")
+# moving it to Thursdays" (never "we may as well", "I may have"), or talked over and not made
 _TENTATIVE_RE = re.compile(
     r"\b(?:i|we)\s+(?:might|may)\b(?!\s+(?:as well|have|not)\b)|"
     r"\bmaybe\s+(?:i|we)\s+(?:should|could|can|will|'ll)\b|"
-    r"\b(?:i'm|i am|we're|we are)\s+(?:thinking|considering|tempted)\b", re.I)
+    r"\b(?:i'm|i am|we're|we are)\s+(?:thinking|considering|tempted)\b|"
+    # or talked over and not made: "we talked about moving releases to Wednesday but decided
+    # not to", "I was going to push it to 5 but didn't", "we decided against moving it"
+    r"\b(?:(?:talked|thought|spoke)\s+about\s+\w+ing|(?:was|were)\s+going\s+to)\b[^.;!?]*?\bbut\s+"
+    r"(?:(?:then|in the end|we|i)\s+)?(?:decided\s+(?:not|against)|didn't|did not|won't|never|"
+    r"stuck|kept|left)\b|\bdecided\s+against\b", re.I)
 
 
 def one_occasion(text: str) -> bool:

@@ -458,6 +458,9 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
             continue
         if (low in STOP_WORDS or low in _SUBJECT_NOISE) and not acronym_of_stop_word(raw):
             continue
+        if "-" in raw and _one_word(raw):
+            raw = raw.replace("-", "")  # "Wi-Fi" is "wifi", "e-mail" "email"
+            low = raw.lower()
         # the identifier check runs on the token as written: lowercased, "jQuery" is "jquery".
         # Typos are not folded here: two names one letter apart ("zonab" / "zonac",
         # "Kestrel" / "Kestral") are two settings. The resolver decides whether a word
@@ -465,6 +468,15 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         name = raw in names or is_identifier(raw)
         words.append(low if name else singular(low))
     return " ".join(words)
+
+
+def _one_word(hyphenated: str) -> bool:
+    """A word written with a hyphen that is one word without it: parts of one or two letters
+    ("Wi-Fi") or a common word ("e-mail"); never a name of parts ("requires-python")."""
+    parts = hyphenated.split("-")
+    if not all(p.isalpha() for p in parts):
+        return False
+    return max(map(len, parts)) <= 2 or word_frequency().get("".join(parts).lower(), 0) >= _COMMON_WORD
 
 
 # "my manager's email", "HR's timeout", "IT's budget": the owner, no letter s
@@ -561,9 +573,23 @@ def _clean(text: str) -> str:
     return t.strip().rstrip(".!;")
 
 
+_REASON_BREAK_RE = re.compile(r"\s+so\s+(?=\S)", re.I)
+_POINTER_AFTER_RE = re.compile(r"(?<=\w),\s*(?:it|that|this)(?:\s+[a-z]+s)?$", re.I)
+
+
+def after_reason(subject: str) -> str:
+    """The words of a subject after the reason said before it ("my knee's been bad so I've"
+    -> "I've"): a reason names no setting."""
+    return _REASON_BREAK_RE.split(subject)[-1]
+
+
 @lru_cache(maxsize=16384)
 def _clean_subject(subj: str) -> str:
     s = subj.strip(" ,;:-")
+    # (a reason said first names no setting: "my knee's been bad so I've (dropped to 3k)")
+    s = after_reason(s)
+    # "my leave got moved, it (starts July 15 now)": "it" is what the clause before names
+    s = _POINTER_AFTER_RE.sub("", s)
     s = _SUBJ_LEAD_RE.sub("", s)
     prev = None
     while prev != s:
@@ -617,7 +643,15 @@ def _without_verbs(subject: str) -> str:
     if after and any(w.lower() not in STOP_WORDS for w in after.split()):
         return after
     before = " ".join(words[: verbs[0]]).strip(" ,;:-")
+    noun = _AUXILIARY_END_RE.sub("", before)
+    if noun != before and noun.lower() not in _PRONOUNS and noun.lower() not in ("it", "that", "this"):
+        before = noun  # "the launch got (postponed)": the launch ("it was": what was, unsaid)
     return before if before else subject
+
+
+# the auxiliary of a verb of change that closes a subject ("the launch got (postponed)")
+_AUXILIARY_END_RE = re.compile(r"(?<=\w)\s+(?:got|gets|was|were|has been|have been|had been|is being|"
+                               r"are being|is|are)$", re.I)
 
 
 # what an inflected verb looks like before the lexicon is asked: "-ed", "-ing", or a
@@ -794,8 +828,20 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         counted = _counted_noun(subj)
         if counted:  # "Max players per lobby is 16": 16 players, written as it was said
             pv = replace(parse_value(f"{pv.text} {counted}"), text=pv.text)
+    if subj and _SPEAKER_ONLY_RE.fullmatch(subj):
+        thing = _COUNT_OF_RE.fullmatch(pv.dimension)
+        if thing:  # "I'm allowed 2 coffees a day": the coffees, not the speaker
+            subj = thing.group(1)
+    if subj and pv.dimension == "address" and _LIVE_RE.fullmatch(subj):
+        subj = "address"  # "I live at 14 Elm Street": the address ("my address is ... now")
     return Statement(subj or None, op, pv.text, pv.unit, pv.scope, pv.dimension, pv.canonical,
                      old, revision)
+
+
+# a subject of only the speaker ("I'm", "we") and the noun a count is of ("rate:count:coffee")
+_SPEAKER_ONLY_RE = re.compile(r"(?:i|we|i'm|we're|i've|we've|i am|we are)", re.I)
+_COUNT_OF_RE = re.compile(r"(?:rate:)?count:([a-z][a-z-]+)")
+_LIVE_RE = re.compile(r"(?:(?:i|we)(?:'m|'re| am| are)?\s+)?(?:live|living|now live|live now)", re.I)
 
 
 def _names_a_system(clause: list[str], number: str, revision: bool) -> bool:
@@ -1292,7 +1338,10 @@ def _clause(t: str) -> Statement:
             plain = _LATER_RE.sub("", _LETS_RE.sub("", t)).strip(" ,.")
             named = read_named(plain) if plain != t else None
         if named is not None:  # "Our CI runs on Jenkins", "The default branch is develop"
-            pv = parse_value(named.value)
+            value = named.value
+            if value.lower().startswith("in ") and name_category(value[3:]):
+                value = value[3:]  # "our servers are in us-east-1": the region
+            pv = parse_value(value)
             dim = pv.dimension if pv.dimension != "free" else "name"
             subject = _clean_subject(named.subject) or None
             if subject is None or subject.lower() in ("me", "us", "it", "them", "you"):
@@ -1494,6 +1543,10 @@ _NOT_OLD_RE = gated(re.compile(
     rf"(?i:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})s?\b)"
     rf"(?:\s+(?:{_STILL_WORDS})\b)?)(?=\s*(?:[,.;:!?)]|$))"))
 _ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")
+# what follows a value to say when or why it was set ("... after the break-in", "... last week")
+_WHEN_OR_WHY_RE = re.compile(r"\s+(?=(?:after|before|because|since|following|due to|as of|"
+                             r"yesterday|today|tonight|last\s+\w+|this\s+(?:morning|week|month))\b)",
+                             re.I)
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
 # "replace React with Svelte", "we're dropping SQLAlchemy for plain psycopg", "ripping out
 # Angular for Vue", "swap it for Auth0": the verb of one thing given up for another
@@ -1808,6 +1861,12 @@ def _parse_forms(t: str) -> Statement:
               or _ONE_WORD_VALUE_RE.fullmatch(m.group("val"))):  # "Set the editor to nano."
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), True, m.group("old"))
+    if m and not ft:
+        # "changed the wifi password to redpanda77 after the break-in": one word, then
+        # when or why it was changed
+        word = _WHEN_OR_WHY_RE.split(m.group("val"), 1)[0]
+        if word != m.group("val") and _ONE_WORD_VALUE_RE.fullmatch(word):
+            return _statement(m.group("subj"), "=", word, True, m.group("old"))
     if ft:
         subj = t[: ft.start()]
         subj = re.sub(rf"\b(?:{_REVISION_VERBS}|is|are|was|has been|have been|goes|went)\s*$", "",
@@ -1941,7 +2000,7 @@ _REACHED_RE = gated(re.compile(
 _SPEAKERS = frozenset(["", *"i we you they he she i've we've you've they've".split()])
 _BROUGHT_ABOUT_RE = re.compile(
     r"^(?:after|since|following|with|thanks to|because of)\s+(?:the|my|our|a|an|this|that)\s+"
-    r"[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?=(?:the|my|our|your|their|his|her)\s+\w)", re.I)
+    r"[\w'-]+(?:\s+[\w'-]+){0,3}?\s+(?=(?:the|my|our|your|their|his|her|i|we)\s+\w)", re.I)
 _AT_COUNT_RE = re.compile(r"(?:^|\b(?:so|and now|now)\s+)(?:i'm|we're|i am|we are)\s+(?:now\s+)?at\s+"
                           r"(?P<val>\d[^,;.!?]*?)(?:\s+now)?\s*[.!]?\s*$", re.I)
 _UP_TO_NOW_RE = re.compile(r"^(?:(?:i'm|we're|i am|we are|now)\s+)?up to\s+(?P<val>[$€£]?\d[^,;]*?)"

@@ -125,6 +125,10 @@ _ORPHAN_RE = re.compile(r"\b(?:and|but|so|or|considering|given that|that|because
 _LABEL_ONLY_RE = re.compile(r"[\w' -]{1,40}:[\s,;.]*")
 
 
+# the joining marks a cut leaves before the sentence's closing mark
+_DANGLING_RE = re.compile(r"[\s,;:-]+([.!?…]+)$")
+
+
 def _left_over(sentence: str, facts: list[Fact]) -> str:
     """``sentence`` without the typed facts read word for word out of it: "Lower the batch
     size to 32, we're running out of GPU memory" keeps "we're running out of GPU memory",
@@ -147,6 +151,7 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
     rest = " ".join(rest.split()).strip(" ,;-")
     if _LABEL_ONLY_RE.fullmatch(rest):  # "Hard rules:" of "Hard rules: A, B, C": a heading
         return sentence
+    rest = _DANGLING_RE.sub(r"\1", rest)  # "We moved last month." of "We moved last month, ."
     rest = rest.strip(" ,;:-")
     return rest if content_terms(rest) else sentence
 

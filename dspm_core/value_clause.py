@@ -115,7 +115,7 @@ def named_object(clause: str) -> tuple[str | None] | None:
 
 # somebody whose requirement the user reports: a role, not a thing
 _AUTHORITIES = (
-    r"management|manager|boss|coach|doctor|dentist|trainer|dietitian|nutritionist|physio|"
+    r"management|manager|boss|coach|doctor|doc|dentist|trainer|dietitian|nutritionist|physio|"
     r"therapist|compliance|legal|finance|security|procurement|client|customer|lead|cto|ceo|cfo|"
     r"pm|director|vp|teacher|professor|tutor|landlord|accountant|editor|publisher|"
     r"wife|husband|partner|vet|auditor|auditors|investors|board|ops|nurse|gp|physician|"

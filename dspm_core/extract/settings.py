@@ -20,7 +20,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..effective import without_effect
 from ..named_settings import read_named
 from ..known_names import names_its_kind
-from ..slots import Statement, as_day_of_month, parse_statement
+from ..slots import Statement, after_reason, as_day_of_month, parse_statement
 from ..switched import switched_said
 from ..value_clause import unlead
 from ..values import parse_value, split_number_unit
@@ -207,7 +207,7 @@ def _state_fields(s: str) -> dict[str, str | None]:
     vm = VALUES.match(rest)
     if not vm:
         return {}
-    subj = SUBJ_NOISE_RE.sub("", GOAL_LEAD_RE.sub("", s[: m.start()].strip())).strip(" ,;:-")
+    subj = SUBJ_NOISE_RE.sub("", GOAL_LEAD_RE.sub("", after_reason(s[: m.start()].strip()))).strip(" ,;:-")
     subj = re.sub(r"^(?:the|a|an|our|my|your|their|its)\s+", "", subj, flags=_I)
     words = subj.split()
     if not words or len(words) > 10 or words[0].lower() in PRONOUN_SUBJ \
@@ -221,11 +221,11 @@ def _state_fields(s: str) -> dict[str, str | None]:
 _SCHEDULE_RE = re.compile(
     r"\b(?:i|we)(?:'m| am|'re| are|'ll| will)?\s+(?:\w+ly\s+|now\s+|still\s+)*(?P<verb>arriv|leav|"
     r"depart|fly|flying|land|check(?:ing)? in|check(?:ing)? out|return|start|finish|mov|travel|"
-    r"launch|ship)\w*\b[^,;]*?\b(?:on|by|at|in)\s+(?=\S)", _I)
+    r"launch|ship|get paid|(?:am|are|'m|'re) paid)\w*\b[^,;]*?\b(?:on|by|at|in)\s+(?:the\s+)?(?=\S)", _I)
 _SCHEDULE_NOUN = {"arriv": "arrival", "leav": "departure", "depart": "departure", "fly": "flight",
                   "flying": "flight", "land": "landing", "return": "return", "start": "start date",
                   "finish": "finish date", "mov": "move date", "travel": "travel date",
-                  "launch": "launch date", "ship": "ship date"}
+                  "launch": "launch date", "ship": "ship date", "get paid": "payday"}
 
 
 def schedule_fields(s: str) -> dict[str, str | None]:
@@ -237,6 +237,7 @@ def schedule_fields(s: str) -> dict[str, str | None]:
     if not vm or parse_value(vm.group(0)).dimension != "when":
         return {}
     verb = re.sub(r"\s+", " ", m.group("verb").lower())
+    verb = "get paid" if verb.endswith("paid") else verb
     noun = _SCHEDULE_NOUN.get(verb) or ("check-in" if "in" in verb else "check-out")
     return {"slot": noun, "op": "=", "value": vm.group(0)}
 

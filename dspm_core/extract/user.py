@@ -17,6 +17,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..restated import one_occasion
 from ..slots import gives_up_value
 from ..vocab import word_frequency
+from ..values import parse_value
 from ..lexicon import is_base_verb, is_past_verb, is_plural_noun
 from ..value_clause import CORRECTION, pointer_spent
 from .account import acknowledges, did, expects, feeling_about_own, feels
@@ -508,6 +509,18 @@ _USE_MINE_RE = re.compile(r"^(?!.*\b(?:this|that|these|those|here|today|tonight|
 # "Our ORM is SQLAlchemy", "My home airport is JFK": a setting declared by its name
 _DECLARED_RE = re.compile(r"^(?:our|my|the)\s+(?:[\w-]+\s+){0,4}?(?:is|are)\s+(?:now\s+)?"
                           r"(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s*[.!]?$", _I)
+# a change the speaker's side is making, to a value right after what it changes: "we're
+# making the club newsletter fortnightly", "I'm setting my alarm 6:00 from now on"
+_MAKING_RE = re.compile(r"^(?:(?:so|and|ok(?:ay)?)[\s,]+)*(?:we're|we are|i'm|i am)\s+(?:making|setting|"
+                        r"moving|switching|capping|keeping)\s+(?:the|our|my)\s+(?:[\w'-]+\s+){1,3}?"
+                        r"(?P<val>[\w.:$£€%-]+)(?:\s+(?:now|from now on|going forward|again))?\s*[.!]?$", _I)
+
+
+def _making(s: str) -> bool:
+    m = _MAKING_RE.match(s)
+    return m is not None and parse_value(m.group("val")).dimension not in ("free", "name")
+
+
 # a swap of one named thing for another: "Replace React with Svelte", "X instead of Y"
 _SWAP_RE = re.compile(r"\b(?:replace|swap)\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*\s+(?:with|for)\s+"
                       r"(?-i:[A-Z])|\b(?-i:[A-Z])[\w.+#'-]*\s+(?:instead of|rather than)\s+"
@@ -653,7 +666,7 @@ def _user_cue(text: str) -> PatchKind | None:
     if standing is not None:
         return standing  # "Try not to ...", "We use Terraform for ...", "Our CI runs on Jenkins"
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) or _uses_named_tool(s) \
-            or _USE_MINE_RE.match(s) or _done_through(s) \
+            or _USE_MINE_RE.match(s) or _done_through(s) or _making(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or plan_said(s) or NAMED_RE.search(s):
