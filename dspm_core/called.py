@@ -58,8 +58,11 @@ _INTRODUCED_RE = re.compile(rf"\b(?:{INTRODUCED})$", re.I)
 # thing of the speaker's has (never someone else's: "my neighbour's cat is called Mittens";
 # never a thing introduced)
 _THING_CALLED_RE = re.compile(
-    r"^\W*(?:(?:btw|oh|and|also|fyi|ok|so)[,\s]+)*(?:my|our|the)\s+(?![\w-]+'s\b)"
-    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|'s)\s+(?:called|named)\s+"
+    r"^\W*(?:(?:btw|oh|and|also|fyi|ok|so)[,\s]+)*(?:(?:my|our|the)\s+(?![\w-]+'s\b)"
+    r"(?P<thing>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|'s)"
+    # "we've got a cocker spaniel called Biscuit", "I have a cat named Luna"
+    r"|(?:i|we)(?:'ve|\s+have)?\s+(?:got\s+|have\s+)?(?:a|an)\s+(?:[a-z][\w-]*\s+){0,2}?"
+    r"(?P<had>[a-z][\w-]*))\s+(?:called|named)\s+"
     r"(?P<name>(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?)"
     r"(?=(?:\s+(?:now|instead|these days|here))?\s*(?:[,.!;]|$))",
     re.I)
@@ -83,8 +86,10 @@ def named_thing(text: str) -> tuple[str | None, str] | None:
     m = _THING_NAME_IS_RE.match(text.strip())
     if m is None:
         m = _THING_CALLED_RE.match(text.strip())
-        if m is not None and _INTRODUCED_RE.search(m.group("thing")):
+        if m is not None and _INTRODUCED_RE.search(m.group("thing") or m.group("had")):
             m = None  # "our product is called Orbit": a thing introduced
+        elif m is not None and m.group("had"):
+            return m.group("had").lower(), m.group("name")  # (the noun the name is of)
     if m:
         return m.group("thing").lower(), m.group("name")
     m = _NAMES_IT_RE.search(text.strip())

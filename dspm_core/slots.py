@@ -36,6 +36,7 @@ from .ages import TURNED_CUE_RE, age_turned
 from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
 from .occupations import OCCUPATION, occupation_said
+from .recipients import recipient_said
 from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
@@ -495,7 +496,7 @@ def _spelt_out(m: re.Match[str]) -> str:
 
 #: adverbs that ride along in a subject without naming anything ("the TTL again")
 _SUBJECT_NOISE = frozenset("again too anymore instead either overall though usually normally "
-                           "typically generally lately nowadays mostly".split())
+                           "typically generally lately nowadays mostly stuff".split())
 #: what is left of an auxiliary after a pronoun's apostrophe ("I've", "we'll"); "I'm" and
 #: "we're" keep theirs, which tells whose it is ("I'm doing 1800" / "we're doing 2600")
 _CONTRACTED = frozenset("ve ll d".split())
@@ -574,6 +575,14 @@ def _clean(text: str) -> str:
 
 
 _REASON_BREAK_RE = re.compile(r"\s+so\s+(?=\S)", re.I)
+# a goal with its value: "I'm aiming for 120g protein a day", "we're hoping to save £2,000"
+_AIM_RE = re.compile(r"^(?:(?:so|and|but|also|btw|fyi|ok)[,\s]+)*(?:i'm|im|i am|we're|we are)\s+(?:now\s+)?"
+                     r"(?:aiming|hoping|working towards?)\s+(?:to\s+(?P<verb>[a-z]+)\s+|for\s+)?(?P<rest>.+)$",
+                     re.I)
+_NOT_A_THING = frozenset("a an per each every by before after in on at of for to and or the this my our day "
+                         "days week weeks month months year years".split())
+_MEASURE_RE = re.compile(r"(?:k?g|mg|kgs?|lbs?|pounds?|stones?|st|km|k|miles?|m|cm|mm|ml|l|litres?|liters?|"
+                         r"hours?|hrs?|minutes?|mins?|seconds?|secs?|percent)", re.I)
 _POINTER_AFTER_RE = re.compile(r"(?<=\w),\s*(?:it|that|this)(?:\s+[a-z]+s)?$", re.I)
 
 
@@ -950,6 +959,23 @@ def parse_statement(text: str) -> Statement:
     job = occupation_said(text)
     if job is not None:  # "I'm a freelance illustrator", "I'm a teacher now"
         return _statement(OCCUPATION, "=", job[0], revision=job[1])
+    aim = _AIM_RE.match(text)
+    if aim is not None:  # "im aiming for 120g protein a day": the protein goal
+        found = value_at(aim.group("rest"))
+        if found is not None and found[0].dimension != "free":
+            thing = aim.group("verb")
+            for word in found[1].split()[1:] + aim.group("rest").strip()[len(found[1]):].split():
+                if not word.isalpha() or word.lower() in _NOT_A_THING:
+                    break  # ("£2,000 by June": not June's)
+                if not _MEASURE_RE.fullmatch(word):
+                    thing = word  # "120g protein a day": protein
+                    break
+            if thing:
+                return _statement(f"{thing} goal", "=", found[1])
+    sent = recipient_said(text)
+    if sent is not None:  # "The weekly summary goes to Priya", "send it to Luis instead"
+        return Statement(f"{sent[0]} recipient", "=", sent[1], None, None, "name", sent[1].lower(),
+                         revision=sent[2])
     switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])

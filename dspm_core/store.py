@@ -164,9 +164,12 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
     the same noun ("the new server", "the maximum order"), or a goal named before the value
     where ``old`` says what is ("my goal weight is 72 kg" / "I weigh 80 kg")."""
     said = said_before_value(fact.text, value, subject) if value else subject or ""
+    audience = other_audience(fact.text, old.text)
+    if audience and value and audience == value.split()[0].lower():
+        audience = None  # "the weekly email goes to Omar now": Omar is the value, not whose
     return (owner_added(said, old.slot or old.text, old.text) if said else None) \
         or another_one(fact.text, old.text) or one_instance(fact.text, old.slot or "") \
-        or other_audience(fact.text, old.text) \
+        or audience \
         or modifier_apart(fact.text, old.text, value, old_value or old.value) \
         or (goal_apart(said, old.text) if said else None)
 
@@ -493,7 +496,9 @@ class PatchStore:
             return done
         reworded = reworded_earlier(self._patches, fact) if aligned is None and named is None else None
         if reworded is not None:  # "could you do sentence case for headings instead?"
-            return self._replace_named(reworded[0], reworded[1], None, fact, norm)
+            done = self._replace_named(reworded[0], reworded[1], None, fact, norm)
+            if done is not None:  # (None: said of another one, kept as a statement of its own)
+                return done
         swapped = restated_name(self._patches, fact) if aligned is None and named is None else None
         if swapped is not None:  # "my editor is neovim these days" after "... in VS Code"
             done = self._replace_named(swapped[0], swapped[1], swapped[2], fact, norm)

@@ -20,8 +20,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..lexicon import is_base_verb, is_noun_only, is_past_verb, known_word, past_form
+from ..lexicon import (is_adjective, is_base_verb, is_noun_only, is_past_verb, is_plural_noun, known_word,
+                       past_form)
 from ..occupations import occupation_said
+from ..recipients import recipient_said
 from .stances import stance_kind
 from ..due_dates import DUE_CUE_RE, due_said
 from ..effective import without_effect
@@ -50,7 +52,7 @@ _ABOUT_ME_RE = re.compile(
     + r"|" + _LEAD + r"i(?:'m| am)\s+(?:based|located|living|staying)\s+in\s+" + _NAME
     + r"|^i\s+(?:live|work)\s+in\s+" + _NAME
     + r"|^i(?:'m| am)\s+on\s+(?:a\s+|an\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+\w+)?\s*[.!]?$"
-    r"|^i\s+keep\s+(?:kosher|halal)\b"
+    r"|^(?:i|we)\s+(?:only\s+)?(?:keep|eat)\s+(?:kosher|halal|vegan|vegetarian|plant-based|keto|paleo)\b"
     r"|^i(?:'m| am)\s+(?:a\s+)?(?:vegan|vegetarian|pescatarian|lactose[- ]intolerant|"
     r"gluten[- ]free|diabetic|c(?:o)?eliac|allergic to\s+\w+|pregnant|colou?r[- ]?blind|deaf|blind|left[- ]handed|"
     r"[a-z]+[- ]intolerant|(?:a\s+|an\s+)?(?:complete\s+|total\s+)?(?:beginner|novice|newbie|learner)|"
@@ -58,6 +60,9 @@ _ABOUT_ME_RE = re.compile(
     # "English is not my first language", "Spanish is my second language"
     r"|^\w+\s+is(?:n't| not)?\s+(?:not\s+)?my\s+(?:first|native|second|mother)\s+(?:language|tongue)\b"
     r"|^i\s+(?:don't|do not|can't|cannot)\s+(?:eat|drink)\s+\w"
+    # what the speaker can no longer manage: "I can't manage stairs anymore"
+    r"|^i\s+(?:can't|cannot|can no longer|can't really)\s+(?:manage|handle|tolerate|digest|climb|walk|"
+    r"drive|lift|stand|sit|kneel)\s+(?!(?:this|that|it|him|her|them|you)\b)\w"
     r"|^i\s+have\s+(?:\d+|two|three|four|five|six)\s+(?:kids|children|sons|daughters|dogs|cats|"
     r"pets|dependents|roommates)\b(?:\s+\S+){0,4}\s*[.!]?$"
     r"|^i\s+(?:can't|cannot|can not|am not allowed to|'m not allowed to|am unable to|'m unable to)"
@@ -119,6 +124,28 @@ _IN_UNITS_RE = re.compile(_LEAD + r"(?:please\s+)?(?:give|show|quote|list|write|
                           r"(?:all\s+)?(?:the\s+)?(?:prices|amounts|costs|figures|times|dates|"
                           r"temperatures|distances|weights|measurements|sizes|numbers)\s+in\s+\w", _I)
 _STICK_TO_RE = re.compile(_LEAD + r"(?:please\s+)?(?:stick|keep|stay)\s+to\s+\w", _I)
+# how a thing is to be kept: "keep my mornings free of meetings", "keep emails to clients
+# short and polite" (an adjective after what is kept; never "keep the receipts")
+_KEEP_HOW_RE = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?keep\s+(?:(?:my|the|our|your|all|any|every)\s+)?"
+                          r"(?P<what>(?:[a-z][\w'-]*\s+){1,4}?)(?P<adj>[a-z]+)"
+                          r"(?:\s+(?:and|but|or|of|from|at|to)\b.*|\s+(?:please|pls|always|too))?\s*[.!]?$", _I)
+# how to explain, to whom: "explain things as if I'm a complete beginner", "talk to me like
+# I'm five"
+_EXPLAIN_AS_RE = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?(?:explain|talk|write|answer|reply|"
+                            r"respond)\s+(?:(?:things|everything|stuff|it all|to me|for me)\s+)?"
+                            r"(?:as if|as though|like)\s+(?:i'm|i am|i was|i were|you're talking to)\b", _I)
+
+
+def _kept_how(s: str) -> bool:
+    m = _KEEP_HOW_RE.match(s)
+    # (of things of a kind, never of one thing at hand: "keep the soup warm", "keep it up")
+    return m is not None and any(map(is_plural_noun, m.group("what").split())) and is_adjective(m.group("adj")) \
+        and not is_noun_only(m.group("adj")) and not _FOR_NOW_RE.search(s)
+
+
+# said of now only: "keep the kids busy this afternoon"
+_FOR_NOW_RE = re.compile(r"\b(?:today|tonight|tomorrow|this\s+(?:morning|afternoon|evening|week|weekend)|"
+                         r"for now|for the moment|right now)\b", _I)
 # "I don't need the history lesson", "I'm not keen on long video tutorials"
 _NEGATED_PREFERENCE_RE = re.compile(
     _LEAD + r"(?:i|we)\s+(?:really\s+)?(?:don't|do not)\s+(?:need|want|care for|like)\s+"
@@ -234,7 +261,10 @@ _ASIDE_RE = re.compile(
     r"|^(?:given|since|because|as|now that)\s+(?:that\s+)?(?:we're|we are|i'm|i am)\s+"
     r"(?:on|using|in|with)\s+(?-i:[A-Z0-9])"
     r"|^(?:given|since|because|now that)\s+(?:that\s+)?(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+"
-    r"(?:is|are)\s+(?:an?\s+|on\s+|in\s+)?(?-i:[A-Z0-9])", _I)
+    r"(?:is|are)\s+(?:an?\s+|on\s+|in\s+)?(?-i:[A-Z0-9])"
+    # "since we only have one car, ...", "as I've got two kids under five, ...": how many
+    r"|^(?:given|since|because|as|now that)\s+(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:only\s+|just\s+)?"
+    r"(?:have|got|own)\s+(?:\d+|one|two|three|four|five|six|no|a single)\s+[a-z]", _I)
 
 
 # "keep in mind my partner is deaf", "and remember I only take hand luggage": a fact to keep
@@ -325,7 +355,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
             return PatchKind.CONSTRAINT  # "recipes under 500 calories?"
         return None
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
-            or _STICK_TO_RE.match(s):
+            or _STICK_TO_RE.match(s) or _EXPLAIN_AS_RE.match(s) or _kept_how(s):
         return PatchKind.CONSTRAINT
     stance = stance_kind(s)
     if stance is not None:  # "Treat me like a senior engineer.", "Emojis are totally fine."
@@ -352,7 +382,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
     m = _APPRECIATE_RE.match(s)
     if m and not one_off_task(m.group("rest")):
         return PatchKind.CONSTRAINT  # "I'd appreciate it if you'd write in a friendly tone"
-    if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s):
+    if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s) or recipient_said(s):
         return PatchKind.DECISION  # "Figma is our source of truth for designs"
     framed = strip_frame(s)
     if framed != s:
@@ -496,7 +526,7 @@ _SAYING = ("told tells said says reckons thinks thought suggested suggests insis
 _SOMEONE_SAID_RE = re.compile(
     r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,3}?"
     rf"(?:{'|'.join(_SAYING)})\s+(?:(?:me|us|that)\s+)?(?:to\s+|we\s+should\s+|i\s+should\s+)?"
-    r"(?:always|never|not|no|use|avoid|keep|stop)\b", _I)
+    r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop)\b", _I)
 
 
 # "My mentor told me to update my portfolio by April 1", "Greg suggested I should never push

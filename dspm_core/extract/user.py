@@ -478,10 +478,11 @@ _NOT_PRACTICE = frozenset("think guess reckon suppose mean hope wish wonder feel
 
 
 # what the speaker's side does, and the named service it does it through ("let's book all
-# our team travel through Expedia", "we host everything on Vercel")
+# our team travel through Expedia", "we host everything on Vercel", "we pay for Spotify
+# Family", "I work at Arup")
 _DONE_THROUGH_RE = re.compile(
     r"^(?:(?:let's|let us|we'll|we will|we|i'll|i will|i)\s+)(?:always\s+|only\s+|just\s+)?(?P<verb>[a-z]+)\s+"
-    r"(?:[\w'-]+\s+){0,5}?(?:through|via|with|on|using|in)\s+(?-i:[A-Z][\w.+#-]*)"
+    r"(?:[\w'-]+\s+){0,5}?(?:through|via|with|on|using|in|for|at)\s+(?-i:[A-Z][\w.+#-]*)"
     r"(?:\s+(?-i:[A-Z0-9])[\w.+#-]*)*\s*[.!]?$", _I)
 
 
@@ -514,6 +515,12 @@ _DECLARED_RE = re.compile(r"^(?:our|my|the)\s+(?:[\w-]+\s+){0,4}?(?:is|are)\s+(?
 _MAKING_RE = re.compile(r"^(?:(?:so|and|ok(?:ay)?)[\s,]+)*(?:we're|we are|i'm|i am)\s+(?:making|setting|"
                         r"moving|switching|capping|keeping)\s+(?:the|our|my)\s+(?:[\w'-]+\s+){1,3}?"
                         r"(?P<val>[\w.:$£€%-]+)(?:\s+(?:now|from now on|going forward|again))?\s*[.!]?$", _I)
+
+
+# a goal with its value: "I'm aiming to lose 5 kg before the wedding", "we're hoping to
+# save £2,000 by June", "I'm working towards 10,000 steps a day"
+_AIMING_RE = re.compile(r"^(?:(?:so|and|but|also|btw|fyi)[,\s]+)*(?:i'm|i am|we're|we are)\s+(?:now\s+)?"
+                        r"(?:aiming|hoping|working towards?)\s+(?:to\s+|for\s+)?\w[^.;!?>]*?[$€£]?\d", _I)
 
 
 def _making(s: str) -> bool:
@@ -667,6 +674,7 @@ def _user_cue(text: str) -> PatchKind | None:
         return standing  # "Try not to ...", "We use Terraform for ...", "Our CI runs on Jenkins"
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) or _uses_named_tool(s) \
             or _USE_MINE_RE.match(s) or _done_through(s) or _making(s) \
+            or _AIMING_RE.match(s) \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or plan_said(s) or NAMED_RE.search(s):
