@@ -36,6 +36,8 @@ _SEND_TO_RE = re.compile(
     _LEAD + r"(?:always\s+)?(?:send|forward|route|email)\s+(?:(?:the|our|my|all|any|every)\s+)?"
     + _NOT_A_THING + r"(?P<thing>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+to\s+" + _WHO + _CHANGE
     + r"\s*(?:[.!]|,.*)?$", re.I)
+# a word every form has
+_GATE_RE = re.compile(r"\b(?:go|goes|sent|send|forward|forwarded|route|email|handled|dealt)\b", re.I)
 _RECURS_RE = re.compile(r"\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly|annual|all|every|each|"
                         r"any)\b", re.I)
 
@@ -44,6 +46,8 @@ _RECURS_RE = re.compile(r"\b(?:daily|weekly|fortnightly|monthly|quarterly|yearly
 def recipient_said(text: str) -> tuple[str, str, bool] | None:
     """(the thing, its recipient, whether said as a change), or None."""
     t = text.strip()
+    if not _GATE_RE.search(t):
+        return None
     m = _GOES_TO_RE.match(t)
     if m is None:
         m = _SEND_TO_RE.match(t)

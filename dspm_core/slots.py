@@ -959,7 +959,7 @@ def parse_statement(text: str) -> Statement:
     job = occupation_said(text)
     if job is not None:  # "I'm a freelance illustrator", "I'm a teacher now"
         return _statement(OCCUPATION, "=", job[0], revision=job[1])
-    aim = _AIM_RE.match(text)
+    aim = _AIM_RE.match(text) if "aiming" in text or "hoping" in text or "towards" in text else None
     if aim is not None:  # "im aiming for 120g protein a day": the protein goal
         found = value_at(aim.group("rest"))
         if found is not None and found[0].dimension != "free":
