@@ -221,7 +221,7 @@ def _state_fields(s: str) -> dict[str, str | None]:
 _SCHEDULE_RE = re.compile(
     r"\b(?:i|we)(?:'m| am|'re| are|'ll| will)?\s+(?:\w+ly\s+|now\s+|still\s+)*(?P<verb>arriv|leav|"
     r"depart|fly|flying|land|check(?:ing)? in|check(?:ing)? out|return|start|finish|mov|travel|"
-    r"launch|ship|get paid|(?:am|are|'m|'re) paid)\w*\b[^,;]*?\b(?:on|by|at|in)\s+(?:the\s+)?(?=\S)", _I)
+    r"launch|ship|get paid|(?:am|are|'m|'re) paid)\w*\b[^,;]*?\b(?:on|by|at|in)\s+(?=\S)", _I)
 _SCHEDULE_NOUN = {"arriv": "arrival", "leav": "departure", "depart": "departure", "fly": "flight",
                   "flying": "flight", "land": "landing", "return": "return", "start": "start date",
                   "finish": "finish date", "mov": "move date", "travel": "travel date",
@@ -233,11 +233,13 @@ def schedule_fields(s: str) -> dict[str, str | None]:
     m = _SCHEDULE_RE.search(s)
     if not m:
         return {}
-    vm = VALUES.match(s[m.end():])
+    verb = re.sub(r"\s+", " ", m.group("verb").lower())
+    paid = verb.endswith("paid")
+    # (a payday is a day of the month: "I get paid on the 28th")
+    vm = VALUES.match(re.sub(r"^the\s+", "", s[m.end():]) if paid else s[m.end():])
     if not vm or parse_value(vm.group(0)).dimension != "when":
         return {}
-    verb = re.sub(r"\s+", " ", m.group("verb").lower())
-    verb = "get paid" if verb.endswith("paid") else verb
+    verb = "get paid" if paid else verb
     noun = _SCHEDULE_NOUN.get(verb) or ("check-in" if "in" in verb else "check-out")
     return {"slot": noun, "op": "=", "value": vm.group(0)}
 

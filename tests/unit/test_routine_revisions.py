@@ -119,3 +119,10 @@ def test_a_cut_leaves_no_joining_mark_before_the_stop() -> None:
     memory = remember("We moved house in May, my address is 9 Quarry Road now.")
     said = [p.text for p in memory.all_patches if p.kind.value == "sentence"]
     assert said == ["We moved house in May."], said
+
+
+def test_a_payday_said_with_the_day_leaves_flights_apart() -> None:
+    # (only a payday is read from "on the <day>"; a flight out and a flight home stay two)
+    memory = remember("We fly into Rome on the 4th.", "We fly home from Naples on the 12th.")
+    kept(memory, "4th")
+    kept(memory, "12th")
