@@ -575,11 +575,30 @@ def _clean(text: str) -> str:
 
 
 _REASON_BREAK_RE = re.compile(r"\s+so\s+(?=\S)", re.I)
+@lru_cache(maxsize=8192)
+def aimed_goal(text: str) -> tuple[str, str] | None:
+    """(what a goal is of, its value) of a goal said with its number ("im aiming for 120g
+    protein a day": protein, "120g protein a day"; "I'm aiming to lose 5 kg before the
+    wedding": lose, "5 kg"), or None."""
+    aim = _AIM_RE.match(text) if "aiming" in text or "hoping" in text or "towards" in text else None
+    found = value_at(aim.group("rest")) if aim is not None else None
+    if found is None or found[0].dimension == "free" or not any(c.isdigit() for c in found[1]):
+        return None
+    thing = aim.group("verb")
+    for word in found[1].split()[1:] + aim.group("rest").strip()[len(found[1]):].split():
+        if not word.isalpha() or word.lower() in _NOT_A_GOAL:
+            break  # ("£2,000 by June": not June's)
+        if not _MEASURE_RE.fullmatch(word):
+            thing = word  # "120g protein a day": protein
+            break
+    return (thing, found[1]) if thing else None
+
+
 # a goal with its value: "I'm aiming for 120g protein a day", "we're hoping to save £2,000"
 _AIM_RE = re.compile(r"^(?:(?:so|and|but|also|btw|fyi|ok)[,\s]+)*(?:i'm|im|i am|we're|we are)\s+(?:now\s+)?"
                      r"(?:aiming|hoping|working towards?)\s+(?:to\s+(?P<verb>[a-z]+)\s+|for\s+)?(?P<rest>.+)$",
                      re.I)
-_NOT_A_THING = frozenset("a an per each every by before after in on at of for to and or the this my our day "
+_NOT_A_GOAL = frozenset("a an per each every by before after in on at of for to and or the this my our day "
                          "days week weeks month months year years".split())
 _MEASURE_RE = re.compile(r"(?:k?g|mg|kgs?|lbs?|pounds?|stones?|st|km|k|miles?|m|cm|mm|ml|l|litres?|liters?|"
                          r"hours?|hrs?|minutes?|mins?|seconds?|secs?|percent)", re.I)
@@ -959,19 +978,9 @@ def parse_statement(text: str) -> Statement:
     job = occupation_said(text)
     if job is not None:  # "I'm a freelance illustrator", "I'm a teacher now"
         return _statement(OCCUPATION, "=", job[0], revision=job[1])
-    aim = _AIM_RE.match(text) if "aiming" in text or "hoping" in text or "towards" in text else None
-    if aim is not None:  # "im aiming for 120g protein a day": the protein goal
-        found = value_at(aim.group("rest"))
-        if found is not None and found[0].dimension != "free":
-            thing = aim.group("verb")
-            for word in found[1].split()[1:] + aim.group("rest").strip()[len(found[1]):].split():
-                if not word.isalpha() or word.lower() in _NOT_A_THING:
-                    break  # ("£2,000 by June": not June's)
-                if not _MEASURE_RE.fullmatch(word):
-                    thing = word  # "120g protein a day": protein
-                    break
-            if thing:
-                return _statement(f"{thing} goal", "=", found[1])
+    goal = aimed_goal(text)
+    if goal is not None:  # "im aiming for 120g protein a day": the protein goal
+        return _statement(f"{goal[0]} goal", "=", goal[1])
     sent = recipient_said(text)
     if sent is not None:  # "The weekly summary goes to Priya", "send it to Luis instead"
         return Statement(f"{sent[0]} recipient", "=", sent[1], None, None, "name", sent[1].lower(),

@@ -15,7 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from ..restated import one_occasion
-from ..slots import gives_up_value
+from ..slots import aimed_goal, gives_up_value
 from ..vocab import word_frequency
 from ..values import parse_value
 from ..lexicon import is_base_verb, is_past_verb, is_plural_noun
@@ -517,11 +517,6 @@ _MAKING_RE = re.compile(r"^(?:(?:so|and|ok(?:ay)?)[\s,]+)*(?:we're|we are|i'm|i 
                         r"(?P<val>[\w.:$£€%-]+)(?:\s+(?:now|from now on|going forward|again))?\s*[.!]?$", _I)
 
 
-# a goal with its value: "I'm aiming to lose 5 kg before the wedding", "we're hoping to
-# save £2,000 by June", "I'm working towards 10,000 steps a day"
-_AIMING_RE = re.compile(r"^(?:(?:so|and|but|also|btw|fyi)[,\s]+)*(?:i'm|i am|we're|we are)\s+(?:now\s+)?"
-                        r"(?:aiming|hoping|working towards?)\s+(?:to\s+|for\s+)?\w[^.;!?>]*?[$€£]?\d", _I)
-
 
 def _making(s: str) -> bool:
     m = _MAKING_RE.match(s)
@@ -674,7 +669,7 @@ def _user_cue(text: str) -> PatchKind | None:
         return standing  # "Try not to ...", "We use Terraform for ...", "Our CI runs on Jenkins"
     if _CHOICE_RE.match(s) or _SWAP_RE.search(s) or _USE_NAMED_RE.match(s) or _uses_named_tool(s) \
             or _USE_MINE_RE.match(s) or _done_through(s) or _making(s) \
-            or _AIMING_RE.match(s) \
+            or aimed_goal(s) is not None \
             or (_DECLARED_RE.match(s) and not re.search(r"\bnames?\b", s, _I)):
         return PatchKind.DECISION  # "Use React for the frontend", "Replace React with Svelte"
     if RENAME_RE.search(s) or plan_said(s) or NAMED_RE.search(s):
