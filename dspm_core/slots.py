@@ -581,7 +581,9 @@ def aimed_goal(text: str) -> tuple[str, str] | None:
     protein a day": protein, "120g protein a day"; "I'm aiming to lose 5 kg before the
     wedding": lose, "5 kg"), or None."""
     aim = _AIM_RE.match(text) if "aiming" in text or "hoping" in text or "towards" in text else None
-    found = value_at(aim.group("rest")) if aim is not None else None
+    if aim is None:
+        return None
+    found = value_at(aim.group("rest"))
     if found is None or found[0].dimension == "free" or not any(c.isdigit() for c in found[1]):
         return None
     thing = aim.group("verb")
