@@ -7,6 +7,7 @@ Both are small frozen dataclasses; the store replaces a patch rather than mutati
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -93,14 +94,18 @@ AUTHORITY: dict[Role, int] = {
 #: value when the store holds none, and never sets a setting back to it.
 EARLIER = "earlier"
 
+#: the words that say "per" of a period ("a night", "each day")
+_PER_RE = re.compile(r"\b(?:a|an|each|every)\b")
+
+
 def _with_unit(value: str | None, unit: str | None) -> str:
     """A value with its unit, said once: the value text usually carries the unit already,
     and a unit that goes on from the value's last words joins them ("25 minutes" in
     "minutes per way" is "25 minutes per way")."""
     if not value:
         return ""
-    if not unit or unit in value:
-        return value
+    if not unit or unit in value or _PER_RE.sub("per", unit.lower()) in _PER_RE.sub("per", value.lower()):
+        return value  # ("20 pages a night" carries "pages per night")
     said, units = value.split(), unit.split()
     k = next((k for k in range(min(len(said) - 1, len(units)), 0, -1)
               if [w.lower() for w in said[-k:]] == [w.lower() for w in units[:k]]), 0)

@@ -497,6 +497,13 @@ def _spelt_out(m: re.Match[str]) -> str:
 #: adverbs that ride along in a subject without naming anything ("the TTL again")
 _SUBJECT_NOISE = frozenset("again too anymore instead either overall though usually normally "
                            "typically generally lately nowadays mostly stuff".split())
+def slot_label(slot: str) -> str:
+    """A slot as a label before a note that does not name it: without the adverbs that ride
+    along in it ("usually run" -> "run")."""
+    words = [w for w in slot.split() if w.lower() not in _SUBJECT_NOISE]
+    return " ".join(words) or slot
+
+
 #: what is left of an auxiliary after a pronoun's apostrophe ("I've", "we'll"); "I'm" and
 #: "we're" keep theirs, which tells whose it is ("I'm doing 1800" / "we're doing 2600")
 _CONTRACTED = frozenset("ve ll d".split())

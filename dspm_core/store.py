@@ -55,6 +55,7 @@ from .slots import (
     name_category,
     normalise_op,
     parse_statement,
+    slot_label,
     subject_key,
     terms_key,
 )
@@ -1133,7 +1134,7 @@ class PatchStore:
                 old = held
         if old.slot and not _names_any(old.slot, fact.text):
             # "raise that to 25 MB", "Replace React with Svelte": the note names its setting
-            fact = replace(fact, text=f"{old.slot}: {fact.text}")
+            fact = replace(fact, text=f"{slot_label(old.slot)}: {fact.text}")
         rev = Revision(old.value, old.unit, old.op, old.turn, old.text)
         history = ((rev,) + old.history)[: self.history_limit]
         if fact.kind is PatchKind.SENTENCE and old.kind is not PatchKind.SENTENCE:

@@ -126,3 +126,18 @@ def test_a_payday_said_with_the_day_leaves_flights_apart() -> None:
     memory = remember("We fly into Rome on the 4th.", "We fly home from Naples on the 12th.")
     kept(memory, "4th")
     kept(memory, "12th")
+
+
+@pytest.mark.parametrize("earlier, later, shown", [
+    ("I read 20 pages a night.", "I cut my reading to 10 pages a night.", "(was 20 pages a night)"),
+    ("The kids get 1 hour of screen time a day.", "We've cut the kids' screen time to 30 minutes a day.",
+     "(was 1 hour a day)"),
+])
+def test_an_earlier_rate_is_shown_once_with_its_period(earlier: str, later: str, shown: str) -> None:
+    assert shown in remember(earlier, later).get_context()
+
+
+def test_a_label_leaves_out_the_adverbs_of_its_slot() -> None:
+    context = remember("I usually cycle 12 km on Sundays.",
+                       "My back's been sore so I've dropped to 8 km for now.").get_context()
+    assert context.startswith("decision: cycle: "), context
