@@ -81,14 +81,17 @@ _PAST_WORDS = r"\b(?:the|my|our|his|her|their)\s+(?:old|previous|former)"
 _PAST_RE = re.compile(rf"{_PAST_WORDS}\s+(?P<noun>[a-z]+)", re.I)
 
 
-def other_audience(text: str, earlier: str) -> str | None:
+def other_audience(text: str, earlier: str, value: str | None = None) -> str | None:
     """Whom ``text``'s replies are for when ``earlier``'s are for someone else ("reply to
     the team in English from now on" after "reply to clients in French"): two settings.
-    None when either names no one, or both the same."""
+    None when either names no one, or both the same, or the one named is ``text``'s value
+    ("the weekly email goes to Omar now": Omar is whom it goes to, not whose it is)."""
     mine, theirs = _AUDIENCE_RE.search(text), _AUDIENCE_RE.search(earlier)
     if mine is None or theirs is None:
         return None
     who, was = mine.group("who").lower(), theirs.group("who").lower()
+    if value and who == value.split()[0].lower():
+        return None
     return None if who.rstrip("s") == was.rstrip("s") else who
 
 

@@ -582,35 +582,6 @@ def _clean(text: str) -> str:
 
 
 _REASON_BREAK_RE = re.compile(r"\s+so\s+(?=\S)", re.I)
-@lru_cache(maxsize=8192)
-def aimed_goal(text: str) -> tuple[str, str] | None:
-    """(what a goal is of, its value) of a goal said with its number ("im aiming for 120g
-    protein a day": protein, "120g protein a day"; "I'm aiming to lose 5 kg before the
-    wedding": lose, "5 kg"), or None."""
-    aim = _AIM_RE.match(text) if "aiming" in text or "hoping" in text or "towards" in text else None
-    if aim is None:
-        return None
-    found = value_at(aim.group("rest"))
-    if found is None or found[0].dimension == "free" or not any(c.isdigit() for c in found[1]):
-        return None
-    thing = aim.group("verb")
-    for word in found[1].split()[1:] + aim.group("rest").strip()[len(found[1]):].split():
-        if not word.isalpha() or word.lower() in _NOT_A_GOAL:
-            break  # ("£2,000 by June": not June's)
-        if not _MEASURE_RE.fullmatch(word):
-            thing = word  # "120g protein a day": protein
-            break
-    return (thing, found[1]) if thing else None
-
-
-# a goal with its value: "I'm aiming for 120g protein a day", "we're hoping to save £2,000"
-_AIM_RE = re.compile(r"^(?:(?:so|and|but|also|btw|fyi|ok)[,\s]+)*(?:i'm|im|i am|we're|we are)\s+(?:now\s+)?"
-                     r"(?:aiming|hoping|working towards?)\s+(?:to\s+(?P<verb>[a-z]+)\s+|for\s+)?(?P<rest>.+)$",
-                     re.I)
-_NOT_A_GOAL = frozenset("a an per each every by before after in on at of for to and or the this my our day "
-                         "days week weeks month months year years".split())
-_MEASURE_RE = re.compile(r"(?:k?g|mg|kgs?|lbs?|pounds?|stones?|st|km|k|miles?|m|cm|mm|ml|l|litres?|liters?|"
-                         r"hours?|hrs?|minutes?|mins?|seconds?|secs?|percent)", re.I)
 _POINTER_AFTER_RE = re.compile(r"(?<=\w),\s*(?:it|that|this)(?:\s+[a-z]+s)?$", re.I)
 
 
@@ -970,6 +941,37 @@ def as_day_of_month(text: str) -> str:
     """``text`` with a day of each month said as the day ("on the 1st of every month" is
     "on the 1st"), for reading its setting; ``text`` itself when it says none."""
     return _DAY_OF_EACH_MONTH_RE.sub(r"\1", text) if "month" in text else text
+
+
+# a goal with its value: "I'm aiming for 120g protein a day", "we're hoping to save £2,000"
+_AIM_RE = re.compile(r"^(?:(?:so|and|but|also|btw|fyi|ok)[,\s]+)*(?:i'm|im|i am|we're|we are)\s+(?:now\s+)?"
+                     r"(?:aiming|hoping|working towards?)\s+(?:to\s+(?P<verb>[a-z]+)\s+|for\s+)?(?P<rest>.+)$",
+                     re.I)
+_NOT_A_GOAL = frozenset("a an per each every by before after in on at of for to and or the this my our day "
+                        "days week weeks month months year years".split())
+_MEASURE_RE = re.compile(r"(?:k?g|mg|kgs?|lbs?|pounds?|stones?|st|km|k|miles?|m|cm|mm|ml|l|litres?|liters?|"
+                         r"hours?|hrs?|minutes?|mins?|seconds?|secs?|percent)", re.I)
+
+
+@lru_cache(maxsize=8192)
+def aimed_goal(text: str) -> tuple[str, str] | None:
+    """(what a goal is of, its value) of a goal said with its number ("im aiming for 120g
+    protein a day": protein, "120g protein a day"; "I'm aiming to lose 5 kg before the
+    wedding": lose, "5 kg"), or None."""
+    aim = _AIM_RE.match(text) if "aiming" in text or "hoping" in text or "towards" in text else None
+    if aim is None:
+        return None
+    found = value_at(aim.group("rest"))
+    if found is None or found[0].dimension == "free" or not any(c.isdigit() for c in found[1]):
+        return None
+    thing = aim.group("verb")
+    for word in found[1].split()[1:] + aim.group("rest").strip()[len(found[1]):].split():
+        if not word.isalpha() or word.lower() in _NOT_A_GOAL:
+            break  # ("£2,000 by June": not June's)
+        if not _MEASURE_RE.fullmatch(word):
+            thing = word  # "120g protein a day": protein
+            break
+    return (thing, found[1]) if thing else None
 
 
 @lru_cache(maxsize=16384)

@@ -165,12 +165,9 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
     the same noun ("the new server", "the maximum order"), or a goal named before the value
     where ``old`` says what is ("my goal weight is 72 kg" / "I weigh 80 kg")."""
     said = said_before_value(fact.text, value, subject) if value else subject or ""
-    audience = other_audience(fact.text, old.text)
-    if audience and value and audience == value.split()[0].lower():
-        audience = None  # "the weekly email goes to Omar now": Omar is the value, not whose
     return (owner_added(said, old.slot or old.text, old.text) if said else None) \
         or another_one(fact.text, old.text) or one_instance(fact.text, old.slot or "") \
-        or audience \
+        or other_audience(fact.text, old.text, value) \
         or modifier_apart(fact.text, old.text, value, old_value or old.value) \
         or (goal_apart(said, old.text) if said else None)
 

@@ -517,7 +517,6 @@ _MAKING_RE = re.compile(r"^(?:(?:so|and|ok(?:ay)?)[\s,]+)*(?:we're|we are|i'm|i 
                         r"(?P<val>[\w.:$£€%-]+)(?:\s+(?:now|from now on|going forward|again))?\s*[.!]?$", _I)
 
 
-
 def _making(s: str) -> bool:
     m = _MAKING_RE.match(s)
     return m is not None and parse_value(m.group("val")).dimension not in ("free", "name")
