@@ -63,6 +63,8 @@ _BY_RE = re.compile(rf"\b(?P<verb>{_UP}|{_DOWN})\b(?:\s+(?P<subj>(?:the|my|our|y
 # "my rent went up by $50", "the fee has gone down by 10%"
 _WENT_RE = re.compile(rf"(?P<subj>[\w' -]*?)\s*\b(?:went|gone|goes|going|is going|has gone|was put|got put)\s+"
                       rf"(?P<dir>up|down)\s+by\s+{_AMOUNT}", re.I)
+# what every match of _WENT_RE holds
+_WENT_GATE_RE = re.compile(r"\b(?:went|gone|goes|going|put)\s+(?:up|down)\s+by\s", re.I)
 # "add 10 seconds to that", "add two more people", "add an extra 3 chairs"
 _ADD_RE = re.compile(rf"\badd(?:ing)?\s+(?:on\s+)?(?:an?\s+extra\s+|another\s+)?{_AMOUNT}(?:\s+(?:more|extra))?"
                      rf"(?:\s+(?:to|onto)\s+(?P<subj>[\w' -]+))?", re.I)
@@ -171,7 +173,8 @@ _SPEAKERS = frozenset("i we you they he she".split())
 
 
 def _went(said: str) -> Delta | None:
-    m = _WENT_RE.search(said)
+    # (the subject before the verb is tried from every position: the verb first)
+    m = _WENT_RE.search(said) if _WENT_GATE_RE.search(said) else None
     if m is None:
         return None
     return _make("+" if m.group("dir").lower() == "up" else "-", m, m.group("unit"), m.group("subj"))
