@@ -4,7 +4,9 @@ context rendered at a fixed token budget, for DSPM and for the usual baselines?
 Tasks: BEAM 100K ``instruction_following``, ``preference_following``,
 ``knowledge_update`` and ``contradiction_resolution``; PrefEval explicit preferences
 buried under 10, 50, 100 and 300 of its own distractor turns; MT-Eval refinement
-dialogues (share of earlier constraints still delivered at each turn). Systems: DSPM
+dialogues (share of earlier constraints still delivered at each turn); LoCoMo questions
+about two people's long chat (reported, not a target: DSPM is no question-answering
+retriever). Systems: DSPM
 (default rule extractor), the most recent turns that fit, LangChain ``trim_messages``,
 LlamaIndex ``ChatMemoryBuffer``, BM25 over all turns, dspm-memory 0.1.20 fed DSPM's
 rule extractions (only where ``import dspm`` works) and DSPM with an LLM extractor
@@ -107,11 +109,15 @@ def score_probe(probe: Probe, texts: list[str]) -> list[dict[str, Any]]:
     lines = [make_line(t) for t in texts]
     out = []
     for item, iid in zip(probe.items, probe.item_ids):
-        rec: dict[str, Any] = {"item": iid, "kind": item.kind}
+        rec: dict[str, Any] = {"item": iid, "kind": item.kind, "group": item.meta.get("group")}
         if item.kind == "update":
             ok, at, stale = update_delivered(lines, item.keys[0], item.old)
             rec.update(delivered=ok, new_line=at, stale_lines=stale,
                        old=sorted(f"{n} {u}" if u else n for n, u in item.old))
+        elif item.kind == "either":  # the answer, or every evidence message
+            at = delivered(lines, item.keys[0])
+            ats = [delivered(lines, k) for k in item.meta["all"]]
+            rec.update(delivered=at >= 0 or all(a >= 0 for a in ats), line_at=at, lines_at=ats)
         elif item.kind == "both":
             ats = [delivered(lines, k) for k in item.keys]
             rec.update(delivered=all(a >= 0 for a in ats), lines_at=ats)
@@ -133,7 +139,7 @@ def run_case(case: Case, systems: dict[str, Any], budgets: list[int], tc: TokenC
     def record(name: str, probe: Probe, budget: int, texts: list[str], secs: float) -> None:
         ctx_tokens = tc.count("\n".join(texts)) if texts else 0
         for rec in score_probe(probe, texts):
-            rec.update(system=name, task=probe.task, group=probe.group, budget=budget,
+            rec.update(system=name, task=probe.task, group=rec["group"] or probe.group, budget=budget,
                        case=case.case_id, at=probe.at, context_tokens=ctx_tokens,
                        render_seconds=round(secs, 4), n_lines=len(texts))
             if not rec["delivered"] and keep_context:
@@ -265,7 +271,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--budgets", default="120,250,500,1000")
     ap.add_argument("--systems", default=DEFAULT_SYSTEMS,
                     help=f"comma list of {','.join(ALL_SYSTEMS)} (unavailable ones are skipped)")
-    ap.add_argument("--tasks", default="beam,prefeval,mteval")
+    ap.add_argument("--tasks", default="beam,prefeval,mteval,locomo")
     ap.add_argument("--limit", type=int, default=None,
                     help="quick run: BEAM chats, PrefEval preferences per topic, MT-Eval dialogues")
     ap.add_argument("--per-topic", type=int, default=None,
@@ -285,7 +291,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     data = Path(args.data)
-    if not data.is_dir() or not any((data / d).is_dir() for d in ("beam", "prefeval", "mt-eval")):
+    if not data.is_dir() or not any((data / d).is_dir()
+                                    for d in ("beam", "prefeval", "mt-eval", "locomo")):
         print(MISSING_DATA.format(path=data), file=sys.stderr)
         return 2
     budgets = [int(b) for b in args.budgets.split(",") if b.strip()]
@@ -294,7 +301,7 @@ def main(argv: list[str] | None = None) -> int:
         names.append("dspm_llm")
     tasks = {t.strip() for t in args.tasks.split(",") if t.strip()}
     tasks = {t for t in tasks if (data / {"beam": "beam", "prefeval": "prefeval",
-                                          "mteval": "mt-eval"}[t]).is_dir()}
+                                          "mteval": "mt-eval", "locomo": "locomo"}[t]).is_dir()}
     if "peer" in names:
         # The peer counts with tiktoken: seed its cache offline before it is imported.
         try:

@@ -24,7 +24,9 @@ PREFEVAL_DEPTHS = (10, 50, 100, 300)
 
 @dataclass(slots=True)
 class Item:
-    """One thing that must be delivered. ``kind``: present | update | both."""
+    """One thing that must be delivered. ``kind``: present | update | both | either (the
+    first key, or every key of ``meta["all"]``). ``meta["group"]``: the row it is counted
+    in, when not its probe's."""
 
     kind: str
     keys: list[Key]
@@ -222,6 +224,67 @@ def mteval_cases(data: Path, split: str, limit: int | None) -> list[Case]:
     return cases
 
 
+# ----------------------------------------------------------------------------- LoCoMo
+_DIA_RE = re.compile(r"^D(\d+):(\d+)$")
+
+
+def _audited(data: Path) -> set[str]:
+    """The ids (``locomo_<conversation>_qa<index>``) of the QA items whose gold an audit
+    found wrong; left out."""
+    path = data / "locomo" / "locomo_audit_errors.json"
+    if not path.is_file():
+        return set()
+    return {e["question_id"] for e in json.loads(path.read_text(encoding="utf-8"))}
+
+
+def locomo_cases(data: Path, split: str, limit: int | None) -> list[Case]:
+    """LoCoMo's multi-session conversations between two people, with their questions.
+
+    Every message of both speakers is fed as a user turn, as said (either may be asked
+    about; the speaker's name is not added); image captions and session dates are left out. One probe per question after the whole conversation, for its question.
+    Adversarial questions (category 5, no answer) and the items the audit found wrong are
+    left out. Each question is scored three ways (groups): its ``answer`` carried by one
+    line, every ``evidence`` message carried (by any lines), and ``answer or evidence``.
+    Records: the first half development, the second report."""
+    path = data / "locomo" / "locomo10.json"
+    records = json.loads(path.read_text(encoding="utf-8"))
+    half = len(records) // 2
+    chosen = records[:half] if split == "dev" else records[half:]
+    offset = 0 if split == "dev" else half
+    skip = _audited(data)
+    cases = []
+    for c_idx, rec in enumerate(chosen[: limit or None], start=offset):
+        conv = rec["conversation"]
+        turns: list[tuple[str, str]] = []
+        said: dict[str, str] = {}
+        n = 1
+        while f"session_{n}" in conv:
+            for m in conv[f"session_{n}"]:
+                text = (m.get("text") or "").strip()
+                if text:
+                    said[m.get("dia_id", "")] = text
+                    turns.append(("user", text))
+            n += 1
+        probes = []
+        for q_idx, qa in enumerate(rec["qa"]):
+            qid = f"locomo_{c_idx}_qa{q_idx}"
+            if qa.get("category") == 5 or qa.get("answer") is None or qid in skip:
+                continue
+            answer = make_key(str(qa["answer"]))
+            evidence = [make_key(said[e]) for e in qa.get("evidence") or []
+                        if _DIA_RE.match(e) and e in said]
+            items = [Item("present", [answer], meta={"group": "answer"})]
+            if evidence:
+                items += [Item("both", evidence, meta={"group": "evidence"}),
+                          Item("either", [answer], meta={"group": "answer or evidence",
+                                                         "all": evidence})]
+            probes.append(Probe(task="locomo", group="", at=len(turns), query=qa["question"],
+                                items=items, item_ids=[f"{rec.get('sample_id', c_idx)}:qa{q_idx}"]
+                                * len(items)))
+        cases.append(Case("locomo", f"locomo/{c_idx}", turns, probes))
+    return cases
+
+
 def load_cases(data: Path, split: str, tasks: set[str], limit: int | None,
                per_topic: int | None = None) -> list[Case]:
     cases: list[Case] = []
@@ -231,4 +294,6 @@ def load_cases(data: Path, split: str, tasks: set[str], limit: int | None,
         cases += prefeval_cases(data, split, min(x for x in (limit, per_topic, 10**9) if x))
     if "mteval" in tasks:
         cases += mteval_cases(data, split, limit)
+    if "locomo" in tasks:
+        cases += locomo_cases(data, split, limit)
     return cases
