@@ -53,7 +53,8 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     last = turn.last_said("assistant")
     if last is None:
         return None
-    asked = split_sentences(last)[-1] if last.strip() else ""
+    said = split_sentences(last)
+    asked = said[-1] if said else ""  # (a reply of table rows alone has no sentence)
     if _BARE_YES_RE.fullmatch(sentence.strip()):
         value = proposed_value(asked)
         value = None if value is None else _with_unit(value, last)

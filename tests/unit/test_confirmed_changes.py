@@ -203,3 +203,16 @@ def test_a_confirmation_of_a_name_changed_in_a_statement_is_no_second_patch() ->
                       a("Switched all jobs to debian-12. It ships OpenSSL 3."))
     assert len(current_with(memory, "debian-12")) == 1, [p.text for p in memory.all_patches]
     assert not current_with(memory, "debian-11")
+
+
+def test_an_answer_to_a_reply_of_table_rows_alone_is_read() -> None:
+    # the assistant's last message has no sentence outside its table
+    from dspm_core import DSPMMemory
+
+    m = DSPMMemory()
+    m.add_turn("user", "I'm hosting Thanksgiving for 10 this year, help me with a shopping list")
+    m.add_turn("assistant", "| Item | Cost |\n| Turkey | £45 |\n| Potatoes | £6 |")
+    m.add_turn("user", "The thermostat should be set to 21°C.")
+    m.add_turn("user", "great, confirm it")
+    assert any("21" in p.text for p in m.all_patches if p.critical)
+    assert m.get_context("what temperature?")
