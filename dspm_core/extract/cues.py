@@ -42,7 +42,7 @@ VALUES = _Values()
 
 # --- constraint cues (user side)
 MODAL_RE = re.compile(
-    r"\b(?:must|mustn't|shall|is required|are required|required to|is mandatory|are mandatory|"
+    r"\b(?:must(?!-)|mustn't|shall|is required|are required|required to|is mandatory|are mandatory|"
     r"mandatory|non-negotiable|not allowed|not permitted|is forbidden|are forbidden|forbidden|"
     r"prohibited|under no circumstances|off[- ]limits|hard rule|hard requirement|strict rule|"
     r"requirement is|requirements are|the rule is|rule:|policy:|constraint:|requirement:)",

@@ -36,6 +36,7 @@ from .shorthand import in_full
 from .accepted import accepted_change
 from .visits import visit_said
 from ..switched import switched_said
+from .chatter import chatter
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
@@ -243,6 +244,8 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
         return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
     if sets_no_rule(s):
         return []  # "suppose I always wrote ..., would that hurt?", "my cat always sits ..."
+    if chatter(s) and len(split_clauses(s)) == 1:
+        return []  # "If you ever need anything, just let me know.": friendly chat
     conditional = conditional_kind(s)
     if conditional is not None:  # "when you write code for me, stick to typescript"
         return [make_fact(turn, conditional, s, s)]
@@ -389,6 +392,8 @@ def _label_as_said(c: Clause, first: bool) -> None:
     text = c.text.strip()
     if pointer_spent(text.rstrip(".!")) is not None:
         return  # "it's not $2,000 any more": context of the new value said beside it
+    if chatter(text):
+        return  # "That must have been so much fun!", "I love how you put that!": context
     stance = stance_kind(text)
     if stance is not None:  # "No need to apologise every time", "Assume I'm on a Mac"
         c.label, c.kind = "cue", stance
@@ -650,7 +655,7 @@ def _user_cue(text: str) -> PatchKind | None:
                 and not COMPARATOR_VALUE_RE.search(s):
             return PatchKind.DECISION
         return PatchKind.CONSTRAINT
-    if SHOULD_RE.search(s) and not re.search(r"\b(?:i|we)\s+should\b", s, _I):
+    if SHOULD_RE.search(s) and not re.search(r"\b(?:i|we)\s+(?:\w+ly\s+)?should\b", s, _I):
         return PatchKind.CONSTRAINT
     if NEED_RE.search(s) and not _WOULD_NEED_RE.search(s) and (has_value or not re.search(r"\b(?:i|we)\s+(?:\w+\s+)?(?:need|have|"
                                                          r"got)\b", s, _I)):

@@ -1,0 +1,102 @@
+"""Friendly chat that only sounds like a rule is context, never a constraint or a setting
+(dspm_core.extract.chatter); the rules said with the same words stay rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core import DSPMMemory
+from dspm_core.extract.chatter import chatter
+
+CHAT = [
+    "That must have been so much fun!",
+    "Must be nice having the whole house to yourself for once.",
+    "Seeing your hard work pay off like that must've felt amazing.",
+    "It's gotta be a rush having all these options.",
+    "Your garden must look incredible this time of year.",
+    "That song never gets old!",
+    "Fantasy books always fuel my imagination.",
+    "Your determination never ceases to amaze me.",
+    "He never gives up and always stands up for justice.",
+    "There's always this tug-of-war of hope and doubt.",
+    "I love how you put that!",
+    "I love your enthusiasm!",
+    "That's really cool, I like it!",
+    "Never stop being you!",
+    "Keep doing what makes you happy!",
+    "If you need any help, let me know!",
+    "I'm always here to cheer you on.",
+    "No prob!",
+    "Gotta run, talk later!",
+    "You can't go wrong with a roast on Sunday!",
+    "Man, you can't deny that view!",
+    "Never had the chance to visit it, sadly.",
+    "You should read it!",
+    "Connecting with fellow gamers is always awesome.",
+    "My family is always there for me.",
+    "Caroline, it's got to be tough dealing with those changes.",
+    "I value your opinion!",
+    "You never know the difference a kind gesture can make.",
+]
+
+RULES = [
+    "I like it short.",
+    "The report always goes to me.",
+    "Passwords must be at least 12 characters.",
+    "You must be online by 9.",
+    "Replies must be short.",
+    "I love it when you add examples.",
+    "There is always a 10% service charge.",
+    "My son always has swimming on Tuesdays.",
+    "Always reply in French.",
+    "Never use eval.",
+    "We must have the report by Friday.",
+    "The standup is always at 9:30.",
+    "Backups are always encrypted.",
+    "I appreciate short answers.",
+    "You never know what the weather does, so always pack a coat.",
+]
+
+
+@pytest.mark.parametrize("text", CHAT)
+def test_chat_is_read_as_chat(text: str) -> None:
+    assert chatter(text)
+
+
+@pytest.mark.parametrize("text", RULES)
+def test_rules_said_with_the_same_words_are_not_chat(text: str) -> None:
+    assert not chatter(text)
+
+
+@pytest.mark.parametrize("text", CHAT)
+def test_chat_stores_no_critical_and_keeps_the_sentence(text: str) -> None:
+    m = DSPMMemory()
+    m.add_turn("user", text)
+    assert not [p.text for p in m.all_patches if p.critical]
+    assert any(p.kind.value == "sentence" for p in m.all_patches)  # the tier keeps it
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Always reply in French.", "French"),
+    ("Never use eval.", "eval"),
+    ("Passwords must be at least 12 characters.", "12"),
+    ("I love it when you add examples.", "examples"),
+    ("omg yes, and btw I'm vegan now so no dairy in the recipes pls", "dairy"),
+])
+def test_rules_beside_chat_stay_critical(text: str, value: str) -> None:
+    m = DSPMMemory()
+    m.add_turn("user", text)
+    assert any(value.lower() in (p.text + " " + (p.value or "")).lower()
+               for p in m.all_patches if p.critical)
+
+
+def test_a_rule_after_a_guess_in_one_sentence_is_kept() -> None:
+    m = DSPMMemory()
+    m.add_turn("user", "That must have been so much fun, but never book me anything on Sundays.")
+    assert any("sunday" in p.text.lower() for p in m.all_patches if p.critical)
+
+
+def test_must_see_is_no_modal() -> None:
+    m = DSPMMemory()
+    m.add_turn("user", "Barcelona is a must-visit city!")
+    assert not [p for p in m.all_patches if p.critical]
