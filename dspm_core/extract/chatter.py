@@ -6,7 +6,7 @@ garden must look incredible this time of year."), a description of someone or so
 ("My dad always knows how to cheer me up.", "A good walk always clears my head."), a
 reaction ("I love how you put that!"), encouragement ("Keep it up!", "Don't ever give up
 on the things you love."), an offer or a thanks ("If you ever need anything, just let me
-know.", "No prob!"), a phrase said in passing ("Gotta run", "I have to say ..."), an
+know.", "No worries!"), a phrase said in passing ("Gotta run", "I have to say ..."), an
 exclamation ("You can't beat a proper cup of tea!", "Can't wait!") and the past with its
 subject left out ("Never been to Japan"). :func:`chatter` reads these forms; such a clause
 is context (the sentence tier keeps it as said), never a constraint or a setting.
@@ -53,8 +53,8 @@ _GUESS_RE = re.compile(
     rf"taken|seemed|looked|sounded|made|an?)\b"
     rf"|^\W*must\s+(?:be|feel|look|sound|seem|have)\b", _I)
 # a description of someone else or a thing: "My dad always knows how to cheer me up",
-# "Fantasy books always fuel my imagination", "That song never gets old", "It's always
-# satisfying to ...", "He never gives up"
+# "Long baths always calm my nerves", "That song never gets old", "It's always nice to
+# ...", "My brother never sits still"
 _SUBJECT = (rf"(?:he|she|they|it|it's|that|this|there|(?:my|our|his|her|their|the|a|an|that|this)"
             rf"\s+(?:\w+\s+){{0,3}}?(?:{PEOPLE}|\w+s|\w+)|your\s+\w+|(?:\w+\s+)?\w+s|{PEOPLE})")
 _EFFECT = (r"(?:make|makes|remind|reminds|cheer|cheers|fuel|fuels|clear|clears|help|helps|lift|"
@@ -65,11 +65,11 @@ _DESCRIBED_RE = re.compile(
     rf"{_LEAD}{_SUBJECT}\s+(?:\w+\s+)?(?:always|never)\s+(?:\w+\s+){{0,4}}?(?:{_EVALUATIVE})\b"
     rf"|{_LEAD}{_SUBJECT}\s+(?:always|never)\s+{_EFFECT}\s+(?:\w+\s+)?(?:me|my|us|our)\b"
     rf"|\bnever\s+gets?\s+old\b|\byou\s+never\s+know\b", _I)
-# said with no value: another person's way ("He never gives up", "my mum always worries"),
-# or what is always so ("Learning something new is always a great adventure")
+# said with no value: another person's way ("My brother never sits still", "my mum always
+# worries"), or what is always so ("Baking with the kids is always fun")
 _THEIR_WAY_RE = re.compile(rf"{_LEAD}(?:(?:he|she|they|(?:my|our)\s+(?:{PEOPLE}))\s+(?:always|never)\s+\w+"
                            rf"|there(?:'s|\s+is|\s+are)\s+always\b)"
-                           # "Learning something new is always a great adventure"
+                           # "Baking with the kids is always fun"
                            rf"|\b(?:is|are|'s|'re|was)\s+always\s+(?:\w+\s+){{0,2}}?(?:{_EVALUATIVE}|"
                            rf"adventure|experience|pleasure|joy|treat|blast)\b", _I)
 # a reaction to what is at hand: "I love how you put that", "love your enthusiasm", "I love
@@ -102,11 +102,11 @@ _IN_PASSING_RE = re.compile(
     r"^\W*(?:i\s+)?(?:gotta|got\s+to|have\s+to|had\s+to)\s+(?:run|go|dash|admit|say|love|hand\s+it\s+to)\b"
     r"|\b(?:gotta|got\s+to|have\s+to|must)\s+try\s+(?:that|this|it)\b"
     r"|\bi\s+(?:don't|do\s+not|won't)\s+have\s+to\s+(?:stress|worry)\b"
-    # a recommendation to the one spoken to: "You should read it!", "you have to try that"
+    # a recommendation to the one spoken to: "You should watch it!", "you have to try that"
     r"|^\W*you\s+(?:should|have\s+to|gotta|must)\s+(?:totally\s+|definitely\s+|really\s+)?"
     r"(?:read|watch|try|see|check\s+out|listen\s+to|visit)\s+(?:it|that|this|them)\b", _I)
 # an exclamation: "you can't beat ...", "can't go wrong with ...", "can't wait", "can't
-# believe", "can't complain", "you can't deny that view", "couldn't agree more"
+# believe", "can't complain", "you can't deny that cake looked perfect", "couldn't agree more"
 _EXCLAIMED_RE = re.compile(
     r"\b(?:can't|cannot|can\s+not)\s+(?:beat|go\s+wrong|complain|wait|believe|get\s+enough|"
     r"thank\s+you\s+enough|deny\s+(?:that|it|this|how))\b|\bcouldn't\s+agree\s+more\b"

@@ -11,32 +11,32 @@ from dspm_core.extract.chatter import chatter
 CHAT = [
     "That must have been so much fun!",
     "Must be nice having the whole house to yourself for once.",
-    "Seeing your hard work pay off like that must've felt amazing.",
-    "It's gotta be a rush having all these options.",
+    "Finishing that marathon must've felt amazing.",
+    "It's gotta be a relief to have the exams done.",
     "Your garden must look incredible this time of year.",
     "That song never gets old!",
-    "Fantasy books always fuel my imagination.",
-    "Your determination never ceases to amaze me.",
-    "He never gives up and always stands up for justice.",
-    "There's always this tug-of-war of hope and doubt.",
+    "Long baths always calm my nerves.",
+    "Your cooking never ceases to amaze me.",
+    "My brother never sits still.",
+    "There's always some drama at family dinners.",
     "I love how you put that!",
     "I love your enthusiasm!",
-    "That's really cool, I like it!",
+    "Oh nice, I like that!",
     "Never stop being you!",
-    "Keep doing what makes you happy!",
-    "If you need any help, let me know!",
-    "I'm always here to cheer you on.",
-    "No prob!",
+    "You should keep doing what makes you happy.",
+    "If you need any help with the move, let me know!",
+    "I'm here to listen whenever you want.",
+    "No probs, honestly!",
     "Gotta run, talk later!",
     "You can't go wrong with a roast on Sunday!",
-    "Man, you can't deny that view!",
-    "Never had the chance to visit it, sadly.",
-    "You should read it!",
-    "Connecting with fellow gamers is always awesome.",
-    "My family is always there for me.",
-    "Caroline, it's got to be tough dealing with those changes.",
-    "I value your opinion!",
-    "You never know the difference a kind gesture can make.",
+    "Honestly, you can't deny that cake looked perfect.",
+    "Never tried sushi, believe it or not.",
+    "You should watch it, it's brilliant!",
+    "Baking with the kids is always fun.",
+    "Our neighbours are always there for us.",
+    "Priya, it's got to be tough starting a new job.",
+    "I really value your advice.",
+    "You never know who you'll meet at these things.",
 ]
 
 RULES = [
@@ -98,5 +98,5 @@ def test_a_rule_after_a_guess_in_one_sentence_is_kept() -> None:
 
 def test_must_see_is_no_modal() -> None:
     m = DSPMMemory()
-    m.add_turn("user", "Barcelona is a must-visit city!")
+    m.add_turn("user", "The old town in Tallinn is a must-visit!")
     assert not [p for p in m.all_patches if p.critical]
