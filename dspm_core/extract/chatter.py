@@ -39,7 +39,7 @@ _EVALUATIVE = (
     r"proud|thrilled|relieved|delighted|excited|happy|glad|grateful|tired|worth|cute|sweet|"
     r"adorable|funny|hilarious|impressive|epic|intense|emotional|touching|memorable|"
     r"incredible|unforgettable|wholesome|refreshing|calming|challenging|empowering|cathartic|"
-    r"comfy|cozy|cosy|over the moon")
+    r"comfy|cozy|cosy|stoked|unforgettable|over the moon")
 _INTENSIFIER = r"(?:(?:so|really|such|quite|pretty|super|absolutely|truly|a bit|kind of|sort of)\s+)*"
 _LEAD = r"^\W*(?:(?:oh|aw+|omg|wow|haha|lol|honestly|man|yeah|yes|ah|and|but|so)\W+)*"
 
@@ -51,7 +51,13 @@ _GUESS_RE = re.compile(
     rf"|\b(?:it|that|this)(?:'s|\s+has)\s+got\s+to\s+be\b"
     rf"|(?:^\W*|\b(?:that|it|it's|this|you|he|she|they|there)\s+)(?:must(?:\s+have|'ve)|gotta\s+be)\s+(?:been|felt|had|"
     rf"taken|seemed|looked|sounded|made|an?)\b"
-    rf"|^\W*must\s+(?:be|feel|look|sound|seem|have)\b", _I)
+    rf"|^\W*must\s+(?:be|feel|look|sound|seem|have)\b"
+    rf"|\bmust\s+have\s+(?:{_EVALUATIVE})\b"
+    # "I can only imagine how tough it must be"
+    rf"|\bhow\s+(?:\w+\s+)?(?:{_EVALUATIVE})\s+(?:that|it|this)\s+must\b"
+    # "it won't be easy"
+    rf"|\b(?:it|that|this)\s+(?:won't|will\s+not|isn't\s+going\s+to)\s+be\s+{_INTENSIFIER}"
+    rf"(?:easy|{_EVALUATIVE})\b", _I)
 # a description of someone else or a thing: "My dad always knows how to cheer me up",
 # "Long baths always calm my nerves", "That song never gets old", "It's always nice to
 # ...", "My brother never sits still"
@@ -71,7 +77,10 @@ _THEIR_WAY_RE = re.compile(rf"{_LEAD}(?:(?:he|she|they|(?:my|our)\s+(?:{PEOPLE})
                            rf"|there(?:'s|\s+is|\s+are)\s+always\b)"
                            # "Baking with the kids is always fun"
                            rf"|\b(?:is|are|'s|'re|was)\s+always\s+(?:\w+\s+){{0,2}}?(?:{_EVALUATIVE}|"
-                           rf"adventure|experience|pleasure|joy|treat|blast)\b", _I)
+                           rf"adventure|experience|pleasure|joy|treat|blast)\b"
+                           # "Learning another language is tough", "the hotel was lovely"
+                           rf"|\b(?:is|are|was|were)\s+{_INTENSIFIER}(?:totally\s+|truly\s+|absolutely\s+)?"
+                           rf"(?:{_EVALUATIVE})\b", _I)
 # a reaction to what is at hand: "I love how you put that", "love your enthusiasm", "I love
 # it when a plan comes together" (not "I love it when you add examples": how to reply)
 _REACTION_RE = re.compile(
@@ -91,7 +100,9 @@ _KIND_WORDS_RE = re.compile(
     r"keep\s+doing\s+what\s+makes\s+you|stay\s+positive|take\s+care\s+of\s+yourself|"
     r"don't\s+miss\s+a\s+beat|(?:always\s+|be\s+)?there\s+for\s+(?:me|you|us)|always\s+happy\s+to|"
     r"keep\s+me\s+posted|(?:don't|do\s+not)\s+let\s+(?:anything|anyone|it|that|them)\s+stop\s+you|"
-    r"(?:don't|do\s+not)\s+be\s+afraid\s+to)\b"
+    r"(?:don't|do\s+not)\s+be\s+afraid\s+to|always\s+here\s+to\s+help|thanks\s+for\s+always|"
+    r"(?:don't|do\s+not)\s+hesitate\s+to|any\s?time\s+you\s+need|keep\s+pushing|"
+    r"i'll\s+keep\s+that\s+in\s+mind)\b"
     r"|\bif\s+you\s+(?:ever\s+)?(?:need|want)\s+(?:any(?:thing)?|some(?:thing)?|help|a\s+hand|to\s+talk)\b"
     r".*\b(?:let\s+me\s+know|just\s+ask|give\s+me\s+a\s+shout|i'm\s+here)\b"
     r"|^\W*no\s+(?:prob|probs|problem|problems|worries|worry|biggie|sweat)\b|^\W*any\s?time\b",
@@ -103,8 +114,9 @@ _IN_PASSING_RE = re.compile(
     r"|\b(?:gotta|got\s+to|have\s+to|must)\s+try\s+(?:that|this|it)\b"
     r"|\bi\s+(?:don't|do\s+not|won't)\s+have\s+to\s+(?:stress|worry)\b"
     # a recommendation to the one spoken to: "You should watch it!", "you have to try that"
-    r"|^\W*you\s+(?:should|have\s+to|gotta|must)\s+(?:totally\s+|definitely\s+|really\s+)?"
-    r"(?:read|watch|try|see|check\s+out|listen\s+to|visit)\s+(?:it|that|this|them)\b", _I)
+    r"|^\W*(?:\w+\W+)?you(?:'ll)?\s+(?:just\s+)?(?:should|have\s+to|gotta|must)\s+"
+    r"(?:totally\s+|definitely\s+|really\s+)?(?:(?:read|watch|try|see|check\s+out|listen\s+to|visit)\s+"
+    r"(?:it|that|this|them|the)\b|come\s+(?:down|over|along|and\s+join)|join\s+(?:me|us))", _I)
 # an exclamation: "you can't beat ...", "can't go wrong with ...", "can't wait", "can't
 # believe", "can't complain", "you can't deny that cake looked perfect", "couldn't agree more"
 _EXCLAIMED_RE = re.compile(
@@ -123,20 +135,22 @@ _FORMS = (_GUESS_RE, _DESCRIBED_RE, _REACTION_RE, _KIND_WORDS_RE, _IN_PASSING_RE
 _PARTS_RE = re.compile(r"\s*(?:[,;:]|\s[-–—])\s*(?:(?:but|and|so|though|also)\s+)?|\s+but\s+", _I)
 
 
-def _chat_part(text: str) -> bool:
+def _chat_part(text: str, valued: bool) -> bool:
+    """``text`` reads as chat; ``valued``: its sentence says a value somewhere."""
     return any(rx.search(text) for rx in _FORMS) or (
-        _THEIR_WAY_RE.search(text) is not None and VALUES.search(text) is None)
+        not valued and _THEIR_WAY_RE.search(text) is not None)
 
 
 def chatter(text: str) -> bool:
     """``text`` is friendly chat of one of the forms above, however much it sounds like a
     rule: a part of it is, and no other part states a rule or a preference."""
     parts = [p for p in _PARTS_RE.split(text) if p and p.strip()]
+    valued = VALUES.search(text) is not None
     chat = False
     for part in parts if len(parts) > 1 else [text]:
-        if _chat_part(part):
+        if _chat_part(part, valued):
             chat = True
         elif firm_rule_cue(part) or PREFERENCE_RE.search(part):
             return False
-    return chat or len(parts) > 1 and _chat_part(text) and not any(
+    return chat or len(parts) > 1 and _chat_part(text, valued) and not any(
         firm_rule_cue(p) or PREFERENCE_RE.search(p) for p in parts)

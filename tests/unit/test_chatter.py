@@ -37,6 +37,12 @@ CHAT = [
     "Priya, it's got to be tough starting a new job.",
     "I really value your advice.",
     "You never know who you'll meet at these things.",
+    "Congrats, you must be so stoked!",
+    "I can only imagine how tough it must be.",
+    "We know it won't be easy.",
+    "Any time you need help, don't hesitate to reach out.",
+    "You should come over and join us for the barbecue sometime!",
+    "The hotel was lovely.",
 ]
 
 RULES = [
@@ -55,6 +61,9 @@ RULES = [
     "Backups are always encrypted.",
     "I appreciate short answers.",
     "You never know what the weather does, so always pack a coat.",
+    "The deadline is tough but fixed: March 3.",
+    "The tone is casual.",
+    "You should use Postgres for this.",
 ]
 
 
