@@ -28,7 +28,7 @@ except ImportError:  # Python 3.10
     import sre_constants as C  # type: ignore[no-redef]
     import sre_parse as P  # type: ignore[no-redef]
 
-__all__ = ["gated", "required_literals"]
+__all__ = ["gated", "may_match", "required_literals"]
 
 #: a literal cut to this many characters still tells most words apart
 _PREFIX = 4
@@ -186,6 +186,13 @@ class _Gated:
 
     def __repr__(self) -> str:
         return f"gated({self._p!r})"
+
+
+def may_match(pattern: Any, text: str) -> bool:
+    """False when ``pattern`` (from :func:`gated`) can match no part of ``text``: ``text``
+    holds none of the literals some match needs (a substring of ``text`` holds none
+    either); True otherwise."""
+    return pattern._may(text) if isinstance(pattern, _Gated) else True
 
 
 def gated(pattern: Any) -> Any:

@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from ..people import PEOPLE
+from ..regex_gate import gated, may_match
 from .cues import PREFERENCE_RE, VALUES, firm_rule_cue
 
 __all__ = ["chatter"]
@@ -126,8 +127,11 @@ _EXCLAIMED_RE = re.compile(
 # the past with its subject left out: "Never been to Japan", "never had the chance"
 _NEVER_DID_RE = re.compile(r"^\W*never\s+(?:been|had|seen|tried|heard|met|visited|watched|played)\b",
                            _I)
-_FORMS = (_GUESS_RE, _DESCRIBED_RE, _REACTION_RE, _KIND_WORDS_RE, _IN_PASSING_RE, _EXCLAIMED_RE,
-          _NEVER_DID_RE)
+# each behind a test of the words it needs (most sentences hold none of them)
+_FORMS = tuple(map(gated, (_GUESS_RE, _DESCRIBED_RE, _REACTION_RE, _KIND_WORDS_RE, _IN_PASSING_RE,
+                           _EXCLAIMED_RE, _NEVER_DID_RE)))
+_THEIR_WAY = gated(_THEIR_WAY_RE)
+_ALL = (*_FORMS, _THEIR_WAY)
 
 
 # where a sentence of chat may go on to something else: "That must have been fun, but
@@ -138,19 +142,22 @@ _PARTS_RE = re.compile(r"\s*(?:[,;:]|\s[-–—])\s*(?:(?:but|and|so|though|also
 def _chat_part(text: str, valued: bool) -> bool:
     """``text`` reads as chat; ``valued``: its sentence says a value somewhere."""
     return any(rx.search(text) for rx in _FORMS) or (
-        not valued and _THEIR_WAY_RE.search(text) is not None)
+        not valued and _THEIR_WAY.search(text) is not None)
 
 
 def chatter(text: str) -> bool:
     """``text`` is friendly chat of one of the forms above, however much it sounds like a
     rule: a part of it is, and no other part states a rule or a preference."""
+    if not any(may_match(f, text) for f in _ALL):
+        return False  # (no part of it holds the words any form needs)
     parts = [p for p in _PARTS_RE.split(text) if p and p.strip()]
-    valued = VALUES.search(text) is not None
-    chat = False
-    for part in parts if len(parts) > 1 else [text]:
-        if _chat_part(part, valued):
-            chat = True
-        elif firm_rule_cue(part) or PREFERENCE_RE.search(part):
-            return False
-    return chat or len(parts) > 1 and _chat_part(text, valued) and not any(
+    # (only the forms that need no value ask whether one is said)
+    valued = may_match(_THEIR_WAY, text) and VALUES.search(text) is not None
+    if len(parts) <= 1:
+        return _chat_part(text, valued)
+    chat = [_chat_part(p, valued) for p in parts]
+    if any(chat):
+        return not any(not c and (firm_rule_cue(p) or PREFERENCE_RE.search(p))
+                       for p, c in zip(parts, chat))
+    return _chat_part(text, valued) and not any(
         firm_rule_cue(p) or PREFERENCE_RE.search(p) for p in parts)
