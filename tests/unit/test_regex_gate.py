@@ -72,3 +72,19 @@ def test_the_parser_patterns_find_what_they_found_bare(words: list[str]) -> None
                  "_USE_RE", "_PARTICLE_END_RE", "_NEG_RE"):
         g = getattr(slots, name)
         assert [m.span() for m in g.finditer(text)] == [m.span() for m in g._p.finditer(text)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=14), st.integers(0, len(PATTERNS) - 1),
+       st.integers(0, 14), st.integers(0, 14))
+def test_may_match_is_false_only_when_no_part_of_the_text_can_match(
+        words: list[str], which: int, lo: int, hi: int) -> None:
+    from dspm_core.regex_gate import may_match
+
+    p = PATTERNS[which]
+    g = gated(p)
+    text = " ".join(words)
+    part = " ".join(words[lo:hi])
+    if not may_match(g, text):
+        assert p.search(text) is None and p.search(part) is None
+    assert may_match(p, text)  # a bare pattern may always match
