@@ -39,8 +39,8 @@ _EVALUATIVE = (
     r"overwhelming|rewarding|fulfilling|satisfying|liberating|relaxing|peaceful|inspiring|"
     r"proud|thrilled|relieved|delighted|excited|happy|glad|grateful|tired|worth|cute|sweet|"
     r"adorable|funny|hilarious|impressive|epic|intense|emotional|touching|memorable|"
-    r"incredible|unforgettable|wholesome|refreshing|calming|challenging|empowering|cathartic|"
-    r"comfy|cozy|cosy|stoked|unforgettable|over the moon")
+    r"unforgettable|wholesome|refreshing|calming|challenging|empowering|cathartic|comfy|cozy|"
+    r"cosy|stoked|over the moon")
 _INTENSIFIER = r"(?:(?:so|really|such|quite|pretty|super|absolutely|truly|a bit|kind of|sort of)\s+)*"
 _LEAD = r"^\W*(?:(?:oh|aw+|omg|wow|haha|lol|honestly|man|yeah|yes|ah|and|but|so)\W+)*"
 
