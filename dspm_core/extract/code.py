@@ -149,6 +149,24 @@ def has_working(s: str) -> bool:
     return _WORKING_RE.search(s) is not None
 
 
+# a quantity of a worked problem, said by the one working it: "The probability of drawing
+# the second ace is 3/51", "The number of ways to choose 2 balls out of the 3", "The sum of
+# interior angles in a triangle is 180°" (a fact of the problem, not the user's setting)
+_PROBLEM_QUANTITY_RE = re.compile(
+    r"^\W*(?:so\s+|and\s+)?(?:the|a)\s+(?:probability|chance|odds)\s+(?:of|that)\s+(?:\w+\s+){0,2}?"
+    r"(?:getting|rolling|drawing|flipping|picking|selecting|choosing|tossing|landing|no)\b"
+    r"|^\W*(?:so\s+|and\s+)?the\s+(?:number\s+of\s+(?:ways|outcomes|combinations|permutations|"
+    r"arrangements)|total\s+(?:number\s+of\s+)?outcomes|sum\s+of\s+(?:the\s+)?(?:interior\s+|"
+    r"exterior\s+)?angles)\b"
+    r"|^\W*(?:so\s+|and\s+)?the\s+probability\s+is\s+\d[\d.]*\s*(?:/|:|%|or\b)", re.I)
+
+
+def is_problem_quantity(s: str) -> bool:
+    """``s`` gives a quantity of a worked problem (a probability of a draw or a roll, a
+    number of ways, the outcomes, a sum of angles): a step of the working."""
+    return _PROBLEM_QUANTITY_RE.search(s) is not None
+
+
 def is_worked_step(s: str) -> bool:
     """A step of a calculation the user is working through ("(4/52) * (3/51)", "the pairs
     (1,6), (2,5) ... add up to 7"): two marks of arithmetic or more."""

@@ -39,7 +39,7 @@ from ..switched import switched_said
 from .chatter import chatter
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
-from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_worked_step
+from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_problem_quantity, is_worked_step
 from .cues import (
     ALWAYS_NEVER_RE,
     AVOID_RE,
@@ -263,7 +263,8 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
         return []
     if SIGNATURE_RE.search(s):
         return [new_fact(turn, PatchKind.CODE, s)]
-    if (is_equation(s) or is_worked_step(s)) and not rule_cue(s) and len(s.split()) <= 25:
+    if (is_equation(s) or is_worked_step(s) or is_problem_quantity(s)) and not rule_cue(s) \
+            and len(s.split()) <= 25:
         return [new_fact(turn, PatchKind.EQUATION, s)]  # a calculation, not a rule
     if _STATUS_RE.search(s) and not rule_cue(s) and not (REVISION_RE.search(s)
                                                          and TO_VALUE_RE.search(s)):
@@ -394,6 +395,8 @@ def _label_as_said(c: Clause, first: bool) -> None:
         return  # "it's not $2,000 any more": context of the new value said beside it
     if chatter(text):
         return  # "That must have been so much fun!", "I love how you put that!": context
+    if is_problem_quantity(text) and not rule_cue(text):
+        return  # "The probability of drawing the first ace is 4/52, and after ...": working
     stance = stance_kind(text)
     if stance is not None:  # "No need to apologise every time", "Assume I'm on a Mac"
         c.label, c.kind = "cue", stance

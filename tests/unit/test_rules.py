@@ -275,6 +275,19 @@ def test_equations():
     assert kinds('name = "example-ingress"') == []  # a string assignment is not an equation
 
 
+@pytest.mark.parametrize("text", [
+    "The probability of getting tails when I toss a coin is 1/2.",
+    "The chance of rolling a six is 1/6, and after the first roll the odds stay the same",
+    "The probability is 3/8 or 37.5%",
+])
+def test_a_quantity_of_a_worked_problem_is_no_setting(text: str) -> None:
+    assert not [k for k in kinds(text) if k.critical]
+
+
+def test_a_probability_of_the_users_own_stays_a_setting() -> None:
+    assert K.DECISION in kinds("Our conversion rate is 3.2% this month.")
+
+
 def test_structures_lists_of_steps_and_tables():
     steps = "Release steps:\n1. Freeze the branch.\n2. Run the migrations.\n3. Tag the release.\n4. Deploy."
     assert kinds(steps).count(K.STRUCTURE) == 1
