@@ -23,6 +23,7 @@ from .number_words import spoken_numbers, word_set
 from .passing import another_owns, other_owner
 from .patch import AUTHORITY, Patch, Role
 from .people import PEOPLE
+from .regex_gate import gated
 from .resolve import ATTRIBUTE_WORDS
 from .shifts import SHIFT_WORDS, UNIT_MINUTES, shift_said, shifted
 from .lexicon import is_noun
@@ -60,11 +61,11 @@ _DOWN = r"lower|lowered|reduce|reduced|cut|decrease|decreased|drop|dropped|short
 # "increase the timeout by 10 seconds", "drop it by 200", "bump it up by 2"
 _BY_RE = re.compile(rf"\b(?P<verb>{_UP}|{_DOWN})\b(?:\s+(?P<subj>(?:the|my|our|your|it|that|this|them)\b[\w' -]*?))?"
                     rf"(?:\s+(?:up|down))?\s+by\s+{_AMOUNT}", re.I)
-# "my rent went up by $50", "the fee has gone down by 10%"
-_WENT_RE = re.compile(rf"(?P<subj>[\w' -]*?)\s*\b(?:went|gone|goes|going|is going|has gone|was put|got put)\s+"
-                      rf"(?P<dir>up|down)\s+by\s+{_AMOUNT}", re.I)
-# what every match of _WENT_RE holds
-_WENT_GATE_RE = re.compile(r"\b(?:went|gone|goes|going|put)\s+(?:up|down)\s+by\s", re.I)
+# "my rent went up by $50", "the fee has gone down by 10%" (the subject starts where a run of
+# its characters does: the leftmost match starts there anyway, and no run is read twice)
+_WENT_RE = gated(re.compile(rf"(?:^|(?<=[^\w' -]))(?P<subj>[\w' -]*?)\s*\b(?:went|gone|goes|going|"
+                            rf"is going|has gone|was put|got put)\s+(?P<dir>up|down)\s+by\s+{_AMOUNT}",
+                            re.I))
 # "add 10 seconds to that", "add two more people", "add an extra 3 chairs"
 _ADD_RE = re.compile(rf"\badd(?:ing)?\s+(?:on\s+)?(?:an?\s+extra\s+|another\s+)?{_AMOUNT}(?:\s+(?:more|extra))?"
                      rf"(?:\s+(?:to|onto)\s+(?P<subj>[\w' -]+))?", re.I)
@@ -173,8 +174,7 @@ _SPEAKERS = frozenset("i we you they he she".split())
 
 
 def _went(said: str) -> Delta | None:
-    # (the subject before the verb is tried from every position: the verb first)
-    m = _WENT_RE.search(said) if _WENT_GATE_RE.search(said) else None
+    m = _WENT_RE.search(said)
     if m is None:
         return None
     return _make("+" if m.group("dir").lower() == "up" else "-", m, m.group("unit"), m.group("subj"))

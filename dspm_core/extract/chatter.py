@@ -74,7 +74,7 @@ _DESCRIBED_RE = re.compile(
     rf"|\bnever\s+gets?\s+old\b|\byou\s+never\s+know\b", _I)
 # said with no value: another person's way ("My brother never sits still", "my mum always
 # worries"), or what is always so ("Baking with the kids is always fun")
-_THEIR_WAY_RE = re.compile(rf"{_LEAD}(?:(?:he|she|they|(?:my|our)\s+(?:{PEOPLE}))\s+(?:always|never)\s+\w+"
+_NO_VALUE_RE = re.compile(rf"{_LEAD}(?:(?:he|she|they|(?:my|our)\s+(?:{PEOPLE}))\s+(?:always|never)\s+\w+"
                            rf"|there(?:'s|\s+is|\s+are)\s+always\b)"
                            # "Baking with the kids is always fun"
                            rf"|\b(?:is|are|'s|'re|was)\s+always\s+(?:\w+\s+){{0,2}}?(?:{_EVALUATIVE}|"
@@ -130,8 +130,8 @@ _NEVER_DID_RE = re.compile(r"^\W*never\s+(?:been|had|seen|tried|heard|met|visite
 # each behind a test of the words it needs (most sentences hold none of them)
 _FORMS = tuple(map(gated, (_GUESS_RE, _DESCRIBED_RE, _REACTION_RE, _KIND_WORDS_RE, _IN_PASSING_RE,
                            _EXCLAIMED_RE, _NEVER_DID_RE)))
-_THEIR_WAY = gated(_THEIR_WAY_RE)
-_ALL = (*_FORMS, _THEIR_WAY)
+_NO_VALUE = gated(_NO_VALUE_RE)
+_ALL = (*_FORMS, _NO_VALUE)
 
 
 # where a sentence of chat may go on to something else: "That must have been fun, but
@@ -142,7 +142,7 @@ _PARTS_RE = re.compile(r"\s*(?:[,;:]|\s[-–—])\s*(?:(?:but|and|so|though|also
 def _chat_part(text: str, valued: bool) -> bool:
     """``text`` reads as chat; ``valued``: its sentence says a value somewhere."""
     return any(rx.search(text) for rx in _FORMS) or (
-        not valued and _THEIR_WAY.search(text) is not None)
+        not valued and _NO_VALUE.search(text) is not None)
 
 
 def chatter(text: str) -> bool:
@@ -152,7 +152,7 @@ def chatter(text: str) -> bool:
         return False  # (no part of it holds the words any form needs)
     parts = [p for p in _PARTS_RE.split(text) if p and p.strip()]
     # (only the forms that need no value ask whether one is said)
-    valued = may_match(_THEIR_WAY, text) and VALUES.search(text) is not None
+    valued = may_match(_NO_VALUE, text) and VALUES.search(text) is not None
     if len(parts) <= 1:
         return _chat_part(text, valued)
     chat = [_chat_part(p, valued) for p in parts]
