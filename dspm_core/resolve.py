@@ -48,7 +48,7 @@ from .patch import AUTHORITY, Patch, Role
 from .slots import Statement, bound_class, content_terms, folded_subject, name_category
 from .values import CLOCK_SHAPE_RE, MONTHS, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
-from .lexicon import getAllLemmas, is_past_verb, is_plural_noun, is_verb_only
+from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
@@ -988,24 +988,58 @@ _FOR_KIND_RE = re.compile(r"^(?:\s+[a-z]+)?\s+for\s+(?!(?:the|my|our|your|his|he
                           r"\s*$", re.I)
 
 
-def narrowed_for(text: str, value: str | None, earlier: str, earlier_value: str | None) -> str | None:
-    """The kind of thing ``text`` says its value is for, right after it ("up to 300 words
-    for technical questions", "20 requests per minute for free accounts"), when ``earlier`` says
-    its value holds for nothing in particular and never names that thing: a narrower
-    setting beside the one held, not its new value. None otherwise, and for a time or
-    everyone ("for now", "for a while", "for me")."""
-    a = _FOR_KIND_RE.match(_after_value(text, value))
-    if a is None or _FOR_ANY_RE.match(a.group("what")) or not value or not earlier_value:
+# a particular thing said after "for": "for the export job", "for the flights alone",
+# "for the older one"; group "when" is what a time would be read from ("the time being")
+_FOR_THE_RE = re.compile(r"^(?:\s+[a-z]+)?\s+for\s+(?P<when>(?:the|our|this|that|these|those)\s+"
+                         r"(?P<what>[a-z][\w'-]*(?:\s+[a-z0-9][\w'-]*){0,2}))\s*$", re.I)
+# the setting pointed at before the value: "letting it go up to ..."
+_POINTER_BEFORE_RE = re.compile(r"\b(?:it|that|this|them)\b", re.I)
+# what a change is for, not a thing of its own: "for the holidays", "for the product launch"
+_OCCASION = frozenset(("holidays", "holiday", "weekend", "weekends", "summer", "winter", "spring",
+                       "autumn", "fall", "season", "launch", "trip", "party", "event", "week",
+                       "month", "year", "day", "night", "time", "moment", "rest", "sprint",
+                       "quarter", "term", "demo", "meeting", "deadline", "move", "wedding"))
+
+
+def _head(what: str) -> str:
+    return re.sub(r"\s+(?:alone|only|though|too)$", "", what.strip(), flags=re.I).split()[-1].lower()
+
+
+def _narrower_said(text: str, value: str) -> str | None:
+    """What ``text`` says its value is for, right after it, when that is a thing of its own:
+    a kind in the bare plural ("for technical questions"), or a particular thing after an
+    article ("for the export job") when the value is a quantity and no pointer before it
+    names the setting ("letting it go up to 15 minutes for the new questions" says why). A
+    time, an occasion or everyone is none ("for now", "for the time being", "for black
+    friday", "for the holidays"), nor is a name chosen for a reason ("went with Octopus for
+    the tracker tariff")."""
+    after = _after_value(text, value)
+    a = _FOR_KIND_RE.match(after)
+    if a is not None and not _FOR_ANY_RE.match(a.group("what")):
+        return a.group("what") if is_plural_noun(_head(a.group("what"))) else None
+    a = _FOR_THE_RE.match(after)
+    if a is None or _FOR_ANY_RE.match(a.group("when")) or not any(c.isdigit() for c in value) \
+            or _POINTER_BEFORE_RE.search(text[:max(0, text.lower().find(value.lower()))]):
         return None
-    head = re.sub(r"\s+(?:alone|only|though|too)$", "", a.group("what").strip(), flags=re.I).split()[-1]
-    if not is_plural_noun(head.lower()):
-        return None  # ("for black friday", "for work" say an occasion or a purpose)
-    mine = _naming_terms(a.group("what"))
+    head = _head(a.group("what"))
+    return a.group("what") if head not in _OCCASION and (is_noun(head) or head in ("one", "ones")) \
+        else None
+
+
+def narrowed_for(text: str, value: str | None, earlier: str, earlier_value: str | None) -> str | None:
+    """The thing ``text`` says its value is for, right after it ("up to 300 words for
+    technical questions", "a 120 second timeout for the export job"), when ``earlier`` says
+    its value holds for nothing in particular and never names that thing: a narrower
+    setting beside the one held, not its new value (``_narrower_said``). None otherwise."""
+    what = _narrower_said(text, value) if value and earlier_value else None
+    if what is None:
+        return None
+    mine = _naming_terms(what)
     after = _after_value(earlier, earlier_value)
     if not mine or mine & _naming_terms(earlier) or any(form.match(after) for form in (
             _FOR_AFTER_RE, _IN_AFTER_RE, _ON_AFTER_RE, _TO_AFTER_RE, _DAY_AFTER_RE)):
         return None
-    return a.group("what")
+    return what
 
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
