@@ -7,8 +7,9 @@ garden must look incredible this time of year."), a description of someone or so
 reaction ("I love how you put that!"), encouragement ("Keep it up!", "Don't ever give up
 on the things you love."), an offer or a thanks ("If you ever need anything, just let me
 know.", "No worries!"), a phrase said in passing ("Gotta run", "I have to say ..."), an
-exclamation ("You can't beat a proper cup of tea!", "Can't wait!") and the past with its
-subject left out ("Never been to Japan"). :func:`chatter` reads these forms; such a clause
+exclamation ("You can't beat a proper cup of tea!", "Can't wait!", "I never thought of it
+that way"), how something is going ("The first draft is coming along nicely") and the past
+with its subject left out ("Never been to Japan"). :func:`chatter` reads these forms; such a clause
 is context (the sentence tier keeps it as said), never a constraint or a setting.
 
 The evaluative words are a short closed list, as are the feeling words of
@@ -81,7 +82,11 @@ _NO_VALUE_RE = re.compile(rf"{_LEAD}(?:(?:he|she|they|(?:my|our)\s+(?:{PEOPLE}))
                            rf"adventure|experience|pleasure|joy|treat|blast)\b"
                            # "Learning another language is tough", "the hotel was lovely"
                            rf"|\b(?:is|are|was|were)\s+{_INTENSIFIER}(?:totally\s+|truly\s+|absolutely\s+)?"
-                           rf"(?:{_EVALUATIVE})\b", _I)
+                           rf"(?:{_EVALUATIVE})\b"
+                           # how something is going: "The first draft is coming along nicely"
+                           rf"|\b(?:is|are|'s|'re|was|were)\s+(?:coming\s+along|going|shaping\s+up|"
+                           rf"progressing|moving\s+along|working\s+out)\s+(?:much\s+)?{_INTENSIFIER}"
+                           rf"(?:well|nicely|great|smoothly|fine|okay|ok|better|badly|slowly)\b", _I)
 # a reaction to what is at hand: "I love how you put that", "love your enthusiasm", "I love
 # it when a plan comes together" (not "I love it when you add examples": how to reply)
 _REACTION_RE = re.compile(
@@ -123,7 +128,10 @@ _IN_PASSING_RE = re.compile(
 _EXCLAIMED_RE = re.compile(
     r"\b(?:can't|cannot|can\s+not)\s+(?:beat|go\s+wrong|complain|wait|believe|get\s+enough|"
     r"thank\s+you\s+enough|deny\s+(?:that|it|this|how))\b|\bcouldn't\s+agree\s+more\b"
-    r"|\b(?:won't|wouldn't)\s+believe\b", _I)
+    r"|\b(?:won't|wouldn't)\s+believe\b"
+    # a new thought on what was just said: "I never thought of it that way", "never noticed that"
+    r"|\bnever\s+(?:thought|knew|reali[sz]ed|noticed|considered|imagined|guessed|looked\s+at)\s+"
+    r"(?:of\s+|about\s+)?(?:it|that|this)\b", _I)
 # the past with its subject left out: "Never been to Japan", "never had the chance"
 _NEVER_DID_RE = re.compile(r"^\W*never\s+(?:been|had|seen|tried|heard|met|visited|watched|played)\b",
                            _I)

@@ -158,12 +158,18 @@ _PROBLEM_QUANTITY_RE = re.compile(
     r"|^\W*(?:so\s+|and\s+)?the\s+(?:number\s+of\s+(?:ways|outcomes|combinations|permutations|"
     r"arrangements)|total\s+(?:number\s+of\s+)?outcomes|sum\s+of\s+(?:the\s+)?(?:interior\s+|"
     r"exterior\s+)?angles)\b"
-    r"|^\W*(?:so\s+|and\s+)?the\s+probability\s+is\s+\d[\d.]*\s*(?:/|:|%|or\b)", re.I)
+    r"|^\W*(?:so\s+|and\s+)?the\s+probability\s+is\s+\d[\d.]*\s*(?:/|:|%|or\b)"
+    # what the working comes to: "So the angles of a hexagon add up to 720 degrees", "That
+    # means the area is 12 square metres once you multiply it out"
+    r"|^\W*(?:so|then|therefore|thus|hence|(?:that|which|this)\s+(?:means|gives|makes))\b"
+    r"(?=.*\b(?:adds?\s+up\s+to|multipl(?:y|ied|ying)|divid(?:e|ed|ing)|equals?|works?\s+out\s+(?:to|at)|"
+    r"\d+\s+(?:times|plus|minus)\s+\d))", re.I)
 
 
 def is_problem_quantity(s: str) -> bool:
     """``s`` gives a quantity of a worked problem (a probability of a draw or a roll, a
-    number of ways, the outcomes, a sum of angles): a step of the working."""
+    number of ways, the outcomes, a sum of angles, what a sum or a product comes to after
+    "so" or "that means"): a step of the working."""
     return _PROBLEM_QUANTITY_RE.search(s) is not None
 
 

@@ -43,6 +43,10 @@ CHAT = [
     "Any time you need help, don't hesitate to reach out.",
     "You should come over and join us for the barbecue sometime!",
     "The hotel was lovely.",
+    "Huh, I never thought about it like that.",
+    "Wow, I never noticed that before.",
+    "The new kitchen is coming along really nicely.",
+    "Work has been hectic but the project is going well.",
 ]
 
 RULES = [
@@ -64,6 +68,9 @@ RULES = [
     "The deadline is tough but fixed: March 3.",
     "The tone is casual.",
     "You should use Postgres for this.",
+    "I never eat after 8pm.",
+    "I've never used tabs and never will, so use 4 spaces.",
+    "The build is going to run nightly at 2am.",
 ]
 
 

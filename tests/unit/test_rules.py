@@ -279,6 +279,9 @@ def test_equations():
     "The probability of getting tails when I toss a coin is 1/2.",
     "The chance of rolling a six is 1/6, and after the first roll the odds stay the same",
     "The probability is 3/8 or 37.5%",
+    "So the exterior angles of a pentagon add up to 360 degrees.",
+    "That means the volume is 24 cubic centimetres once you multiply the sides.",
+    "Which means each team gets 6 players if you divide 30 by 5.",
 ])
 def test_a_quantity_of_a_worked_problem_is_no_setting(text: str) -> None:
     assert not [k for k in kinds(text) if k.critical]
@@ -286,6 +289,7 @@ def test_a_quantity_of_a_worked_problem_is_no_setting(text: str) -> None:
 
 def test_a_probability_of_the_users_own_stays_a_setting() -> None:
     assert K.DECISION in kinds("Our conversion rate is 3.2% this month.")
+    assert [k for k in kinds("So the budget is $500 a month.") if k.critical]
 
 
 def test_structures_lists_of_steps_and_tables():
