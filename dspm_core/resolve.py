@@ -1157,6 +1157,39 @@ def other_label(text: str, earlier: str) -> bool:
         not content_terms(w) <= content_terms(text) for w in _POSSESSIVE_RE.findall(theirs.group(1)))
 
 
+# a thing named by its noun and a number or a letter: "room 4", "team B", "shift 2" (never a
+# time or an amount: "room 4:30", "shift 2pm", "tier 2%")
+_NUMBERED_RE = re.compile(r"\b([A-Za-z][a-z]{2,})\s+(\d{1,3}|[A-HJ-Z])\b"
+                          r"(?![:.,]\d|\s*(?:%|am\b|pm\b|a\.m|p\.m|st\b|nd\b|rd\b|th\b))")
+
+
+def _numbered(text: str, held: set[str]) -> dict[str, set[str]]:
+    """The tags said after each noun in ``text`` ("room" -> {"4"}), but a tag that is a word
+    of a value in ``held`` ("3" of "max retries 3")."""
+    out: dict[str, set[str]] = {}
+    for noun, tag in _NUMBERED_RE.findall(text):
+        n = noun.lower()
+        if tag.lower() not in held and n not in STOP_WORDS and is_noun(n):
+            out.setdefault(singular(n), set()).add(tag.lower())
+    return out
+
+
+def numbered_apart(text: str, earlier: str, *values: str | None) -> str | None:
+    """The noun ``text`` and ``earlier`` each name with a number or a letter of its own
+    ("Change room 5 to 9am." after "Room 4 opens at 8am.", "Move team B to 11am." after
+    "Team A meets at 9am."): two things of that noun, since single letters and digits are
+    words too. None when either names none, or both the same; a tag that is a word of one
+    of ``values`` is the value, not a name ("max retries 5" after "max retries 3")."""
+    if not _NUMBERED_RE.search(text) or not _NUMBERED_RE.search(earlier):
+        return None
+    held = {w for v in values if v for w in re.findall(r"[a-z0-9]+", v.lower())}
+    mine, theirs = _numbered(text, held), _numbered(earlier, held)
+    for noun in mine.keys() & theirs.keys():
+        if mine[noun].isdisjoint(theirs[noun]):
+            return f"{noun} {sorted(mine[noun])[0]}"
+    return None
+
+
 # a label of a few words before a colon
 _LABEL_RE = re.compile(r"^\W*(?:for\s+(?:the|my|our|this)\s+)?([\w'’-]+(?:\s+[\w'’-]+){0,2})\s*:\s", re.I)
 _POSSESSIVE_RE = re.compile(r"([\w-]+)['’]s\b")

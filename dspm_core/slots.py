@@ -185,6 +185,8 @@ _SET_TO_RE = gated(regex.compile(
     r"(?P<val>.+)$",
     re.I,
 ))
+# what a thing is moved to do, then when: "start at 2pm", "close at 6pm", "finish by 5"
+_VERB_AT_RE = re.compile(r"(?P<verb>[a-z]+)\s+(?:at|by|on|from)\s+(?P<val>.+)$", re.I)
 _SUBJ_IS_RE = re.compile(
     r"^(?P<subj>.+?)(?:\s+(?:(?:must|should|shall|will|would|needs? to|has to|have to|has|have|can)"
     r"\s+(?:always\s+)?(?:be|stay|remain)\s+(?:set\s+to\s+)?|is\s+now|is\s+(?:set\s+to\s+)?|"
@@ -1907,6 +1909,11 @@ def _parse_forms(t: str) -> Statement:
               or _ONE_WORD_VALUE_RE.fullmatch(m.group("val"))):  # "Set the editor to nano."
         op = _trailing_bound(m.group("val"))
         return _statement(m.group("subj"), op, m.group("val"), True, m.group("old"))
+    verbed = _VERB_AT_RE.match(m.group("val")) if m and not ft else None
+    if verbed and value_at(verbed.group("val")):
+        # "move shift 2 to start at 2pm": the value of when the thing starts
+        return _statement(f"{m.group('subj')} {verbed.group('verb')}", _trailing_bound(verbed.group("val")),
+                          verbed.group("val"), True, m.group("old"))
     if m and not ft:
         # "changed the wifi password to redpanda77 after the break-in": one word, then
         # when or why it was changed

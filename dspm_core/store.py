@@ -31,7 +31,7 @@ from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
                       held_for_other, is_referent, label_apart, link_target, link_vetoed,
-                      modifier_apart, names_nothing, narrowed_for, other_count, own_setting,
+                      modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
                       person_dropped, read_here, resolve, said_after_value, said_for_other,
                       time_told, vetoed)
 from .patch import AUTHORITY, EARLIER, Fact, Patch, PatchKind, Revision, Role
@@ -169,6 +169,7 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
         or another_one(fact.text, old.text) or one_instance(fact.text, old.slot or "") \
         or other_audience(fact.text, old.text, value) \
         or modifier_apart(fact.text, old.text, value, old_value or old.value) \
+        or numbered_apart(fact.text, old.text, value, old_value or old.value) \
         or (goal_apart(said, old.text) if said else None)
 
 
@@ -439,6 +440,9 @@ class PatchStore:
             if fact.unit and not raw.endswith(str(fact.unit)):
                 raw = f"{raw} {fact.unit}"
             pv = parse_value(raw)
+            if pv.dimension == "number" and parsed.dimension == "clock" and raw.isdigit() \
+                    and parsed.canonical and parsed.canonical.startswith(f"{int(raw):02d}:"):
+                pv = parse_value(parsed.value or raw)  # "opens at 8": the hour the text says
             if parsed.dimension.startswith("rate:") and parsed.canonical \
                     and parsed.canonical.startswith(f"{pv.canonical} per "):
                 # "my hourly rate is £55": the rate per hour the text says, not a sum

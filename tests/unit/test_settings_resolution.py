@@ -72,6 +72,41 @@ def test_names_one_letter_apart_and_single_letters_are_settings() -> None:
         ["$500", "$900", "12 nodes", "16 nodes", "5 MB", "7 MB"]
 
 
+@pytest.mark.parametrize(("first", "second"), [
+    ("Room 4 opens at 8am.", "Change room 5 to 9am."),
+    ("Team A meets at 9am.", "Move team B to 11am."),
+    ("Shift 1 starts at 6am.", "Move shift 2 to start at 2pm."),
+    ("Line 3 closes at 5pm.", "Set line 7 to close at 6pm."),
+    ("Gate 12 boards at 7:40.", "Gate 14 boards at 8:10 now."),
+])
+def test_a_change_of_one_numbered_or_lettered_thing_leaves_its_sibling(first: str,
+                                                                       second: str) -> None:
+    """A number or a letter after a noun names one of several ("room 4" / "room 5"), so a
+    word of change said of the other one revises nothing."""
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    assert len(memory.all_patches) == 2, [p.text for p in memory.all_patches]
+    assert all(not p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize(("first", "second", "old", "new"), [
+    ("Room 4 opens at 8am.", "Change room 4 to 9am.", "8am", "9am"),
+    ("Shift 2 starts at 6am.", "Move shift 2 to start at 2pm.", "6am", "2pm"),
+    ("Max retries 3.", "Max retries 5.", "3", "5"),
+    ("The Leeds office opens at 8.", "The Leeds office opens at 8:30 now.", "8", "8:30"),
+    ("The pool opens at 7.", "The pool opens at 6 now.", "7", "6"),
+])
+def test_the_same_numbered_thing_or_an_hour_said_bare_is_still_revised(first: str, second: str,
+                                                                       old: str, new: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    (p,) = memory.all_patches
+    assert new in (p.value or p.text) and p.history and old in (p.history[0].value or ""), \
+        (p.value, p.history)
+
+
 # what a setting is of, said after a preposition: an "-ing" word there is a noun that names
 # which one ("the retry limit for billing"), never the verb of the sentence
 _OF_WHAT = [("staging", "prod"), ("billing", "shipping"), ("catering", "lighting"),
