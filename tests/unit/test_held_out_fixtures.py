@@ -84,7 +84,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "switched": ("sw", 32, 16, 16), "tiers": ("ti", 24, 12, 12),
                  "monthly_days": ("md", 16, 8, 8),
                  "mixed": ("mx", 64, 40, 24),
-                 "routines": ("ro", 64, 40, 24), "siblings": ("sb", 48, 16, 32)}
+                 "routines": ("ro", 64, 40, 24), "siblings": ("sb", 48, 16, 32),
+                 "numbered": ("nb", 40, 16, 24)}
 
 
 def _load(path: Path) -> list[dict]:
