@@ -976,6 +976,28 @@ def aimed_goal(text: str) -> tuple[str, str] | None:
     return (thing, found[1]) if thing else None
 
 
+# a thing named by its noun and number, then what it does and when: "Bus 43 leaves at 7:50"
+_NUMBERED_DOER_RE = re.compile(r"^\W*(?:the\s+)?(?P<name>[A-Za-z][a-z]+\s+\d{1,4})\s+(?P<verb>[a-z]+s)\s+"
+                               r"(?:at|on|by|from|every|for|to)\s+(?P<rest>.+)$", re.I)
+
+
+def _numbered_doer(text: str, counted: str) -> Statement | None:
+    """What a numbered thing does and when ("Bus 43 leaves at 7:50": the time bus 43
+    leaves), where the count read first took its number ``counted`` and the verb ("43
+    leaves")."""
+    m = _NUMBERED_DOER_RE.match(text)
+    verb = m.group("verb").lower() if m else ""
+    if m is None or m.group("name").split()[-1] != counted \
+            or not any(lemma != verb for lemma in getAllLemmas(verb).get("VERB", ())):
+        return None
+    at = value_at(m.group("rest"))
+    if at is None:
+        return None
+    pv, said = at
+    return Statement(f"{m.group('name')} {verb}", "=", pv.text, pv.unit, pv.scope, pv.dimension,
+                     pv.canonical, None, _has_revision_cue(text))
+
+
 @lru_cache(maxsize=16384)
 def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
@@ -1003,6 +1025,8 @@ def parse_statement(text: str) -> Statement:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])
     st = called_as(amount_of_thing(placed_before_noun(decided_on(hosted_for(
         party_of(_parse_statement(text), text), text)), text), text), text)
+    if st.dimension.startswith("count:") and st.value:
+        st = _numbered_doer(text, st.value.split()[0]) or st
     if st.value is not None and _TOPIC_RE.match(st.value):
         return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
     if st.value is not None and st.op == "=" and st.subject:

@@ -78,6 +78,8 @@ def test_names_one_letter_apart_and_single_letters_are_settings() -> None:
     ("Shift 1 starts at 6am.", "Move shift 2 to start at 2pm."),
     ("Line 3 closes at 5pm.", "Set line 7 to close at 6pm."),
     ("Gate 12 boards at 7:40.", "Gate 14 boards at 8:10 now."),
+    ("Ferry 31 leaves at 6:50.", "Ferry 33 leaves at 7:20 now."),
+    ("Train 8 arrives at 10:15.", "Train 9 arrives at 10:40 now."),
 ])
 def test_a_change_of_one_numbered_or_lettered_thing_leaves_its_sibling(first: str,
                                                                        second: str) -> None:
@@ -96,6 +98,7 @@ def test_a_change_of_one_numbered_or_lettered_thing_leaves_its_sibling(first: st
     ("Max retries 3.", "Max retries 5.", "3", "5"),
     ("The Leeds office opens at 8.", "The Leeds office opens at 8:30 now.", "8", "8:30"),
     ("The pool opens at 7.", "The pool opens at 6 now.", "7", "6"),
+    ("Train 8 arrives at 10:15.", "Train 8 arrives at 10:30 from Monday.", "10:15", "10:30"),
 ])
 def test_the_same_numbered_thing_or_an_hour_said_bare_is_still_revised(first: str, second: str,
                                                                        old: str, new: str) -> None:
