@@ -152,6 +152,8 @@ def has_working(s: str) -> bool:
 # a quantity of a worked problem, said by the one working it: "The probability of drawing
 # the second ace is 3/51", "The number of ways to choose 2 balls out of the 3", "The sum of
 # interior angles in a triangle is 180°" (a fact of the problem, not the user's setting)
+_FIGURES = (r"triangle|circle|square|rectangle|polygon|pentagon|hexagon|octagon|parallelogram|"
+            r"trapezoid|trapezium|rhombus|cylinder|cone|sphere|cube|prism|pyramid")
 _PROBLEM_QUANTITY_RE = re.compile(
     r"^\W*(?:so\s+|and\s+)?(?:the|a)\s+(?:probability|chance|odds)\s+(?:of|that)\s+(?:\w+\s+){0,2}?"
     r"(?:getting|rolling|drawing|flipping|picking|selecting|choosing|tossing|landing|no)\b"
@@ -163,13 +165,22 @@ _PROBLEM_QUANTITY_RE = re.compile(
     # means the area is 12 square metres once you multiply it out"
     r"|^\W*(?:so|then|therefore|thus|hence|(?:that|which|this)\s+(?:means|gives|makes))\b"
     r"(?=.*\b(?:adds?\s+up\s+to|multipl(?:y|ied|ying)|divid(?:e|ed|ing)|equals?|works?\s+out\s+(?:to|at)|"
-    r"\d+\s+(?:times|plus|minus)\s+\d))", re.I)
+    r"\d+\s+(?:times|plus|minus)\s+\d))"
+    # the givens of a figure or a draw: "a rectangle with sides 4 cm and 9 cm", "a right
+    # triangle that has legs of 5 and 12", "similar with a scale factor of 3:4", "There are
+    # 40 marbles left"
+    rf"|\b(?:{_FIGURES})s?\s+(?:with|that\s+has|has|whose)\s+(?:(?:a|an|the|its)\s+)?"
+    r"(?:sides?|angles?|base|height|radius|diameter|hypotenuse|legs?|edges?)\b(?=.*\d)"
+    r"|\bsides?\s+(?:of\s+)?\d[\d.]*\s*(?:cm|mm|m|in|units?)?\s*,\s*\d"
+    r"|\bsimilar\s+with\s+a\s+scale\s+factor\b"
+    r"|^\W*there\s+are\s+\d+\s+(?:cards|balls|marbles|tiles|socks)\s+(?:left|remaining)\b", re.I)
 
 
 def is_problem_quantity(s: str) -> bool:
     """``s`` gives a quantity of a worked problem (a probability of a draw or a roll, a
     number of ways, the outcomes, a sum of angles, what a sum or a product comes to after
-    "so" or "that means"): a step of the working."""
+    "so" or "that means", the sides of a figure or the marbles left in a draw): a step of
+    the working."""
     return _PROBLEM_QUANTITY_RE.search(s) is not None
 
 

@@ -282,6 +282,10 @@ def test_equations():
     "So the exterior angles of a pentagon add up to 360 degrees.",
     "That means the volume is 24 cubic centimetres once you multiply the sides.",
     "Which means each team gets 6 players if you divide 30 by 5.",
+    "I'm working with a right triangle that has legs of 5 and 12 cm.",
+    "I want the area of a rectangle with sides 4 cm and 9 cm.",
+    "The two prisms are similar with a scale factor of 3:4.",
+    "There are 40 marbles left and 6 of them are red.",
 ])
 def test_a_quantity_of_a_worked_problem_is_no_setting(text: str) -> None:
     assert not [k for k in kinds(text) if k.critical]
@@ -290,6 +294,7 @@ def test_a_quantity_of_a_worked_problem_is_no_setting(text: str) -> None:
 def test_a_probability_of_the_users_own_stays_a_setting() -> None:
     assert K.DECISION in kinds("Our conversion rate is 3.2% this month.")
     assert [k for k in kinds("So the budget is $500 a month.") if k.critical]
+    assert [k for k in kinds("Our meeting room has 12 seats and a square table.") if k.critical]
 
 
 def test_structures_lists_of_steps_and_tables():
