@@ -43,10 +43,11 @@ _DOTTED_RE = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])\.(?P<m>[0-5]\d)\s?(?P<ampm>[ap
 
 # an hour said after "at", "until" or "till" with nothing it could count after it ("dinner
 # reservation at 7", "pickup at 5 now"): a time of day; never the speaker's own level
-# ("we're at 7 now") or a reading ("at 20 in the lounge" is past the clock's twelve)
+# ("we're at 7 now"), a reading ("at 20 in the lounge" is past the clock's twelve) or a
+# number with a thousands comma ("at 1,200 calories")
 _AT_HOUR_RE = re.compile(
     r"(?<!\bi'm )(?<!\bwe're )(?<!\bi am )(?<!\bwe are )(?<!\byou're )(?<!\bthey're )"
-    r"\b(?P<lead>at|until|till)\s+(?P<h>1[0-2]|[1-9])(?=\s*(?:$|[,;!?)]|\.(?!\d)|(?:now|tonight|"
+    r"\b(?P<lead>at|until|till)\s+(?P<h>1[0-2]|[1-9])(?=\s*(?:$|,(?!\d)|[;!?)]|\.(?!\d)|(?:now|tonight|"
     r"tomorrow|today|sharp|on|then|instead|please|though|every|each|this|next|latest|without|with|"
     r"because|since|but|so|lately|usually)\b))", re.I)
 

@@ -33,9 +33,27 @@ def test_a_time_in_words_is_written_as_a_clock(text, clock):
     "version 2.5 of the app",
     "meet at six",
     "half the team is remote",
+    "Keep it at 1,200 calories a day.",
+    "Cap the queue at 2,500 jobs.",
+    "hold the price at 4,000 until spring",
 ])
 def test_other_numbers_are_left_alone(text):
     assert clock_digits(text) == text
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Keep it at 1,200 calories a day.", "1,200"),
+    ("Cap requests at 3,000 per hour.", "3,000"),
+])
+def test_a_number_with_a_thousands_comma_after_at_is_no_hour(text, value):
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    (p,) = memory.critical_patches
+    assert value in (p.value or "") and ":" not in (p.value or ""), (p.value, p.text)
+
+
+def test_an_hour_before_a_comma_is_still_a_time_of_day():
+    assert clock_digits("Dinner at 7, then drinks.") == "Dinner at 7:00, then drinks."
 
 
 @pytest.mark.parametrize("first,second,old", [
