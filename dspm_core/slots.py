@@ -993,7 +993,7 @@ def _numbered_doer(text: str, counted: str) -> Statement | None:
     at = value_at(m.group("rest"))
     if at is None:
         return None
-    pv, said = at
+    pv = at[0]
     return Statement(f"{m.group('name')} {verb}", "=", pv.text, pv.unit, pv.scope, pv.dimension,
                      pv.canonical, None, _has_revision_cue(text))
 

@@ -164,7 +164,8 @@ _PROBLEM_QUANTITY_RE = re.compile(
     # what the working comes to: "So the angles of a hexagon add up to 720 degrees", "That
     # means the area is 12 square metres once you multiply it out"
     r"|^\W*(?:so|then|therefore|thus|hence|(?:that|which|this)\s+(?:means|gives|makes))\b"
-    r"(?=.*\b(?:adds?\s+up\s+to|multipl(?:y|ied|ying)|divid(?:e|ed|ing)|equals?|works?\s+out\s+(?:to|at)|"
+    r"(?=.*\b(?:adds?\s+up\s+to|multipl(?:y|ied|ying)|divid(?:e|ed|ing)\s+(?:\d|it|that|this|by)\b|"
+    r"equals?|works?\s+out\s+(?:to|at)|"
     r"\d+\s+(?:times|plus|minus)\s+\d))"
     # the givens of a figure or a draw: "a rectangle with sides 4 cm and 9 cm", "a right
     # triangle that has legs of 5 and 12", "similar with a scale factor of 3:4", "There are

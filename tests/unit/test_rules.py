@@ -295,6 +295,7 @@ def test_a_probability_of_the_users_own_stays_a_setting() -> None:
     assert K.DECISION in kinds("Our conversion rate is 3.2% this month.")
     assert [k for k in kinds("So the budget is $500 a month.") if k.critical]
     assert [k for k in kinds("Our meeting room has 12 seats and a square table.") if k.critical]
+    assert [k for k in kinds("So we'll divide the team into 3 squads of 4.") if k.critical]
 
 
 def test_structures_lists_of_steps_and_tables():
