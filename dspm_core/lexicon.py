@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = ["base_verb", "is_adjective", "is_base_verb", "is_finite_after", "is_plural_noun", "is_noun_only",
-           "known_word", "plural_of", "is_past_verb", "is_verb_only", "warm"]
+           "is_third_person", "known_word", "plural_of", "is_past_verb", "is_verb_only", "warm"]
 
 
 #: technical nouns the lexicon knows only as verbs ("retry delay", "deploy window")
@@ -134,6 +134,12 @@ _DETERMINERS = frozenset("a an the my our your their his her its this that these
                          "each every no to".split())
 
 
+@lru_cache(maxsize=65536)
+def is_third_person(word: str) -> bool:
+    """Whether ``word`` is a verb's third-person ``-s`` form ("leaves", "arrives", "runs")."""
+    return word.endswith("s") and any(lemma != word for lemma in getAllLemmas(word).get("VERB", ()))
+
+
 def is_finite_after(word: str, previous: str) -> bool:
     """Whether ``word`` reads as the verb of a statement after ``previous``: a third-person
     form after a noun ("payroll runs", "the trial lasts"), or a base form after a plural
@@ -145,7 +151,7 @@ def is_finite_after(word: str, previous: str) -> bool:
     lemmas = getAllLemmas(w).get("VERB", ())
     if not lemmas:
         return False
-    if w.endswith("s") and any(lemma != w for lemma in lemmas):
+    if is_third_person(w):
         return not is_verb_only(prev) and prev not in ("i", "you", "we", "they")
     return w in lemmas and prev.endswith("s") and not prev.endswith("ss") \
         and "NOUN" in getAllLemmas(prev)

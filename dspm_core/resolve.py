@@ -36,7 +36,7 @@ from functools import lru_cache
 from itertools import islice
 
 from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
-from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON
+from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON, said_before_value
 from .passing import other_owner, person_apart
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .party import CAPACITY_RE, PARTY_RE
@@ -1019,7 +1019,7 @@ def _narrower_said(text: str, value: str) -> str | None:
         return a.group("what") if is_plural_noun(_head(a.group("what"))) else None
     a = _FOR_THE_RE.match(after)
     if a is None or _FOR_ANY_RE.match(a.group("when")) or not any(c.isdigit() for c in value) \
-            or _POINTER_BEFORE_RE.search(text[:max(0, text.lower().find(value.lower()))]):
+            or _POINTER_BEFORE_RE.search(said_before_value(text, value, None)):
         return None
     head = _head(a.group("what"))
     return a.group("what") if head not in _OCCASION and (is_noun(head) or head in ("one", "ones")) \
@@ -1049,6 +1049,12 @@ _SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?"
 _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", "rest", "same reason"))
 
 
+def _value_words(values: tuple[str | None, ...]) -> set[str]:
+    """The words and numbers of ``values``: what a statement says as its value, never a
+    modifier or a name of the thing ("annual" of "the annual plan", "3" of "max retries 3")."""
+    return {w for v in values if v for w in re.findall(r"[a-z0-9]+", v.lower())}
+
+
 def modifier_apart(text: str, earlier: str, *values: str | None) -> str | None:
     """A word that tells ``text``'s setting from ``earlier``'s where both say one of a kind
     before the same noun and they differ: the period ("the weekly start time" / "the daily
@@ -1063,7 +1069,7 @@ def modifier_apart(text: str, earlier: str, *values: str | None) -> str | None:
     if not mine_all:
         return None  # (most statements say none: one pass over the text)
     theirs_all = _modifiers_said(earlier)
-    held = {w for v in values if v for w in re.findall(r"[a-z]+", v.lower())}
+    held = _value_words(values)
     for mine, theirs in zip(mine_all, theirs_all):
         for noun in mine.keys() & theirs.keys():
             if mine[noun].isdisjoint(theirs[noun]) and not held & {*mine[noun], *theirs[noun]}:
@@ -1182,7 +1188,7 @@ def numbered_apart(text: str, earlier: str, *values: str | None) -> str | None:
     of ``values`` is the value, not a name ("max retries 5" after "max retries 3")."""
     if not _NUMBERED_RE.search(text) or not _NUMBERED_RE.search(earlier):
         return None
-    held = {w for v in values if v for w in re.findall(r"[a-z0-9]+", v.lower())}
+    held = _value_words(values)
     mine, theirs = _numbered(text, held), _numbered(earlier, held)
     for noun in mine.keys() & theirs.keys():
         if mine[noun].isdisjoint(theirs[noun]):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 import regex  # type: ignore[import-untyped]  # (faster than re on long alternations of words)
 
 from .lexicon import (getAllLemmas, is_base_verb, is_finite_after, is_noun, is_plural_noun, is_noun_only,
-                      is_past_verb, is_verb_only)
+                      is_past_verb, is_third_person, is_verb_only)
 from .literal import may_hold
 from .regex_gate import gated
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
@@ -987,8 +987,7 @@ def _numbered_doer(text: str, counted: str) -> Statement | None:
     leaves")."""
     m = _NUMBERED_DOER_RE.match(text)
     verb = m.group("verb").lower() if m else ""
-    if m is None or m.group("name").split()[-1] != counted \
-            or not any(lemma != verb for lemma in getAllLemmas(verb).get("VERB", ())):
+    if m is None or m.group("name").split()[-1] != counted or not is_third_person(verb):
         return None
     at = value_at(m.group("rest"))
     if at is None:

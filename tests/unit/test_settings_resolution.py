@@ -20,6 +20,7 @@ from dspm_core import DSPMMemory
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 from settings_scale import check, generate  # noqa: E402
+from test_in_passing import remember  # noqa: E402
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -85,9 +86,7 @@ def test_a_change_of_one_numbered_or_lettered_thing_leaves_its_sibling(first: st
                                                                        second: str) -> None:
     """A number or a letter after a noun names one of several ("room 4" / "room 5"), so a
     word of change said of the other one revises nothing."""
-    memory = DSPMMemory()
-    memory.add_turn("user", first)
-    memory.add_turn("user", second)
+    memory = remember(first, second)
     assert len(memory.all_patches) == 2, [p.text for p in memory.all_patches]
     assert all(not p.history for p in memory.all_patches)
 
@@ -102,10 +101,7 @@ def test_a_change_of_one_numbered_or_lettered_thing_leaves_its_sibling(first: st
 ])
 def test_the_same_numbered_thing_or_an_hour_said_bare_is_still_revised(first: str, second: str,
                                                                        old: str, new: str) -> None:
-    memory = DSPMMemory()
-    memory.add_turn("user", first)
-    memory.add_turn("user", second)
-    (p,) = memory.all_patches
+    (p,) = remember(first, second).all_patches
     assert new in (p.value or p.text) and p.history and old in (p.history[0].value or ""), \
         (p.value, p.history)
 
