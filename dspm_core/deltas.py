@@ -74,6 +74,8 @@ _EXTRA_RE = re.compile(rf"\ban?\s+extra\s+{_AMOUNT}", re.I)
 _MORE_RE = re.compile(rf"(?P<amt>{_NUM})\s+(?P<way>more|extra|fewer|less)\b(?:\s+(?P<unit>[a-z]+))?", re.I)
 # "that plus 2 km", "minus 3"
 _PLUS_RE = re.compile(rf"\b(?P<way>plus|minus)\s+{_AMOUNT}", re.I)
+# what an amount after "plus" is for, when that is a thing of its own
+_FOR_ANOTHER_RE = re.compile(r"(?:\s+(?!for\b)[a-z]+)?\s+for\s+(?:the|my|our|your|his|her|their|each|every|a|an)\b", re.I)
 _OFF_RE = re.compile(rf"\b(?:knock|take|shave|chop)\s+{_AMOUNT}\s+off\b(?:\s+(?:the\s+|my\s+|our\s+)?(?P<subj>[\w' -]+))?",
                      re.I)
 # (its object said, or nothing after it: never "double booked", "a double room")
@@ -192,6 +194,8 @@ def _off(said: str) -> Delta | None:
 
 def _plus(said: str) -> Delta | None:
     m = _PLUS_RE.search(said)
+    if m is not None and _FOR_ANOTHER_RE.match(said, m.start("unit") - 1 if m.group("unit") else m.end()):
+        return None  # "2 backups for the database, plus 1 for the config files": another's
     return None if m is None else _make("+" if m.group("way").lower() == "plus" else "-", m,
                                           m.group("unit"), None)
 

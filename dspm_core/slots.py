@@ -1215,8 +1215,13 @@ def _parse_statement(text: str) -> Statement:
     first = NOT_FIRST_RE.match(text)
     if first:
         bare = _bare_value(re.split(r"[,;.]\s", first.group("rest"), maxsplit=1)[0])
-        if bare is not None and bare.value:
-            return replace(bare, old_value=first.group("old"), revision=True)
+        old = first.group("old")
+        if old is None and bare is not None:  # a frequency or a weekday, for one of its kind
+            given = first.group("old_every") or first.group("old_day")
+            was = _bare_value(given)
+            old = given if was is not None and was.dimension == bare.dimension else None
+        if bare is not None and bare.value and old is not None:
+            return replace(bare, old_value=old, revision=True)
     # "I have thought again, maximum is 1200 euro": what follows is a revision
     reconsidered = _RECONSIDERED_RE.match(text)
     second = None if reconsidered else _SECOND_THOUGHT_RE.match(text)
@@ -1293,10 +1298,16 @@ _NAME_REPLY_RE = re.compile(
     r"(?:sorry,?\s+)?i meant)[\s,]+(?P<name>[a-z][\w'-]*)|(?P<name2>[a-z][\w'-]*)\s+(?:instead|"
     r"from now on|going forward|these days|nowadays))"
     r"(?:\s+(?:instead|then|please|pls|thanks|thx|tbh|now))*\s*(?:[,.;!]|$)", re.I)
-# "not $60, $80", "no, not 4 - 6": the old value, then the new one
+# "not $60, $80", "no, not 4 - 6", "not every 3 days, every 5", "not Tuesday, Thursday": the
+# old value, then the new one (a number, a frequency or a weekday, each after its own kind)
+_NOT_FIRST_NUMBER = r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?"
+_NOT_FIRST_EVERY = r"every\s+(?:other\s+|\d+\s+|[a-z]+\s+)?[a-z]+|(?:hour|dai|week|fortnight|month|year|night)ly\b"
+_NOT_FIRST_DAY = rf"(?:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})(?:day)?s?\b"
 NOT_FIRST_RE = re.compile(
-    r"^\W*(?:(?:no|nah|sorry|oops|wait)[\s,]+)*not\s+(?:the\s+)?(?P<old>(?:[$€£]\s?)?\d[\w.,:%°]*"
-    r"(?:\s?(?:[ap]\.?m\.?|[A-Za-z%°]+))?)\s*(?:[,;:]|\s[-–—])\s*(?:(?:it'?s|it is|but)\s+)?(?P<rest>[$€£]?\d.*)$",
+    rf"^\W*(?:(?:no|nah|sorry|oops|wait)[\s,]+)*not\s+(?:the\s+)?(?:(?P<old>{_NOT_FIRST_NUMBER})|"
+    rf"(?P<old_every>{_NOT_FIRST_EVERY})|(?P<old_day>{_NOT_FIRST_DAY}))"
+    r"\s*(?:[,;:]|\s[-–—])\s*(?:(?:it'?s|it is|but)\s+)?"
+    rf"(?P<rest>(?:[$€£]?\d|every\b|{_NOT_FIRST_DAY}).*)$",
     re.I)
 # the speaker has changed their mind, said before the new value
 _RECONSIDERED_RE = re.compile(

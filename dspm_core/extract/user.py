@@ -178,8 +178,10 @@ _LEANS_BACK_RE = re.compile(
 # a sentence whose subject is a bare number: a remark about a value, which sets nothing
 # (one clause only: "10 is too many, give me 5" goes on to set one)
 _NUMBER_THEN_RE = re.compile(r"^\W*(?:(?:ok|okay|so|and|but|because|since|hmm+|hm+|ugh|nah|yeah|well)[\s,]+)?"
-                             r"\d[\d,.]*k?\s+"
-                             r"(?P<verb>[a-z']+)", _I)
+                             r"[$€£]?\d[\d,.:]*(?:k|x|%|\s?[ap]\.?m\.?)?\s+"
+                             r"(?P<verb>[a-z']+)(?P<names>\s+(?:the|our|my|your)\s+(?!old\b|previous\b|original\b))?", _I)
+# a clause of its own after the remark (a colon inside a time of day is none)
+_CLAUSE_MARK_RE = re.compile(r"[,;]|:(?!\d)")
 _SAID_OF_VERBS = frozenset("is was isn't wasn't doesn't didn't feels felt seems seemed sounds looks "
                            "got gets 's".split())
 
@@ -191,6 +193,8 @@ def _number_subject(s: str) -> bool:
     if m is None:
         return False
     verb = m.group("verb").lower()
+    if m.group("names") and verb in ("is", "'s"):
+        return False  # "6:30 is the new start time": the value of the setting it names
     return verb in _SAID_OF_VERBS or is_past_verb(verb) and not is_plural_noun(verb)
 
 
@@ -240,7 +244,7 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
     if one_occasion(s):
         return []  # "Thursday's a one-off, we'll eat at 2pm": no standing setting (the tier
         # keeps the sentence)
-    if _number_subject(s) and not re.search(r"[,;:]", s):
+    if _number_subject(s) and not _CLAUSE_MARK_RE.search(s):
         return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
     if sets_no_rule(s):
         return []  # "suppose I always wrote ..., would that hurt?", "my cat always sits ..."
@@ -341,7 +345,7 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
             if alone is None and standalone(core) is None and not firm_rule_cue(text):
                 continue  # "which is now at 9/10": its words stay in the sentence tier
             text = alone or text
-        if len(spans) > 1 and _number_subject(text) and not re.search(r"[,;:]", text):
+        if len(spans) > 1 and _number_subject(text) and not _CLAUSE_MARK_RE.search(text):
             continue  # "ok 4 is overkill at night, let's settle on 3": a remark on the old value
         if kind is PatchKind.CONSTRAINT and goal and len(text.split()) < 12 \
                 and goal[0] not in text and _shares_word(goal[0], text):

@@ -1,0 +1,72 @@
+"""A revision that names the value it replaces: "not X, Y" of a frequency or a weekday, a
+remark on the old value said as its own clause ("7:45 is brutal, let's do 8:30"), and an
+amount "plus N for" another thing, which adds nothing to the setting."""
+
+from __future__ import annotations
+
+import pytest
+
+from dspm_core.deltas import delta_said
+from dspm_core.slots import parse_statement
+
+from test_in_passing import current_with, kept, remember, replaced
+
+
+@pytest.mark.parametrize("said, old, new", [
+    ("Not every 2 weeks, every 4 weeks.", "every 2 weeks", "every 4 weeks"),
+    ("not fortnightly, every 3 weeks please", "fortnightly", "every 3 weeks"),
+    ("No, not Wednesday, Friday.", "Wednesday", "Friday"),
+    ("not daily - every other day", "daily", "every other day"),
+])
+def test_not_a_frequency_or_a_weekday_then_another_names_the_old_one(said, old, new):
+    st = parse_statement(said)
+    assert (st.old_value, st.value, st.revision) == (old, new, True)
+
+
+def test_not_one_kind_then_another_kind_names_no_old_value():
+    assert parse_statement("Not Monday, 20 people").old_value is None
+
+
+def test_not_the_old_frequency_then_the_new_one_revises_it():
+    memory = remember("Change the bed sheets every 2 weeks.", "Not every 2 weeks, every 10 days.")
+    replaced(memory, "every 10 days", "every 2 weeks")
+
+
+def test_not_the_old_weekday_then_the_new_one_revises_it():
+    memory = remember("The window cleaner comes on Wednesday.", "not wednesday, thursday")
+    replaced(memory, "thursday", "wednesday")
+
+
+@pytest.mark.parametrize("earlier, remark, old, new", [
+    ("My gym alarm is 5:40.", "5:40 is brutal, let's do 6:20.", "5:40", "6:20"),
+    ("Dinner reservations at 7pm.", "7pm is too early for the Lees, make it 8pm.", "7pm", "8pm"),
+])
+def test_a_remark_on_the_old_time_is_no_setting_of_its_own(earlier, remark, old, new):
+    memory = remember(earlier, remark)
+    assert not [p for p in current_with(memory, old) if new not in (p.value or "")], [
+        (p.text, p.value) for p in memory.all_patches]
+    replaced(memory, new, old)
+
+
+def test_a_time_that_names_the_setting_it_is_stays_a_setting():
+    memory = remember("6:45 is the new check-in time.")
+    assert [p for p in memory.all_patches if p.critical and "6:45" in p.text]
+
+
+@pytest.mark.parametrize("said", [
+    "3 seats for the adults, plus 2 for the kids.",
+    "One bag for me, plus one bag for each child.",
+])
+def test_plus_an_amount_for_another_thing_changes_nothing(said):
+    assert delta_said(said) is None
+
+
+def test_plus_an_amount_of_the_same_thing_is_still_a_change():
+    d = delta_said("that plus 15 minutes")
+    assert d is not None and (d.op, d.amount) == ("+", 15.0)
+
+
+def test_an_amount_for_another_thing_keeps_the_first_setting():
+    memory = remember("Reserve 4 parking spaces for staff.",
+                      "4 spaces for staff, plus 2 for the visitors.")
+    kept(memory, "4 parking spaces")
