@@ -1393,6 +1393,10 @@ def _statement_of(text: str) -> Statement:
     gave = _given_up(t)
     if gave is not None:
         return gave
+    unfit = _UNFIT_RE.match(t)  # "the 9th won't work anymore, see if they have the 16th"
+    gave = _value_given_up(unfit.group("old"), unfit.group("rest")) if unfit else None
+    if gave is not None:
+        return gave
     # "After the caching fix the test suite runs in 4 minutes": what brought the value
     # about, fronted with no comma, names no setting
     since = _BROUGHT_ABOUT_RE.match(t)
@@ -1531,17 +1535,9 @@ def _sentence(t: str) -> Statement:
     # then the one new value of its kind
     # ("scratch the pescatarian bit, gran has gone fully vegan": a name of a known kind)
     scratched = _SCRATCHED_RE.match(t)
-    if scratched and scratched.group("old")[:1].isalpha():
-        # ("the keto idea": keto)
-        named = _name_given_up(scratched.group("old").split()[0], scratched.group("rest"))
-        if named is not None:
-            return named
-    elif scratched:
-        kind = parse_value(scratched.group("old")).dimension
-        new = [m.group(0) for m in VALUE_RE.finditer(scratched.group("rest"))
-               if parse_value(m.group(0)).dimension == kind]
-        if len(new) == 1:
-            return _statement(None, "=", new[0], True, scratched.group("old"))
+    given_up = _value_given_up(scratched.group("old"), scratched.group("rest")) if scratched else None
+    if given_up is not None:
+        return given_up
     # "not pescatarian anymore, just a normal omnivore": a name of a known kind given up,
     # and the one name of that kind said after it
     given_up = _NOT_ANY_MORE_RE.search(t)
@@ -1581,7 +1577,8 @@ def gives_up_value(text: str) -> bool:
     """``text`` gives up a value and says the one that replaces it later in the sentence
     ("scratch €120, a few more chipped in, we've got €175 now"): read whole, never clause
     by clause, so the old value is what is replaced, not a value of its own."""
-    return _SCRATCHED_RE.match(text.strip()) is not None and parse_statement(text).old_value is not None
+    return (_SCRATCHED_RE.match(text.strip()) or _UNFIT_RE.match(text.strip())) is not None \
+        and parse_statement(text).old_value is not None
 
 
 def _name_given_up(old: str, rest: str) -> Statement | None:
@@ -1596,6 +1593,17 @@ def _name_given_up(old: str, rest: str) -> Statement | None:
     return Statement(None, "=", new[0], None, None, "name", new[0].lower(), old, True)
 
 
+def _value_given_up(old: str, rest: str) -> Statement | None:
+    """The change a value given up (``old``) and the words after it (``rest``) say: the
+    one value of its kind ``rest`` names, or for a name of a known kind ("the keto idea")
+    the one name of that kind; None when there is none or several."""
+    kind = parse_value(old).dimension
+    if old[:1].isalpha() and kind in ("name", "free"):
+        return _name_given_up(old.split()[0], rest)
+    new = [m.group(0) for m in VALUE_RE.finditer(rest) if parse_value(m.group(0)).dimension == kind]
+    return _statement(None, "=", new[0], True, old) if len(new) == 1 else None
+
+
 _NOT_ANY_MORE_RE = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?P<old>[a-z][\w-]*)\s+any\s?(?:more|longer)\b|"
                               r"\bno longer\s+(?:a\s+|an\s+)?(?P<old2>[a-z][\w-]*)", re.I)
 _SCRATCHED_RE = re.compile(
@@ -1603,6 +1611,14 @@ _SCRATCHED_RE = re.compile(
     r"drop|ditch)\s+(?:the\s+)?"
     r"(?P<old>(?:[$€£]\s?)?\d[\d.,:]*(?:\s?(?:[ap]\.?m\.?|%|[a-z]+))?|[a-z][\w-]*(?:\s+(?:bit|part|"
     r"idea|thing|one|option))?)\s*[,;:.!-]+\s+(?P<rest>.+)$", re.I)
+# "the 9th won't work anymore, see if they have the 16th", "friday is no good for us, saturday?"
+_UNFIT_RE = re.compile(
+    r"^(?:(?:oh|ok|okay|and|so|also|wait|sorry|actually|hmm+|ah|ugh|nah|no)[\s,]+)*(?:the\s+)?"
+    r"(?P<old>(?:[$€£]\s?)?\d[\d.,:]*(?:\s?(?:[ap]\.?m\.?|%|st|nd|rd|th))?|"
+    rf"{_NOT_FIRST_DAY})\s+(?:(?:won'?t|doesn'?t|does not|will not|isn'?t going to|no longer)\s+work|"
+    r"(?:is|'s)\s+(?:no good|out|a no-?go))"
+    r"(?:\s+(?:anymore|any more|after all|for (?:me|us|them|him|her|everyone)))*\s*[,;:.!-]+\s+(?P<rest>.+)$",
+    re.I)
 # (with no comma, only before a choice: "for the hotel lets go with Coimbra")
 _FOR_FRONT_RE = re.compile(r"^(?:for|on)\s+(?:the\s+|our\s+|my\s+)?(?P<subj>[\w-]+(?:\s+[\w-]+){0,4}?)"
                            r"(?:,\s+|\s+(?=(?:let'?s|lets|we'?ll|i'?ll|go with|we'?re going with|"

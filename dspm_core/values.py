@@ -9,7 +9,7 @@ values share a dimension; anything else is kept apart.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from .lexicon import getAllLemmas
@@ -98,6 +98,8 @@ _NUMBER_VALUE = (
 # a time of day ("7:15 AM", "4 pm", "18:30") and a day of the month ("the 29th")
 _TIME_OF_DAY = r"(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?(?![a-z])|(?:[01]?\d|2[0-3]):[0-5]\d(?![\d:]))"
 _ORDINAL_DAY = r"(?:(?:[12]?\d|3[01])(?:st|nd|rd|th))(?![a-z])"
+# a weekday with its date ("Tuesday the 9th", "Fri 13 March", "Monday, June 2"): the date
+_DAY_DATE = rf"(?:{_DAY_ALT})\.?,?\s+(?:the\s+)?(?P<date>{_DATE}|{_ORDINAL_DAY})"
 # a ratio ("16:8", "3:1", "80:20", "1:150"): a shape no clock has (one or three digits after
 # the colon, more than 24 before it, or 60 and over after it)
 _RATIO = (r"(?:\d{1,3}:\d(?!\d)|\d{1,3}:\d{3}|(?:2[5-9]|[3-9]\d|\d{3}):\d{1,3}|\d{1,2}:[6-9]\d)"
@@ -130,10 +132,11 @@ _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "u
 # (a capital first: most places in a text fail there, before the words behind it are read)
 _VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
-VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_WEEKDAYS}(?:{_AT_TIME})?|(?<![\w.:-])(?:{_TIME_RANGE}|{_RATIO}|{_TIME_OF_DAY})|"
+VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_DAY_DATE.replace('?P<date>', '')}\b|\b{_WEEKDAYS}(?:{_AT_TIME})?|(?<![\w.:-])(?:{_TIME_RANGE}|{_RATIO}|{_TIME_OF_DAY})|"
                       rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
+_DAY_DATE_RE = re.compile(rf"^{_DAY_DATE}$", re.I)
 _VERSIONED_RE = re.compile(rf"^(?P<name>{_SYSTEM})\s+v?(?P<version>\d+(?:\.\d+){{0,3}})$")
 #: a named tool and its version opening a text ("Node 18 for the lambdas")
 VERSIONED_LEAD_RE = re.compile(rf"{_SYSTEM}\s+{_VERSION}")
@@ -276,6 +279,9 @@ def parse_value(text: str) -> ParsedValue:
         return ParsedValue(raw, None, contact[1], contact[0])
     if _DATE_RE.match(raw):
         return ParsedValue(raw, None, _canonical_date(raw), "when")
+    dated = _DAY_DATE_RE.match(raw)
+    if dated:  # "Tuesday the 9th": the day of the month says which Tuesday
+        return replace(parse_value(dated.group("date")), text=raw)
     if _WEEKDAY_RE.match(raw):
         return ParsedValue(raw, None, _day(raw), "when")
     versioned = _VERSIONED_RE.match(raw)

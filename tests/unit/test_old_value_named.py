@@ -8,6 +8,7 @@ import pytest
 
 from dspm_core.deltas import delta_said
 from dspm_core.slots import parse_statement
+from dspm_core.values import parse_value
 
 from test_in_passing import current_with, kept, remember, replaced
 
@@ -70,3 +71,40 @@ def test_an_amount_for_another_thing_keeps_the_first_setting():
     memory = remember("Reserve 4 parking spaces for staff.",
                       "4 spaces for staff, plus 2 for the visitors.")
     kept(memory, "4 parking spaces")
+
+
+@pytest.mark.parametrize("said, old, new", [
+    ("The 12th won't work anymore, can they do the 19th?", "12th", "19th"),
+    ("Thursday doesn't work for us, Friday then.", "Thursday", "Friday"),
+    ("ugh, 9am is no good, 10:30 please", "9am", "10:30"),
+    ("€60 won't work for me, €45 is my limit", "€60", "€45"),
+])
+def test_an_old_value_judged_unfit_then_one_of_its_kind_is_a_revision(said, old, new):
+    st = parse_statement(said)
+    assert (st.old_value, st.value, st.revision) == (old, new, True)
+
+
+def test_an_old_value_judged_unfit_with_values_of_another_kind_names_none():
+    assert parse_statement("Thursday won't work, we need 6 chairs").old_value is None
+
+
+@pytest.mark.parametrize("said, canonical", [
+    ("Tuesday the 9th", "day 9"),
+    ("Sat 14th", "day 14"),
+    ("Friday, March 13", "march 13"),
+    ("Mon 3 June", "june 3"),
+])
+def test_a_weekday_with_its_date_is_that_date(said, canonical):
+    pv = parse_value(said)
+    assert (pv.dimension, pv.canonical, pv.text) == ("when", canonical, said)
+
+
+def test_a_weekday_alone_or_with_a_time_is_read_as_before():
+    assert parse_value("Friday").canonical == "friday"
+    assert parse_value("Friday at 6pm").canonical == "friday 18:00"
+
+
+def test_a_booking_by_weekday_and_date_is_revised_by_the_date_it_names():
+    memory = remember("Put the vet appointment on Thursday the 11th.",
+                      "the 11th won't work anymore, ask if they can do the 18th")
+    replaced(memory, "18th", "11th")
