@@ -85,7 +85,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "monthly_days": ("md", 16, 8, 8),
                  "mixed": ("mx", 64, 40, 24),
                  "routines": ("ro", 64, 40, 24), "siblings": ("sb", 48, 16, 32),
-                 "numbered": ("nb", 40, 16, 24), "old_named": ("od", 56, 32, 24)}
+                 "numbered": ("nb", 40, 16, 24), "old_named": ("od", 56, 32, 24),
+                 "picked": ("pk", 48, 24, 24)}
 
 
 def _load(path: Path) -> list[dict]:
