@@ -217,6 +217,9 @@ class Fact:
     #: the id of the stored setting this fact revises, as an extractor named it (for
     #: example an LLM shown ``Turn.settings``); the store checks it like any evidence
     revises: str | None = None
+    #: the old value the fact takes the place of when its words do not say it (an option
+    #: picked in place of one the assistant said cannot be had): read as if named
+    replaces: str | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", coerce_kind(self.kind))
@@ -227,7 +230,7 @@ class Fact:
         check_int(self.turn, "turn", InvalidPatchError)
         # the saved form holds exactly these types: a fact that could not be read back
         # is refused here, not found unloadable later
-        for name in ("slot", "op", "value", "unit", "scope", "session_id", "revises"):
+        for name in ("slot", "op", "value", "unit", "scope", "session_id", "revises", "replaces"):
             v = getattr(self, name)
             if v is not None and not isinstance(v, str):
                 raise InvalidPatchError(f"{name} must be a string or None, got {type(v).__name__}")

@@ -427,6 +427,13 @@ class PatchStore:
         return [self.merge(f) for f in facts]
 
     def _statement_for(self, fact: Fact) -> Statement:
+        stmt = self._statement_read(fact)
+        if fact.replaces and stmt.value is not None:  # the old value the fact names apart
+            return replace(stmt, old_value=fact.replaces, revision=True)
+        return stmt
+
+    def _statement_read(self, fact: Fact) -> Statement:
+        """:meth:`_statement_for` of what ``fact`` says in its fields and words."""
         critical_or_slotted = fact.kind.critical or fact.slot
         parsed = parse_statement(fact.text) if critical_or_slotted else Statement(None, None, None)
         # a known name read from the text names its kind when the subject says nothing else

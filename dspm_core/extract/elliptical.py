@@ -23,6 +23,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..values import parse_value
 from .answers import answered_count
+from .picked import offered_beside
 
 __all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges_held_value"]
 
@@ -145,7 +146,7 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
             said = elliptical_value(clause)
     if said is None:
         said = answered_count(turn, part)  # "6" after "... how many chapters a week ...?"
-    if said is None:
-        return facts
+    if said is None or offered_beside(turn, said):
+        return facts  # ("would you also like a wind-down reminder at 10pm?": a new setting)
     return [Fact(kind=PatchKind.DECISION, text=part.strip(), role=turn.role, turn=turn.index,
                  op="=", value=said, source="rules", session_id=turn.session_id, referent=True)]

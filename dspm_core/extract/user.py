@@ -34,6 +34,7 @@ from .scoped import scoped_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
 from .shorthand import in_full
 from .accepted import accepted_change
+from .picked import picked_option
 from .visits import visit_said
 from ..switched import switched_said
 from .chatter import chatter
@@ -232,8 +233,10 @@ def kept_fact(turn: Turn, text: str) -> Fact:
 
 def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list[Fact]:
     """:func:`user_sentence_facts` of a cleaned sentence."""
-    accepted = accepted_change(turn, s) if s else None
-    if accepted is not None:  # "yes go with fetch" after "Shall I switch the wrapper to fetch?"
+    # "Braemar then" after "Aviemore is taken ... Braemar and Pitlochry.", "yes go with fetch"
+    # after "Shall I switch the wrapper to fetch?"
+    accepted = (picked_option(turn, s) or accepted_change(turn, s)) if s else None
+    if accepted is not None:
         return [accepted]
     if switched_said(s) is not None \
             and not any(switched_said(c.text) for c in split_clauses(s)):
