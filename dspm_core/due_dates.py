@@ -19,7 +19,7 @@ __all__ = ["DUE_CUE_RE", "due_said"]
 _I = re.I
 #: a word every form has (a cheap test before the patterns)
 DUE_CUE_RE = re.compile(r"\b(?:until|till|til|extension|runs? out|ran out|expires|lapses|ends|valid|"
-                        r"extended|renewed|runs)\b", _I)
+                        r"extended|renewed|runs|due)\b", _I)
 # what the day may be followed by: what it is for ("for the grant", "on the report")
 _FOR = r"(?:\s+(?:for|on|with)\s+(?P<x>(?:the|my|our|this|that)\s+[\w-]+(?:\s+[\w-]+){0,2}?))?"
 _END = r"(?:\s+(?:now|instead|too|then|after all))?\W*$"
@@ -35,10 +35,11 @@ _FORMS = (
     re.compile(r"\b(?:an?|the|my|our)\s+extension\s+(?:to|until|till|through)\s+" + _DAY + _FOR + _END, _I),
 )
 # "My visa runs out in May", "the lease ends on 31 August", "the permit is valid until June",
+# "the car's MOT is due in August",
 # "My visa got extended until November", "the offer's been extended to Friday"
 _EXPIRY_RE = re.compile(
-    r"^\W*(?:(?:so|and|also|oh|btw|fyi)[,\s]+)*(?P<x>(?:my|our|the)\s+[\w-]+(?:\s+[\w-]+){0,2}?)\s+"
-    r"(?:(?:runs|ran|run)\s+out|expires|lapses|ends|is\s+valid|'s\s+valid|runs|is\s+good|"
+    r"^\W*(?:(?:so|and|also|oh|btw|fyi)[,\s]+)*(?P<x>(?:my|our|the)\s+[\w'-]+(?:\s+[\w-]+){0,2}?)\s+"
+    r"(?:(?:runs|ran|run)\s+out|expires|lapses|ends|is\s+valid|'s\s+valid|runs|is\s+good|(?:is|'s|are)\s+due(?=\s+(?:in|on)\b)|"
     r"(?:got|gets|has\s+been|have\s+been|was|were|is|are|'s)\s+(?:extended|renewed))\s+"
     r"(?:in|on|at|by|until|till|to|through)\s+" + _DAY + _END, _I)
 # not the speaker's own deadline: a question, a supposition, someone else's

@@ -62,6 +62,8 @@ REFERENT_TURNS = 8
 HEADCOUNT = "the one recent count of people, said as a headcount"
 
 _PRONOUNS = frozenset("it that this those these them one".split())
+# a person said by a pronoun alone, whose old value a revision names
+_PERSONAL = frozenset("he she they".split())
 LIGHT_VERBS = frozenset("do make have go get let try say take use put".split())
 
 
@@ -619,7 +621,7 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
     own = set((stmt.value or "").lower().split())  # "use Sakura instead of Luigi's"
     loose = referent or with_noun or set(subj_norm.split()) - own <= LIGHT_VERBS \
-        or points_back(stmt.subject)
+        or points_back(stmt.subject) or subj_norm in _PERSONAL  # "he went from $55 to $65 an hour"
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     stmt = replace(stmt, revision=True)  # "... up from £950 to £1,025": £950 a month held

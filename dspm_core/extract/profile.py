@@ -20,6 +20,7 @@ import re
 
 from ..lexicon import is_base_verb, is_past_verb
 from ..patch import PatchKind
+from .home_facts import home_fact_kind
 
 __all__ = ["profile_kind"]
 
@@ -102,4 +103,4 @@ def profile_kind(sentence: str) -> PatchKind | None:
             if is_past_verb(last):
                 return None
             return kind
-    return None
+    return home_fact_kind(s)

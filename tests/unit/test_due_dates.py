@@ -14,6 +14,8 @@ from dspm_core.due_dates import due_said
     ("My manager gave me an extension until the 21st.", (None, "the 21st")),
     ("Our lease runs out in August.", ("lease", "August")),
     ("the trial has been extended to 12 June", ("trial", "12 June")),
+    ("The van's service is due in March.", ("van's service", "March")),
+    ("our council tax is due on the 15th", ("council tax", "the 15th")),
 ])
 def test_a_deadline_or_expiry_said(said, due):
     assert due_said(said) == due
