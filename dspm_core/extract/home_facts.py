@@ -38,7 +38,7 @@ _OUTSIDE_RE = re.compile(r"(?:friend|colleague|coworker|co-worker|boss|manager|n
                          _I)
 #: the most words a thing of the household is named with before its verb
 _NAME_WORDS = 3
-_EVERY_MONTH_RE = re.compile(rf"\b(?:every|each)\s+(?:other\s+)?(?:{'|'.join(sorted([*MONTHS, *WEEKDAYS], key=len, reverse=True))})"
+_EVERY_DAY_OR_MONTH_RE = re.compile(rf"\b(?:every|each)\s+(?:other\s+)?(?:{'|'.join(sorted([*MONTHS, *WEEKDAYS], key=len, reverse=True))})"
                              r"(?:day)?s?\b", _I)
 # a sum by the period or the occasion ("£5 ... a week", "£10 each visit", "$200 every payday")
 _AMOUNT_RE = re.compile(r"(?:[$€£]\s?\d[\d,.]*|\d[\d,.]*\s?(?:pounds|dollars|euros|quid|bucks))\b"
@@ -96,7 +96,7 @@ def home_fact_kind(sentence: str) -> PatchKind | None:
     if _POST_RE.match(s):
         return PatchKind.DECISION
     rest = _after_verb(s)
-    if rest is not None and (frequencies_in(rest) or _EVERY_MONTH_RE.search(rest) or _AMOUNT_RE.search(rest)):
+    if rest is not None and (frequencies_in(rest) or _EVERY_DAY_OR_MONTH_RE.search(rest) or _AMOUNT_RE.search(rest)):
         return PatchKind.DECISION  # "The dog eats twice a day", "The kids get £5 pocket money a week"
     mine = _FIRST_PERSON_AMOUNT_RE.match(s)
     if mine and not is_past_verb(mine.group("verb")) and _AMOUNT_RE.search(s, mine.end()):

@@ -44,10 +44,11 @@ _LEAD_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|yes|yeah|yep|yup|sure|oh|ah|right|fi
 _TAIL_RE = re.compile(r"(?:\s*\b(?:then|please|pls|instead|one|it is|is fine|'s fine|s fine|works?(?: for (?:me|us))?|"
                       r"is good|'s good|is better|is safer|sounds good|will do|is perfect|would be great|"
                       r"is ok(?:ay)?)\b)+\W*$", _I)
-# a reply that declines, weighs, asks, or takes the option just this once
+# a reply that declines, weighs, asks, takes the option just this once or for something
+# ("for Jon", "for the hallway", "for a month")
 _NOT_A_PICK_RE = re.compile(r"^\W*(?:no|nope|nah|not|maybe|perhaps|what|how|why|which|is|are|does|do you|"
                             r"can|could|would)\b|\?|\b(?:just this once|this (?:time|once)|for now|for this one|"
-                            r"next time|as well|too|also|for (?:the|my|our|his|her|their|him|them|[A-Z]\w+))\b",
+                            r"next time|as well|too|also|for\s+\w+)\b",
                             _I)
 # an offer made for something beside what is held
 _BESIDE_RE = re.compile(r"\b(?:also|too|as well|another|second|separate|extra|additional|add|adding|"
@@ -98,9 +99,8 @@ def offered_beside(turn: Turn, value: str) -> bool:
 
 def _capitalised(name: str, text: str) -> bool:
     """Whether ``text`` writes ``name`` with a capital where it opens no sentence."""
-    return name[:1].isupper() and re.search(rf"(?<![.!?]\s)(?<!^){re.escape(name)}(?![\w-])", text) is not None \
-        or re.search(rf"(?<![.!?]\s)(?<!^)(?<![\w-]){re.escape(name[:1].upper() + name[1:])}(?![\w-])",
-                     text) is not None
+    written = re.escape(name[:1].upper() + name[1:])
+    return re.search(rf"(?<![.!?]\s)(?<!^)(?<![\w-]){written}(?![\w-])", text) is not None
 
 
 def _user_before(turn: Turn) -> str | None:
