@@ -24,7 +24,7 @@ from ..values import VALUE_RE, parse_value
 from ..vocab import STOP_WORDS
 from .clauses import split_sentences
 
-__all__ = ["accepted_change"]
+__all__ = ["BESIDE", "accepted_change"]
 
 _I = re.I
 # a word of acceptance opening the answer
@@ -91,8 +91,10 @@ _CHANGE_RE = re.compile(r"\b(?:switch|change|move|push|pull|shift|swap|update|re
                         r"lower|reduce|increase|drop|cut|extend|shorten|stretch|go (?:up|down)|bring|"
                         r"go with|instead)\b", _I)
 # a value added beside the setting, or given to another
-_BESIDE_RE = re.compile(r"\b(?:add|adding|another|second|extra|also|too|as well|same|both|"
-                        r"for (?:your|his|her|their|the other)\b)", _I)
+#: words of a value offered beside the setting, or for another ("add a second reminder?",
+#: "set one for your husband too?")
+BESIDE = r"add|adding|another|second|extra|also|too|as well|for (?:your|his|her|their|the other)\b"
+_BESIDE_RE = re.compile(rf"\b(?:same|both|{BESIDE})", _I)
 # where the proposed value is said: after "to" or "with", or before "instead"
 _TO_RE = re.compile(r"\b(?:to|with)\s+(?:the\s+|a\s+)?", _I)
 

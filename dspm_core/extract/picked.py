@@ -26,6 +26,7 @@ from ..known_names import name_category
 from ..patch import Fact, PatchKind, Turn
 from ..values import VALUE_RE, parse_value
 from ..vocab import STOP_WORDS, singular
+from .accepted import BESIDE
 from .clauses import split_sentences
 
 __all__ = ["offered_beside", "picked_option"]
@@ -51,8 +52,7 @@ _NOT_A_PICK_RE = re.compile(r"^\W*(?:no|nope|nah|not|maybe|perhaps|what|how|why|
                             r"next time|as well|too|also|for\s+\w+)\b",
                             _I)
 # an offer made for something beside what is held
-_BESIDE_RE = re.compile(r"\b(?:also|too|as well|another|second|separate|extra|additional|add|adding|"
-                        r"new|for (?:your|his|her|their|the other)\b)", _I)
+_BESIDE_RE = re.compile(rf"\b(?:separate|additional|new|{BESIDE})", _I)
 _WORD_RE = re.compile(r"[A-Za-z][\w'&.-]*[A-Za-z0-9]|[A-Za-z]")
 
 
@@ -61,8 +61,9 @@ def picked_option(turn: Turn, sentence: str) -> Fact | None:
     of what the user had asked for, or None."""
     offer = turn.last_said("assistant")
     before = _user_before(turn)
-    if offer is None or before is None or len(turn.text.split()) > MAX_REPLY_WORDS:
-        return None  # (a pick is a short reply, never a line of a pasted text)
+    # (a pick is a short reply, never a line of a pasted text: its words counted no further)
+    if offer is None or before is None or len(turn.text.split(None, MAX_REPLY_WORDS)) > MAX_REPLY_WORDS:
+        return None
     if _NOT_A_PICK_RE.search(sentence.rstrip(". !")):
         return None
     lead = _LEAD_RE.match(sentence.strip())  # ("sure, heathrow's fine, it's closer")
@@ -74,9 +75,11 @@ def picked_option(turn: Turn, sentence: str) -> Fact | None:
     option = _offered(offer, pick)
     if option is None or re.search(rf"(?<![\w-]){re.escape(option)}(?![\w-])", before, _I):
         return None  # (an option the user had said already is no change)
-    if offered_beside(turn, option):
+    sentences = split_sentences(offer)
+    if _beside(sentences, option):
         return None  # "a separate budget for eating out, say $30 or $40?": a new setting
-    old = _held(before, offer, option, _capitalised(option, offer) or _capitalised(pick, turn.text),
+    old = _held(before, offer, sentences, option,
+                _capitalised(option, offer) or _capitalised(pick, turn.text),
                 _INSTEAD_RE.search(offer) is not None)
     if old is None:
         return None
@@ -89,10 +92,12 @@ def offered_beside(turn: Turn, value: str) -> bool:
     """Whether the assistant's last message offers ``value`` for something beside what is
     held ("Would you also like a wind-down reminder at 10pm or 10:30pm?")."""
     offer = turn.last_said("assistant")
-    if offer is None:
-        return False
-    said = [s for s in split_sentences(offer)
-            if re.search(rf"(?<![\w.:-]){re.escape(value.strip())}(?![\w:-])", s, _I)]
+    return offer is not None and _beside(split_sentences(offer), value)
+
+
+def _beside(sentences: list[str], value: str) -> bool:
+    """:func:`offered_beside` of the sentences of the assistant's last message."""
+    said = [s for s in sentences if re.search(rf"(?<![\w.:-]){re.escape(value.strip())}(?![\w:-])", s, _I)]
     # (asked of: "It also comes in green and grey" offers the two in its place)
     return bool(said) and all(s.rstrip().endswith("?") and _BESIDE_RE.search(s) for s in said)
 
@@ -135,35 +140,37 @@ def _offered(offer: str, pick: str) -> str | None:
     return None
 
 
-def _held(before: str, offer: str, option: str, proper: bool, instead: bool) -> str | None:
+def _held(before: str, offer: str, sentences: list[str], option: str, proper: bool,
+          instead: bool) -> str | None:
     """The one thing the user's message ``before`` asked for that the offer names too and
     that ``option`` (a name written with a capital where it is no sentence's first word:
     ``proper``) would take the place of: of the option's kind. An offer of the option
     ``instead`` need not name it: the one thing of that kind the user named."""
     kind = _kind(option if proper else option.lower())
-    found: list[str] = []
-    for said in _things(before):
-        if _kind(said) != kind or said.lower() == option.lower():
-            continue
-        words = {singular(w.lower()) for w in _WORD_RE.findall(said)} or {said.lower()}
-        in_offer = {singular(w.lower()) for w in _WORD_RE.findall(offer)} | set(
-            v.group(0).lower() for v in VALUE_RE.finditer(offer))
-        if (words <= in_offer or said.lower() in in_offer) and _spoken_of(offer, said):
-            found.append(said)
-    found = list(dict.fromkeys(found))
+    alike = [t for t in _things(before) if _kind(t) == kind and t.lower() != option.lower()]
+    in_offer = {singular(w.lower()) for w in _WORD_RE.findall(offer)} | {
+        v.group(0).lower() for v in VALUE_RE.finditer(offer)}
+    found = list(dict.fromkeys(said for said in alike
+                               if _named_in(said, in_offer) and _spoken_of(sentences, said)))
     if not found and instead:
-        found = list(dict.fromkeys(t for t in _things(before)
-                                   if _kind(t) == kind and t.lower() != option.lower()))
+        found = list(dict.fromkeys(alike))
     return found[0] if len(found) == 1 else None
 
 
-def _spoken_of(offer: str, said: str) -> bool:
+def _named_in(said: str, in_offer: set[str]) -> bool:
+    """Whether the offer, read as ``in_offer`` (its words singular and its values), names
+    ``said``: every word of it, or the value whole."""
+    words = {singular(w.lower()) for w in _WORD_RE.findall(said)} or {said.lower()}
+    return words <= in_offer or said.lower() in in_offer
+
+
+def _spoken_of(sentences: list[str], said: str) -> bool:
     """Whether the offer says something of ``said``: in a statement that does more than
     confirm it ("Aviemore is taken that week", never "Okay, I'll sign your emails as Tom."
     nor the question "Are you open to contract roles, or permanent only?")."""
     pattern = re.compile(rf"(?<![\w-]){re.escape(singular(said.lower()))}", _I)
     return any(pattern.search(s) and not _CONFIRMS_RE.match(s) and not s.rstrip().endswith("?")
-               for s in split_sentences(offer))
+               for s in sentences)
 
 
 _CLOCK_RE = re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\.?|\b\d{1,2}:\d{2}\b", _I)
