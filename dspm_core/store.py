@@ -1145,8 +1145,11 @@ class PatchStore:
             fact = replace(fact, text=f"{slot_label(old.slot)}: {fact.text}")
         rev = Revision(old.value, old.unit, old.op, old.turn, old.text)
         history = ((rev,) + old.history)[: self.history_limit]
-        if fact.kind is PatchKind.SENTENCE and old.kind is not PatchKind.SENTENCE:
-            fact = replace(fact, kind=old.kind)  # a setting revised in passing stays a setting
+        if (fact.kind is PatchKind.SENTENCE and old.kind is not PatchKind.SENTENCE) \
+                or (old.critical and not fact.kind.critical):
+            # a setting revised in passing stays a setting, and a rule or decision revised
+            # by a fact of another kind ("actually call me Al", an entity) stays protected
+            fact = replace(fact, kind=old.kind)
         unit = stmt.unit if stmt.unit is not None else (old.unit if stmt.dimension in ("number",) else None)
         new = replace(old, kind=fact.kind, text=fact.text, turn=fact.turn, role=fact.role,
                       op=stmt.op, value=stmt.value, unit=unit, scope=stmt.scope, history=history,

@@ -245,6 +245,29 @@ def test_assistant_unrelated_statement_is_kept():
     assert len(store.patches()) == 2
 
 
+@pytest.mark.parametrize("kind", ["constraint", "decision"])
+@pytest.mark.parametrize("revision_kind", ["entity", "structure", "code"])
+def test_a_revision_of_another_kind_keeps_the_settings_protection(kind, revision_kind):
+    store = PatchStore()
+    outs = merge_all(store, ("Call me Alex.", "user", kind),
+                     ("Actually, call me Al.", "user", revision_kind))
+    assert outs[1].action == "superseded"
+    [p] = store.patches()
+    assert p.kind is PatchKind(kind) and p.critical
+    assert p.value == "Al" and [r.value for r in p.history] == ["Alex"]
+
+
+def test_a_revised_rule_is_delivered_through_add_turn():
+    from dspm_core import DSPMMemory
+
+    memory = DSPMMemory(budget=400)
+    memory.add_turn("user", "call me Alex")
+    memory.add_turn("user", "actually call me Al")
+    context = memory.get_context()
+    assert "Al" in context and "was Alex" in context
+    assert context.startswith("rule:")
+
+
 # ---------------------------------------------------------------- duplicates and fuzzing
 def test_exact_and_near_duplicates_not_stored_twice():
     store = PatchStore()
