@@ -8,6 +8,7 @@ rule extractor) and judges ``memory.all_patches``. It is a measurement: it alway
     python benchmarks/recognition.py --split check                # read after tuning
     python benchmarks/recognition.py --split dev --show-failures  # failing ids, what was stored
     python benchmarks/recognition.py --json benchmarks/results/recognition.json
+    python benchmarks/recognition.py --split dev --lower          # typed in lower case
 
 Matching
 --------
@@ -66,7 +67,7 @@ if str(HERE) not in sys.path:
 if importlib.util.find_spec("dspm_core") is None:  # run from a checkout without install
     sys.path.insert(1, str(ROOT))
 
-from supersession import value_tokens  # noqa: E402  (the shared value matcher)
+from supersession import typed_lower, value_tokens  # noqa: E402  (shared with it)
 
 KINDS = ("constraint", "decision")
 
@@ -257,9 +258,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show-failures", action="store_true",
                     help="list missed positives, false positives and kind disagreements")
     ap.add_argument("--json", metavar="OUT", type=Path, help="write summary and results as JSON")
+    ap.add_argument("--lower", action="store_true",
+                    help="every statement typed in lower case, without its closing full stop "
+                         "or exclamation mark, as people type in a chat")
     args = ap.parse_args(argv)
 
     items = load_set(args.path, args.split)
+    if args.lower:
+        items = [dict(d, text=typed_lower(d["text"])) for d in items]
     t0 = time.perf_counter()
     results = [run_statement(d) for d in items]
     seconds = time.perf_counter() - t0

@@ -7,6 +7,7 @@ extractor) and judges the resulting store. It is a measurement: it always exits 
     python benchmarks/supersession.py                      # all dialogues
     python benchmarks/supersession.py --split dev --show-failures
     python benchmarks/supersession.py --split check --json benchmarks/results/supersession.json
+    python benchmarks/supersession.py --split dev --lower  # user turns typed in lower case
 
 Value matching
 --------------
@@ -285,6 +286,19 @@ def load_corpus(path: Path, split: str = "all") -> list[dict[str, Any]]:
             if split == "all" or d["split"] == split:
                 dialogues.append(d)
     return dialogues
+
+
+def typed_lower(text: str) -> str:
+    """``text`` as typed in a chat: in lower case, without its closing full stop or
+    exclamation mark ("Set the TTL to 60 seconds." -> "set the ttl to 60 seconds")."""
+    return re.sub(r"[.!]+$", "", text.strip()).lower()
+
+
+def lowered(d: dict[str, Any]) -> dict[str, Any]:
+    """Dialogue ``d`` with every user turn :func:`typed_lower` (the others as written)."""
+    turns = [dict(t, text=typed_lower(t["text"])) if t["role"] == "user" else t
+             for t in d["turns"]]
+    return dict(d, turns=turns)
 
 
 def expectations(d: dict[str, Any]) -> list[dict[str, Any]]:
@@ -590,9 +604,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--links", action="store_true",
                     help="DSPMMemory(links=True); also count the links made (every link in a "
                          "look-alike dialogue is a wrong link)")
+    ap.add_argument("--lower", action="store_true",
+                    help="every user turn typed in lower case, without its closing full stop "
+                         "or exclamation mark (typed_lower), as people type in a chat")
     args = ap.parse_args(argv)
 
     dialogues = load_corpus(args.corpus, args.split)
+    if args.lower:
+        dialogues = [lowered(d) for d in dialogues]
     t0 = time.perf_counter()
     results = [run_dialogue(d, args.links) for d in dialogues]
     seconds = time.perf_counter() - t0

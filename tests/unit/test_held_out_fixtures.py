@@ -273,3 +273,21 @@ def test_a_change_by_an_amount_must_leave_the_value_it_comes_to():
     assert supersession._judge_revision([right], exp) == (True, "found")
     ok, why = supersession._judge_revision([wrong], exp)
     assert not ok and "not '40 seconds'" in why
+
+
+@pytest.mark.parametrize("written, typed", [
+    ("Set the TTL to 60 seconds.", "set the ttl to 60 seconds"),
+    ("Call me Dr. Patel!", "call me dr. patel"),
+    ("Is the deadline Friday?", "is the deadline friday?"),
+    ("  we deploy with GitHub Actions  ", "we deploy with github actions"),
+])
+def test_a_statement_typed_in_lower_case(written, typed):
+    assert supersession.typed_lower(written) == typed
+
+
+def test_only_the_users_turns_are_typed_in_lower_case():
+    d = {"id": "x-001", "turns": [{"role": "user", "text": "Use React."},
+                                  {"role": "assistant", "text": "Okay, React."}]}
+    out = supersession.lowered(d)
+    assert [t["text"] for t in out["turns"]] == ["use react", "Okay, React."]
+    assert d["turns"][0]["text"] == "Use React."  # the corpus itself is left as it is
