@@ -27,6 +27,7 @@ loses a rule.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
@@ -42,6 +43,7 @@ from .cues import rule_cue
 from .directives import directive_facts
 from .settings import new_fact
 from .casual import plain_prose
+from .lower_names import as_typed, names_capitalised, typed_without_capitals
 from .remembered import keeps_last
 from .user import kept_fact, user_sentence_facts
 
@@ -66,6 +68,7 @@ class RuleExtractor:
         facts: list[Fact] = [new_fact(turn, PatchKind.CODE, block)
                              for block in code_blocks(text, precise)]
         prose, pasted = unfenced_code(FENCE_RE.sub("\n", text))
+        lower = not precise and typed_without_capitals(prose)  # "goes to priya"
         if not precise:
             prose = plain_prose(prose)  # "dont recommend anything with pork"
         if not precise:
@@ -93,6 +96,8 @@ class RuleExtractor:
             critical = False
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 found = user_sentence_facts(turn, part, goal, self.min_words)
+                if lower and not any(f.kind.critical for f in found):
+                    found = self._names_read(turn, part, goal) or found
                 if opening or short or judged:  # "45 minutes please. an hour is way too long": a
                     found = elliptical_facts(turn, part, found, any_clause=short)  # reply opening on its value
                 facts.extend(found)
@@ -102,6 +107,18 @@ class RuleExtractor:
             judged = judges_held_value(sentence)
         facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."
         return carried_values(turn, facts)  # "make that 5" of the assistant's 10
+
+    def _names_read(self, turn: Turn, part: str, goal: list[str]) -> list[Fact]:
+        """The facts of a clause typed without capitals, read with the words that can only
+        be names capitalised, when that reading gives a rule or a setting (else none)."""
+        named = names_capitalised(part)
+        if named == part:
+            return []
+        found = user_sentence_facts(turn, named, goal, self.min_words)
+        if not any(f.kind.critical for f in found):
+            return []
+        return [replace(f, text=as_typed(f.text, part) or f.text, slot=as_typed(f.slot, part),
+                        value=as_typed(f.value, part)) for f in found]
 
     async def aextract(self, turn: Turn) -> list[Fact]:
         return self.extract(turn)
