@@ -45,7 +45,7 @@ from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
-from .slots import Statement, bound_class, content_terms, folded_subject, name_category
+from .slots import Statement, bound_class, content_terms, folded_subject, letter_named, name_category
 from .values import CLOCK_SHAPE_RE, MONTHS, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only
@@ -1167,15 +1167,22 @@ def other_label(text: str, earlier: str) -> bool:
 
 # a thing named by its noun and a number or a letter: "room 4", "team B", "shift 2" (never a
 # time or an amount: "room 4:30", "shift 2pm", "tier 2%")
-_NUMBERED_RE = re.compile(r"\b([A-Za-z][a-z]{2,})\s+(\d{1,3}|[A-HJ-Z])\b"
+_NUMBERED_RE = re.compile(r"\b([A-Za-z][a-z]{2,})\s+(\d{1,3}|[A-HJ-Z]|[a-hj-z])\b(?!['-])"
                           r"(?![:.,]\d|\s*(?:%|am\b|pm\b|a\.m|p\.m|st\b|nd\b|rd\b|th\b))")
 
 
 def _numbered(text: str, held: set[str]) -> dict[str, set[str]]:
     """The tags said after each noun in ``text`` ("room" -> {"4"}), but a tag that is a word
-    of a value in ``held`` ("3" of "max retries 3")."""
+    of a value in ``held`` ("3" of "max retries 3"). A letter typed in lower case is a tag
+    only in a text typed without capitals (:func:`~dspm_core.slots.letter_named`: "zone b",
+    never "plan a trip" nor "$5 a month")."""
     out: dict[str, set[str]] = {}
-    for noun, tag in _NUMBERED_RE.findall(text):
+    typed_lower = not re.search(r"[A-Z]", text[1:])
+    for m in _NUMBERED_RE.finditer(text):
+        noun, tag = m.groups()
+        if tag.islower() and not (typed_lower and letter_named(
+                [noun, tag, *text[m.end():].split(None, 1)[:1]], 1)):
+            continue
         n = noun.lower()
         if tag.lower() not in held and n not in STOP_WORDS and is_noun(n):
             out.setdefault(singular(n), set()).add(tag.lower())

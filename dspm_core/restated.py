@@ -37,7 +37,7 @@ from .known_names import MULTIWORD_NAMES, name_category
 from .slots import Statement, bound_class, content_terms
 from .value_clause import clauses
 from .values import parse_value
-from .vocab import STOP_WORDS, singular, word_frequency
+from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, singular, word_frequency
 
 __all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "one_occasion", "restated_earlier",
            "restated_name", "speaker_after_person", "supposes_or_recalls"]
@@ -325,6 +325,8 @@ _FUNCTION_WORDS = frozenset("while until after before during since though althou
                             "last term semester quarter season sprint forward onwards anymore "
                             "rate price cost fee fees speed frequency".split())
 _SUBJECTS = frozenset("i we you they".split())
+#: acronyms of two letters, typed in lower case too ("the ui module", "db size")
+_SHORT_ACRONYMS = frozenset(a.lower() for a in BUILTIN_ACRONYMS if len(a) == 2)
 _ARTICLES = frozenset("the a an my our your their".split())
 _BRACKETED_RE = re.compile(r"\(([^()]{1,40})\)")
 _VERB_AFTER_RE = re.compile(r"^(?:to|will|would|can|could|must|should|shall|might|may|ll|d)$")
@@ -348,6 +350,7 @@ def _things(text: str, shared: frozenset[str], values: set[str]) -> set[str]:
         terms = content_terms(raw.strip("'’"))
         if not terms or terms & shared or w in values or w in PERIOD_WORDS \
                 or says_nothing(w) or w in ATTRIBUTE_WORDS or len(w) < 3 and not raw.isupper() \
+                and w not in _SHORT_ACRONYMS \
                 or NUMBER_WORD_RE.match(w) \
                 or i and _VERB_AFTER_RE.match(words[i - 1].lower().split("'")[-1]) \
                 or i and words[i - 1].lower() in _SUBJECTS:  # "i charge", "we pay": a verb

@@ -438,6 +438,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
             break
     words = []
     tokens = _TOKEN_RE.findall(text)
+    typed_lower = not re.search(r"[A-Z]", text[1:])  # "plan b", "zone a": letters typed lower
     skip = -1
     for i, raw in enumerate(tokens):
         if i == skip:
@@ -456,7 +457,8 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         if raw == "I" and i + 2 == len(tokens) and i > 0 and is_base_verb(tokens[i + 1]):
             skip = i + 1  # "the fee I bill": a closing relative clause, not "fee I"
             continue
-        if len(raw) == 1 and raw.isupper() and (raw != "I" or i > 0):
+        if len(raw) == 1 and (raw.isupper() and (raw != "I" or i > 0)
+                              or typed_lower and letter_named(tokens, i)):
             words.append(low)  # "cache A", "Plan B": a one-letter name is a word of the subject
             continue
         if (low in STOP_WORDS or low in _SUBJECT_NOISE) and not acronym_of_stop_word(raw):
@@ -471,6 +473,24 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         name = raw in names or is_identifier(raw)
         words.append(low if name else singular(low))
     return " ".join(words)
+
+
+#: the nouns after which "a" means "each" ("$5 a month", "two a person"), no letter
+_EACH_NOUNS = frozenset("second minute hour day night week month year time person head piece "
+                        "go".split())
+
+
+def letter_named(tokens: list[str], i: int) -> bool:
+    """Whether the single letter ``tokens[i]``, typed in lower case, names a thing of the
+    noun before it ("plan b", "zone a has", "bucket x"); never "i", and "a" only where no
+    noun of its own follows it as its article ("cache a ttl", not "$5 a month")."""
+    raw = tokens[i]
+    if not raw.isalpha() or raw == "i" or i == 0:
+        return False
+    before = tokens[i - 1].lower()
+    if len(before) < 2 or not before.isalpha() or before in STOP_WORDS or not is_noun(before):
+        return False
+    return raw != "a" or i + 1 == len(tokens) or tokens[i + 1].lower() not in _EACH_NOUNS
 
 
 def _one_word(hyphenated: str) -> bool:

@@ -94,3 +94,33 @@ def test_a_message_written_with_capitals_is_read_as_written():
     # the capitals it has are the writer's: no other word is read as a name
     assert criticals("the weekly pdf summary goes to okafor")
     assert criticals("the weekly PDF summary goes to okafor") == []
+
+
+# ------------------------------------------------------ letters and acronyms typed lower
+@pytest.mark.parametrize("first, second", [
+    ("shelf b holds 20 boxes", "shelf e holds 35 boxes"),
+    ("locker x costs $12 a month", "locker y costs $18 a month"),
+    ("pool a has 8 lanes", "pool b has 6 lanes"),
+    ("queue a timeout is 30 seconds", "queue b timeout is 45 seconds"),
+    ("room c sleeps 4 people", "room d sleeps 2 people"),
+    ("the ux budget is $4,000", "the ui budget is $6,000"),
+])
+def test_things_told_apart_by_a_letter_or_acronym_typed_lower_keep_their_own(first, second):
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", second)
+    crit = [p for p in memory.all_patches if p.critical]
+    assert len(crit) == 2 and not any(p.history for p in crit), [p.text for p in crit]
+
+
+@pytest.mark.parametrize("first, revision, new", [
+    ("plan a road trip for 5 days", "make it 7 days", "7"),
+    ("pocket money is £5 a week", "make it £6 a week", "6"),
+    ("shelf b holds 20 boxes", "shelf b holds 25 boxes now", "25"),
+])
+def test_a_letter_that_is_no_name_or_the_same_name_still_revises(first, revision, new):
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", revision)
+    [p] = [p for p in memory.all_patches if p.critical]
+    assert new in (p.value or "") and p.history, p.text
