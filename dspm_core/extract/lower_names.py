@@ -13,7 +13,8 @@ can only be names capitalised:
   "reading" or "nice");
 - a name of a known kind (:mod:`dspm_core.known_names`) that is no common English word
   ("postgres", "german", "python"; never "black" or "go");
-- a name with a dot inside ("fly.io", "next.js");
+- a name with a dot inside ("fly.io", "next.js"), and a known name of more than one word
+  ("github actions", "vs code");
 - the word a name is given by ("a spaniel called biscuit", "our dog's name is biscuit",
   "change the team name to otters"), unless it is a common word ("called him back").
 
@@ -28,7 +29,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from ..known_names import NAME_CATEGORY
+from ..known_names import MULTIWORD_NAMES, NAME_CATEGORY
 from ..lexicon import known_word
 from ..places import is_place
 from ..values import UNIT_ALIASES
@@ -93,9 +94,16 @@ def _given(m: re.Match[str]) -> str:
     return m.group(0)[: m.start(1) - m.start(0)] + word[0].upper() + word[1:]
 
 
+_MULTIWORD_RE = re.compile(r"(?<![\w'.-])(?:" + "|".join(
+    re.escape(n).replace(r"\ ", r"\s+") for n in sorted(MULTIWORD_NAMES, key=len, reverse=True))
+    + r")(?![\w'-])")
+
+
 def names_capitalised(text: str) -> str:
     """``text`` with each word that can only be a name capitalised ("goes to priya" ->
     "goes to Priya"); the rest as written."""
+    text = _MULTIWORD_RE.sub(lambda m: re.sub(r"\b[a-z]", lambda c: c.group(0).upper(),
+                                              m.group(0)), text)
     return _WORD_RE.sub(_capital, _GIVEN_NAME_RE.sub(_given, text))
 
 

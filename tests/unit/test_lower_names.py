@@ -46,6 +46,7 @@ def test_an_ordinary_word_a_unit_or_a_version_is_no_name(word):
     ("our cat is called pickle", "our cat is called Pickle"),
     ("the team's name is otters now", "the team's name is Otters now"),
     ("she called him back", "she called him back"),
+    ("we ship it with azure pipelines", "we ship it with Azure Pipelines"),
     (r"it is \frac{1}{2}", r"it is \frac{1}{2}"),
     ("see src/okonkwo/app.py", "see src/okonkwo/app.py"),
 ])
@@ -58,6 +59,7 @@ def test_the_reading_with_names_capitalised(text, read):
     ("our hamster is called nibbles", "Nibbles"),
     ("fyi i'm in valencia", "Valencia"),
     ("we deploy the docs to netlify", "Netlify"),
+    ("we ship the app with azure pipelines", "azure pipelines"),
 ])
 def test_a_setting_with_a_name_typed_in_lower_case_is_stored(text, name):
     assert any(name.lower() in t for t in criticals(text)), criticals(text)
