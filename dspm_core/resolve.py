@@ -1171,6 +1171,9 @@ _NUMBERED_RE = re.compile(r"\b([A-Za-z][a-z]{2,})\s+(\d{1,3}|[A-HJ-Z]|[a-hj-z])\
                           r"(?![:.,]\d|\s*(?:%|am\b|pm\b|a\.m|p\.m|st\b|nd\b|rd\b|th\b))")
 
 
+_WORD_AFTER_RE = re.compile(r"[A-Za-z0-9']+")
+
+
 def _numbered(text: str, held: set[str]) -> dict[str, set[str]]:
     """The tags said after each noun in ``text`` ("room" -> {"4"}), but a tag that is a word
     of a value in ``held`` ("3" of "max retries 3"). A letter typed in lower case is a tag
@@ -1181,7 +1184,7 @@ def _numbered(text: str, held: set[str]) -> dict[str, set[str]]:
     for m in _NUMBERED_RE.finditer(text):
         noun, tag = m.groups()
         if tag.islower() and not (typed_lower and letter_named(
-                [noun, tag, *text[m.end():].split(None, 1)[:1]], 1)):
+                [noun, tag, *_WORD_AFTER_RE.findall(text, m.end())[:1]], 1)):
             continue
         n = noun.lower()
         if tag.lower() not in held and n not in STOP_WORDS and is_noun(n):

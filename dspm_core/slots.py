@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 
 import regex  # type: ignore[import-untyped]  # (faster than re on long alternations of words)
 
-from .lexicon import (getAllLemmas, is_base_verb, is_finite_after, is_noun, is_plural_noun, is_noun_only,
+from .lexicon import (getAllLemmas, is_adjective, is_base_verb, is_finite_after, is_noun, is_plural_noun, is_noun_only,
                       is_past_verb, is_third_person, is_verb_only)
 from .literal import may_hold
 from .regex_gate import gated
@@ -475,22 +475,21 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
     return " ".join(words)
 
 
-#: the nouns after which "a" means "each" ("$5 a month", "two a person"), no letter
-_EACH_NOUNS = frozenset("second minute hour day night week month year time person head piece "
-                        "go".split())
-
-
 def letter_named(tokens: list[str], i: int) -> bool:
     """Whether the single letter ``tokens[i]``, typed in lower case, names a thing of the
-    noun before it ("plan b", "zone a has", "bucket x"); never "i", and "a" only where no
-    noun of its own follows it as its article ("cache a ttl", not "$5 a month")."""
+    noun before it ("plan b", "zone a has", "bucket x"); never "i", and never "a" before a
+    word the lexicon knows as a noun or an adjective, whose article it is ("plan a trip",
+    "$5 a month", "book a quiet table")."""
     raw = tokens[i]
     if not raw.isalpha() or raw == "i" or i == 0:
         return False
     before = tokens[i - 1].lower()
     if len(before) < 2 or not before.isalpha() or before in STOP_WORDS or not is_noun(before):
         return False
-    return raw != "a" or i + 1 == len(tokens) or tokens[i + 1].lower() not in _EACH_NOUNS
+    if raw != "a" or i + 1 == len(tokens):
+        return True
+    after = tokens[i + 1].lower()
+    return not (is_noun(after) or is_adjective(after))
 
 
 def _one_word(hyphenated: str) -> bool:

@@ -22,7 +22,7 @@ _I = re.I
 # no sentence ends at a title or common abbreviation ("Dr. Mivon", "vs. Flask", "e.g. Add")
 _NOT_AN_END = "".join(rf"(?<!\b{a}\.)" for a in ("Dr", "Mr", "Mrs", "Ms", "Prof", "St", "Jr",
                                                   "Sr", "vs", "No", "Fig", "approx", "etc", r"e\.g", r"i\.e",
-                                                  "dr", "mr", "mrs", "ms", "prof"))  # typed lower
+                                                  "dr", "mr", "mrs", "prof"))  # typed lower ("ms" is a unit)
 # chat written in lower case ends a sentence too: after "?" or "!" ("could we switch it to
 # blue? sage isn't in stock"), and after a word of two or more letters or digits that is
 # no abbreviation ("thanks. and shorten the login thing", "make it 4. three isn't enough";

@@ -7,8 +7,7 @@ can only be names capitalised:
 
 - a word that no English lexicon knows: not in lemminflect's, and in the spelling
   dictionary at most as common as a rare name (:data:`RARE`), and not chat shorthand, a
-  unit or a technical word ("priya", "kubernetes", "okafor"); a name with a dot in it
-  ("fly.io", "next.js") when one of its parts is such a word;
+  unit or a technical word ("priya", "kubernetes", "okafor");
 - a city or a country (GeoNames) that is not also a common word ("leeds", "lisbon"; never
   "reading" or "nice");
 - a name of a known kind (:mod:`dspm_core.known_names`) that is no common English word
@@ -59,7 +58,8 @@ def typed_without_capitals(prose: str) -> bool:
 
 @lru_cache(maxsize=8192)
 def _unknown(word: str) -> bool:
-    """A word no lexicon knows and no list of ordinary words holds."""
+    """A word no lexicon knows and no list of ordinary words holds, or a name of a known
+    kind that is no common word."""
     if len(word) < 2 or not word.isalpha() or word in STOP_WORDS or word in CHAT_WORDS \
             or word in UNIT_ALIASES:
         return False

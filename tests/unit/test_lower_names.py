@@ -126,3 +126,15 @@ def test_a_letter_that_is_no_name_or_the_same_name_still_revises(first, revision
     memory.add_turn("user", revision)
     [p] = [p for p in memory.all_patches if p.critical]
     assert new in (p.value or "") and p.history, p.text
+
+
+@pytest.mark.parametrize("words, named", [
+    ("plan b", True), ("zone a has", True), ("cache a ttl", True), ("bucket x", True),
+    ("plan a trip", False), ("$5 a month", False), ("book a quiet table", False),
+    ("the i", False), ("for b", False),
+])
+def test_a_letter_typed_lower_after_a_noun(words, named):
+    from dspm_core.slots import letter_named
+
+    tokens = words.split()
+    assert letter_named(tokens, 1) is named
