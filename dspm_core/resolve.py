@@ -45,7 +45,8 @@ from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
-from .slots import Statement, bound_class, content_terms, folded_subject, letter_named, name_category
+from .slots import (Statement, bound_class, content_terms, folded_subject, letter_named, name_category,
+                    no_capitals)
 from .values import CLOCK_SHAPE_RE, MONTHS, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only
@@ -1180,7 +1181,7 @@ def _numbered(text: str, held: set[str]) -> dict[str, set[str]]:
     only in a text typed without capitals (:func:`~dspm_core.slots.letter_named`: "zone b",
     never "plan a trip" nor "$5 a month")."""
     out: dict[str, set[str]] = {}
-    typed_lower = not re.search(r"[A-Z]", text[1:])
+    typed_lower = no_capitals(text)
     for m in _NUMBERED_RE.finditer(text):
         noun, tag = m.groups()
         if tag.islower() and not (typed_lower and letter_named(

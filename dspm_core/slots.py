@@ -438,7 +438,7 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
             break
     words = []
     tokens = _TOKEN_RE.findall(text)
-    typed_lower = not re.search(r"[A-Z]", text[1:])  # "plan b", "zone a": letters typed lower
+    typed_lower = no_capitals(text)  # "plan b", "zone a": letters typed lower
     skip = -1
     for i, raw in enumerate(tokens):
         if i == skip:
@@ -473,6 +473,12 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         name = raw in names or is_identifier(raw)
         words.append(low if name else singular(low))
     return " ".join(words)
+
+
+def no_capitals(text: str) -> bool:
+    """Whether ``text`` has no capital letter after its first character (where a lower-case
+    letter may be a name: :func:`letter_named`)."""
+    return not re.search(r"[A-Z]", text[1:])
 
 
 def letter_named(tokens: list[str], i: int) -> bool:
