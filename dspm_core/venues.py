@@ -153,6 +153,8 @@ _REPORTED_RE = re.compile(r"^(?:the\s+)?[\w'’]+(?:\s+[\w'’]+)?\s+(?:says?|sa
 _MOVED_CUE_RE = re.compile(r"\b(?:now|from now on|going forward|instead|nope|no|nah|wait|actually|"
                            r"swapped|switched|moved|changed?|put (?:us|me|them) in|new one|bumped|"
                            r"relocated|this time|from next|scratch that)\b", re.I)
+# the label is what a value is of: "Locker X is $15 a month now", "Room 4 costs more now"
+_SUBJECT_OF_RE = re.compile(r"\s*(?:is|are|was|were|'s|’s|costs?|has|have|will|should|must|needs?)\b", re.I)
 # where one clause of a change ends: "... so let's do Malta, sorry for the change"
 _CLAUSE_END_RE = re.compile(r"\s*(?:[,;:.!](?=\s|$)|\b(?:so|then|but|because|cos|as)\b)\s*", re.I)
 
@@ -183,8 +185,10 @@ def _changed_place(t: str) -> str | None:
         for part in parts[:3]:
             said = labels_in(part)
             if said:
-                before = part[: part.find(said[0])]
-                return said[0] if len(said) == 1 and not _NOT_NOW_RE.search(before) else None
+                at = part.find(said[0])
+                if _SUBJECT_OF_RE.match(part, at + len(said[0])):
+                    return None  # "Locker X is $15 a month now": what the setting is of
+                return said[0] if len(said) == 1 and not _NOT_NOW_RE.search(part[:at]) else None
         code = code_alone(t)
         if code is not None:
             return code

@@ -53,6 +53,8 @@ def test_a_place_said_in_a_form_of_change(text: str, place: str) -> None:
     "the code is in review",                    # no place named
     "Nice, thanks!",                            # a word first, though a city too
     "sorry its Matteo, double t",               # a name corrected, no place
+    "Locker X is $15 a month now.",             # the label is what the price is of
+    "room 4 costs more now, annoyingly",        # likewise
 ])
 def test_no_place_of_a_setting(text: str) -> None:
     assert venue_said(text) is None
@@ -67,6 +69,13 @@ def test_venues_by_their_shape() -> None:
 def test_a_room_code_is_no_duration() -> None:
     memory = remember("the budget review is in room 6D at 11", "facilities say it'll be room 2A now")
     replaced(memory, "room 2A", "6D")
+
+
+def test_a_labelled_thing_with_a_new_value_is_the_subject_not_a_place() -> None:
+    memory = remember("Locker X is $12 a month.", "Locker Y is $20 a month.",
+                      "Locker X is $15 a month now.")
+    replaced(memory, "$15 a month", "$12")
+    kept(memory, "$20 a month")
 
 
 def test_a_change_of_place_revises_the_place_spoken_of_last() -> None:
