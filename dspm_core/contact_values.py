@@ -26,7 +26,11 @@ _STREET_CAPITAL = r"(?:Close|Way|Court|Ct|Place|Pl|Grove|Gardens|Hill|Park|Row|W
 _NAME_WORD = (r"(?!(?i:the|a|an|of|to|down|up|and|or|on|in|at|my|our|your|per|each|every|"
               r"miles?|km|minutes?|mins?|hours?|blocks?|doors?)\b)[A-Za-zÀ-ÿ][\w'’À-ÿ-]*")
 # (capitals whatever the flags of the pattern it is put in: ", use that for ..." is no city)
-_CITY = r"(?:,\s*(?-i:[A-Z][\w'’À-ÿ-]*(?:\s+[A-Z][\w'’À-ÿ-]*){0,2}|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{5}))"
+# (a town with its postcode after it: "Leeds LS8 1QT")
+_CITY = (r"(?:,\s*(?-i:(?![A-Z]{1,2}\d)[A-Z][\w'’À-ÿ-]*(?:\s+(?![A-Z]{1,2}\d)[A-Z][\w'’À-ÿ-]*){0,2}"
+         r"(?:\s+[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}\b)?|[A-Z]{1,2}\d[A-Z\d]?\s?\d[A-Z]{2}|\d{5}"
+         # typed in lower case, a town is known by the postcode after it ("leeds ls8 1qt")
+         r"|(?:[a-z][\w'’-]*\s+){0,2}[a-z]{1,2}\d[a-z\d]?\s?\d[a-z]{2}\b))")
 # "Rue de Rivoli", "Calle de Alcalá", "Via della Spiga"
 _PARTICLE = r"(?:de|du|des|de la|del|della|di|da|do|dos|das|van|von)"
 _FOREIGN = r"(?:Rue|Avenue|Boulevard|Calle|Avenida|Via|Rua|Piazza|Plaza|Platz)"

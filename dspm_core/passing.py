@@ -294,7 +294,12 @@ def moved_antecedent(text: str) -> str | None:
     m = _MOVED_THING_RE.search(text)
     if m is None or m.group("np").split()[0].lower() in ("it", "that", "this", "them"):
         return None
+    if m.group("np").lower() in _HOME:
+        return None  # "we moved house, so it's 3 Birch Close": the speaker moved, no thing
     return m.group("np")
+
+
+_HOME = frozenset("house home flat apartment flats apartments houses homes".split())
 
 
 # "<someone> moved the sports day, it's ...": the thing moved, then the pointer at it

@@ -254,18 +254,29 @@ def _shorter_name(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     of "... is 5 hours at room temp"): others may name another one ("retries should be 3
     for the billing queue")."""
     mine = set(_core(subj_norm.split()))
-    after = _AFTER_WORD_RE.findall(_after_value(text, stmt.value).lower())
+    # (but its function words: "this month" of "budget for the month" is that month)
+    after = set(_AFTER_WORD_RE.findall(_after_value(text, stmt.value).lower())) - STOP_WORDS
     found = []
     for pid in _same_head(ix, patches, subj_norm, stmt) if mine else ():
         theirs = ix.subject_of.get(pid) or ""
-        if mine < set(_core(theirs.split())) \
-                and (not after or set(after) <= set(_AFTER_WORD_RE.findall(patches[pid].text.lower()))) \
+        core = set(_core(theirs.split()))
+        # (or the same but for words of time said again: "budget ... this month" of "budget
+        # for the month", never "weekly" of "monthly")
+        if (mine < core or mine == core and _said_again(theirs, subj_norm, text)) \
+                and after <= set(_AFTER_WORD_RE.findall(patches[pid].text.lower())) \
                 and not person_dropped(patches[pid].slot or "", text):
             found.append(pid)
     return found
 
 
 _AFTER_WORD_RE = re.compile(r"[\w'-]+")
+
+
+def _said_again(theirs: str, mine: str, text: str) -> bool:
+    """The words only the stored subject ``theirs`` has beside ``mine`` are words of time
+    or scope that ``text`` says too ("budget ... this month" of "budget for the month")."""
+    extra = content_terms(" ".join(set(theirs.split()) - set(mine.split())))
+    return bool(extra) and extra <= content_terms(text)
 
 
 def person_dropped(earlier_subject: str, text: str) -> bool:

@@ -209,6 +209,9 @@ _HABIT_RE = re.compile(r"(?:(?:always|usually|generally|normally|only|also|just|
                        r"consistently|strictly|exclusively)\s*)+", re.I)
 _FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>(?:[^,;]|,(?=\d{3}))+?)\s+to\s+"
                          r"(?P<val>(?:[^,;]|,(?=\d{3}))+)", re.I)
+# a move said by what is left, "moved off X" / "switched away from X": a move from X
+_MOVED_OFF_RE = re.compile(r"\b(?P<verb>(?:mov|switch|migrat|shift|transition)\w*)\s+(?:away\s+from|off(?:\s+of)?)\s+",
+                           re.I)
 _USE_RE = gated(re.compile(
     r"\b(?i:let'?s\s+|we(?:'ll| will| should|'re| are)?\s+|i(?:'ll| will|'m| am)?\s+)?"
     r"(?i:use|uses|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
@@ -219,6 +222,8 @@ _USE_RE = gated(re.compile(
     r"what|which|me|us|him|her)\b)[a-z][\w.+#-]*(?=\s+(?:for|as)\s))"
     r"(?:\s+(?:for|as)\s+(?:the\s+|our\s+)?(?P<subj>[\w\s-]+))?",
 ))
+# the verb of what is used up ("we're using", "it uses"), not of a choice ("use", "let's use")
+_USING_RE = re.compile(r"(?:(?:we|i)(?:'re|'m| are| am)\s+|it\s+|they\s+)?(?:using|uses)\s+", re.I)
 _NEG_RE = gated(re.compile(
     r"\b(?:never|must not|mustn't|must never|should not|shouldn't|should never|do not|don't|"
     r"does not|doesn't|cannot|can't|can not|may not|shall not|will not|won't|no longer|avoid|"
@@ -1240,7 +1245,7 @@ def _parse_statement(text: str) -> Statement:
     first = NOT_FIRST_RE.match(text)
     if first:
         bare = _bare_value(re.split(r"[,;.]\s", first.group("rest"), maxsplit=1)[0])
-        old = first.group("old")
+        old = first.group("old") or first.group("too")
         if old is None and bare is not None:  # a frequency or a weekday, for one of its kind
             given = first.group("old_every") or first.group("old_day")
             was = _bare_value(given)
@@ -1329,9 +1334,12 @@ _NOT_FIRST_NUMBER = r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%
 _NOT_FIRST_EVERY = r"every\s+(?:other\s+|\d+\s+|[a-z]+\s+)?[a-z]+|(?:hour|dai|week|fortnight|month|year|night)ly\b"
 _NOT_FIRST_DAY = rf"(?:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})(?:day)?s?\b"
 NOT_FIRST_RE = re.compile(
-    rf"^\W*(?:(?:no|nah|sorry|oops|wait)[\s,]+)*not\s+(?:the\s+)?(?:(?P<old>{_NOT_FIRST_NUMBER})|"
-    rf"(?P<old_every>{_NOT_FIRST_EVERY})|(?P<old_day>{_NOT_FIRST_DAY}))"
-    r"\s*(?:[,;:]|\s[-–—])\s*(?:(?:it'?s|it is|but)\s+)?"
+    rf"^\W*(?:(?:no|nah|sorry|oops|wait|ok(?:ay)?|hmm+|yeah)[\s,]+)*(?:not\s+(?:the\s+)?(?:(?P<old>{_NOT_FIRST_NUMBER})|"
+    rf"(?P<old_every>{_NOT_FIRST_EVERY})|(?P<old_day>{_NOT_FIRST_DAY}))|"
+    # "ok 300 was overkill, 120 seconds": the old value judged, then the new one
+    rf"(?P<too>{_NOT_FIRST_NUMBER})\s+(?:was|is|'s|seems|seemed|felt|feels)\s+(?:(?:way|a bit|a little|far|"
+    r"much|just)\s+)?(?:too\s+[a-z]+|overkill|excessive|not enough|a lot))"
+    r"\s*(?:[,;:]|\s[-–—])\s*(?:(?:it'?s|it is|but|make it|let'?s do|go with)\s+)?"
     rf"(?P<rest>(?:[$€£]?\d|every\b|{_NOT_FIRST_DAY}).*)$",
     re.I)
 # the speaker has changed their mind, said before the new value
@@ -1352,6 +1360,9 @@ _CORRECTING_RE = re.compile(rf"\b(?:no|nah|nope|ugh+|wait|fine|hmm+|{CORRECTING}
 # a correction that opens a sentence, which cleaning takes off before the forms are read
 _LEAD_CUE_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|thanks|great|hmm+|oh)[\s,.!]+)*(?:actually|"
                           r"correction|scratch that|on second thought|change of plans?|"
+                          # "new rule, 45 min on school nights", "quick update: ..."
+                          r"new (?:rules?|plan)(?=\s*[,:;-])|(?:(?:quick|small|slight|little)\s+)?"
+                          r"(?:update|change)(?=\s*[,:;-])|"
                           r"wait|no wait|now(?=\s+[a-z]))\b", re.I)  # "now prices in swiss franc"
 
 
@@ -1976,8 +1987,11 @@ def _parse_forms(t: str) -> Statement:
             subj = f"{subj} {needs.group('what')}"
         return _statement(subj, op, rest, revision)
 
-    # 2. "from A to B"
-    ft = _FROM_TO_RE.search(t)
+    # 2. "from A to B" ("we moved off Terraform to Pulumi", "switched away from X to Y")
+    off = _MOVED_OFF_RE.sub(r"\g<verb> from ", t)
+    ft = _FROM_TO_RE.search(off)
+    if ft and off != t:
+        t = off
     # 3. "set/change/move <subject> (from A) to <value>"
     m = _SET_TO_RE.search(t)
     if m and (value_at(m.group("val")) or m.group("val")[:1].isupper() or ft
@@ -2023,6 +2037,9 @@ def _parse_forms(t: str) -> Statement:
             st = _statement(None, "=", val, True)
             if st.subject is not None:  # "use 25 minute work blocks": a measure of a thing
                 return replace(st, revision=revision)
+            if _USING_RE.fullmatch(m.group(0)[: m.start("val") - m.start()]):
+                # "we're using 73 GB at the moment": what is used up, not a setting chosen
+                return _statement("usage", "=", val, revision)
             return st if st.value is not None else Statement(None, None, None)
         if subj is None:
             subj = f"use {val}"

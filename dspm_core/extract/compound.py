@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..contact_values import CONTACT
 from ..lexicon import is_base_verb, is_verb_only, past_form
 from ..slots import PREPOSITIONS
 from ..vocab import STOP_WORDS
@@ -42,6 +43,12 @@ _SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|\s+(?:and
 # an unlabelled compound is a run of "<subject> is <value>" clauses
 _IS_VALUE_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+(?:is|are|=|:)\s+\S", _I)
 _MAX_PART_WORDS = 12
+_CONTACT_RE = re.compile(CONTACT)
+# a part that opens on a town after a street ("..., Leeds LS6 2AB") or holds a street number
+_STREET_NUMBER_RE = re.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}\s+[A-Za-z]{1,2}\d|.*\b\d{1,5}[A-Za-z]?\s+[A-Za-z]")
+#: more parts than a compound statement has (a list, a pasted table): none is read apart
+_MAX_PARTS = 12
+_KEPT_COMMA = "\x00"
 
 
 def compound_parts(sentence: str) -> list[str] | None:
@@ -53,8 +60,14 @@ def compound_parts(sentence: str) -> list[str] | None:
     body = sentence[label.end():] if label else sentence
     body = body.strip().rstrip(".!")
     parts = [p.strip() for p in _SPLIT_RE.split(body) if p and p.strip()]
-    if len(parts) < 2:
+    if len(parts) < 2 or len(parts) > _MAX_PARTS:
         return None
+    if any(_STREET_NUMBER_RE.match(p) for p in parts):
+        # (an address is one value: "14 Oak Lane, Leeds LS6 2AB" is no two clauses)
+        body = _CONTACT_RE.sub(lambda m: m.group(0).replace(",", _KEPT_COMMA), body)
+        parts = [p.strip().replace(_KEPT_COMMA, ",") for p in _SPLIT_RE.split(body) if p and p.strip()]
+        if len(parts) < 2:
+            return None
     listed = label is not None and not label.group(0).rstrip().endswith(":")
     for p in parts:
         words = p.split()

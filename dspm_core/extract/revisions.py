@@ -33,7 +33,7 @@ _FROM_TO_SPLIT_RE = re.compile(r"\bfrom\s+(?P<old>(?:[^,;]|,(?=\d{3}))+?)\s+to\s
 _FT_VERB_LEAD_RE = re.compile(
     r"^(?:(?:let's|let us|please|we(?:'re| are|'ll| will| should| need to)?|i(?:'m| am|'ll| will| want to|"
     r"'d like to)?|go ahead and|can we|trying to|going to|want to|plan to|planning to|need to|"
-    r"have to|about to)\s+)*(?:(?:" + REVISION_VERBS + r")(?:\s+|$))?", _I)
+    r"have to|about to)\s+)*(?:(?:" + REVISION_VERBS + r")(?:\s+away)?(?:\s+|$))?", _I)
 _FT_VERB_TAIL_RE = re.compile(
     r"\s+(?:(?:was|were|is|are|has been|have been|got|will be|should be)\s+)?(?:"
     + REVISION_VERBS + r")?\s*$", _I)
@@ -165,7 +165,7 @@ def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fac
     if re.fullmatch(r"[\d.,]+", old) and re.fullmatch(r"[\d.,]+", new) \
             and re.fullmatch(r"[a-z]+s", subject):
         old, new = f"{old} {subject}", f"{new} {subject}"  # "seats from 5 to 12": 5 seats
-    cut = tidy(re.sub(r"\s*\bfrom\s+" + re.escape(m.group("old")) + r"(?=\s+to\b)", "", text,
+    cut = tidy(re.sub(r"\s*\b(?:away\s+)?from\s+" + re.escape(m.group("old")) + r"(?=\s+to\b)", "", text,
                       count=1, flags=_I))
     if VALUES.match(old) and VALUES.match(new):
         new_text = split_number_unit(new)

@@ -20,6 +20,8 @@ from test_in_passing import current_with, remember, replaced
     ("jo.baker+news@example.co.uk", "email", "jo.baker+news@example.co.uk"),
     ("Ops@Example.com", "email", "ops@example.com"),
     ("17 Quarry Lane, Sheffield", "address", "17 quarry lane"),
+    ("14 Oak Lane, Leeds LS6 2AB", "address", "14 oak lane"),
+    ("14 oak lane, leeds ls6 2ab", "address", "14 oak lane"),
     ("17 Quarry Ln", "address", "17 quarry lane"),
     ("8 rosebery avenue", "address", "8 rosebery avenue"),
     ("2200 Elm St, Austin, TX", "address", "2200 elm street"),
@@ -112,3 +114,19 @@ def test_a_flat_corrected_with_not_keeps_the_rest_of_the_address() -> None:
     # another flat in the same building is another address
     memory = remember("my flat is 9 Kings Road, Flat 2", "my sister lives at 9 Kings Road, Flat 4")
     assert current_with(memory, "Flat 2") and current_with(memory, "Flat 4")
+
+
+@pytest.mark.parametrize("text, value", [
+    ("Ship orders to 14 Oak Lane, Leeds LS6 2AB.", "14 Oak Lane, Leeds LS6 2AB"),
+    ("ship orders to 14 oak lane, leeds ls6 2ab", "14 oak lane, leeds ls6 2ab"),
+])
+def test_an_address_with_its_town_and_postcode_is_one_value(text: str, value: str) -> None:
+    memory = remember(text)
+    critical = [p for p in memory.all_patches if p.kind.critical]
+    assert [p.value for p in critical] == [value]  # one setting, never split at its comma
+
+
+def test_moving_house_revises_the_address_spoken_of_last() -> None:
+    memory = remember("Send the parcels to 22 Elm Street, Bath.",
+                      "We moved house, so it's 7 Orchard Close now.")
+    replaced(memory, "7 Orchard Close", "22 Elm Street")

@@ -216,3 +216,22 @@ def test_a_known_name_said_alone_as_a_change_replaces_the_one_of_its_kind(turns,
 def test_a_name_said_alone_of_another_kind_replaces_nothing() -> None:
     memory = remember("pls always reply in german", "nah vegetarian, if that's ok")
     kept(memory, "German")
+
+
+@pytest.mark.parametrize("first, correction, new, old", [
+    ("Set the lambda timeout to 60 seconds.", "ok 60 was overkill, 20 seconds", "20 seconds", "60"),
+    ("Order 12 bagels for the meeting.", "hmm 12 is too many, make it 8 bagels", "8 bagels", "12"),
+    ("Cap the batch at 500 rows.", "500 seems way too low - 2000 rows", "2000 rows", "500"),
+])
+def test_the_old_value_judged_then_the_new_one(first: str, correction: str, new: str,
+                                               old: str) -> None:
+    memory = remember(first, correction)
+    replaced(memory, new, old)
+
+
+@pytest.mark.parametrize("lead", ["ok new rule,", "quick update:", "small change -", "new plan:"])
+def test_a_new_rule_said_first_is_a_change_of_the_setting_spoken_of_last(lead: str) -> None:
+    memory = remember("kids screen time is 1 hour on school nights",
+                      ("assistant", "Okay, 1 hour on school nights."),
+                      f"{lead} 45 min on school nights, they've been cranky")
+    replaced(memory, "45 min", "1 hour")

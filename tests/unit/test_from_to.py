@@ -124,3 +124,24 @@ def test_a_thing_named_by_a_verb_of_change_keeps_its_whole_name() -> None:
     facts = RuleExtractor().extract(Turn(role=Role.USER, index=0, text=said))
     assert [(f.slot, f.value) for f in facts] == [("export-job retry delay", "4 seconds"),
                                                    ("export-job retry delay", "6 seconds")]
+
+
+@pytest.mark.parametrize("first, change, new, old", [
+    ("We manage our infra with Terraform.", "Heads up, we've moved off Terraform to Pulumi.",
+     "Pulumi", "Terraform"),
+    ("We use Jenkins for CI.", "we moved away from Jenkins to GitHub Actions last month",
+     "GitHub Actions", "Jenkins"),
+    ("Our chat tool is Slack.", "we switched off Slack to Discord", "Discord", "Slack"),
+])
+def test_a_move_said_by_what_is_left_is_a_change_from_it(first: str, change: str, new: str,
+                                                         old: str) -> None:
+    memory = remember(first, change)
+    replaced(memory, new, old)
+    assert " away to " not in memory.get_context()  # "away from X" is cut with X
+
+
+def test_what_is_used_up_is_no_new_value_of_its_limit() -> None:
+    memory = remember("Disk quota on the shared drive is 100 GB.",
+                      "we're using 73 GB at the moment, is it time to clean up?")
+    kept(memory, "100 GB")
+    assert not any(p.history for p in memory.all_patches)

@@ -186,3 +186,27 @@ def test_what_each_side_measures_keeps_two_settings_of_one_thing_apart() -> None
                       "the search api rate limit must stay under 500 requests per minute")
     kept(memory, "2000")
     kept(memory, "500")
+
+
+@pytest.mark.parametrize("first, again, new, old", [
+    ("Grocery budget for the month is $600.",
+     "payday came early. Grocery budget is $750 this month, we're hosting.", "$750", "$600"),
+    ("The phone allowance for the week is 3 hours.", "phone allowance is 2 hours this week",
+     "2 hours", "3"),
+])
+def test_a_setting_named_again_with_its_period_said_after_the_value(first: str, again: str,
+                                                                    new: str, old: str) -> None:
+    memory = remember(first, again)
+    replaced(memory, new, old)
+
+
+@pytest.mark.parametrize("first, second, a, b", [
+    ("Weekly grocery budget is $150.", "Monthly grocery budget is $600.", "$150", "$600"),
+    ("I've booked a session with a tutor on May 20 to prepare for my exam.",
+     "The tutor session is on May 20 at 2:00 PM.", "to prepare for my exam", "2:00 PM"),
+])
+def test_a_period_or_a_preposition_alone_names_no_shorter_setting(first: str, second: str,
+                                                                  a: str, b: str) -> None:
+    memory = remember(first, second)
+    kept(memory, a)
+    kept(memory, b)
