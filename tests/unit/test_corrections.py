@@ -225,8 +225,7 @@ def test_a_name_said_alone_of_another_kind_replaces_nothing() -> None:
 ])
 def test_the_old_value_judged_then_the_new_one(first: str, correction: str, new: str,
                                                old: str) -> None:
-    memory = remember(first, correction)
-    replaced(memory, new, old)
+    replaced(remember(first, correction), new, old)
 
 
 @pytest.mark.parametrize("lead", ["ok new rule,", "quick update:", "small change -", "new plan:"])

@@ -136,8 +136,8 @@ def test_a_thing_named_by_a_verb_of_change_keeps_its_whole_name() -> None:
 def test_a_move_said_by_what_is_left_is_a_change_from_it(first: str, change: str, new: str,
                                                          old: str) -> None:
     memory = remember(first, change)
-    replaced(memory, new, old)
-    assert " away to " not in memory.get_context()  # "away from X" is cut with X
+    assert " away to " not in memory.get_context()
+    replaced(memory, new, old)  # "away from X" is cut with X
 
 
 def test_what_is_used_up_is_no_new_value_of_its_limit() -> None:

@@ -196,8 +196,7 @@ def test_what_each_side_measures_keeps_two_settings_of_one_thing_apart() -> None
 ])
 def test_a_setting_named_again_with_its_period_said_after_the_value(first: str, again: str,
                                                                     new: str, old: str) -> None:
-    memory = remember(first, again)
-    replaced(memory, new, old)
+    replaced(remember(first, again), new, old)
 
 
 @pytest.mark.parametrize("first, second, a, b", [
