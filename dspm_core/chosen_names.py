@@ -33,6 +33,8 @@ _NOT_CHOSEN_RE = re.compile(
 # someone else's choice: "Jon prefers replies in Spanish", "the client wants french"
 _ANOTHERS_RE = re.compile(r"\b(?!(?:i|we|it|that|this)\b)[a-z]+\s+(?:prefers|likes|wants|needs|uses|"
                           r"speaks|eats|reads|asked for|asks for)\b", re.I)
+# a name said as the speaker's own or another's: "my English is fine", "her iPhone is fine"
+_OWNED_RE = re.compile(r"\b(?:my|our|his|her|their|your)\s+$", re.I)
 # one more beside the first, or a one-off: "and android as well", "this one in french please"
 _ALSO_RE = re.compile(r"\b(?:as well|also|too|both|this one|just this|for this|this time|just once|"
                       r"one-off|for now|(?:just|only) for (?:his|her|their|him|them|that|the|one)|"
@@ -87,8 +89,9 @@ def chosen_name(text: str) -> tuple[str, str, bool] | None:
         if at is None:
             continue
         if _NOT_CHOSEN_RE.search(clause) or _TURNED_DOWN_RE.search(clause, 0, at.start()) \
-                or _ANOTHERS_RE.search(clause, 0, at.start()) or _ALSO_RE.search(text):
-            return None
+                or _ANOTHERS_RE.search(clause, 0, at.start()) or _ALSO_RE.search(text) \
+                or _OWNED_RE.search(clause, 0, at.start()):
+            return None  # ("my English is fine": the speaker's own, not a choice)
         before = [w.lower() for w in _WORD_RE.findall(clause[: at.start()])]
         after = [w.lower() for w in _WORD_RE.findall(clause[at.end():])]
         if not _framed(before, after):

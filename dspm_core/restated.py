@@ -162,7 +162,8 @@ def one_occasion(text: str) -> bool:
 # said of one occasion, the standing value left as it was
 _ONE_OCCASION_RE = re.compile(
     r"\b(?:(?:a|one|the) one[- ]off|just (?:this|that) once|(?:just|only) (?:for )?(?:this|that) "
-    r"(?:one )?(?:day|night|evening|morning|week|time|once|occasion)\b(?! on\b)|"
+    r"(?:one )?(?:day|night|evening|morning|week|time|once|occasion|answer|reply|response|message|"
+    r"question|draft)\b(?! on\b)|"
     r"(?:today|tonight|tomorrow|this (?:week|weekend|time)|next (?:week|weekend)) only|"
     r"(?:just|only) (?:for )?(?:today|tonight|tomorrow)(?:'s| night| evening| morning)?\b(?! on\b)"
     # (never "from this week on": "on" as a particle, not "on Thursday")

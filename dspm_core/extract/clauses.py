@@ -59,7 +59,7 @@ _CLAUSE_SEP_RE = re.compile(
     r"especially\b|unless\b|if\b|when\b|then\b|plus\b|also\b|how\b|what\b|why\b|can\b|could\b|"
     r"would\b|will\b|should\b|do\b|does\b|is\b|are\b|i\b|i'm\b|i've\b|i'd\b|i'll\b|my\b|we\b|"
     r"we're\b|we've\b|our\b|it's\b|there\b|please\b|maybe\b|hmm+\b|thanks\b|let's\b|"
-    r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b))"
+    r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b|no\s+more\b(?!\s+than)))"
     # "the Hendersons can't make it so we're 6 now": "so" and a subject that is, with a
     # number or a word of change, no comma
     r"|\s+(?=so\s+(?:we're|we are|we'll|we've|i'm|i am|i'll|it's|it is|it'll|that's|they're|"

@@ -42,6 +42,7 @@ from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
 from .directives import directive_facts
 from .settings import new_fact
+from .asides import asides_apart
 from .casual import plain_prose
 from .lower_names import as_typed, names_capitalised, typed_without_capitals
 from .remembered import keeps_last
@@ -71,6 +72,7 @@ class RuleExtractor:
         lower = not precise and typed_without_capitals(prose)  # "goes to priya"
         if not precise:
             prose = plain_prose(prose)  # "dont recommend anything with pork"
+            prose = asides_apart(prose)  # "summarise this (I'm dyslexic, so ...)"
         if not precise:
             facts.extend(new_fact(turn, PatchKind.CODE, block) for block in pasted)
         if turn.role is Role.TOOL:

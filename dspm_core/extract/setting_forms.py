@@ -41,7 +41,7 @@ from ..party import HOSTING_RE
 from ..value_clause import clauses, reported, weak_subject
 from ..values import VALUE_RE, parse_value
 
-__all__ = ["one_off_task", "setting_kind", "states_nothing", "strip_frame"]
+__all__ = ["one_off_task", "setting_kind", "states_nothing", "strip_frame", "trait_shapes_replies"]
 
 _I = re.I
 _LEAD, _NAME = LEAD, NAME
@@ -60,6 +60,9 @@ _ABOUT_ME_RE = re.compile(
     # "English is not my first language", "Spanish is my second language"
     r"|^\w+\s+is(?:n't| not)?\s+(?:not\s+)?my\s+(?:first|native|second|mother)\s+(?:language|tongue)\b"
     r"|^i\s+(?:don't|do not|can't|cannot)\s+(?:eat|drink)\s+\w"
+    # "I can't have gluten" (never "I can't have a look", "can't have that")
+    r"|^i\s+(?:can't|cannot|can not)\s+have\s+(?!(?:a|an|the|this|that|these|those|it|any|more|"
+    r"much|too|time|enough|you|him|her|them)\b)[a-z]"
     # what the speaker can no longer manage: "I can't manage stairs anymore"
     r"|^i\s+(?:can't|cannot|can no longer|can't really)\s+(?:manage|handle|tolerate|digest|climb|walk|"
     r"drive|lift|stand|sit|kneel)\s+(?!(?:this|that|it|him|her|them|you)\b)\w"
@@ -254,6 +257,8 @@ _ABOUT_REPLIES_RE = re.compile(r"\b(?:you (?:give|send|write|show|suggest|recomm
 # ...", "Because our cluster runs Kubernetes 1.29, ...", "My team is all in Berlin, so ..."
 _ASIDE_RE = re.compile(
     r"^(?:as an?\s+\w+|with my\s+\w+(?:\s+\w+)?)\b"
+    # "As someone who's colourblind, ...", "as a person who has ADHD, ..."
+    r"|^as\s+(?:someone|somebody|a person|one)\s+who(?:'s|’s|\s+is|\s+has|\s+gets)\s+\w"
     r"|^(?:(?:because|since|given that|now that)\s+)?(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+"
     r"(?:runs|uses|targets|is on|are on|is all in|are all in|is in|are in|lives in|is based in)\s+"
     r"(?-i:[A-Z0-9])"
@@ -265,6 +270,30 @@ _ASIDE_RE = re.compile(
     # "since we only have one car, ...", "as I've got two kids under five, ...": how many
     r"|^(?:given|since|because|as|now that)\s+(?:that\s+)?(?:we|i)(?:'ve|\s+have)?\s+(?:only\s+|just\s+)?"
     r"(?:have|got|own)\s+(?:\d+|one|two|three|four|five|six|no|a single)\s+[a-z]", _I)
+
+
+# "we're on React 18, not 19": the version of a named system the speaker runs
+_ON_VERSION_RE = re.compile(r"^(?:i|we)(?:'m|'re| am| are)\s+(?:still\s+|now\s+)?on\s+(?-i:[A-Z])[\w.+#-]*"
+                            r"(?:\s+(?-i:[A-Z])[\w.+#-]*)?\s+v?\d+(?:\.[\dx]+)*\b", _I)
+# "I'm dyslexic, so short sentences really help", "i'm colourblind so pls no red/green charts":
+# how the speaker is, and what it asks of the replies
+_TRAIT_SO_RE = re.compile(
+    r"^(?:(?:also|and|btw|fyi|oh|just so you know)[,\s]+)*i(?:'m| am)\s+(?:(?:a bit|quite|very|pretty|"
+    r"really|severely|mildly|slightly|profoundly)\s+)?(?P<trait>[a-z][a-z-]+)\s*,?\s+so\s+"
+    r"(?P<rest>(?P<first>[a-z']+)\b.*)$", _I)
+_FOR_NOW_RE = re.compile(r"^[a-z']+\s+(?:me|us)\b|\b(?:today|tonight|right now|nearby|near me|this "
+                         r"(?:morning|afternoon|evening|weekend))\b", _I)
+_ASKS_OF_REPLIES_RE = re.compile(r"\b(?:helps?|matters?|easier|harder|better|works? best|please|pls|"
+                                 r"no|avoid|don't|do not)\b", _I)
+
+
+def trait_shapes_replies(s: str) -> bool:
+    """"I'm <how the speaker is>, so <what that asks>": an adjective the lexicon knows, then
+    an instruction or what helps ("so keep it short", "so short sentences really help")."""
+    m = _TRAIT_SO_RE.match(s)
+    if m is None or not is_adjective(m.group("trait")) or _FOR_NOW_RE.search(m.group("rest")):
+        return False  # ("I'm hungry so find me a restaurant nearby": a task of the moment)
+    return is_base_verb(m.group("first")) or _ASKS_OF_REPLIES_RE.search(m.group("rest")) is not None
 
 
 # "keep in mind my partner is deaf", "and remember I only take hand luggage": a fact to keep
@@ -423,7 +452,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     asked = reported(s)
     if asked is not None and VALUE_RE.search(asked):
         return PatchKind.DECISION  # "My coach wants 140 grams now"
-    if _ABOUT_ME_RE.match(s):
+    if _ON_VERSION_RE.match(s):
+        return PatchKind.DECISION
+    if _ABOUT_ME_RE.match(s) or trait_shapes_replies(s):
         return PatchKind.CONSTRAINT
     if occupation_said(s) is not None:
         return PatchKind.DECISION  # "I'm a freelance illustrator.", "I work as a nurse"
@@ -525,7 +556,9 @@ _SAYING = ("told tells said says reckons thinks thought suggested suggests insis
            "claimed claims telling saying reminding").split()
 _SOMEONE_SAID_RE = re.compile(
     r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,3}?"
-    rf"(?:{'|'.join(_SAYING)})\s+(?:(?:me|us|that)\s+)?(?:to\s+|we\s+should\s+|i\s+should\s+)?"
+    rf"(?:{'|'.join(_SAYING)}|(?:keeps?|kept)\s+(?:saying|telling (?:me|us)|(?:banging|going|harping) on about)|"
+    r"(?:goes|bangs|harps|went|banged)\s+on\s+about)\s+(?:(?:me|us|that)\s+)?"
+    r"(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+)?"
     r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop)\b", _I)
 
 

@@ -25,7 +25,8 @@ from .polite import as_request
 from .profile import profile_kind
 from .referents import referent_fact
 from .remembered import kept_statement, not_to_keep
-from .setting_forms import not_of_now, one_off_task, setting_kind, states_nothing, strip_frame
+from .setting_forms import (not_of_now, one_off_task, setting_kind, states_nothing, strip_frame,
+                            trait_shapes_replies)
 from .standing import standing_kind
 from .policies import policy_kind
 from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
@@ -281,7 +282,9 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
         return [ref]  # "raise that to 25 MB": the store binds "that"
     if gives_up_value(s):  # "scratch €120, ..., we've got €175 now": one change
         return [make_fact(turn, PatchKind.DECISION, s, s)]
-    if about_me_label(s):  # "For context: I'm a solo founder with no funding."
+    if about_me_label(s) or trait_shapes_replies(s):
+        # "For context: I'm a solo founder with no funding.", "I'm dyslexic, so short
+        # sentences really help": one rule, the speaker and what it asks
         return [make_fact(turn, PatchKind.CONSTRAINT, s, s)]
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
