@@ -1988,7 +1988,8 @@ def _parse_forms(t: str) -> Statement:
         return _statement(subj, op, rest, revision)
 
     # 2. "from A to B" ("we moved off Terraform to Pulumi", "switched away from X to Y")
-    off = _MOVED_OFF_RE.sub(r"\g<verb> from ", t)
+    # (a cheap test first: most statements have neither word)
+    off = _MOVED_OFF_RE.sub(r"\g<verb> from ", t) if may_hold(t, "off") or may_hold(t, "away") else t
     ft = _FROM_TO_RE.search(off)
     if ft and off != t:
         t = off

@@ -111,7 +111,8 @@ _KIND_WORDS_RE = re.compile(
     r"i'll\s+keep\s+that\s+in\s+mind)\b"
     r"|\bif\s+you\s+(?:ever\s+)?(?:need|want)\s+(?:any(?:thing)?|some(?:thing)?|help|a\s+hand|to\s+talk)\b"
     r".*\b(?:let\s+me\s+know|just\s+ask|give\s+me\s+a\s+shout|i'm\s+here)\b"
-    r"|^\W*no\s+(?:prob|probs|problem|problems|worries|worry|biggie|sweat)\b|^\W*any\s?time\b(?!\s+(?:i|we|you|u)\s+[a-z])",  # ("anytime!", never "any time I ask you to ...")
+    # ("anytime!", never "any time I ask you to ...")
+    r"|^\W*no\s+(?:prob|probs|problem|problems|worries|worry|biggie|sweat)\b|^\W*any\s?time\b(?!\s+(?:i|we|you|u)\s+[a-z])",
     _I)
 # said in passing: "gotta run", "I have to say ...", "gotta admit", "gotta love British
 # weather", "gotta try that recipe one day", "I don't have to stress about it anymore"
