@@ -89,7 +89,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "routines": ("ro", 64, 40, 24), "siblings": ("sb", 48, 16, 32),
                  "numbered": ("nb", 40, 16, 24), "old_named": ("od", 56, 32, 24),
                  "picked": ("pk", 48, 24, 24),
-                 "threads": ("th", 120, 64, 56)}
+                 "threads": ("th", 120, 64, 56),
+                 "workdays": ("wd", 140, 60, 76)}
 
 
 def _load(path: Path) -> list[dict]:
