@@ -209,9 +209,6 @@ _HABIT_RE = re.compile(r"(?:(?:always|usually|generally|normally|only|also|just|
                        r"consistently|strictly|exclusively)\s*)+", re.I)
 _FROM_TO_RE = re.compile(r"\bfrom\s+(?P<old>(?:[^,;]|,(?=\d{3}))+?)\s+to\s+"
                          r"(?P<val>(?:[^,;]|,(?=\d{3}))+)", re.I)
-# a move said by what is left, "moved off X" / "switched away from X": a move from X
-_MOVED_OFF_RE = re.compile(r"\b(?P<verb>(?:mov|switch|migrat|shift|transition)\w*)\s+(?:away\s+from|off(?:\s+of)?)\s+",
-                           re.I)
 _USE_RE = gated(re.compile(
     r"\b(?i:let'?s\s+|we(?:'ll| will| should|'re| are)?\s+|i(?:'ll| will|'m| am)?\s+)?"
     r"(?i:use|uses|using|go with|going with|let'?s do|let'?s try|choose|chose|pick|picked|adopt|adopted|switch to|"
@@ -1987,12 +1984,8 @@ def _parse_forms(t: str) -> Statement:
             subj = f"{subj} {needs.group('what')}"
         return _statement(subj, op, rest, revision)
 
-    # 2. "from A to B" ("we moved off Terraform to Pulumi", "switched away from X to Y")
-    # (a cheap test first: most statements have neither word)
-    off = _MOVED_OFF_RE.sub(r"\g<verb> from ", t) if may_hold(t, "off") or may_hold(t, "away") else t
-    ft = _FROM_TO_RE.search(off)
-    if ft and off != t:
-        t = off
+    # 2. "from A to B"
+    ft = _FROM_TO_RE.search(t)
     # 3. "set/change/move <subject> (from A) to <value>"
     m = _SET_TO_RE.search(t)
     if m and (value_at(m.group("val")) or m.group("val")[:1].isupper() or ft

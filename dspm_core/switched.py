@@ -2,7 +2,8 @@
 cancelled PureGym and joined The Gym Group", "i left barclays and moved everything to
 monzo", "gave up Spotify, I'm on Apple Music now", "sold the Golf and bought a Tesla", "we
 dropped British Gas and went with Octopus", "traded in the iPhone 12 for a Pixel 8", "I
-ported my number from Vodafone to Giffgaff", "we moved off HubSpot onto Pipedrive".
+ported my number from Vodafone to Giffgaff", "we moved off HubSpot onto Pipedrive", "we've
+moved off Terraform to Pulumi".
 
 The sentence names the old value and the new one: it revises the setting that holds the
 old one (the resolver's "old value named"), whatever that setting is called. It is the
@@ -22,7 +23,7 @@ __all__ = ["switched_said"]
 _I = re.I
 # a word every such sentence is said with (a cheap test before the patterns)
 _CUE_RE = re.compile(r"\b(?:cancell?ed|left|quit|dropped|ditched|dumped|gave\s+up|stopped\s+using|"
-                           r"sold|traded|swapped|ported|moved\s+(?:off|away)|switched\s+away|"
+                           r"sold|traded|swapped|ported|moved\s+(?:off|away)|switched\s+(?:away|off)|"
                            r"got\s+rid|took\s+\w+\s+out)\b", _I)
 _WHO = r"(?:(?:i|we|i've|we've|i\s+have|we\s+have)\s+(?:finally\s+|just\s+|recently\s+|actually\s+)?)?"
 _LEAVE = (r"(?:cancell?ed|left|quit|dropped|ditched|dumped|gave\s+up(?:\s+on)?|stopped\s+using|sold|"
@@ -47,9 +48,11 @@ _SWITCHED_RES = (
     # "traded in the iPhone 12 for a Pixel 8", "swapped Sky for Netflix"
     re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}(?:traded\s+in|traded|swapped|exchanged)\s+"
                rf"{_OLD}\s+for\s+{_NEW}{_END}", _I),
-    # "I ported my number from Vodafone to Giffgaff", "we moved payroll from Sage to Xero"
-    re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}(?:ported|moved|switched|transferred)\s+"
-               rf"(?:(?:my|our)\s+\w+\s+)?(?:over\s+)?from\s+{_OLD}\s+(?:to|onto)\s+{_NEW}{_END}", _I),
+    # "I ported my number from Vodafone to Giffgaff", "we moved payroll from Sage to Xero",
+    # "we've moved off Terraform to Pulumi", "moved away from Jenkins to GitHub Actions"
+    re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+|\bheads\s+up,?\s+){_WHO}"
+               rf"(?:ported|moved|switched|transferred|migrated)\s+(?:(?:my|our)\s+\w+\s+)?(?:over\s+)?"
+               rf"(?:from|off(?:\s+of)?|away\s+from)\s+{_OLD}\s+(?:to|onto)\s+{_NEW}{_END}", _I),
 )
 # what keeps the sentence from saying the speaker's own change, done ("May" is a month)
 _NOT_DONE_RE = re.compile(

@@ -233,8 +233,7 @@ REVISE_LEAD_RE = re.compile(
     r"and|so|now)[\s,]+)*(?:set|change|update|raise|lower|increase|decrease|reduce|bump|make|move|"
     r"push|shift|switch|rename|upgrade|downgrade|adjust|extend|shorten|cut|drop|reschedule|"
     r"postpone|migrate|cap|limit)\b", _I)
-# "from A to B"; "moved off A to B" (a move said by what is left)
-FROM_TO_RE = re.compile(r"\b(?:from|(?:mov|switch|migrat)\w*\s+off)\s+\S+(?:\s+\S+){0,4}?\s+to\s+\S", _I)
+FROM_TO_RE = re.compile(r"\bfrom\s+\S+(?:\s+\S+){0,4}?\s+to\s+\S", _I)
 STATE_RE = re.compile(
     r"\b(?:is|are|was|were|=|equals|stays|remains|stay|remain|sits|stands|averages?|averaging|"
     r"goes out|go out|goes live|ships|launches|starts|begins|ends|due|happens|takes place|lands|"
