@@ -14,6 +14,9 @@ setting; so do the words of a place or time the amount is for ("at dinner", "on 
 "before bed"), which keep two amounts of one thing apart. A period ("a day", "every
 morning") and a start ("from monday") are no part of it. An amount a setting is set to ("set
 the screen lock to 5 minutes of inactivity") keeps the setting named before it.
+
+A price the speaker charges or pays is of the thing it is for ("I charge $45 for a basic
+grooming session", "I pay €40 a month for the climbing gym"), never of the verb.
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from .vocab import STOP_WORDS
 if TYPE_CHECKING:  # pragma: no cover
     from .slots import Statement
 
-__all__ = ["POINTER_IS", "amount_of_thing"]
+__all__ = ["POINTER_IS", "amount_of_thing", "price_of_thing"]
 
 _PERIODS = (r"(?:day|days|week|weeks|month|months|year|years|night|nights|morning|mornings|"
             r"evening|evenings|weekday|weekdays|weekend|weekends|fortnight|meal|meals|session|"
@@ -151,3 +154,29 @@ _POINTER_IS_RE = re.compile(rf"\b(?:{POINTER_IS}|(?:it|that)\s+was)\s+(?:about\s
 _FOR_THING_RE = re.compile(r"\s+for\s+(?:(?:the|my|our)\s+)?(?P<thing>(?!(?:now|me|us|you|them|a|an|"
                            r"the|today|tonight|tomorrow|week|weekend|month|year|while|ever|good|"
                            r"sure|real)\b)[a-z][\w'-]*(?:\s+(?!btw\b|now\b|then\b)[a-z][\w'-]*)?)", re.I)
+
+
+# what the speaker charges or pays for a thing: "I charge $45 for a basic grooming session",
+# "we charge £30 per lesson", "I pay $80 a month for the gym"
+_PRICE_FOR_RE = re.compile(
+    r"^\W*(?:(?:so|and|btw|fyi|currently|right now|atm)[\s,]+)*(?:i|we)\s+(?:(?:currently|usually|"
+    r"normally|now|only|just)\s+)?(?:charge|bill|pay|ask)\s+(?:(?:clients|customers|people|them|folks)\s+)?"
+    r"(?P<amount>[$€£]\s?\d[\d,.]*k?(?:\s+(?:an?|per|each)\s+(?:hour|day|week|month|year|night|head))?)\s+"
+    r"(?:for|per)\s+(?:(?:a|an|the|each|every|one|my|our)\s+)?"
+    r"(?P<thing>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,4}?)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:and|but|so|because|which|now|these|at|in|on|from)\b))", re.I)
+
+
+def price_of_thing(st: Statement, text: str) -> Statement:
+    """``st`` with its subject read as the thing a price the speaker charges or pays is
+    for ("I charge $45 for a basic grooming session": the basic grooming session's
+    price), never the verb ("charge")."""
+    if not st.dimension.endswith("money") or st.value is None:
+        return st
+    m = _PRICE_FOR_RE.match(text)
+    if m is None or st.value.split()[0] not in m.group("amount"):
+        return st
+    thing = m.group("thing").split()
+    if thing[0].lower() in _POINTERS or thing[-1].lower() in STOP_WORDS:
+        return st
+    return replace(st, subject=" ".join(thing))

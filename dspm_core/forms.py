@@ -19,7 +19,7 @@ from .progress import done_count
 from .line_safety import line_prefix, one_line
 from .literal import bounded_hits
 from .patch import Patch, Revision
-from .values import parse_value, short_unit
+from .values import SIZE_RE, parse_value, short_unit
 
 __all__ = ["Form", "forms_for", "lineage_text", "same_forms"]
 
@@ -37,6 +37,9 @@ def _bare_number(value: str) -> str:
     """The number of a value whose unit the current value repeats: "300 seconds" -> "300".
     A unit glued to the number stays with it ("800ms", never "800m"): "k"/"M" are
     thousands and millions only when no letter follows."""
+    sides = SIZE_RE.match(value.strip())
+    if sides:  # "50 x 80 cm" -> "50 x 80", never "50"
+        return sides.group("sides")
     m = re.match(r"^[$€£]?\s?[-+]?[\d,.]+(?:[kKmM](?![A-Za-z]))?%?(?:(?<=\d)[A-Za-z]+\b)?",
                  value.strip())
     return m.group(0) if m else value

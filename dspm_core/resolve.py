@@ -49,7 +49,7 @@ from .slots import (Statement, bound_class, content_terms, folded_subject, lette
                     no_capitals)
 from .values import CLOCK_SHAPE_RE, MONTHS, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
-from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only
+from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only, known_word
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
@@ -287,7 +287,17 @@ def person_dropped(earlier_subject: str, text: str) -> bool:
     said = _said_words(text)
     owners = [m.group(1) for m in OWNER_RE.finditer(earlier_subject)] \
         + NAMED_OWNER_RE.findall(earlier_subject)
+    if not owners:
+        return False
+    doer = _NAMED_DOER_RE.match(text)
+    if doer and not known_word(doer.group(1)) \
+            and all(o.lower() != doer.group(1).lower() for o in owners):
+        return True  # "Marcus starts his on-call on the 11th" of "Priya's on-call week": his is Marcus's
     return not said & THIRD_PERSON and any(singular(o.lower()) not in said for o in owners)
+
+
+# a name that opens a statement as the one who does what it says ("Marcus starts his ...")
+_NAMED_DOER_RE = re.compile(r"^\W*(?:(?:and|also|btw|so|oh|ok)\W+)*([A-Z][a-z]+)\s+(?:[a-z]+s|will)\b")
 
 
 def _headcount(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,

@@ -164,6 +164,9 @@ _ONE_OCCASION_RE = re.compile(
     r"\b(?:(?:a|one|the) one[- ]off|just (?:this|that) once|(?:just|only) (?:for )?(?:this|that) "
     r"(?:one )?(?:day|night|evening|morning|week|time|once|occasion|answer|reply|response|message|"
     r"question|draft)\b(?! on\b)|"
+    # "for this email specifically, make it super formal": one thing at hand
+    r"for (?:this|that) (?:one|email|message|letter|note|card|post|tweet|caption|text|essay|"
+    r"document|draft|reply|answer|question|request) (?:specifically|only|in particular)\b|"
     r"(?:today|tonight|tomorrow|this (?:week|weekend|time)|next (?:week|weekend)) only|"
     r"(?:just|only) (?:for )?(?:today|tonight|tomorrow)(?:'s| night| evening| morning)?\b(?! on\b)"
     # (never "from this week on": "on" as a particle, not "on Thursday")

@@ -32,6 +32,7 @@ from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as
 from .placement import placed, store_place
 from .places import place_said
 from .venues import venue_said
+from .labels import LABELLED
 from .ages import TURNED_CUE_RE, age_turned
 from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
@@ -41,7 +42,7 @@ from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
 from .reply_styles import asked_style, is_style_subject
-from .amounts import POINTER_IS, amount_of_thing
+from .amounts import POINTER_IS, amount_of_thing, price_of_thing
 from .clock_words import in_digits
 from .value_clause import clauses, named_object, pointer_spent, reported, spent_value, unlead, \
     weak_subject
@@ -49,7 +50,7 @@ from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
 from .attributive import placed_before_noun
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
-from .values import (CLOCK_SHAPE_RE, MONTHS, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue,
+from .values import (CLOCK_SHAPE_RE, MONTHS, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue, SIZE_RE,
                      canonical_unit, parse_value, split_number_unit)
 from .vocab import (BUILTIN_ACRONYMS, CHAT_WORDS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier,
                     singular, stem, word_frequency)
@@ -131,7 +132,7 @@ _REVISION_VERBS = (
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
     r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|scale|scaled|"
     r"relocate|relocated|"
-    r"turn(?=\s+\S+\s+(?:up|down)\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
+    r"turn(?=\s+\S+\s+(?:up|down)\b)|put(?:s|ting)?(?=\s+(?:\S+\s+){1,3}?(?:up|down|back)\s+to\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
 _DAYS = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
@@ -265,6 +266,7 @@ _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
     r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did|"
     r"over|btw|fyi|lol|tho|though|haha)$"
+    r"|\s+(?:needs?|has|have|ought|got)\s+to$"  # "the rug needs to (be)"
     # "back" of a change ("the timeout back"), never of a way home ("my flight back")
     r"|(?<!flight)(?<!flights)(?<!trip)(?<!journey)(?<!drive)(?<!ride)(?<!train)(?<!ferry)(?<!way)"
     r"\s+back$",
@@ -727,6 +729,9 @@ def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     m = VALUE_RE.match(frag)
     if not m:
         return None
+    size = SIZE_RE.match(frag)
+    if size:  # "160 x 230 cm": one size, never 160 of "x"
+        return parse_value(size.group(0)), size.group(0)
     start = m.group(0)
     if parse_value(start).dimension in _WHOLE_MATCH_DIMS:
         text = start  # "7:15 AM", "the 29th": the value is the match itself
@@ -1008,11 +1013,22 @@ _NUMBERED_DOER_RE = re.compile(r"^\W*(?:the\s+)?(?P<name>[A-Za-z][a-z]+\s+\d{1,4
                                r"(?:at|on|by|from|every|for|to)\s+(?P<rest>.+)$", re.I)
 
 
+# a numbered place or thing that does something ("Table 4 gets the vegetarian menu")
+_LABEL_DOES_RE = re.compile(rf"^\W*(?:the\s+)?(?:{LABELLED})\s+(?P<code>\d{{1,4}})\s+(?P<verb>[a-z]+s)\b(?P<rest>.*)$",
+                            re.I)
+
+
 def _numbered_doer(text: str, counted: str) -> Statement | None:
     """What a numbered thing does and when ("Bus 43 leaves at 7:50": the time bus 43
     leaves), where the count read first took its number ``counted`` and the verb ("43
-    leaves")."""
+    leaves"); no setting at all when nothing but its number was read ("Table 4 gets the
+    vegetarian menu", "Room 12 is booked": the number names the table, the room)."""
     m = _NUMBERED_DOER_RE.match(text)
+    if m is None:
+        named = _LABEL_DOES_RE.match(text)
+        if named and named.group("code") == counted and value_at(named.group("rest")) is None:
+            return Statement(None, None, None)
+        return None
     verb = m.group("verb").lower() if m else ""
     if m is None or m.group("name").split()[-1] != counted or not is_third_person(verb):
         return None
@@ -1049,9 +1065,9 @@ def parse_statement(text: str) -> Statement:
     switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])
-    st = called_as(amount_of_thing(placed_before_noun(decided_on(hosted_for(
-        party_of(_parse_statement(text), text), text)), text), text), text)
-    if st.dimension.startswith("count:") and st.value:
+    st = called_as(price_of_thing(amount_of_thing(placed_before_noun(decided_on(hosted_for(
+        party_of(_parse_statement(text), text), text)), text), text), text), text)
+    if (st.dimension.startswith("count:") or st.dimension == "number") and st.value:
         st = _numbered_doer(text, st.value.split()[0]) or st
     if st.value is not None and _TOPIC_RE.match(st.value):
         return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
@@ -2155,7 +2171,8 @@ _LEVEL_NOISE = frozenset("we i it they you he she actually so and but now well o
 _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|pull|turn|turned|"
                        r"bump|bumped|bumping|raise|raised|"
                        r"crank|cranked|dial|dialled|dialed|ramp|ramped|knock|knocked|"
-                       r"(?:put|puts|take|took)\s+(?:the|my|our|its|it|that|this|them)\b)\b", re.I)
+                       r"(?:put|puts|take|took)\s+(?:the|my|our|its|it|that|this|them)\b|"
+                       r"(?:put|puts|putting)(?:\s+[a-z]+){1,3}\s*$)", re.I)  # ("put rent up to £1,020")
 
 
 # what follows a value that is part of a subject, up to that subject's own value

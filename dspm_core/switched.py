@@ -35,6 +35,7 @@ _TAKE = (r"(?:joined|signed\s+up\s+(?:with|for|to)|moved\s+(?:\w+\s+){0,2}?(?:ov
          r"switched\s+(?:over\s+)?to|went\s+(?:with|for|to)|got|bought|registered\s+(?:with|at)|"
          r"picked|chose|opened\s+an\s+account\s+with|onto|"
          r"(?:i'm|we're|i\s+am|we\s+are|(?:he|she|they)(?:'s|\s+is|'re|\s+are))\s+(?:now\s+)?(?:on|with|at|using)|"
+         r"(?:i|we)\s+(?:now\s+)?(?:drive|ride)|"
          r"the\s+new\s+\w+\s+is)")
 # the new value: a name up to where the sentence goes on
 _NEW = (r"(?:(?-i:a|an|the)\s+)?(?P<new>[\w&+'.-]+(?:\s+(?!(?:for|because|since|last|in|at|on|with|"

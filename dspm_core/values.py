@@ -24,6 +24,7 @@ __all__ = [
     "UNIT_ALIASES",
     "WEEKDAYS",
     "ParsedValue",
+    "SIZE_RE",
     "TOOL_NAME",
     "VALUE_RE",
     "VERSIONED_LEAD_RE",
@@ -262,6 +263,11 @@ def number_text(n: float) -> str:
     return f"{n:g}" if n != int(n) else str(int(n))
 
 
+#: a size given by its sides: "160 x 230 cm", "1920x1080", "3 x 4 x 2.5 m"
+SIZE_RE = re.compile(r"(?P<sides>\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×]\s?\d+(?:\.\d+)?)?)"
+                     r"(?:\s?(?P<unit>mm|cm|m|metres?|meters?|in|inches|ft|feet|px|pixels)\b)?", re.I)
+
+
 @lru_cache(maxsize=65536)
 def parse_value(text: str) -> ParsedValue:
     """Parse a value as written into its canonical form and dimension.
@@ -277,6 +283,11 @@ def parse_value(text: str) -> ParsedValue:
     contact = contact_value(raw)
     if contact:
         return ParsedValue(raw, None, contact[1], contact[0])
+    size = SIZE_RE.fullmatch(raw)
+    if size:  # "160 x 230 cm": one value, its sides in order
+        sides = "x".join(re.split(r"\s?[x×]\s?", size.group("sides").lower()))
+        unit = (size.group("unit") or "").lower() or None
+        return ParsedValue(raw, unit, f"{sides} {unit}" if unit else sides, "size:sides")
     if _DATE_RE.match(raw):
         return ParsedValue(raw, None, _canonical_date(raw), "when")
     dated = _DAY_DATE_RE.match(raw)

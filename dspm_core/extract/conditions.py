@@ -7,6 +7,9 @@ sentence before it is split into clauses.
   of the moment ("if you have a minute, summarise this article", "whenever ur ready, draft
   a reply to this email") makes a one-off task, and so does an instruction about material at
   hand ("this", "below").
+  The condition may follow the instruction, of the assistant's own doing ("spell out
+  acronyms the first time you use them"), and what the user's words mean holds every time
+  they say them ("when I say 'quick one' I mean one sentence, max").
 - A default: "default to vegetarian recipes unless I say it's a meat night", "assume I'm
   on a mac unless I say otherwise".
 - A polite question that asks for something in general: "could you use british spelling
@@ -17,9 +20,9 @@ sentence before it is split into clauses.
 
 And sentences of the same surface that set no rule of the user's (:func:`sets_no_rule`): a
 hypothetical question ("suppose I always wrote in first person, would that hurt my
-grade?"), someone else's habit or default ("my flatmate's default is to order thai", "my cat
-always sits on the keyboard"), how the speaker feels about a thing of their own ("I love my
-dog.").
+grade?"), someone else's habit, default or news ("my flatmate's default is to order thai",
+"my cat always sits on the keyboard", "my sister just moved to Melbourne!!"), how the
+speaker feels about a thing of their own ("I love my dog.").
 """
 
 from __future__ import annotations
@@ -40,12 +43,13 @@ _CONDITION_RE = re.compile(
     _LEAD + r"(?P<cond>(?:if|when|whenever|every time|each time|any ?time)\s+(?:(?:i|you|u|we)\b|"
     r"(?P<other>(?:someone|somebody|anyone|anybody|people|customers|users|clients|(?:a|an|any|the)\s+"
     r"[a-z][\w-]*)\s))"
-    r"(?P<what>[^,;?]{1,80}?))(?:\s*[,;]\s*|\s+(?=(?:just|please|pls|then|only|always)\b))"
+    r"(?P<what>[^,;?]{1,80}?))(?:\s*[,;]\s*|\s+(?=(?:just|please|pls|then|only|always|keep|stick|skip|"
+    r"suggest|give|use|avoid|make sure|don't|dont|never)\b))"
     r"(?P<main>.+)$", _I)
 # an instruction, then a condition that recurs by its word ("answer in markdown tables
 # whenever you compare options")
 _CONDITION_AFTER_RE = re.compile(
-    _LEAD + r"(?P<main>[^,;?]{3,80}?)\s+(?:whenever|every time|each time|any ?time)\s+(?:i|you|u|we)\b"
+    _LEAD + r"(?P<main>[^,;?]{3,80}?)\s+(?:whenever|every time|each time|any ?time|the first time)\s+(?:i|you|u|we)\b"
     r"(?P<what>[^,;?]{1,80})(?:[,;.!]|$)", _I)
 # a kind of thing the instruction holds for, each time one comes up ("for anything to do
 # with the kids' school, ...", "for anything work related, ...", "for all client emails, ...")
@@ -69,7 +73,8 @@ _ASKED_RE = re.compile(r"^\W*(?:(?:in general|generally|overall)[,\s]+)?(?:(?:co
                        r"\s+(?:you|u)(?:\s+(?:please|pls|kindly|mind))?|would it be possible to|"
                        r"is it possible to|would you mind)\s+(?:(?:always|also)\s+)?(?P<verb>[a-z]+)\b", _I)
 _IN_GENERAL_RE = re.compile(r"\b(?:always|everything|every|all (?:your|my|of your|of my)|any of my|"
-                            r"in general|generally|from now on|going forward|in future|each time)\b", _I)
+                            r"in general|generally|from now on|going forward|in future|each time|"
+                            r"the first time (?:you|u)|whenever (?:you|u))\b", _I)
 # a fact given to be kept in mind
 _KEEP_IN_MIND_RE = re.compile(r"\b(?:keep|bear)\s+(?:it|that|this)\s+in\s+mind\b|\bfor future reference\b",
                               _I)
@@ -99,13 +104,25 @@ _OWN_THING_RE = re.compile(r"^\W*(?:i|we)\s+(?:really\s+|absolutely\s+|just\s+)?
 # someone else's habit or default: "my flatmate's default is ...", "my cat always sits ..."
 _OTHERS_RE = re.compile(
     rf"^\W*(?:my|our)\s+(?:\w+\s+)?(?:{PEOPLE}|cat|dog|puppy|kitten|parrot|bird|rabbit|hamster)"
-    r"(?:'s\s+(?P<own>\w+)|s?\s+(?:\w+ly\s+)?(?:always|never|usually|often)\s+[a-z]+s\b)", _I)
+    r"(?:'s\s+(?P<own>\w+)|s?\s+(?:\w+ly\s+)?(?:always|never|usually|often)\s+[a-z]+s\b"
+    # their news: "my sister just moved to Melbourne!!"
+    r"|s?\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)\s+(?:to|into|abroad|away|back\s+to|house)\b)",
+    _I)
+
+
+# what the user's own words mean, for every time they say them: "when I say 'quick one' I
+# mean one sentence, max", "by 'soon' I mean within a week"
+_MEANS_RE = re.compile(
+    _LEAD + r"(?:(?:when|whenever|if)\s+i\s+(?:say|write|type|ask\s+for|use\s+the\s+word)\s+\S.{0,40}?|"
+    r"by\s+['\"]\S.{0,30}?['\"])\s*,?\s+i\s+(?:mean|want|'m\s+asking\s+for|am\s+asking\s+for)\s+\w", _I)
 
 
 def conditional_kind(sentence: str) -> PatchKind | None:
     """The kind of standing instruction ``sentence`` states with a condition, a default, a
     general request or a fact to keep in mind (see the module's docstring), or None."""
     s = sentence.strip()
+    if _MEANS_RE.match(s) and not s.endswith("?"):
+        return PatchKind.CONSTRAINT  # "when I say 'quick one' I mean one sentence, max"
     m = _CONDITION_RE.match(s)
     if m and _recurs(m.group("what"), m.group("other") is not None) and _instructs(m.group("main")):
         return PatchKind.CONSTRAINT
@@ -217,7 +234,9 @@ def _required_of_all(main: str) -> bool:
 def _instructs(main: str) -> bool:
     """What follows the condition is an instruction, not a question or a one-off task."""
     text = main.strip()
-    if text.endswith("?") or _AT_HAND_RE.search(text):
+    # (material at hand in the instruction itself, not in a reason after it: "keep it to 30
+    # minutes, weeknights are chaos here")
+    if text.endswith("?") or _AT_HAND_RE.search(re.split(r"[,;]\s", text, maxsplit=1)[0]):
         return False
     words = [w.lower() for w in re.findall(r"[a-z']+", text, _I)]
     while words and words[0] in _SOFTENERS:

@@ -169,7 +169,11 @@ COMPARATOR_VALUE_RE = re.compile(
     r"|\b(?:by|before|until|no later than)\s+(?:the\s+)?(?=(?:jan|feb|mar|apr|may|jun|jul|aug|sep|"
     r"oct|nov|dec)[a-z]*\.?\s+\d|\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|"
     r"jul|aug|sep|oct|nov|dec)|\d{4}-\d\d-\d\d|(?:next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|"
-    r"sun)[a-z]*day\b|end of|eod|eow|tomorrow|tonight|noon|midnight|\d{1,2}(?::\d\d)?\s*[ap]\.?m)",
+    r"sun)[a-z]*day\b|end of|eod|eow|tomorrow|tonight|noon|midnight|\d{1,2}(?::\d\d)?\s*[ap]\.?m)"
+    # an upper bound said in words: "max two clarifying questions", "no more than one stop"
+    r"|\b(?:at most|no more than|max(?: of)?|maximum(?: of)?|fewer than|limited to|capped at)\s+"
+    r"(?=(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|a\s+(?:couple|few|dozen|hundred|single))\s+[a-z])",
     _I,
 )
 LIMIT_NOUN_RE = re.compile(
@@ -239,7 +243,8 @@ STATE_RE = re.compile(
     r"goes out|go out|goes live|ships|launches|starts|begins|ends|due|happens|takes place|lands|"
     r"releases|publishes|airs|kicks off|closes|opens|expires|renews|"
     r"totals?|totaling|has|have|had|of|at|now|currently|reached|hit|set to|is set to|runs|"
-    r"takes|costs?|weighs|lasts|spans|holds|contains|includes|comes to)\b|[=:]"
+    r"takes|costs?|weighs|lasts|spans|holds|contains|includes|comes to|"
+    r"needs|requires|gets|seats|sleeps|serves|feeds)\b|[=:]"  # "the trip needs 6 chaperones"
     r"|\b\w+'s\s+(?:down|up|back|now|still|currently)\b",  # "commute's down to 25 minutes"
     _I,
 )

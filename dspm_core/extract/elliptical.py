@@ -34,6 +34,9 @@ _LEAD_RE = re.compile(
     r"wait|honestly|tbh|fine|alright|thinking about it|on second thought)\b[\s,!.-]*)*"
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
     r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
+    # "we went with €150 a night in the end", "ended up going for 3 nights"
+    r"(?:(?:we|i)\s+)?(?:went|ended\s+up\s+going)\s+(?:with|for)|(?:(?:we|i)\s+)?"
+    r"(?:ended\s+up\s+with|settled\s+on)|"
     r"better\s+make\s+it|give\s+(?:it|me|us|them|everyone|everybody|each(?:\s+(?:one|person))?)|"
     r"just)?\s*", _I)
 # what may follow it: a courtesy, a cue, a bound said after the value, a judgement of it
@@ -45,7 +48,7 @@ _TAIL_RE = re.compile(
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
     r"(?:is|are|would be) (?:easier|simpler|clearer)(?: for (?:me|us))?|"
     r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really|"
-    r"before|beforehand|ahead|in advance|earlier|later|after)\b)*[\s.!]*$", _I)
+    r"before|beforehand|ahead|in advance|earlier|later|after|in the end|after all)\b)*[\s.!]*$", _I)
 # the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
 
@@ -84,7 +87,7 @@ def is_acknowledgement(sentence: str) -> bool:
     return _ACK_RE.match(sentence) is not None
 
 
-#: the longest sentence read as a value said alone with its frame
+#: the longest sentence read as a value said alone with its frame, past the words that open it
 MAX_WORDS = 8
 
 
@@ -92,13 +95,15 @@ def elliptical_value(sentence: str) -> str | None:
     """The value of a sentence that says only a value ("45 minutes please" -> "45
     minutes"), or None. The value has a unit, a currency, a clock time or a date."""
     s = sentence.strip()
-    if not s or len(s.split()) > MAX_WORDS or "?" in s:
+    if not s or len(s.split()) > MAX_WORDS + 3 or "?" in s:
         return None
     # ("Fridays, from next week": the day it takes effect marks a change, as "then" does)
     effect = effect_said(s) if EFFECT_CUE_RE.search(s) else None
     s = effect[0] if effect is not None else s
     lead = _LEAD_RE.match(s)
     rest = s[lead.end():] if lead else s
+    if len(rest.split()) > MAX_WORDS:  # (the words that open the reply not counted)
+        return None
     tail = _TAIL_RE.search(rest)
     middle = rest[:tail.start()] if tail else rest
     middle = in_digits(middle.strip(" ,"))

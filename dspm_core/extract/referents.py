@@ -1,8 +1,11 @@
 """Revisions that name their setting only by a referent: "raise that to 25 MB".
 
 "Make it 3", "move it to 4 AM", "change it to 650 dollars", "we resized it, it's 500 GB
-now": the sentence carries a new value and a revision (a verb such as raise, move, make,
-or "it's ... now / instead"), but its subject is "it" or "that". Such a sentence becomes
+now", "switch that from 6:30am to 7am": the sentence carries a new value and a revision (a
+verb such as raise, move, make, or "it's ... now / instead"), but its subject is "it" or
+"that". So do a change said by how much and then what it comes to ("add 10 more, so 40
+chairs total", "one fewer now, so 2 meals a day": the total, never the amount) and the same
+again with another value ("the same thing but $12 a week"). Such a sentence becomes
 one fact marked ``referent``; the store binds it to the setting of that kind of value
 spoken of last (:func:`dspm_core.resolve.resolve`), or keeps it as a fact of its own
 when nothing fits.
@@ -32,7 +35,7 @@ _VERBS = (r"make|set|change|raise|lower|bump|move|push|pull|shift|drop|cut|incre
 # "<verb> it/that (up/down/back) (to/at/for/by) <value>"
 _VERB_PRONOUN_RE = re.compile(
     rf"\b(?:{_VERBS})(?:s|d|ed)?\s+(?:it|that|this)\s+(?:(?:up|down|back|forward|out)\s+)?"
-    r"(?:(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)", _I)
+    r"(?:from\s+[^,;]{1,25}?\s+to\s+|(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)", _I)
 # "it's 500 GB now", "it's due April 2 this time", "that is 10 MB from now on"
 _IT_IS_RE = re.compile(
     r"\b(?:it's|its|it is|it'll be|it will be|that's|thats|that is|it's now|it is now)\s+"
@@ -65,8 +68,31 @@ _CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|
 # transfer"), not a time or a person ("for now", "for me", "for the week")
 _FOR_ANOTHER_RE = re.compile(r"\s+(?:for|of)\s+(?:the|my|our|a|an)\s+(?!(?:week|weekend|day|month|year|"
                              r"time|moment|rest|whole|next|first|last)\b)[a-z]", _I)
+# a change said by how much, then what it comes to: "add 10 more, so 40 chairs total",
+# "give her 15 more minutes, so 35 minutes total", "one fewer now, so 2 meals a day"
+_BY_HOW_MUCH_RE = re.compile(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|"
+                             r"a\s+few)\s+(?:\w+\s+)?(?:more|fewer|less|extra)\b|"
+                             r"\b(?:another|an?\s+extra|an?\s+additional)\s+\d|\bby\s+[$€£]?\d", _I)
+_COMES_TO_RE = re.compile(r"(?:[,;]|\s[-–—])\s*(?:and\s+)?(?:so\s+(?:(?:that|it)(?:'s|s|\s+is)\s+|"
+                          r"we(?:'re|\s+are)\s+at\s+)?|(?:that|which)\s+makes?\s+(?:it\s+)?|making\s+(?:it\s+)?|"
+                          r"for\s+a\s+total\s+of\s+)(?=[$€£]?\d)", _I)
+# "the same thing but $12 each", "same again but at 7:30": the setting spoken of, another value
+_SAME_BUT_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|actually|right)[\s,]+)*(?:the\s+)?same\s+"
+                          r"(?:(?:thing|deal|again|setup|plan|as\s+before|as\s+last\s+time)\s*)?,?\s*but\s+"
+                          r"(?:(?:make\s+it|at|for|on|with)\s+)?(?=\S)", _I)
+_TOTAL_WORDS = frozenset("total altogether overall".split())
+# what a change counts: "two more people", "15 more minutes"
+_COUNTED_RE = re.compile(r"\b(?:more|fewer|less|extra|another|additional)\s+"
+                         r"(?!(?:than|now|then|and|so|to|of|for|please|pls|at|on|in|this|next)\b)"
+                         r"(?P<what>[a-z]{3,})\b", _I)
 # a sentence that names its own subject before the pronoun is not a bare referent
 _NOT_A_REVISION_RE = re.compile(r"\?\s*$|\b(?:if|whether|would|could|might|maybe|what if)\b", _I)
+
+
+def _pointer_fact(turn: Turn, text: str, value: str, op: str = "=") -> Fact:
+    """The fact of ``text`` as a new ``value`` of the setting a pointer means."""
+    return Fact(kind=PatchKind.DECISION, text=text, role=turn.role, turn=turn.index, op=op,
+                value=value, source="rules", session_id=turn.session_id, referent=True)
 
 
 def referent_fact(turn: Turn, sentence: str) -> Fact | None:
@@ -82,9 +108,21 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                         op="=", value=st.value, source="rules", session_id=turn.session_id)
     at = venue_said(s)
     if at is not None and at[0] is None:  # "hm no, it's room 4F", "Hanley bus station it is"
-        return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index, op="=",
-                    value=at[1], source="rules", session_id=turn.session_id, referent=True)
+        return _pointer_fact(turn, s, at[1])
     read = in_digits(s)  # "make it five", "move it to quarter to seven"
+    same = _SAME_BUT_RE.match(read)
+    found = value_at(read[same.end():]) if same else None
+    if found is not None and found[0].dimension not in ("free", "name"):
+        return _pointer_fact(turn, s, found[1])
+    comes = _COMES_TO_RE.search(read)
+    if comes and _BY_HOW_MUCH_RE.search(read, 0, comes.start()):
+        found = value_at(read[comes.end():])
+        if found is not None and found[0].dimension not in ("free", "name"):
+            value = found[1]
+            if (found[0].unit or "").lower() in _TOTAL_WORDS:  # "two more people, so 8 total": 8 people
+                counted = _COUNTED_RE.search(read, 0, comes.start())
+                value = f"{value.split()[0]} {counted.group('what')}" if counted else value.split()[0]
+            return _pointer_fact(turn, s, value)
     for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
                           (_MEANT_RE, False), (_CORRECTED_RE, False)):
         for m in rx.finditer(read):
@@ -114,14 +152,10 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                             session_id=turn.session_id)
             # "cap it at 50": a bound, never the value of a minimum
             op = "<=" if _CAPPED_RE.match(m.group(0)) else "="
-            return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
-                        op=op, value=text, source="rules", session_id=turn.session_id,
-                        referent=True)
+            return _pointer_fact(turn, s, text, op)
     words = pointed_to_words(s)
     if words is not None:  # "switch it to dusty blue and cream": a new value in plain words
-        return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
-                    op="=", value=words, source="rules", session_id=turn.session_id,
-                    referent=True)
+        return _pointer_fact(turn, s, words)
     return None
 
 

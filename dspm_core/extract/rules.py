@@ -46,6 +46,7 @@ from .asides import asides_apart
 from .casual import plain_prose
 from .lower_names import as_typed, names_capitalised, typed_without_capitals
 from .remembered import keeps_last
+from .scope_after import scoped_command
 from .user import kept_fact, user_sentence_facts
 
 __all__ = ["RuleExtractor"]
@@ -93,6 +94,11 @@ class RuleExtractor:
             if keeps_last(sentence):  # "The key is under the planter. Remember that.": the
                 if last is not None and not last[1]:  # sentence before, kept
                     facts.append(kept_fact(turn, clean(last[0])))
+                last = None
+                continue
+            if last is not None and not last[1] and scoped_command(clean(last[0]), sentence):
+                # "Put the TL;DR first. Every time, even for short stuff.": one rule
+                facts.append(new_fact(turn, PatchKind.CONSTRAINT, f"{clean(last[0])} {clean(sentence)}"))
                 last = None
                 continue
             critical = False

@@ -51,6 +51,8 @@ _ABOUT_ME_RE = re.compile(
     r"(?:\s+(?-i:[A-Z])\w+)?\s*[.!]?$"
     + r"|" + _LEAD + r"i(?:'m| am)\s+(?:based|located|living|staying)\s+in\s+" + _NAME
     + r"|^i\s+(?:live|work)\s+in\s+" + _NAME
+    # "I drive a Toyota Corolla, what oil ...?": a thing of the speaker's by its make
+    + r"|^(?:i|we)\s+(?:drive|ride|own)\s+(?:a|an)\s+(?:\d{4}\s+)?(?-i:[A-Z])[\w.+-]*"
     + r"|^i(?:'m| am)\s+on\s+(?:a\s+|an\s+)?(?-i:[A-Z])[\w.+-]*(?:\s+\w+)?\s*[.!]?$"
     r"|^(?:i|we)\s+(?:only\s+)?(?:keep|eat)\s+(?:kosher|halal|vegan|vegetarian|plant-based|keto|paleo)\b"
     r"|^i(?:'m| am)\s+(?:a\s+)?(?:vegan|vegetarian|pescatarian|lactose[- ]intolerant|"
@@ -257,6 +259,9 @@ _ABOUT_REPLIES_RE = re.compile(r"\b(?:you (?:give|send|write|show|suggest|recomm
 # ...", "Because our cluster runs Kubernetes 1.29, ...", "My team is all in Berlin, so ..."
 _ASIDE_RE = re.compile(
     r"^(?:as an?\s+\w+|with my\s+\w+(?:\s+\w+)?)\b"
+    # "with a $1,200 rent budget, ...", "with our 2-week time limit, ...": the bound asked under
+    r"|^with\s+(?:a|an|my|our|the)\s+(?:[$€£]\s?)?\d[\d,.]*k?(?:[\s-]+[\w-]+){0,2}?[\s-]+"
+    r"(?:budget|limit|cap|allowance|maximum|max|ceiling)\b"
     # "As someone who's colourblind, ...", "as a person who has ADHD, ..."
     r"|^as\s+(?:someone|somebody|a person|one)\s+who(?:'s|’s|\s+is|\s+has|\s+gets)\s+\w"
     r"|^(?:(?:because|since|given that|now that)\s+)?(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?\s+"
@@ -375,7 +380,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
         m = _POLITE_RE.match(s)
         if m and is_base_verb(m.group("verb")) and _FUTURE_RE.search(s):
             return PatchKind.CONSTRAINT  # "Can you please reply in French going forward?"
-        first = s.split(",", 1)[0]
+        first = re.split(r",\s", s, maxsplit=1)[0]  # (never inside "$1,200")
         if first != s and (_ASIDE_RE.match(first) or _ABOUT_ME_RE.match(_SINCE_RE.sub("", first))) \
                 or _WHO_ASIDE_RE.match(s):
             return PatchKind.CONSTRAINT  # "With my knee injury, what cardio can I still do?"

@@ -14,7 +14,12 @@
 * a verbless contrast: "Bullet points, not paragraphs.", "code first, explanation after"
   (not "The blue one, not the red one");
 * a wish with a standing scope: "I'd like all dates in ISO format from now on.";
-* a diet kept for what is made: "keep it vegetarian", "keep the kids' meals nut-free".
+* a diet kept for what is made: "keep it vegetarian", "keep the kids' meals nut-free";
+* the kind of person the user is: "I'm a window-seat person", "we're a no-shoes household"
+  (not "we're a family of four", nor someone else: "he's a cat person");
+* a thing the user can't bear: "long intros do my head in", "nothing bugs me more than
+  one-letter names" (not a person, "my flatmate gets on my nerves", nor a moment, "the
+  kids are driving me up the wall today").
 
 :func:`stance_kind` gives the kind of fact (a constraint) or None; :func:`contrasted` reads
 a whole sentence.
@@ -29,6 +34,7 @@ from ..known_names import names_pattern
 from ..lexicon import is_verb_only
 from ..called import called_name
 from ..patch import PatchKind
+from ..people import PEOPLE
 from ..values import VALUE_RE
 
 __all__ = ["about_me_label", "contrasted", "needs_nothing_now", "stance_kind"]
@@ -97,6 +103,39 @@ _WISH_RE = re.compile(
     r"examples|dates|times|prices|amounts|numbers|units|code))\b))", _I)
 
 
+# who the speaker is by what they go for: "I'm a window-seat person", "I'm not a morning
+# person", "we're firmly a no-screens-before-bed household"
+_KIND_OF_PERSON_RE = re.compile(
+    _LEAD + r"(?:i'm|i am|im|we're|we are)\s+(?:(?:definitely|firmly|very much|totally|really|more of|"
+    r"much more|such|kind of|kinda|not|never|always|very|so|just)\s+)*(?:a|an)\s+"
+    r"(?P<what>(?!(?:bit|lot|little|couple|few|family|team|group)\b)[\w'-]+(?:\s+[\w'-]+){0,2}?)\s+"
+    r"(?:person|people|guy|girl|gal|type|household|family|house)\b(?!\s+(?:of|who|that|with|from)\b)", _I)
+
+
+# a thing the user can't bear, said as what it does to them: "long intros do my head in",
+# "being called buddy grates on me", "nothing bugs me more than one-letter names"
+_BEAR = (r"(?:drives?\s+me\s+(?:nuts|mad|crazy|insane|bananas|up\s+the\s+wall|round\s+the\s+bend)|"
+         r"(?:does|do)\s+my\s+head\s+in|gets?\s+on\s+my\s+nerves|grates?\s+on\s+me|"
+         r"(?:bugs|annoys|irritates|infuriates)\s+me|(?:is|are)\s+my\s+(?:biggest\s+|pet\s+)+peeves?)")
+_PEEVE_RE = re.compile(
+    _LEAD + r"(?:nothing\s+(?:bugs|annoys|irritates|gets\s+to)\s+me\s+more\s+than\s+\w|"
+    r"(?P<thing>[\w'\"‘“-].{0,80}?)\s+(?:(?:really|honestly|seriously|just|kinda|totally|always)\s+)*"
+    + _BEAR + r"\b)", _I)
+# who does it, or when: a person ("the kids drive me up the wall", "my boss annoys me"), a
+# moment ("... today"): no thing the replies can leave out
+_NOT_A_PEEVE_RE = re.compile(
+    rf"^(?:(?:the|my|our|his|her|their)\s+)?(?:{PEOPLE}|he|she|they|you|everyone|everybody|someone|"
+    r"people|neighbou?rs?|dog|cat|(?-i:[A-Z])[a-z]+$)\b|\b(?:today|tonight|right now|this (?:morning|"
+    r"afternoon|evening|week))\b", _I)
+
+
+def _peeve(s: str) -> bool:
+    """Whether ``s`` says a thing of the kind replies have gets on the user's nerves."""
+    m = _PEEVE_RE.match(s)
+    return m is not None and not _NOT_A_PEEVE_RE.search(m.group("thing") or "") \
+        and not _NOT_A_PEEVE_RE.search(s[m.end():].split(".")[0])
+
+
 @lru_cache(maxsize=16384)
 def stance_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a standing wish of these forms states (a constraint), or None."""
@@ -104,7 +143,8 @@ def stance_kind(sentence: str) -> PatchKind | None:
     if not s or s.endswith("?"):
         return None
     if _TREAT_RE.match(s) or _LABEL_RE.match(s) or _GO_BY_RE.match(s) or _WISH_RE.match(s) \
-            or _KEEP_DIET_RE.match(s) or called_name(s) is not None:  # "..., but call me Pri"
+            or _KEEP_DIET_RE.match(s) or called_name(s) is not None \
+            or _KIND_OF_PERSON_RE.match(s) or _peeve(s):  # "..., but call me Pri", "I'm a window-seat person"
         return PatchKind.CONSTRAINT
     m = _FINE_RE.match(s)
     if m and _a_kind(m.group("thing")):

@@ -105,3 +105,26 @@ def test_an_amount_is_read_beside_where_and_how_often(text: str, subject: str, v
 def test_a_distance_said_again_revises_the_one_run() -> None:
     memory = remember("i run 5 km three times a week", "i'm up to 8 km now")
     replaced(memory, "8 km", "5")
+
+
+@pytest.mark.parametrize("said, subject", [
+    ("I charge $60 for a full bike service.", "full bike service"),
+    ("we charge £25 per lesson, cash or card", "lesson"),
+    ("I pay €40 a month for the climbing gym", "climbing gym"),
+])
+def test_a_price_charged_or_paid_is_of_the_thing_it_is_for(said: str, subject: str) -> None:
+    assert parse_statement(said).subject == subject
+
+
+def test_a_price_charged_said_again_by_the_thing_revises_it() -> None:
+    memory = remember("I charge $60 for a full bike service. Can you write a flyer?",
+                      "Full service is $70 from this month, parts went up.")
+    replaced(memory, "$70", "$60")
+
+
+@pytest.mark.parametrize("first, then, new, old", [
+    ("The school trip needs 4 parent volunteers.", "actually the trip needs 6 parent volunteers now", "6", "4"),
+    ("The rabbit gets 2 carrots a day.", "the rabbit gets 1 carrot a day now, the vet said", "1 carrot", "2"),
+])
+def test_a_quantity_a_thing_needs_or_gets_is_a_setting(first, then, new, old) -> None:
+    replaced(remember(first, then), new, old)

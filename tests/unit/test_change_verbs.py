@@ -43,3 +43,20 @@ def test_the_change_revises_the_setting(first, change, value, old, assert_revise
 def test_an_email_address_is_a_setting(current_after):
     [patch] = current_after("Our support inbox is help@tinyshop.io")
     assert patch.value == "help@tinyshop.io"
+
+
+@pytest.mark.parametrize("said, subject, value", [
+    ("ugh the council put parking permits up to £95", "parking permits", "£95"),
+    ("tbh my gym just put fees up to $60", "fees", "$60"),
+    ("they put prices back to $4 a cup", "prices", "$4"),
+])
+def test_put_with_a_particle_is_a_change_of_what_it_puts(said, subject, value):
+    # "put <thing> up to <value>" with no article before the thing: the thing is the setting
+    # (never "the council put parking permits" as its name, nor a bound of "up to £95")
+    st = parse_statement(said)
+    assert st.subject == subject and st.value == value and st.op == "=" and st.revision
+
+
+def test_put_up_to_as_a_bound_stays_a_bound():
+    st = parse_statement("You can put up to 5 items in the basket.")
+    assert st.op == "<=" and st.value == "5 items"

@@ -80,3 +80,27 @@ def test_a_rule_inside_a_reason_or_after_a_lead_is_a_rule(text: str, word: str) 
 ])
 def test_someone_elses_words_and_a_remark_in_passing_store_none(text: str) -> None:
     assert critical_texts(text) == []
+
+
+@pytest.mark.parametrize("text, word", [
+    # a condition of the assistant's own doing said after the instruction
+    ("Define medical terms the first time you use them.", "medical terms"),
+    ("could you please link the docs the first time you mention a library?", "docs"),
+    # "whenever" and the instruction with no comma between, a reason after it
+    ("whenever I ask for a playlist stick to 90s stuff, the kids here hate anything newer", "90s"),
+    # what the user's own words mean
+    ("when I type 'tldr' I mean three bullet points, no more", "three bullet points"),
+    ("by 'cheap' I mean under $15 a head", "$15"),
+])
+def test_more_standing_instructions_with_a_condition(text: str, word: str) -> None:
+    found = critical_texts(text)
+    assert any(word.lower() in t.lower() for t in found), found
+
+
+@pytest.mark.parametrize("text", [
+    "my cousin just moved to Dublin, so exciting",
+    "our neighbour recently relocated to Spain lol",
+    "when I said Friday I meant the week after",
+])
+def test_news_of_others_and_a_meaning_of_the_past_set_no_rule(text: str) -> None:
+    assert critical_texts(text) == []

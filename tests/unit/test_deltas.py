@@ -5,7 +5,7 @@ never a value of its own (``dspm_core.deltas``). Sentences written for this proj
 from __future__ import annotations
 
 import pytest
-from test_in_passing import kept, remember, replaced
+from test_in_passing import current_with, kept, remember, replaced
 
 from dspm_core.deltas import Delta, applied, delta_said, is_amount_of
 
@@ -78,3 +78,30 @@ def test_a_value_given_as_the_one_it_comes_to_is_taken_as_given():
     delta = delta_said("add 10 seconds to the timeout")
     assert delta is not None and is_amount_of("10 seconds", delta)
     assert not is_amount_of("40 seconds", delta)
+
+
+@pytest.mark.parametrize("turns, new, old", [
+    (["We need 24 folding tables for the craft fair.", "add 6 more, so 30 tables total, the school gym is bigger"],
+     "30 tables", "24"),
+    (["Screen time for Noah is 45 minutes on weekdays.",
+      "he finished his project, give him 15 more minutes, so 60 minutes. can you update the rota?"],
+     "60 minutes", "45"),
+    (["The kitten gets 4 meals a day.", "the vet says one fewer now he's older, so 3 meals a day"],
+     "3 meals", "4"),
+    (["The dinner booking is for 5 people.", "two more people are joining, so 7 people"], "7", "5"),
+])
+def test_a_change_by_an_amount_then_the_value_it_comes_to(turns, new, old):
+    # "add 6 more, so 30 tables total": the total said after the change is the new value,
+    # never the amount of the change ("give him 15 more minutes" is no value of 15)
+    memory = remember(*turns)
+    replaced(memory, new, old)
+    assert not current_with(memory, "15 (was")
+
+
+@pytest.mark.parametrize("turns, kept_value", [
+    (["The guest list is 40 people.", "if we add 5 more, would it be 45 people?"], "40"),
+    (["Our team has 8 engineers.", "the other team hired 2 more, so they're at 12 now"], "8"),
+])
+def test_a_total_of_a_supposition_or_another_changes_nothing(turns, kept_value):
+    memory = remember(*turns)
+    kept(memory, kept_value)

@@ -75,3 +75,17 @@ def test_a_place_changed_after_settings_with_no_name() -> None:
                       "we're landing at terminal 5 now")
     kept(memory, "German")
     assert any(p.value == "terminal 5" for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("first, then, one, other", [
+    ("Table 3 gets the gluten-free platter at the party.", "table 9 gets the kids' platter. can you print the list?",
+     "gluten-free", "kids"),
+    ("Room 12 is booked for the board meeting.", "Room 14 is booked for the interviews.",
+     "board meeting", "interviews"),
+])
+def test_a_numbered_thing_that_does_something_is_named_by_its_number(first, then, one, other) -> None:
+    # "Table 3 gets ...": 3 names the table, it is no count to revise; table 9's is another
+    memory = remember(first, then)
+    kept(memory, one)
+    kept(memory, other)
+    assert not any(p.history for p in memory.all_patches)

@@ -108,3 +108,33 @@ def test_a_booking_by_weekday_and_date_is_revised_by_the_date_it_names():
     memory = remember("Put the vet appointment on Thursday the 11th.",
                       "the 11th won't work anymore, ask if they can do the 18th")
     replaced(memory, "18th", "11th")
+
+
+@pytest.mark.parametrize("first, then, new, old", [
+    ("walk the dog at 7:15am before work", "switch that from 7:15am to 8am, I'm working from home now",
+     "8am", "7:15am"),
+    ("Standup is at 9:30 every day.", "move it from 9:30 to 10:00, two of us start later", "10:00", "9:30"),
+])
+def test_a_pointer_with_the_old_value_named_and_a_reason_after(first, then, new, old):
+    replaced(remember(first, then), new, old)
+
+
+@pytest.mark.parametrize("first, then, new, old", [
+    # a size by its sides is one value, never a count of "x"
+    ("The bathroom mat should be 50 x 80 cm.", "mat needs to be 60 x 90 cm after all, the new bath is wider",
+     "60 x 90 cm", "50 x 80"),
+    # the same again, with another value
+    ("Our book club meets at 7pm on Thursdays.", "same thing but 7:30pm, two of us work late", "7:30pm", "7pm"),
+    # a value chosen in the end, said with no setting
+    ("Our cabin budget for the Lakes is £90 a night.", "we went with £110 a night in the end, it has a hot tub",
+     "£110", "£90"),
+])
+def test_a_size_a_same_again_and_a_value_went_with(first, then, new, old):
+    replaced(remember(first, then), new, old)
+
+
+def test_a_size_is_one_value_of_its_sides():
+    st = parse_statement("The poster is 60 x 90 cm.")
+    assert st.value == "60 x 90 cm" and st.dimension == "size:sides"
+    assert parse_value("1920x1080").canonical == parse_value("1920 x 1080").canonical
+    assert parse_value("60 x 90 cm").canonical != parse_value("60 x 90 mm").canonical

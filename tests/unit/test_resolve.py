@@ -411,3 +411,24 @@ def test_a_statement_said_for_another_thing_keeps_the_earlier_setting(first: str
     memory = remember(first, then)
     old = [p for p in memory.all_patches if p.value and p.value.startswith(("5", "4"))]
     assert bool(old) is kept_apart, [(p.text, p.value) for p in memory.all_patches]
+
+
+@pytest.mark.parametrize("first, then", [
+    ("Dana's on-call week starts on the 3rd.", "Tomasz starts his on-call on the 10th."),
+    ("Dana's night shift starts on the 3rd.", "Tomasz starts his night shift on the 10th."),
+    ("Amara's holiday week begins on the 14th.", "Jonas begins his holiday on the 21st."),
+])
+def test_a_setting_of_another_named_person_stays_apart(first: str, then: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", first)
+    memory.add_turn("user", then)
+    assert not any(p.history for p in memory.all_patches), memory.get_context()
+    assert len([p for p in memory.all_patches if p.critical]) == 2
+
+
+def test_the_same_named_person_again_revises() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "Dana's night shift starts on the 3rd.")
+    memory.add_turn("user", "Dana starts her night shift on the 5th now.")
+    (p,) = [p for p in memory.all_patches if p.critical and p.later is None]
+    assert "5th" in p.text and [r.value for r in p.history] == ["3rd"]

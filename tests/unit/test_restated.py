@@ -209,3 +209,17 @@ def test_a_period_or_a_preposition_alone_names_no_shorter_setting(first: str, se
     memory = remember(first, second)
     kept(memory, a)
     kept(memory, b)
+
+
+@pytest.mark.parametrize("text", [
+    "For this letter specifically, keep it very formal, it's for the bank.",
+    "for this caption in particular, no hashtags",
+])
+def test_a_format_for_one_thing_at_hand_sets_no_rule(text: str) -> None:
+    memory = remember(text)
+    assert not [p for p in memory.all_patches if p.critical], memory.get_context()
+
+
+def test_a_scope_of_a_project_is_still_a_rule() -> None:
+    memory = remember("for this repo only, use tabs for indentation")
+    assert [p for p in memory.all_patches if p.critical]

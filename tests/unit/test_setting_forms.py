@@ -457,3 +457,27 @@ def test_a_plain_word_setting_is_revised(first: str, second: str, new: str, old:
     memory.add_turn("user", second)
     context = memory.get_context()
     assert new in context and (f"(was {old}" in context or f"(was the {old}" in context), context
+
+
+@pytest.mark.parametrize("text", [
+    "with a $2,500 laptop budget, which models are worth a look?",
+    "With our 3-day time limit, what can we see in Rome?",
+    "with a £40 cap per person, where should we eat in Soho?",
+])
+def test_a_bound_said_before_a_question_is_a_constraint(text: str) -> None:
+    assert setting_kind(text) is PatchKind.CONSTRAINT
+
+
+def test_a_thing_said_before_a_question_with_no_bound_is_no_constraint() -> None:
+    assert setting_kind("with a friend in town, what should we do tonight?") is None
+
+
+@pytest.mark.parametrize("text", [
+    "The field trip needs 5 parent drivers.",
+    "The hamster gets 2 tablespoons of food a day.",
+    "Our minibus seats 14 people.",
+])
+def test_what_a_thing_needs_gets_or_seats_is_a_setting(text: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert [p.kind for p in memory.all_patches] == [PatchKind.DECISION], memory.get_context()

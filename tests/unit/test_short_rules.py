@@ -70,3 +70,13 @@ def test_a_feeling_about_a_thing_of_ones_own_is_no_rule() -> None:
     assert sets_no_rule("I love my dog.")
     assert not sets_no_rule("I like my code commented.")
     assert not sets_no_rule("I like my coffee black.")
+
+
+@pytest.mark.parametrize("text", [
+    "Max three follow-up questions before you answer, please.",
+    "no more than two sources per claim",
+    "at most a couple sentences of preamble",
+])
+def test_a_bound_said_with_a_number_word_is_a_rule(text: str) -> None:
+    got = criticals(text)
+    assert [p.kind.value for p in got] == ["constraint"], got

@@ -102,3 +102,36 @@ def test_a_permission_of_another_thing_keeps_the_refusal(rule: str, permission: 
     assert not any(p.history for p in memory.all_patches)
     assert any(p.text.lower().rstrip(".") == rule.lower().rstrip(".") and p.critical
                for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("text", [
+    "I'm an aisle-seat person, so book those if you can",
+    "we're very much a shoes-off household",
+    "I'm not a morning person.",
+    "I'm more of a podcast person than an audiobook person",
+])
+def test_the_kind_of_person_the_user_is_is_a_stance(text: str) -> None:
+    (p,) = criticals(text)
+    assert p.kind.value == "constraint"
+
+
+@pytest.mark.parametrize("text", [
+    "Walls of emoji really get on my nerves, keep them out.",
+    "Nothing annoys me more than a reply that repeats my question back to me.",
+    "being told to 'stay hydrated' every time does my head in",
+    "passive voice drives me up the wall",
+])
+def test_what_the_user_cannot_bear_is_a_stance(text: str) -> None:
+    assert [p.kind.value for p in criticals(text)] == ["constraint"]
+
+
+@pytest.mark.parametrize("text", [
+    "We're a family of five.",
+    "he's a cat person",
+    # a person who gets on the user's nerves, or a moment that does: nothing for the replies
+    "my flatmate really gets on my nerves",
+    "Marco drives me nuts",
+    "the traffic is doing my head in this morning",
+])
+def test_a_family_or_someone_else_is_no_kind_of_person_the_user_is(text: str) -> None:
+    assert all(p.kind.value != "constraint" for p in criticals(text))
