@@ -43,7 +43,8 @@ SETS = {"fresh": ("fr", "rf"), "unseen": ("un", "ru"), "narrated": (None, "rn"),
         "remembered": (None, "rv"), "profile": (None, "ry"), "visits": (None, "rj"),
         "daily": (None, "rx"), "life": (None, "ri"), "chitchat": (None, "cc"),
         "working": (None, "wk"), "household": (None, "hh"),
-        "notes": (None, "nt"), "inbox": (None, "ib")}
+        "notes": (None, "nt"), "inbox": (None, "ib"),
+        "desk": (None, "dq")}
 #: the recognition sets: at least how many positives and negatives
 RECOGNITION_COUNTS = {"fresh": (170, 70), "unseen": (170, 70), "narrated": (40, 40),
                       "casual": (40, 40), "conditions": (40, 40), "together": (40, 40),
@@ -54,7 +55,8 @@ RECOGNITION_COUNTS = {"fresh": (170, 70), "unseen": (170, 70), "narrated": (40, 
                       "remembered": (44, 26), "profile": (40, 22), "visits": (30, 20),
                       "daily": (60, 36), "life": (60, 36), "chitchat": (32, 64),
                       "working": (32, 64), "household": (48, 32),
-                      "notes": (80, 50), "inbox": (84, 56)}
+                      "notes": (80, 50), "inbox": (84, 56),
+                      "desk": (84, 56)}
 #: the revision sets: id prefix, and at least how many dialogues, revisions and look-alikes
 REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "everyday": ("ev", 180, 100, 80), "restated": ("rs", 220, 120, 100),
@@ -90,7 +92,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "numbered": ("nb", 40, 16, 24), "old_named": ("od", 56, 32, 24),
                  "picked": ("pk", 48, 24, 24),
                  "threads": ("th", 120, 64, 56),
-                 "workdays": ("wd", 140, 60, 76)}
+                 "workdays": ("wd", 140, 60, 76),
+                 "desk": ("dk", 140, 60, 76)}
 
 
 def _load(path: Path) -> list[dict]:
