@@ -307,4 +307,6 @@ def is_amount_of(value: object, delta: Delta) -> bool:
     if value is None:
         return True
     m = _FIRST_NUMBER_RE.search(str(value))
-    return m is None or float(m.group(0).replace(",", "")) == delta.amount
+    if m is None:  # a value in words is no amount when it names a day or a thing ("Tuesday")
+        return parse_value(str(value)).dimension in ("free", "number")
+    return float(m.group(0).replace(",", "")) == delta.amount

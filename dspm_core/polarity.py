@@ -24,6 +24,7 @@ from .index import LexicalIndex
 from .lexicon import getAllLemmas
 from .merge_targets import TERM_CANDIDATES, StoreIndex
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
+from .restated import one_occasion
 from .slots import content_terms
 from .value_clause import clauses
 from .vocab import STOP_WORDS
@@ -131,8 +132,8 @@ def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
     """The one earlier rule ``fact`` turns the other way round, with the words it is shown
     with as earlier; None for none or several."""
     if AUTHORITY[fact.role] < AUTHORITY[Role.USER] or _NOT_SAID_RE.search(fact.text) \
-            or not (fact.kind.critical or fact.kind is PatchKind.SENTENCE):
-        return None
+            or not (fact.kind.critical or fact.kind is PatchKind.SENTENCE) or one_occasion(fact.text):
+        return None  # ("just for this deploy, skip the smoke tests": the rule stands)
     # (a sentence no extractor read as a rule says one when it opens on the refusal: "no
     # emojis in captions", never "there's no parking at the office")
     refusing = _refuses if fact.kind.critical else _opens_on_refusal

@@ -95,6 +95,18 @@ def read_here(after_value: str) -> bool:
     return _READ_HERE_RE.match(after_value) is not None
 
 
+def read_so_far(before_value: str, after_value: str) -> bool:
+    """The value is how far the speaker has got so far ("I'm at 22 g today", "we've used
+    40 GB this month already"): a reading against a limit, never a new limit."""
+    return _SO_FAR_BEFORE_RE.search(before_value) is not None and _SO_FAR_AFTER_RE.match(after_value) is not None
+
+
+_SO_FAR_BEFORE_RE = re.compile(
+    r"\b(?:(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:only\s+|already\s+|now\s+)?(?:at|on|up\s+to)|"
+    r"(?:i|we)(?:'ve|\s+have)\s+(?:only\s+|already\s+)?(?:had|used|done|spent|eaten|drunk|logged|"
+    r"run|walked|made|sold|booked))\s+$", re.I)
+_SO_FAR_AFTER_RE = re.compile(r"\s*(?:today|tonight|so far|right now|at the moment|this (?:week|month|"
+                              r"morning|afternoon|year)|already|yet)\b", re.I)
 # where a reading is taken, after its value ("in here", "outside", "in the flat")
 _READ_HERE_RE = re.compile(r"\s*(?:in here|out here|in there|out there|here|outside|inside|indoors|"
                            r"outdoors|in the (?:room|office|house|flat|car|kitchen|garden|shade|sun))\b",

@@ -164,6 +164,13 @@ _ONE_OCCASION_RE = re.compile(
     r"\b(?:(?:a|one|the) one[- ]off|just (?:this|that) once|(?:just|only) (?:for )?(?:this|that) "
     r"(?:one )?(?:day|night|evening|morning|week|time|once|occasion|answer|reply|response|message|"
     r"question|draft)\b(?! on\b)|"
+    # "just for this deploy, skip the smoke tests": one occasion of its kind (never a scope
+    # that lasts: "just for this repo, use tabs")
+    r"just for (?:this|that) (?!(?:project|repo|repository|codebase|team|client|customer|account|app|site|"
+    r"website|company|channel|house|household|course|class|book|series|blog|shop|store)\b)[a-z]+\b|"
+    # "this time use a table instead of a list": the answer asked for now
+    r"^\W*(?:(?:ok(?:ay)?|and|but)[,\s]+)?this time[,\s]+(?:please\s+|pls\s+|just\s+)?(?:use|give|write|make|"
+    r"do|try|answer|reply|format|show|put|skip|keep|leave|add|go)\b|"
     # "for this email specifically, make it super formal": one thing at hand
     r"for (?:this|that) (?:one|email|message|letter|note|card|post|tweet|caption|text|essay|"
     r"document|draft|reply|answer|question|request) (?:specifically|only|in particular)\b|"

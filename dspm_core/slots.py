@@ -474,9 +474,15 @@ def _subject_key(subject: str, aliases: AliasTable | None = None) -> str:
         # Typos are not folded here: two names one letter apart ("zonab" / "zonac",
         # "Kestrel" / "Kestral") are two settings. The resolver decides whether a word
         # is a typo of a stored one (dspm_core.resolve).
+        if _ACRONYM_PLURAL_RE.fullmatch(raw):
+            words.append(low[:-1])  # "PRs" are "PR"s, "VMs" "VM"s
+            continue
         name = raw in names or is_identifier(raw)
         words.append(low if name else singular(low))
     return " ".join(words)
+
+
+_ACRONYM_PLURAL_RE = re.compile(r"[A-Z]{2,5}s")
 
 
 def no_capitals(text: str) -> bool:
@@ -798,6 +804,10 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         subj, revision = new_one.group("rest"), True
     if value_text is None:
         return Statement(subj or None, op, None, revision=revision)
+    if old and re.fullmatch(r"\d[\d.,]*", old.strip()):
+        said = value_at(value_text)  # "from 20 to 30 minutes a day": 20 minutes a day
+        if said is not None and said[0].unit and said[1][:1].isdigit():
+            old = f"{old.strip()} {said[0].unit}"
     measured = _MEASURED_THING_RE.match(value_text.strip())
     if measured and canonical_unit(measured.group("unit"))[1] in ("time", "size") \
             and _names_a_thing_measured(measured.group("thing")):
@@ -1692,7 +1702,10 @@ _NOT_OLD_RE = gated(re.compile(
 _ONE_WORD_VALUE_RE = re.compile(r"[a-z][\w.+#-]*[.!]?")
 # what follows a value to say when or why it was set ("... after the break-in", "... last week")
 _WHEN_OR_WHY_RE = re.compile(r"\s+(?=(?:after|before|because|since|following|due to|as of|"
-                             r"yesterday|today|tonight|last\s+\w+|this\s+(?:morning|week|month))\b)",
+                             r"yesterday|today|tonight|last\s+\w+|this\s+(?:morning|week|month))\b|"
+                             # where it is set: "to debug in config/dev.yaml", "in the .env file"
+                             r"(?:in|inside)\s+(?:the\s+|our\s+|my\s+)?"
+                             r"(?:[\w.-]*[/.][\w./-]+|\S+\s+(?:file|config)\b))",
                              re.I)
 _NAME_BEFORE_RE = re.compile(rf"(?<![\w.+#'-])(?-i:{_NAME})$")
 # "replace React with Svelte", "we're dropping SQLAlchemy for plain psycopg", "ripping out

@@ -32,7 +32,7 @@ from .owners import another_one, one_instance, other_audience, owner_added, said
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
                       held_for_other, is_referent, label_apart, link_target, link_vetoed,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
-                      person_dropped, read_here, resolve, said_after_value, said_for_other,
+                      person_dropped, read_here, read_so_far, resolve, said_after_value, said_for_other,
                       time_told, vetoed)
 from .patch import AUTHORITY, EARLIER, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
@@ -86,10 +86,11 @@ _FOR_WHOM_RE = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?([\w' 
 
 
 def _read_here_after(text: str, value: str | None) -> bool:
-    """"it's 18 degrees in here now", "it's 6:40 already": the value is a reading of where
-    the speaker is, or of the time it is."""
+    """"it's 18 degrees in here now", "it's 6:40 already", "I'm at 22 g today": the value is
+    a reading of where the speaker is, of the time it is, or of how far they have got."""
     at = text.find(value) if value else -1
-    return at >= 0 and read_here(text[at + len(value or ""):]) or time_told(text)
+    after = text[at + len(value or ""):]
+    return at >= 0 and (read_here(after) or read_so_far(text[:at], after)) or time_told(text)
 
 
 @dataclass(frozen=True, slots=True)

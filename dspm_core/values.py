@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from .lexicon import getAllLemmas
+from .lexicon import getAllLemmas, is_adverb_only
 from .vocab import singular
 from .contact_values import CONTACT, contact_value
 from .display_units import display_unit
@@ -446,6 +446,13 @@ def _canonical_free(raw: str) -> str:
     return " ".join(re.sub(r"[^\w%$€£.+#-]+", " ", raw.lower()).split())
 
 
+def _manner(word: str) -> bool:
+    """A word after a number that says how, not what is counted ("port 3000 locally"); never
+    a period ("3 times daily")."""
+    w = word.lower().strip(".,;:!?)")
+    return w.endswith("ly") and w not in PERIOD_ADVERBS and is_adverb_only(w)
+
+
 def split_number_unit(fragment: str) -> str:
     """Cut a value fragment after its unit: ``30 seconds for retries`` -> ``30 seconds``."""
     words = fragment.split()
@@ -468,7 +475,8 @@ def split_number_unit(fragment: str) -> str:
         return " ".join(out + [rest[0], rest[1].rstrip(".,;:!?)")])
     if out[0][:1] in "$€£" and _verb_after_amount(rest):
         return out[0]  # "Orders over $500 need a phone check": the amount, then what it needs
-    if rest and rest[0].lower().strip(".,;:!?") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]):
+    if rest and rest[0].lower().strip(".,;:!?") not in _NOT_UNITS and re.match(r"^(%|[A-Za-z]+)", rest[0]) \
+            and not _manner(rest[0]):
         unit = rest.pop(0)
         trail = re.search(r"[.,;:!?)]+$", unit)
         out.append(unit.rstrip(".,;:!?)"))

@@ -244,7 +244,10 @@ STATE_RE = re.compile(
     r"releases|publishes|airs|kicks off|closes|opens|expires|renews|"
     r"totals?|totaling|has|have|had|of|at|now|currently|reached|hit|set to|is set to|runs|"
     r"takes|costs?|weighs|lasts|spans|holds|contains|includes|comes to|"
-    r"needs|requires|gets|seats|sleeps|serves|feeds)\b|[=:]"  # "the trip needs 6 chaperones"
+    r"gets|seats|sleeps|serves|feeds|(?:needs|requires|(?<!\bi )(?<!\bwe )(?<!\byou )need)"
+    r"(?=\s+(?:at\s+least\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b))\b|[=:]"
+    # ("the trip needs 6 chaperones", "PRs need 1 approval", never "I need 5 ideas" nor
+    # "refunds over $200 need a manager's sign-off", a requirement)
     r"|\b\w+'s\s+(?:down|up|back|now|still|currently)\b",  # "commute's down to 25 minutes"
     _I,
 )

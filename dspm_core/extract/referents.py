@@ -34,7 +34,7 @@ _VERBS = (r"make|set|change|raise|lower|bump|move|push|pull|shift|drop|cut|incre
           r"loosen|tighten|cap|limit|call")
 # "<verb> it/that (up/down/back) (to/at/for/by) <value>"
 _VERB_PRONOUN_RE = re.compile(
-    rf"\b(?:{_VERBS})(?:s|d|ed)?\s+(?:it|that|this)\s+(?:(?:up|down|back|forward|out)\s+)?"
+    rf"\b(?:{_VERBS})(?:s|d|ed)?\s+(?:it|that|this)(?:\s+one)?\s+(?:(?:up|down|back|forward|out)\s+)?"
     r"(?:from\s+[^,;]{1,25}?\s+to\s+|(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)", _I)
 # "it's 500 GB now", "it's due April 2 this time", "that is 10 MB from now on"
 _IT_IS_RE = re.compile(

@@ -229,7 +229,10 @@ _REASON_FACT_RE = re.compile(
     r"\b(?:since|because|as|cause|cos|coz|given that)\s+(?:i've got|i have got|i've only got|i only have|"
     r"i have (?:a|an|no|only|just|two|three)|i(?:'m| am) (?:a|an|on|allergic|intolerant|vegan|vegetarian|"
     r"pescatarian|pregnant|diabetic|disabled|colou?r ?blind|left-handed|deaf|blind)|i can't|i cannot|"
-    r"i don't have|my\s+[\w-]+\s+(?:is|are))\s+\w", _I)
+    r"i don't have|my\s+[\w-]+\s+(?:is|are))\s+\w"
+    # "what can I bake for the party when I can't have gluten": what the speaker can never have
+    r"|\bwhen\s+i\s+(?:can't|cannot|can not|don't|do not)\s+(?:have|eat|drink|take|tolerate|digest)\s+\w", _I)
+_WH_RE = re.compile(r"^\W*(?:what|which|where|how|any)\s+(?:can|could|should|would|do|is|are|ideas?|good)\b", _I)
 #: the longest question a fact given as its reason is kept from (a longer one is read as it is)
 MAX_REASON_QUESTION_WORDS = 30
 # "I'd like a reminder for my progress photos every 2 weeks", "we want the report every Monday"
@@ -371,6 +374,10 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return kind  # "Starting next month, team lunch is on Thursdays": read without the day
     if DUE_CUE_RE.search(s) and due_said(s) is not None and parse_statement(s).value is not None:
         return PatchKind.DECISION  # "They gave us until Monday", "My visa runs out in May"
+    if not s.endswith("?") and _WH_RE.match(s) and _REASON_FACT_RE.search(s) \
+            and len(s.split()) <= MAX_REASON_QUESTION_WORDS:
+        return PatchKind.CONSTRAINT  # a question typed without its mark ("what can I bake ... when I
+        # can't have gluten")
     if s.endswith("?"):
         if _REASON_FACT_RE.search(s) and len(s.split()) <= MAX_REASON_QUESTION_WORDS:
             return PatchKind.CONSTRAINT  # "any ideas for a session since i've got a bad shoulder?"
@@ -625,6 +632,9 @@ def one_off_task(sentence: str) -> bool:
     cover letter shorter") or a computation ("Convert 72 Fahrenheit to Celsius"), said
     once: not a rule, unless it says it holds from now on."""
     s = sentence.strip()
+    if (_ERRAND_RE.match(s) or _NEED_MADE_RE.match(s)) and not _RECURRENCE_RE.search(s):
+        return True  # "book me a table for 4 at 7:30 tomorrow": an errand of one day; "need a
+        # regex for Dutch postcodes like 1012 AB": a thing to make now
     if _THIS_ONCE_RE.search(s) or _QUOTED_TASK_RE.match(s):
         return True  # "use a table for this comparison pls, just this once", "translate
         # 'where is the station' into japanese pls": said once, of the words given
@@ -636,6 +646,15 @@ def one_off_task(sentence: str) -> bool:
     return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS
 
 
+# an errand done for the speaker on one day ("book me a table ... tomorrow")
+_ERRAND_RE = re.compile(r"^(?:(?:pls|please|can you|could you|can u|ok(?:ay)?|and)[,\s]+)*(?:book|order|reserve|"
+                        r"buy|get|find|call|ring|text|email|message|schedule|arrange)\s+(?:me|us)\b.*\b(?:today|"
+                        r"tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|next (?:mon|tues|wednes|thurs|"
+                        r"fri|satur|sun)day)\b", _I)
+_NEED_MADE_RE = re.compile(r"^(?:(?:ok(?:ay)?|so|hey|and)[,\s]+)*(?:(?:i|we)\s+)?(?:need|want)\s+(?:a|an)\s+"
+                           r"(?:quick\s+|short\s+|simple\s+)?(?:regex|script|function|query|formula|snippet|"
+                           r"template|caption|poem|haiku|slogan|tagline|recipe|summary|draft|outline|"
+                           r"one-liner|cover letter|toast|speech)\b", _I)
 # a task on words quoted right after its verb
 _QUOTED_TASK_RE = re.compile(r"^(?:(?:pls|please|can you|could you|can u)\s+)?(?:translate|rewrite|proofread|"
                              r"summari[sz]e|shorten|rephrase|reword|correct|check|fix|explain|define|"

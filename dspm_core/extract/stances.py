@@ -116,7 +116,8 @@ _KIND_OF_PERSON_RE = re.compile(
 # "being called buddy grates on me", "nothing bugs me more than one-letter names"
 _BEAR = (r"(?:drives?\s+me\s+(?:nuts|mad|crazy|insane|bananas|up\s+the\s+wall|round\s+the\s+bend)|"
          r"(?:does|do)\s+my\s+head\s+in|gets?\s+on\s+my\s+nerves|grates?\s+on\s+me|"
-         r"(?:bugs|annoys|irritates|infuriates)\s+me|(?:is|are)\s+my\s+(?:biggest\s+|pet\s+)+peeves?)")
+         r"(?:bugs|annoys|irritates|infuriates)\s+me|(?:is|are)\s+my\s+(?:biggest\s+|pet\s+)+peeves?|"
+         r"makes?\s+me\s+(?:itchy|cringe|twitch|wince|shudder|want\s+to\s+scream))")
 _PEEVE_RE = re.compile(
     _LEAD + r"(?:nothing\s+(?:bugs|annoys|irritates|gets\s+to)\s+me\s+more\s+than\s+\w|"
     r"(?P<thing>[\w'\"‘“-].{0,80}?)\s+(?:(?:really|honestly|seriously|just|kinda|totally|always)\s+)*"
@@ -125,15 +126,23 @@ _PEEVE_RE = re.compile(
 # moment ("... today"): no thing the replies can leave out
 _NOT_A_PEEVE_RE = re.compile(
     rf"^(?:(?:the|my|our|his|her|their)\s+)?(?:{PEOPLE}|he|she|they|you|everyone|everybody|someone|"
-    r"people|neighbou?rs?|dog|cat|(?-i:[A-Z])[a-z]+$)\b|\b(?:today|tonight|right now|this (?:morning|"
-    r"afternoon|evening|week))\b", _I)
+    r"people|neighbou?rs?|dog|cat|(?!(?:it|this|that|these|those)\b)(?-i:[A-Z])[a-z]+$)\b"
+    r"|\b(?:today|tonight|right now|this (?:morning|afternoon|evening|week))\b", _I)
 
 
 def _peeve(s: str) -> bool:
     """Whether ``s`` says a thing of the kind replies have gets on the user's nerves."""
     m = _PEEVE_RE.match(s)
-    return m is not None and not _NOT_A_PEEVE_RE.search(m.group("thing") or "") \
-        and not _NOT_A_PEEVE_RE.search(s[m.end():].split(".")[0])
+    if m is None:
+        return False
+    thing, rest = m.group("thing") or "", _QUOTED_RE.sub("", s[m.end():]).split(".")[0]
+    if thing.lower() in ("it", "this", "that") and not _WHEN_RE.match(rest):
+        return False  # "it annoys me": a reaction ("it drives me up the wall when ..." says what)
+    return not _NOT_A_PEEVE_RE.search(thing) and not _NOT_A_PEEVE_RE.search(rest)
+
+
+_QUOTED_RE = re.compile(r"'[^']*'|\"[^\"]*\"|‘[^’]*’|“[^”]*”")
+_WHEN_RE = re.compile(r"\s+(?:when|whenever|if|that|how)\b", _I)
 
 
 @lru_cache(maxsize=16384)

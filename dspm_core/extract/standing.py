@@ -7,8 +7,8 @@
 - "Give temperatures in Celsius", "Quote prices in euros", "Use 24-hour time", "Be blunt
   with feedback", "Keep it short": the form every answer takes is a rule; "Address me as
   Sam" is a decision.
-- "We use X (for Y)", "We write our docs in X", "X is our Y (tool)": the team's choice of a
-  named tool is a decision.
+- "We use X (for Y)", "We write our docs in X", "X is our Y (tool)", "we lint with ruff":
+  the team's choice of a named tool, or of how a piece of its work is done, is a decision.
 
 Each form is read off the start of the sentence; a one-off task ("Summarise this
 article") has none of these shapes.
@@ -80,6 +80,17 @@ _NAMED_IS_OURS_RE = re.compile(
     r"(?:keep|track|store|write|plan|manage)\b", _I)
 
 
+# how the team does a piece of its work, and with what: "we lint with ruff", "fwiw we indent
+# with tabs across the whole repo", "we run them with rspec"
+_DONE_WITH_RE = re.compile(
+    r"^(?:(?:fwiw|btw|fyi|tbh|ok(?:ay)?|also|and|so|oh)[,\s]+)*(?:we|i|our team|the team)\s+"
+    r"(?:(?:always|usually|only|just|all)\s+)?(?:indent|lint|format|test|run|build|bundle|compile|"
+    r"type-?check|deploy|package|release|ship|host|monitor|track|version|document|style|migrate|"
+    r"seed|mock|log|cache|queue|schedule)\s+(?:(?:it|them|things|everything|tests|code|(?:our|the)\s+"
+    r"[\w-]+)\s+)?(?:with|using|via|through)\s+(?!(?:my|our|the|a|an|you|them|it|this|that|care|"
+    r"each|every|some|any)\b)[\w.+#-]+", _I)
+
+
 #: words after "keep it" that say no manner of the answers
 _NOT_MANNER = frozenset("up down going real together quiet safe warm clean".split())
 
@@ -101,6 +112,6 @@ def standing_kind(sentence: str) -> PatchKind | None:
     if _CALL_ME_RE.match(s):
         return PatchKind.DECISION
     if _TEAM_CHOICE_RE.match(s) or _TOOL_FOR_RE.match(s) or _NAMED_IS_OURS_RE.match(s) \
-            or _TOOL_WITH_ARTICLE_RE.match(s) or _PROVIDER_RE.match(s):
+            or _TOOL_WITH_ARTICLE_RE.match(s) or _PROVIDER_RE.match(s) or _DONE_WITH_RE.match(s):
         return PatchKind.DECISION
     return None

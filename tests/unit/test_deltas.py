@@ -105,3 +105,10 @@ def test_a_change_by_an_amount_then_the_value_it_comes_to(turns, new, old):
 def test_a_total_of_a_supposition_or_another_changes_nothing(turns, kept_value):
     memory = remember(*turns)
     kept(memory, kept_value)
+
+
+def test_an_extra_day_in_the_reason_is_no_change_by_an_amount():
+    # "QA asked for an extra day" says why; the new day is said with the old one named
+    memory = remember("The code freeze starts on Thursday.",
+                      "freeze starts Wednesday rather than Thursday, QA asked for an extra day")
+    replaced(memory, "Wednesday", "Thursday")

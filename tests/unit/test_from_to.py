@@ -145,3 +145,20 @@ def test_what_is_used_up_is_no_new_value_of_its_limit() -> None:
                       "we're using 73 GB at the moment, is it time to clean up?")
     kept(memory, "100 GB")
     assert not any(p.history for p in memory.all_patches)
+
+
+@pytest.mark.parametrize("first, then, new, old", [
+    # the old number takes the unit of the new one ("from 20 to 30 minutes a day")
+    ("I practise piano for 25 minutes a day.", "going from 25 to 40 minutes a day, recital's in May", "40 minutes",
+     "25"),
+    # the value set, then where it is set
+    ("Set the log level to warn in config/prod.yaml.", "log level should be error, warn is too chatty",
+     "error", "warn"),
+    # "that one": the pointer
+    ("Members get the code SPRING5 for 5% off.", "make that one 8% off, we want more signups", "8%", "5%"),
+    # an acronym's plural is the acronym ("PRs" / "every PR")
+    ("PRs need 2 approvals before merge.", "from now on every PR needs 3 approvals", "3 approvals",
+     "2"),
+])
+def test_more_changes_with_the_setting_named_or_pointed_at(first, then, new, old):
+    replaced(remember(first, then), new, old)

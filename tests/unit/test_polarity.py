@@ -105,3 +105,13 @@ def test_one_word_is_the_shared_start_rule(a: str, b: str) -> None:
     from dspm_core.polarity import _SAME_START, _one_word
     n = len(os.path.commonprefix((a, b)))
     assert _one_word(a, b) == (n >= _SAME_START and n >= min(len(a), len(b)) - 2)
+
+
+@pytest.mark.parametrize("rule, exception, word", [
+    ("Always run the linter before you commit.", "just for this hotfix, skip the linter. it's one line", "linter"),
+    ("Always cc my manager on client emails.", "just for this email, don't cc her, it's personal", "manager"),
+])
+def test_an_exception_for_one_occasion_leaves_the_rule(rule: str, exception: str, word: str) -> None:
+    memory = remember(rule, exception)
+    kept(memory, word)
+    assert any(p.text == rule and p.later is None for p in memory.all_patches), memory.get_context()

@@ -39,3 +39,19 @@ def test_the_words_of_where_a_reading_is_taken() -> None:
     assert read_here(" in here now")
     assert read_here(" outside")
     assert not read_here(" for the airport transfer")
+
+
+@pytest.mark.parametrize("setting, reading, old", [
+    ("Daily caffeine cap is 300 mg.", "I'm at 250 mg today and it's only noon.", "300 mg"),
+    ("Weekly screen time cap is 10 hours.", "I'm at 7 hours this week already, any tips?", "10 hours"),
+    ("Our data allowance is 50 GB a month.", "we've used 38 GB so far, is streaming the culprit?", "50 GB"),
+])
+def test_how_far_the_speaker_has_got_is_no_new_limit(setting: str, reading: str, old: str) -> None:
+    memory = remember(setting, reading)
+    assert current_with(memory, old.split()[0])
+    assert not any(earlier_values(p) for p in memory.all_patches), memory.get_context()
+
+
+def test_a_level_said_without_so_far_still_revises() -> None:
+    memory = remember("Weekly screen time cap is 10 hours.", "the cap is 8 hours now")
+    assert any("10 hours" in (v or "") for p in memory.all_patches for v in earlier_values(p))

@@ -481,3 +481,37 @@ def test_what_a_thing_needs_gets_or_seats_is_a_setting(text: str) -> None:
     memory = DSPMMemory()
     memory.add_turn("user", text)
     assert [p.kind for p in memory.all_patches] == [PatchKind.DECISION], memory.get_context()
+
+
+@pytest.mark.parametrize("text", [
+    "book me a table for 2 at 8 tonight somewhere quiet",
+    "can you order us pizza for tomorrow at 6",
+])
+def test_an_errand_of_one_day_sets_nothing(text: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert not [p for p in memory.all_patches if p.critical], memory.get_context()
+
+
+def test_an_errand_that_recurs_is_a_setting() -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", "book me a table for 2 every Friday at 8")
+    assert [p for p in memory.all_patches if p.critical]
+
+
+@pytest.mark.parametrize("text", [
+    "need a quick script to rename these photos by date",
+    "this time use a numbered list instead of bullets",
+])
+def test_a_thing_to_make_now_or_a_format_for_this_time_sets_nothing(text: str) -> None:
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert not [p for p in memory.all_patches if p.critical], memory.get_context()
+
+
+def test_what_the_speaker_can_never_have_in_a_question_without_its_mark() -> None:
+    text = "what can I make for the bake sale when I can't have dairy"
+    assert setting_kind(text) is PatchKind.CONSTRAINT
+    memory = DSPMMemory()
+    memory.add_turn("user", text)
+    assert [p.kind for p in memory.all_patches] == [PatchKind.CONSTRAINT]

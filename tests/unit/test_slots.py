@@ -349,3 +349,13 @@ def test_a_verb_form_after_an_article_or_an_owner_is_a_noun(text: str, subject: 
 def test_a_verb_of_change_still_sets_its_object() -> None:
     st = parse_statement("shift the meeting to 4pm")
     assert (st.subject, st.value, st.revision) == ("meeting", "4pm", True)
+
+
+@pytest.mark.parametrize("said, value", [
+    ("The API should listen on port 3000 locally.", "3000"),
+    ("Run the dev server on 8080 internally.", "8080"),
+])
+def test_an_adverb_after_a_number_is_no_unit(said: str, value: str) -> None:
+    # "3000 locally" is 3000, said of where; "2 tablets daily" keeps its period
+    assert parse_statement(said).value == value
+    assert parse_statement("take 2 tablets daily").scope == "day"

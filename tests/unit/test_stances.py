@@ -120,6 +120,8 @@ def test_the_kind_of_person_the_user_is_is_a_stance(text: str) -> None:
     "Nothing annoys me more than a reply that repeats my question back to me.",
     "being told to 'stay hydrated' every time does my head in",
     "passive voice drives me up the wall",
+    "it drives me up the wall when an email opens with 'I hope this finds you well'",
+    "unexplained regexes make me itchy, comment them",
 ])
 def test_what_the_user_cannot_bear_is_a_stance(text: str) -> None:
     assert [p.kind.value for p in criticals(text)] == ["constraint"]
@@ -132,6 +134,7 @@ def test_what_the_user_cannot_bear_is_a_stance(text: str) -> None:
     "my flatmate really gets on my nerves",
     "Marco drives me nuts",
     "the traffic is doing my head in this morning",
+    "It annoys me",
 ])
 def test_a_family_or_someone_else_is_no_kind_of_person_the_user_is(text: str) -> None:
     assert all(p.kind.value != "constraint" for p in criticals(text))

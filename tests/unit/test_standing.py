@@ -52,3 +52,18 @@ def test_the_form_of_every_answer_is_a_rule(text: str, kind: PatchKind) -> None:
                                   "Write these notes in a list."])
 def test_a_one_off_about_this_thing_is_not_a_rule(text: str) -> None:
     assert standing_kind(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "we lint with ruff, fyi",
+    "btw we deploy with Kamal",
+    "we run our migrations with alembic",
+    "fwiw we indent with tabs across the whole repo.",
+])
+def test_how_the_team_does_a_piece_of_its_work_is_a_decision(text: str) -> None:
+    assert standing_kind(text) is PatchKind.DECISION
+
+
+@pytest.mark.parametrize("text", ["we test with care", "we ship with the rest of the team"])
+def test_a_manner_or_company_is_no_tool(text: str) -> None:
+    assert standing_kind(text) is None
