@@ -66,9 +66,9 @@ _COMMAND_RE = re.compile(
     r"concentrate|emphasi[sz]e|highlight|start|begin|end|finish|open|close|phrase|word|frame|"
     r"format|structure|organi[sz]e|order|sort|arrange|group|number|separate|split|merge|"
     r"combine|list|present|write|respond|reply|answer|translate|convert|turn|personify|"
-    r"describe|mention|cite|quote|refer|address|greet|adopt|switch|maintain|stick|follow|apply|"
+    r"describe|mention|cite|quote|refer|address|adopt|switch|maintain|stick|follow|apply|"
     r"reduce|increase|capitali[sz]e|bold|italici[sz]e|output|return|provide|give|show|"
-    r"make|put|place|mark|label|tag|name|title|set|sign|narrate|retell|recount|craft|compose|create|"
+    r"make|put|place|mark|label|tag|name|title|set|narrate|retell|recount|craft|compose|create|"
     r"generate|propose|draw|formulate|choose|select|pick|identify|extract|find|explain|"
     r"elaborate|illustrate|contextuali[sz]e|compare|contrast|classify|categori[sz]e|rank|"
     r"rate|count|convey|rearrange|reorder|reorgani[sz]e|simplify|clarify|tailor|adapt|"
@@ -124,12 +124,12 @@ def directive_facts(turn: Turn, prose: str) -> tuple[list[Fact], str]:
                     kept.append(body)  # "Text: my budget is $500": the user's own words
                 continue
             if _words(body) <= _MAX_WORDS:
-                facts.append(command_rule(turn, body))
+                facts.append(_rule(turn, body))
             else:
                 kept.append(body)
         prose = "\n".join(part for part in kept if part.strip())
     if prose.strip() and is_command_message(prose) and not _rules_already(turn, prose):
-        facts.append(command_rule(turn, prose))
+        facts.append(_rule(turn, prose))
         prose = ""
     return facts, prose
 
@@ -187,8 +187,7 @@ def _is_command(sentence: str) -> bool:
     return False
 
 
-def command_rule(turn: Turn, body: str) -> Fact:
-    """The one rule a command about the answers (or a labelled block of them) states."""
+def _rule(turn: Turn, body: str) -> Fact:
     text = " ".join(body.split())
     st = parse_statement(text)
     if st.value is not None and (st.dimension not in ("free", "name") or st.subject == "reply language"

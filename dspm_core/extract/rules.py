@@ -29,7 +29,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..lexicon import is_base_verb
 from ..patch import Fact, PatchKind, Role, Turn
 from ..slots import parse_statement
 from .config_lines import config_facts
@@ -41,7 +40,7 @@ from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
-from .directives import command_rule, directive_facts, is_command_message
+from .directives import directive_facts
 from .settings import new_fact
 from .asides import asides_apart
 from .casual import plain_prose
@@ -51,18 +50,6 @@ from .scope_after import scoped_command
 from .user import kept_fact, user_sentence_facts
 
 __all__ = ["RuleExtractor"]
-
-
-_NAMED_RE = re.compile(r"\b(?:called|named)\s+[a-z]", re.I)
-# the verb a command opens with ("Address customers by ...", never "Using active voice ...")
-_BASE_VERB_FIRST_RE = re.compile(r"^\W*(?:(?:please|pls|kindly|and|also|oh|ok(?:ay)?)[,\s]+)*([a-z]+)\b(?!['’])",
-                                 re.I)
-
-
-def _opens_on_verb(sentence: str) -> bool:
-    """``sentence`` opens with a verb in its base form, as a command does."""
-    m = _BASE_VERB_FIRST_RE.match(sentence)
-    return m is not None and is_base_verb(m.group(1).lower())
 
 
 class RuleExtractor:
@@ -117,14 +104,7 @@ class RuleExtractor:
             critical = False
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause
                 found = user_sentence_facts(turn, part, goal, self.min_words)
-                if turn.role is not Role.DOCUMENT and not any(f.kind.critical for f in found) \
-                        and _opens_on_verb(part) and is_command_message(part):
-                    # "Address customers by first name only." beside a sentence of context: a
-                    # command about the answers, as in a message of commands alone
-                    found = [command_rule(turn, part)]
-                if (lower or _NAMED_RE.search(part)) and not any(f.kind.critical for f in found):
-                    # (a word after "called" is a name however it is typed: "our main branch
-                    # is called trunk, not main")
+                if lower and not any(f.kind.critical for f in found):
                     found = self._names_read(turn, part, goal) or found
                 if opening or short or judged:  # "45 minutes please. an hour is way too long": a
                     found = elliptical_facts(turn, part, found, any_clause=short)  # reply opening on its value

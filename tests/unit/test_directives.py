@@ -134,39 +134,3 @@ def test_a_version_the_speakers_are_stuck_on_is_kept() -> None:
                                          text="how do i fix this import error, we're stuck on webpack 4"))
     assert [f.kind for f in facts] == [PatchKind.DECISION]
     assert "webpack" in facts[0].text.lower()
-
-
-@pytest.mark.parametrize("text, rule", [
-    ("Greet members by first name only. No 'Dear valued customer', we're a climbing gym.",
-     "Greet members by first name only."),
-    ("sign off every reply with 'Thanks, the Harbour Books team' - that's the two of us",
-     "sign off every reply with"),
-])
-def test_a_command_about_the_answers_beside_context_is_a_rule(text, rule):
-    facts = RuleExtractor().extract(Turn(role=Role.USER, text=text, index=0))
-    rules = [f for f in facts if f.kind is PatchKind.CONSTRAINT]
-    assert any(f.text.lower().startswith(rule.lower()) for f in rules), facts
-
-
-@pytest.mark.parametrize("text", [
-    "Here's my cover letter. Rewrite this paragraph.",
-    "I love hiking. Write a haiku about autumn.",
-])
-def test_a_task_beside_context_is_no_rule(text):
-    facts = RuleExtractor().extract(Turn(role=Role.USER, text=text, index=0))
-    assert not any(f.text.split()[0] in ("Rewrite", "Write") and f.kind.critical for f in facts), facts
-
-
-def test_a_name_after_called_is_a_name_however_it_is_typed():
-    facts = RuleExtractor().extract(Turn(role=Role.USER, index=0,
-                                         text="Our default branch is called mainline, not master. PRs go against mainline."))
-    assert any(f.kind is PatchKind.DECISION and "called mainline" in f.text for f in facts), facts
-
-
-@pytest.mark.parametrize("text", [
-    "Thanks. Using short paragraphs really does make a difference.",
-    "Yeah, keeping the tone warm feels right. Thanks for that.",
-])
-def test_a_statement_opening_on_a_gerund_beside_context_is_no_command(text):
-    facts = RuleExtractor().extract(Turn(role=Role.USER, text=text, index=0))
-    assert not [f for f in facts if f.kind is PatchKind.CONSTRAINT], facts
