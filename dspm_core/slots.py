@@ -50,8 +50,8 @@ from .display_units import as_weight, in_unit, unit_setting
 from .thing_rates import rate_of_thing
 from .attributive import placed_before_noun
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, frequencies_in
-from .values import (CLOCK_SHAPE_RE, MONTHS, PERIOD_OF, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE, WEEKDAYS, ParsedValue, SIZE_RE,
-                     canonical_unit, parse_value, split_number_unit)
+from .values import (CLOCK_SHAPE_RE, MONTHS, PERIOD_OF, SIZE_RE, TOOL_NAME, VALUE_RE, VERSION_RE, VERSIONED_LEAD_RE,
+                     WEEKDAYS, ParsedValue, canonical_unit, parse_value, split_number_unit)
 from .vocab import (BUILTIN_ACRONYMS, CHAT_WORDS, STOP_WORDS, TECH_WORDS, fold_typo, is_identifier,
                     singular, stem, word_frequency)
 
@@ -132,7 +132,8 @@ _REVISION_VERBS = (
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
     r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|scale|scaled|"
     r"relocate|relocated|"
-    r"turn(?=\s+\S+\s+(?:up|down)\b)|put(?:s|ting)?(?=\s+(?:\S+\s+){1,3}?(?:up|down|back)\s+to\b)|crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
+    r"turn(?=\s+\S+\s+(?:up|down)\b)|put(?:s|ting)?(?=\s+(?:\S+\s+){1,3}?(?:up|down|back)\s+to\b)|"
+    r"crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"
 )
 _DAYS = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
