@@ -158,6 +158,8 @@ COMPLIANCE_RE = re.compile(
     r"|\b(?:gdpr|hipaa|pci[- ]?dss|soc ?2|wcag|iso[- ]?\d{4,5}|ccpa|ferpa|sox|fedramp)\b",
     _I,
 )
+#: the number words of one to ten, as a pattern's alternation ("max two ...", "needs 6 ...")
+ONE_TO_TEN = "one|two|three|four|five|six|seven|eight|nine|ten"
 COMPARATOR_VALUE_RE = re.compile(
     r"\b(?:at most|at least|no more than|no less than|no later than|no earlier than|not exceed|"
     r"exceed|exceeds|(?<!add )(?<!adds )(?<!added )(?<!adding )up to|maximum(?: of)?|minimum(?: of)?|max(?: of)?|min(?: of)?|under|below|"
@@ -172,7 +174,7 @@ COMPARATOR_VALUE_RE = re.compile(
     r"sun)[a-z]*day\b|end of|eod|eow|tomorrow|tonight|noon|midnight|\d{1,2}(?::\d\d)?\s*[ap]\.?m)"
     # an upper bound said in words: "max two clarifying questions", "no more than one stop"
     r"|\b(?:at most|no more than|max(?: of)?|maximum(?: of)?|fewer than|limited to|capped at)\s+"
-    r"(?=(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    rf"(?=(?:{ONE_TO_TEN}|eleven|twelve|fifteen|twenty|thirty|"
     r"forty|fifty|a\s+(?:couple|few|dozen|hundred|single))\s+[a-z])",
     _I,
 )
@@ -245,7 +247,7 @@ STATE_RE = re.compile(
     r"totals?|totaling|has|have|had|of|at|now|currently|reached|hit|set to|is set to|runs|"
     r"takes|costs?|weighs|lasts|spans|holds|contains|includes|comes to|"
     r"gets|seats|sleeps|serves|feeds|(?:needs|requires|(?<!\bi )(?<!\bwe )(?<!\byou )need)"
-    r"(?=\s+(?:at\s+least\s+)?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten)\b))\b|[=:]"
+    rf"(?=\s+(?:at\s+least\s+)?(?:\d|{ONE_TO_TEN})\b))\b|[=:]"
     # ("the trip needs 6 chaperones", "PRs need 1 approval", never "I need 5 ideas" nor
     # "refunds over $200 need a manager's sign-off", a requirement)
     r"|\b\w+'s\s+(?:down|up|back|now|still|currently)\b",  # "commute's down to 25 minutes"

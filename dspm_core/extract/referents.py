@@ -22,6 +22,7 @@ from ..patch import Fact, PatchKind, Turn
 from ..said_forms import pointed_to_words
 from ..slots import CORRECTING, NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
 from ..values import VALUE_RE
+from .cues import ONE_TO_TEN
 from ..resolve import read_here
 from ..venues import venue_said
 
@@ -70,7 +71,7 @@ _FOR_ANOTHER_RE = re.compile(r"\s+(?:for|of)\s+(?:the|my|our|a|an)\s+(?!(?:week|
                              r"time|moment|rest|whole|next|first|last)\b)[a-z]", _I)
 # a change said by how much, then what it comes to: "add 10 more, so 40 chairs total",
 # "give her 15 more minutes, so 35 minutes total", "one fewer now, so 2 meals a day"
-_BY_HOW_MUCH_RE = re.compile(r"\b(?:\d+(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|a\s+couple|"
+_BY_HOW_MUCH_RE = re.compile(rf"\b(?:\d+(?:\.\d+)?|{ONE_TO_TEN}|a\s+couple|"
                              r"a\s+few)\s+(?:\w+\s+)?(?:more|fewer|less|extra)\b|"
                              r"\b(?:another|an?\s+extra|an?\s+additional)\s+\d|\bby\s+[$€£]?\d", _I)
 _COMES_TO_RE = re.compile(r"(?:[,;]|\s[-–—])\s*(?:and\s+)?(?:so\s+(?:(?:that|it)(?:'s|s|\s+is)\s+|"

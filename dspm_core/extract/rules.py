@@ -96,9 +96,10 @@ class RuleExtractor:
                     facts.append(kept_fact(turn, clean(last[0])))
                 last = None
                 continue
-            if last is not None and not last[1] and scoped_command(clean(last[0]), sentence):
+            command = clean(last[0]) if last is not None and not last[1] else None
+            if command is not None and scoped_command(command, sentence):
                 # "Put the TL;DR first. Every time, even for short stuff.": one rule
-                facts.append(new_fact(turn, PatchKind.CONSTRAINT, f"{clean(last[0])} {clean(sentence)}"))
+                facts.append(new_fact(turn, PatchKind.CONSTRAINT, f"{command} {clean(sentence)}"))
                 last = None
                 continue
             critical = False
