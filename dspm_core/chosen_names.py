@@ -63,6 +63,8 @@ _ALIASES = {"iphone": "iPhone", "ios": "iOS", "macos": "macOS", "ipad": "iPad"}
 
 def _framed(before: list[str], after: list[str]) -> bool:
     """The words around a name say it is the speaker's choice."""
+    if before and (before[-1] == "into" or any(w.startswith("translat") for w in before)):
+        return False  # "translate our homepage into german": the language of one text
     while before and before[-1] in _FULLY:  # "go fully vegan"
         before = before[:-1]
     if before and before[-1] in _BEFORE:

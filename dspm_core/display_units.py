@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["as_weight", "display_unit", "in_unit", "unit_setting"]
+__all__ = ["as_weight", "display_unit", "in_unit", "measure_of", "unit_setting"]
 
 _MEASURES = {
     "length": "mile miles km kms kilometre kilometres kilometer kilometers metre metres meter "
@@ -83,6 +83,20 @@ def display_unit(text: str) -> tuple[str, str] | None:
     if kind is None:
         return None
     return f"unit:{kind}", canonical.get(word, word)
+
+
+def measure_of(unit: str | None) -> str | None:
+    """What a unit of a counted value measures ("kg": mass, "miles": length, "°C" and
+    "celsius": temperature, "cups": volume), or None for the noun of a count ("nodes",
+    "pages", "boxes") and for no unit. Money is read apart (its own dimension)."""
+    if not unit:
+        return None
+    word = " ".join(unit.lower().split(" per ")[0].split())  # ("kg per month": kg)
+    if word in ("°c", "°f", "c", "f", "degrees"):
+        return "temperature"
+    kinds = _kinds()[0]
+    kind = kinds.get(word) or kinds.get(word.split()[0]) if word else None
+    return None if kind in (None, "currency", "system") else kind
 
 
 def unit_setting(dimension: str) -> str:

@@ -60,6 +60,8 @@ _ADDING = frozenset(("and", "plus"))
 # words of a frame that name no thing by themselves
 _SMALL = frozenset("at for on in of to by with from as or is are be was were the a an my our "
                    "your it its this that these those".split())
+# the words between a verb and its object ("keep the summaries short")
+_DETERMINERS = frozenset("the a an my our your their his her its this that these those all".split())
 # a frame that ends on these names a thing by what follows ("tickets for kids")
 _THING_AFTER = frozenset("for of".split())
 # what else says an addition or someone else's thing
@@ -149,8 +151,10 @@ def _new_ending(old: tuple[re.Match[str], ...], new: tuple[re.Match[str], ...],
         return None
     text = new[0].string
     labelled = ":" in text[new[k - 1].end():new[k].start()] or ":" in old[0].string[old[k - 1].end():old[k].start()]
-    if k == 1 and is_base_verb(frame[0]) and not labelled and not of_things:
-        return None  # "order sushi" after "order pizza": a verb and its object, maybe one more
+    if is_base_verb(frame[0]) and all(w in _DETERMINERS for w in frame[1:]) and not labelled \
+            and not of_things:
+        return None  # "order sushi" after "order pizza", "keep the summaries short" after
+        # "keep the explanations concise": a verb and its object, maybe one more
         # (but "colour: hazel" is a label and its value, and so is "colour obsidian" beside
         # "storage 128gb")
     was, now = old[k:], new[k:]

@@ -66,6 +66,9 @@ _WORK_WITH_RE = re.compile(
 # "I'm vegetarian", "I've gone fully vegan", "I'm on a Mediterranean diet now": the diet
 DIETS = (r"vegan|vegetarian|pescatarian|flexitarian|keto|ketogenic|paleo|carnivore|halal|kosher|"
           r"gluten[- ]free|dairy[- ]free|low[- ]carb|low[- ]fat|plant[- ]based|raw food|whole30")
+#: a diet that says what one cannot eat, kept beside the diet one follows
+_AVOIDS_RE = re.compile(r"gluten[- ]free|dairy[- ]free|halal|kosher", re.I)
+_ANY_DIET_RE = re.compile(rf"\b(?:{DIETS}|low[- ]fodmap|fodmap|mediterranean|atkins|omnivore)\b", re.I)
 _DIET_RE = re.compile(
     _LEAD + r"(?:i|we)(?:'m| am|'ve| have|'re| are)?\s+(?:now\s+|also\s+)?(?:gone|become|turned|"
     r"switched to|going|doing|eating|trying|following|started|been)?\s*(?:a\s+|an\s+)?"
@@ -123,6 +126,20 @@ _EVALUATIVE = frozenset("good bad great nice fine ok okay amazing awesome terrib
                         "broken slow fast down up here there".split())
 
 
+def diets_apart(value: str | None, old: str | None) -> bool:
+    """One of two diets says what one cannot eat and the other what one follows, or each
+    cannot have another thing ("gluten free" / "vegetarian", "dairy free" / "gluten free"):
+    both hold, neither replaces the other."""
+    if not value or not old:
+        return False
+    a, b = _AVOIDS_RE.search(value), _AVOIDS_RE.search(old)
+    if a is None and b is None:
+        return False
+    if a is not None and b is not None:
+        return a.group(0).lower()[:5] != b.group(0).lower()[:5]
+    return _ANY_DIET_RE.search(old if a is not None else value) is not None  # the diet followed
+
+
 @lru_cache(maxsize=16384)
 def read_named(sentence: str) -> NamedSetting | None:
     """The subject and value of a setting declared in one of the forms above, or None."""
@@ -140,8 +157,11 @@ def read_named(sentence: str) -> NamedSetting | None:
         return NamedSetting(convention[0], convention[1], "convention")
     m = _DIET_RE.match(s)
     if m:
-        return NamedSetting("diet", (m.group("val") or m.group("val2")).lower()
-                            if m.group("val") else m.group("val2"), "diet")
+        val = m.group("val").lower() if m.group("val") else m.group("val2")
+        # what one cannot eat is kept beside what one eats: "I'm gluten free" is no new diet
+        # after "I'm vegetarian", nor "we're halal at home" after "I'm doing keto"
+        return NamedSetting(val, val, "diet") if _AVOIDS_RE.fullmatch(val) \
+            else NamedSetting("diet", val, "diet")
     m = _USE_FOR_RE.match(s)
     if m:  # "use the blue template for proposals", "use snake_case for Python variables"
         return NamedSetting(m.group("subj"), m.group("val") or m.group("ident"), "use-for")

@@ -41,6 +41,7 @@ from .passing import other_owner, person_apart
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .party import CAPACITY_RE, PARTY_RE
 from .places import is_place
+from .display_units import measure_of
 from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
 from .venues import venue_slot
@@ -366,6 +367,51 @@ def goal_apart(text: str, earlier: str) -> str | None:
     m = _GOAL_WORD_RE.search(text)
     return m.group(0).lower() if m is not None and _GOAL_WORD_RE.search(earlier) is None \
         and _AIMING_RE.search(earlier) is None else None
+
+
+def what_is_of_goal(text: str, earlier: str, earlier_value: str | None) -> bool:
+    """``text`` says in the first person what is ("I weigh 80 kg", "I sleep 7 hours a
+    night") where ``earlier`` set ``earlier_value`` as a goal or a wish ("my weight goal is
+    75 kg", "I want to sleep 8 hours a night"): how things stand, never the goal's new
+    value."""
+    return _I_SAY_RE.match(text) is not None and _GOAL_WORD_RE.search(text) is None \
+        and _AIMING_RE.search(text) is None and _aimed_at(earlier, earlier_value)
+
+
+def _aimed_at(text: str, value: str | None) -> bool:
+    """The clause of ``text`` that says ``value`` names a goal or a wish before it ("my
+    weight goal is 75 kg"; not "I have a review on May 5, I want to make sure ...")."""
+    at = _value_at(text, value)
+    if at < 0:
+        return False
+    clause = re.split(r"[,;.!?]|\b(?:which|but|and|so)\b", text[:at])[-1]
+    return _GOAL_WORD_RE.search(clause) is not None or _WISH_RE.search(clause) is not None
+
+
+def _value_at(text: str, value: str | None) -> int:
+    """Where ``value`` (or its first word) is said in ``text``, or -1."""
+    if not value:
+        return -1
+    low = text.lower()
+    at = low.find(value.lower())
+    return at if at >= 0 else low.find(value.split()[0].lower())
+
+
+def said_as_change(text: str) -> bool:
+    """``text`` says a value is changed by a verb of change ("cutting the coffee down to a
+    couple of cups", "raise it to 12"): a change, whatever wish is said beside it."""
+    return _CHANGING_RE.search(text) is not None
+
+
+_CHANGING_RE = re.compile(r"\b(?:cut|cuts|cutting|reduc\w*|rais\w*|lower\w*|increas\w*|decreas\w*|"
+                          r"drop\w*|bump\w*|upp(?:ing|ed)|(?:down|up)\s+to|go(?:ing)?\s+(?:up|down)|"
+                          r"chang\w*|switch\w*|mov(?:e|ed|ing)\s+(?:it|that|to))\b", re.I)
+# a wish for a value: "I want to sleep 8 hours", "we're trying to get to 500 signups"
+_WISH_RE = re.compile(r"\b(?:want|wants|wanna|trying|try|hoping|hope|aiming|aim|would like|'d like)\s+"
+                      r"(?:to\b|for\b)", re.I)
+# a statement in the first person: "I weigh 80 kg", "we sleep 7 hours"
+_I_SAY_RE = re.compile(r"^\W*(?:(?:ok|okay|so|well|fyi|btw|also|and)[\s,]+)*(?:i|we)\s+(?!'|’)"
+                       r"(?:(?:currently|usually|normally|only|now|actually)\s+)?[a-z]+", re.I)
 
 
 def held_before(ix: StoreIndex, patches: dict[str, Patch], said: Patch, text: str) -> Patch | None:
@@ -848,6 +894,8 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
         return False  # "use Seattle" is no database: a name points back only within its kind
     if _year_apart(stmt, patches[pid]):
         return False  # "2021 golf" (the car) is no tyre pressure of "32 psi"
+    if _measures_apart(stmt, patches[pid]):
+        return False  # "up it to 3 kg" is no count of "4 nodes", "6000 steps" no weight
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
     return bool(revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit)) \
@@ -863,6 +911,17 @@ def _year_apart(stmt: Statement, p: Patch) -> bool:
     held = parse_value(p.value).dimension
     return held.startswith("count:") and held != stmt.dimension \
         and bool(_YEAR_NOUN_RE.match(stmt.value or "")) != bool(_YEAR_NOUN_RE.match(p.value))
+
+
+def _measures_apart(stmt: Statement, p: Patch) -> bool:
+    """A count said in a unit of measure ("3 kg", "5 miles") and one of things or in another
+    measure ("4 nodes", "20 km" is a length too, "75 kg" is no "6000 steps"): never one
+    setting through a pointer. Two counts of things may be ("12 crates" of "10 boxes")."""
+    if not stmt.dimension.startswith("count:") or p.value is None \
+            or not parse_value(p.value).dimension.startswith("count:"):
+        return False
+    mine, theirs = measure_of(stmt.unit), measure_of(p.unit)
+    return (mine is not None or theirs is not None) and mine != theirs
 
 
 _YEAR_NOUN_RE = re.compile(r"(?:19|20)\d\d\s+[a-z]", re.I)
@@ -1097,8 +1156,9 @@ def modifier_apart(text: str, earlier: str, *values: str | None) -> str | None:
     start time"), the age ("the old price" / "the new price"), the bound ("the minimum
     order" / "the maximum order"), the span it is for ("last year's budget" / "this year's
     budget"), a target against what is ("my target weight" / "my current weight") or the
-    leg of a journey ("my flight to Rome" / "my flight back"); or the part of a range a
-    verb names ("backoff caps at 30 seconds" / "backoff starts at 1 second"). None when
+    leg of a journey ("my flight to Rome" / "my flight back"); the part of a range a
+    verb names ("backoff caps at 30 seconds" / "backoff starts at 1 second"), or what a
+    switch does ("turn on at 7pm" / "turn off at midnight"). None when
     either says none, or both the same; a word of ``values`` is no modifier but the value
     itself ("switch me to the annual plan" after "the monthly plan")."""
     mine_all = _modifiers_said(text)
@@ -1164,15 +1224,20 @@ _ROLE_SAID = (re.compile(r"\b(starts|begins|opens|caps|maxes out|tops out|peaks|
                "peaks": "caps", "finishes": "ends", "closes": "ends", "stops": "ends",
                "around": "at"})
 
+# what a switch does at the time: "the porch lights turn on at 7pm" / "... turn off at midnight"
+_SWITCH_SAID = (re.compile(r"\b(?=(?:turn|switch)(?:s|es|ed|ing)?\s+(on|off)\b)(turn|switch)", re.I),
+                {"switch": "turn"})
 
-_MODIFIER_KINDS = (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID, _BOUND_SAID, _SPAN_SAID, _STATUS_SAID)
+
+_MODIFIER_KINDS = (_PERIOD_SAID, _AGE_SAID, _ROLE_SAID, _LEG_SAID, _BOUND_SAID, _SPAN_SAID, _STATUS_SAID,
+                   _SWITCH_SAID)
 # a word any of those kinds starts with (a text with none says no modifier)
 _ANY_MODIFIER_RE = re.compile(
     r"\b(?:hourly|nightly|daily|weekly|fortnightly|monthly|quarterly|yearly|annual|annually|old|new|"
     r"previous|current|former|original|starts|begins|opens|caps|maxes|tops|peaks|ends|finishes|"
     r"closes|stops|flights?|trips?|trains?|drives?|rides?|ferry|ferries|journeys?|bus|buses|"
     r"coach|coaches|min|minimum|max|maximum|lowest|highest|last|this|next|target|goal|ideal|"
-    r"desired|planned|expected|intended|actual|present)\b", re.I)
+    r"desired|planned|expected|intended|actual|present|turn\w*|switch\w*)\b", re.I)
 
 
 def label_apart(text: str, earlier: str) -> str | None:
@@ -1197,6 +1262,37 @@ def other_label(text: str, earlier: str) -> bool:
     theirs = _LABEL_RE.match(earlier)  # "my outfit:" after "my sister's outfit:": whose differs
     return theirs is not None and any(
         not content_terms(w) <= content_terms(text) for w in _POSSESSIVE_RE.findall(theirs.group(1)))
+
+
+def other_list(text: str, earlier: str) -> str | None:
+    """The head of the list of labelled details ``text`` gives when ``earlier`` gives the
+    details of another thing: "sorting the leaving do for Karen: venue: the Crown, host:
+    Sam" after "quiz night run-sheet: host: Dan; rounds: 6"; "my outfit for the gala: dress
+    emerald satin, shoes nude heels" after "wedding outfit sorted: suit navy, tie
+    burgundy". Each head has a word the other lacks."""
+    mine, theirs = _list_head(text), _list_head(earlier)
+    if mine is None or theirs is None:
+        return None
+    a, b = content_terms(mine), content_terms(theirs)
+    return mine if a - b and b - a else None
+
+
+def _list_head(text: str) -> str | None:
+    """The words before a list of details (two or more, or one labelled: "host: Dan"), or
+    None."""
+    m = _LIST_HEAD_RE.match(text)
+    if m is None or m.group(1).lower().split()[-1] in _NO_LABEL:
+        return None  # ("update: host: Sam, start 8pm": no head of its own)
+    rest = text[m.end():]
+    # (a detail of it stored on its own keeps the head: "quiz night run-sheet: host: Dan.")
+    return m.group(1) if len(_LIST_SEP_RE.findall(rest)) >= 2 or ":" in rest else None
+
+
+# the head of a list of details: "laptop i'm ordering:", "sorting the leaving do for Karen:"
+_LIST_HEAD_RE = re.compile(r"^\W*(?:(?:and|also|ok|okay|so)\s+)?((?:[\w'’-]+\s+){1,7}[\w'’-]+|[\w'’-]+)\s*:\s",
+                           re.I)
+# what parts the details of a list ("trim SE, fuel petrol, colour white")
+_LIST_SEP_RE = re.compile(r"[,;]\s")
 
 
 # a thing named by its noun and a number or a letter: "room 4", "team B", "shift 2" (never a
@@ -1394,10 +1490,13 @@ def _of_known_kind(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     mine = [w for i, w in enumerate(words) if w in core and w not in kind_words
             and not _noise_at(words, i) and w not in _WEAK_WORDS and w not in STOP_WORDS and w not in _TIMES_OF
             and w not in _WHEN_WORDS and w != (stmt.value or "").lower()]
+    # (the language of another thing is no reply language: "set the subtitles to French")
+    replies = kind == "reply language"
     return [p.id for p in _recent_settings(ix, patches, turn)
             if p.key is not None and p.key.split("|")[2] == "name"
             and name_category(p.value or "") == kind
-            and all(w in (ix.subject_of.get(p.id) or "").split() for w in mine)]
+            and all(w in (ix.subject_of.get(p.id) or "").split() for w in mine)
+            and not (replies and set((ix.subject_of.get(p.id) or "").split()) - kind_words - _WEAK_WORDS)]
 
 
 #: the words that say when a thing happened ("got a new phone over the weekend")

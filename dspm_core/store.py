@@ -30,12 +30,13 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, va
 from .restated import restated_earlier, restated_name, supposes_or_recalls
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
-                      held_for_other, is_referent, label_apart, link_target, link_vetoed,
+                      held_for_other, is_referent, label_apart, other_list, link_target, link_vetoed,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
                       person_dropped, read_here, read_so_far, resolve, said_after_value, said_for_other,
-                      time_told, vetoed)
+                      said_as_change, time_told, vetoed, what_is_of_goal)
 from .patch import AUTHORITY, EARLIER, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
+from .named_settings import diets_apart
 from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
@@ -80,6 +81,11 @@ _BESIDE_SCAN = 16
 # mornings make it 20 minutes")
 _FRONTED_SCOPE_RE = re.compile(r"^\W*(?:on|in|for|at|during)\s+(?:the\s+|my\s+|our\s+)?([\w'-]+(?:\s+[\w'-]+)?)"
                                r"\s*,?\s+(?=(?:set|make|change|move|push|put|bump|do|switch|have|keep)\b)", re.I)
+# what a pointer's sentence opens by saying its value is for ("for customer replies keep it
+# to 3 sentences", "and now for the paid plan make it 90 days")
+_FOR_SCOPE_RE = re.compile(r"^\W*(?:(?:and|now|ok|okay|so|also|but)[\s,]+)*for\s+(?:the\s+|my\s+|our\s+)?"
+                           r"([\w'-]+(?:\s+[\w'-]+){0,2}?)\s*,?\s+(?=(?:set|make|change|move|push|put|"
+                           r"bump|do|switch|have|keep|cap|limit|raise|lower|drop|go)\b)", re.I)
 # what a pointer's sentence says its new value is for ("... for Sam's present")
 _FOR_WHOM_RE = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?([\w' -]{1,40}?)\s*(?:[,.;!?]|$)",
                           re.I)
@@ -163,15 +169,23 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
     it names the same thing: another person's ("her budget is £50 now"), another one or
     the one before ("the other meeting", "my old rent"), one thing against a bound ("this
     file is 40 MB"), replies for someone else ("reply to the team ..."), or a modifier of
-    the same noun ("the new server", "the maximum order"), or a goal named before the value
-    where ``old`` says what is ("my goal weight is 72 kg" / "I weigh 80 kg")."""
+    the same noun ("the new server", "the maximum order"), the details of another thing
+    ("quiz night run-sheet: host: Dan" / "the leaving do for Karen: ..., host: Sam"), what
+    one cannot eat beside the diet one follows ("I'm gluten free" / "I'm vegetarian"), or
+    a goal or a wish beside what is ("my goal weight is 72 kg" / "I weigh 80 kg", "I want
+    to sleep 8 hours" / "I sleep 7 hours")."""
     said = said_before_value(fact.text, value, subject) if value else subject or ""
     return (owner_added(said, old.slot or old.text, old.text) if said else None) \
         or another_one(fact.text, old.text) or one_instance(fact.text, old.slot or "") \
         or other_audience(fact.text, old.text, value) \
         or modifier_apart(fact.text, old.text, value, old_value or old.value) \
         or numbered_apart(fact.text, old.text, value, old_value or old.value) \
-        or (goal_apart(said, old.text) if said else None)
+        or other_list(fact.text, old.text) \
+        or (value if diets_apart(value, old_value or old.value) else None) \
+        or (goal_apart(said, old.text) if said else None) \
+        or (value if (what_is_of_goal(fact.text, old.text, old_value or old.value)
+                      or what_is_of_goal(old.text, fact.text, value))
+            and not said_as_change(fact.text) else None)  # ("cutting it down to 2 cups")
 
 
 def _names_the_noun(text: str, new: str, earlier: str, old: str) -> bool:
@@ -707,6 +721,9 @@ class PatchStore:
                                   self._patches[existing_id])
             if existing_id is not None and referent and not self._moved_is(existing_id, fact):
                 existing_id = None  # "they moved sports day, it's on 20 March now": not ours
+            if existing_id is not None and referent and not self._scope_is(existing_id, fact):
+                existing_id = None  # "for customer replies keep it to 3 sentences": not the
+                # tweets' "under 200 characters"
             if existing_id is not None and self._said_for_other(fact, stmt, self._patches[existing_id]):
                 existing_id = None  # "for the nightly jobs, the workers are 8": not the build server's
             if res.tied:  # two settings fit equally: both are kept, the tie is noted
@@ -908,6 +925,16 @@ class PatchStore:
             return True
         p = self._patches[pid]
         return bool(content_terms(moved) & content_terms(f"{p.slot or ''} {p.text}"))
+
+    def _scope_is(self, pid: str, fact: Fact) -> bool:
+        """The thing a pointer's sentence opens by saying its value is for ("for customer
+        replies keep it to 3 sentences", "now for the paid plan make it 90 days"), if it
+        names one, is the setting ``pid``: each of its words is in the setting's words."""
+        m = _FOR_SCOPE_RE.match(fact.text)
+        if m is None:
+            return True
+        p = self._patches[pid]
+        return content_terms(m.group(1)) <= content_terms(f"{p.slot or ''} {p.text}")
 
     def _own_words(self, fact: Fact) -> str:
         """The words a pointer's sentence names beside the pointer, its light verbs,
