@@ -86,6 +86,9 @@ _FRONTED_SCOPE_RE = re.compile(r"^\W*(?:on|in|for|at|during)\s+(?:the\s+|my\s+|o
 _FOR_SCOPE_RE = re.compile(r"^\W*(?:(?:and|now|ok|okay|so|also|but)[\s,]+)*for\s+(?:the\s+|my\s+|our\s+)?"
                            r"([\w'-]+(?:\s+[\w'-]+){0,2}?)\s*,?\s+(?=(?:set|make|change|move|push|put|"
                            r"bump|do|switch|have|keep|cap|limit|raise|lower|drop|go)\b)", re.I)
+# a value said first, of a thing: "5 minutes of stretching every hour", "2.5 kg of the dark roast"
+_VALUE_OF_RE = re.compile(r"^\W*(?:about\s+|around\s+|like\s+)?[$€£]?\d[\d.,]*\s*(?:[a-z%]+\s+)?of\s+"
+                          r"(?:the\s+|my\s+|our\s+|your\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)", re.I)
 # what a pointer's sentence says its new value is for ("... for Sam's present")
 _FOR_WHOM_RE = re.compile(r"\bfor\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?([\w' -]{1,40}?)\s*(?:[,.;!?]|$)",
                           re.I)
@@ -721,7 +724,7 @@ class PatchStore:
                                   self._patches[existing_id])
             if existing_id is not None and referent and not self._moved_is(existing_id, fact):
                 existing_id = None  # "they moved sports day, it's on 20 March now": not ours
-            if existing_id is not None and referent and not self._scope_is(existing_id, fact):
+            if existing_id is not None and referent and not self._named_is(existing_id, fact):
                 existing_id = None  # "for customer replies keep it to 3 sentences": not the
                 # tweets' "under 200 characters"
             if existing_id is not None and self._said_for_other(fact, stmt, self._patches[existing_id]):
@@ -926,15 +929,17 @@ class PatchStore:
         p = self._patches[pid]
         return bool(content_terms(moved) & content_terms(f"{p.slot or ''} {p.text}"))
 
-    def _scope_is(self, pid: str, fact: Fact) -> bool:
-        """The thing a pointer's sentence opens by saying its value is for ("for customer
-        replies keep it to 3 sentences", "now for the paid plan make it 90 days"), if it
-        names one, is the setting ``pid``: each of its words is in the setting's words."""
-        m = _FOR_SCOPE_RE.match(fact.text)
-        if m is None:
-            return True
+    def _named_is(self, pid: str, fact: Fact) -> bool:
+        """The thing a pointer's sentence opens by naming, what its value is for ("for
+        customer replies keep it to 3 sentences", "now for the paid plan make it 90 days")
+        or of ("5 minutes of stretching every hour"), if it names one, is the setting
+        ``pid``: each of its words is in the setting's words."""
         p = self._patches[pid]
-        return content_terms(m.group(1)) <= content_terms(f"{p.slot or ''} {p.text}")
+        for pattern in (_FOR_SCOPE_RE, _VALUE_OF_RE):
+            m = pattern.match(fact.text)
+            if m is not None and not content_terms(m.group(1)) <= content_terms(f"{p.slot or ''} {p.text}"):
+                return False
+        return True
 
     def _own_words(self, fact: Fact) -> str:
         """The words a pointer's sentence names beside the pointer, its light verbs,

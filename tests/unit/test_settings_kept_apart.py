@@ -138,3 +138,12 @@ def test_the_language_of_another_thing_is_no_reply_language(first, then, old, ne
 
 def test_the_reply_language_still_takes_a_new_language() -> None:
     assert_revised("reply in french", "actually switch to german", "french", "german")
+
+
+def test_a_value_said_first_of_another_thing_is_that_things_setting() -> None:
+    assert_kept_apart("I won't commute more than 45 minutes each way, so filter out anything further",
+                      "5 minutes of stretching every hour at the desk", "45 minutes", "5 minutes")
+
+
+def test_a_value_said_first_of_the_same_thing_still_revises() -> None:
+    assert_revised("I drink 4 cups of coffee a day", "3 cups of coffee, I'm cutting down", "4", "3 cups")
