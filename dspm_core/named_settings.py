@@ -17,6 +17,7 @@ from functools import lru_cache
 from dataclasses import dataclass
 
 from .conventions import read_convention
+from .known_names import names_pattern
 from .lexicon import is_adjective, is_base_verb
 from .values import VALUE_RE
 
@@ -68,7 +69,8 @@ DIETS = (r"vegan|vegetarian|pescatarian|flexitarian|keto|ketogenic|paleo|carnivo
           r"gluten[- ]free|dairy[- ]free|low[- ]carb|low[- ]fat|plant[- ]based|raw food|whole30")
 #: a diet that says what one cannot eat, kept beside the diet one follows
 _AVOIDS_RE = re.compile(r"gluten[- ]free|dairy[- ]free|halal|kosher", re.I)
-_ANY_DIET_RE = re.compile(rf"\b(?:{DIETS}|low[- ]fodmap|fodmap|mediterranean|atkins|omnivore)\b", re.I)
+# any diet: those above and the known names of diets ("mediterranean", "low-fodmap")
+_ANY_DIET_RE = re.compile(rf"\b(?:{DIETS}|{names_pattern('diet')})\b", re.I)
 _DIET_RE = re.compile(
     _LEAD + r"(?:i|we)(?:'m| am|'ve| have|'re| are)?\s+(?:now\s+|also\s+)?(?:gone|become|turned|"
     r"switched to|going|doing|eating|trying|following|started|been)?\s*(?:a\s+|an\s+)?"

@@ -77,15 +77,17 @@ LAST_STORED = 16
 _BESIDE_SCAN = 16
 
 
+# the verbs a pointer's sentence sets its value with, after what it is for
+_POINTER_VERBS = "set|make|change|move|push|put|bump|do|switch|have|keep"
 # a scope said before an instruction about a pointer ("on weekends set it for 9", "in the
 # mornings make it 20 minutes")
 _FRONTED_SCOPE_RE = re.compile(r"^\W*(?:on|in|for|at|during)\s+(?:the\s+|my\s+|our\s+)?([\w'-]+(?:\s+[\w'-]+)?)"
-                               r"\s*,?\s+(?=(?:set|make|change|move|push|put|bump|do|switch|have|keep)\b)", re.I)
+                               rf"\s*,?\s+(?=(?:{_POINTER_VERBS})\b)", re.I)
 # what a pointer's sentence opens by saying its value is for ("for customer replies keep it
 # to 3 sentences", "and now for the paid plan make it 90 days")
 _FOR_SCOPE_RE = re.compile(r"^\W*(?:(?:and|now|ok|okay|so|also|but)[\s,]+)*for\s+(?:the\s+|my\s+|our\s+)?"
-                           r"([\w'-]+(?:\s+[\w'-]+){0,2}?)\s*,?\s+(?=(?:set|make|change|move|push|put|"
-                           r"bump|do|switch|have|keep|cap|limit|raise|lower|drop|go)\b)", re.I)
+                           r"([\w'-]+(?:\s+[\w'-]+){0,2}?)\s*,?\s+"
+                           rf"(?=(?:{_POINTER_VERBS}|cap|limit|raise|lower|drop|go)\b)", re.I)
 # a value said first, of a thing: "5 minutes of stretching every hour", "2.5 kg of the dark roast"
 _VALUE_OF_RE = re.compile(r"^\W*(?:about\s+|around\s+|like\s+)?[$€£]?\d[\d.,]*\s*(?:[a-z%]+\s+)?of\s+"
                           r"(?:the\s+|my\s+|our\s+|your\s+)?([a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)", re.I)
