@@ -93,7 +93,8 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "picked": ("pk", 48, 24, 24),
                  "threads": ("th", 120, 64, 56),
                  "workdays": ("wd", 140, 60, 76),
-                 "desk": ("dk", 140, 60, 76)}
+                 "desk": ("dk", 140, 60, 76),
+                 "talk": ("tk", 128, 72, 56)}
 
 
 def _load(path: Path) -> list[dict]:
