@@ -989,12 +989,12 @@ def said_after_value(text: str, value: str | None, earlier: str, earlier_value: 
     """What ``text`` says its value is for or of, right after the value ("Set max tokens to
     2000 for reports", "10 copies of the flyer"), when ``earlier`` says another thing there
     ("... to 500 for summaries"); with no revision cue also where, to whom and on which day
-    ("the timeout is 10 seconds in prod", "reply in English to the team", "I run 10k on
-    thursdays"): the same subject of another thing. None when either says no such thing
-    after its value, or both say the same."""
+    ("the timeout is 10 seconds in prod", "max 5 retries on the email call", "reply in
+    English to the team", "I run 10k on thursdays"): the same subject of another thing. None
+    when either says no such thing after its value, or both say the same."""
     mine, theirs = _after_value(text, value), _after_value(earlier, earlier_value)
-    for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _IN_AFTER_RE, _TO_AFTER_RE,
-                                                   _DAY_AFTER_RE):
+    for form in (_FOR_AFTER_RE,) if revision else (_FOR_AFTER_RE, _IN_AFTER_RE, _ON_AFTER_RE,
+                                                   _TO_AFTER_RE, _DAY_AFTER_RE):
         a, b = form.match(mine), form.match(theirs)
         if a is None or b is None:
             continue

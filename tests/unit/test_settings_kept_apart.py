@@ -147,3 +147,24 @@ def test_a_value_said_first_of_another_thing_is_that_things_setting() -> None:
 
 def test_a_value_said_first_of_the_same_thing_still_revises() -> None:
     assert_revised("I drink 4 cups of coffee a day", "3 cups of coffee, I'm cutting down", "4", "3 cups")
+
+
+@pytest.mark.parametrize("first,then,old,new", [
+    # what a value holds on or at, said after it, when the two say different things
+    ("Max 3 retries on the payment call.", "Max 5 retries on the email call.", "3 retries",
+     "5 retries"),
+    ("Timeout is 30s on the checkout page.", "Timeout is 10s on the search page.", "30s", "10s"),
+    ("Parking is £12 at the station car park.", "Parking is £5 at the leisure centre.", "£12",
+     "£5"),
+])
+def test_a_value_said_on_or_at_another_thing_is_another_setting(first, then, old, new) -> None:
+    assert_kept_apart(first, then, old, new)
+
+
+@pytest.mark.parametrize("first,then,old,new", [
+    ("Max 3 retries on the payment call.", "Max 5 retries on the payment call now.", "3 retries",
+     "5 retries"),
+    ("The timeout is 30s.", "Actually make the timeout 45s.", "30s", "45s"),
+])
+def test_a_value_said_on_the_same_thing_still_revises(first, then, old, new) -> None:
+    assert_revised(first, then, old, new)
