@@ -200,7 +200,10 @@ _MEASURE_WORDS = frozenset("length limit cap max maximum minimum size count tota
 def _unit_of(x: Patch | Statement) -> str | None:
     if not x.unit:
         return None
-    return canonical_unit(_RATE_LEAD_RE.sub("", x.unit))[0]  # "a month" is "per month"
+    unit, dimension, _ = canonical_unit(_RATE_LEAD_RE.sub("", x.unit))  # "a month" is "per month"
+    if unit and dimension.startswith("count:"):  # "1 tablet a day" of "2 tablets a day"
+        return " ".join(map(singular, unit.split()))
+    return unit
 
 
 _RATE_LEAD_RE = re.compile(r"^(?:per|an?|each|/)\s*", re.I)

@@ -188,4 +188,7 @@ _PRONOUN_OWNER_RE = re.compile(r"\b(his|her|their)\b", re.I)
 _MY_PERSON_RE = re.compile(
     rf"\b(?:my|our)\s+(?:[a-z]+\s+)?((?:{PEOPLE})s?)\b(?!['’])(?!\s+(?:says?|said|told|tells|wants?|"
     r"wanted|asked|asks|thinks?|thought|mentioned|reckons?|decided|needs?|agreed|suggested|"
-    r"prefers?|would|will|can|could|has|have|had)\b)", re.I)
+    r"prefers?|would|will|can|could|has|have|had)\b)"
+    # nor the one who changed a thing ("my manager moved the review to the 13th")
+    r"(?!\s+(?:just\s+|has\s+|had\s+|'s\s+)?(?:[a-z]+ed|put|cut|set|made|got|brought|took)\s+"
+    r"(?:the|my|our|it|me|us|that|this)\b)", re.I)

@@ -464,8 +464,8 @@ class PatchStore:
         op = normalise_op(fact.op) if fact.op is not None else parsed.op
         if fact.value is not None:
             raw = str(fact.value).strip()
-            if fact.unit and not raw.endswith(str(fact.unit)):
-                raw = f"{raw} {fact.unit}"
+            if fact.unit and not raw.endswith(str(fact.unit)) and parse_value(raw).unit is None:
+                raw = f"{raw} {fact.unit}"  # (never twice: "45 minutes each way" of "minutes per way")
             pv = parse_value(raw)
             if pv.dimension == "number" and parsed.dimension == "clock" and raw.isdigit() \
                     and parsed.canonical and parsed.canonical.startswith(f"{int(raw):02d}:"):

@@ -33,7 +33,9 @@ _BREAK_RE = re.compile(
     r"\s*(?:[,;](?=\s)|\s[-–—]\s)\s*(?:and\s+|but\s+|so\s+)?"
     r"(?!\s*\d)(?!\s*(?:is|are|was|were|must|should|will|would|can|has|have|had|which|who|as|per|each|"
     r"please|thanks)\b)"
-    r"|\s+(?:so|because|since)\s+(?=\w)", _I)
+    r"|\s+(?:so|because|since)\s+(?=\w)"
+    # a consequence said of the whole statement ("..., which is why mornings never work")
+    r"|\s*,\s*which\s+(?:is\s+why|means|is\s+because)\s+", _I)
 
 
 #: a correction that opens what it corrects ("Scratch that, we're going with Linear")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..lexicon import is_base_verb
 from ..patch import PatchKind
 from ..slots import INTERJECTIONS
 from ..value_clause import unlead
@@ -98,6 +99,26 @@ def tidy(text: str) -> str:
 def squash(text: str) -> str:
     """Lowercase words only, for comparing two texts."""
     return re.sub(r"[\W_]+", " ", text.lower()).strip()
+
+
+# an aside that opens a statement and says nothing of it ("forgot to say, the rent's gone up
+# to 1350", "never mind, the limit was raised to 50 GB"): closed by a comma, colon or dash
+_ASIDE_LEAD_RE = re.compile(r"^\W*(?:(?:oh|ah|ok(?:ay)?|and|also|so)[\s,]+)*(?:(?:i\s+)?forgot to (?:say|mention|"
+                            r"tell you)|just so you know|(?:just\s+)?(?:a\s+)?heads up|by the way|"
+                            r"(?P<undo>never\s?mind|nvm))\s*[,:;-]+\s*(?=\S)", _I)
+
+
+def without_aside(sentence: str) -> str:
+    """``sentence`` without an aside that opens it and says nothing of it (see
+    ``_ASIDE_LEAD_RE``). "Never mind" stays before an instruction, which it corrects ("nvm,
+    say within 48 hours")."""
+    m = _ASIDE_LEAD_RE.match(sentence)
+    if m is None:
+        return sentence
+    rest = sentence[m.end():]
+    if m.group("undo") and is_base_verb(rest.split(None, 1)[0]):
+        return sentence
+    return rest
 
 
 def strip_lead(text: str) -> str:

@@ -40,7 +40,7 @@ _VERB_PRONOUN_RE = re.compile(
 # "it's 500 GB now", "it's due April 2 this time", "that is 10 MB from now on"
 _IT_IS_RE = re.compile(
     r"\b(?:it's|its|it is|it'll be|it will be|that's|thats|that is|it's now|it is now)\s+"
-    r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+)*"
+    r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+|only\s+|just\s+)*"
     r"(?:the\s+)?(?=\S)", _I)
 _CAPPED_RE = re.compile(r"\b(?:cap|caps|capped|limit|limits|limited)\b", _I)
 # "sorry, I meant 25mg", "no, we meant 1500": a correction of the value just given
@@ -62,9 +62,25 @@ _MOVED_RE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|oh|ugh|btw)[\s,]+)*(?:the\s+
                        r"[^,;.]*[,;.]\s*(?:so\s+|and\s+)?(?:can you\s+|please\s+)?$", _I)
 _CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|anymore|this time|going forward|"
                      r"wait|no|nope|nah|hm+|turns out|apparently|misremembered|mixed up|mixing|my bad|"
-                     r"sorry|oops|correction|btw|"
+                     r"sorry|oops|correction|btw|wrong|misread|misheard|"
                      r"starting|from today|changed|moved|resized|updated|raised|lowered|"
                      r"bumped|dropped)\b", _I)
+# where a consequence of what a sentence says opens ("..., so mornings could work now")
+_CONSEQUENCE_RE = re.compile(r"[,;]\s*(?:and\s+)?so\s+(?!(?:it|that)(?:'s|\s+is|'ll|\s+will)\b)", _I)
+# what makes the consequence a question, a request or a supposition
+_ASKED_RE = re.compile(r"\?|\b(?:if|whether|maybe|what if|you|u)\b", _I)
+# the "so" that opens a consequence
+_SO = r"(?:^|[,;:]\s*|\s)so\s+"
+# the "so" right before a pointer ("..., so it'll be April 10")
+_SO_RE = re.compile(_SO + "$", _I)
+# a value taken with "it is" after it ("so 15 minutes it is", "ok, Saturday it is")
+_TAKEN_RE = re.compile(r"(?:^|[,;:]\s*)(?:(?:so|then|ok(?:ay)?|fine|alright)\s+)?(?P<value>[^,;:]{1,30}?)"
+                       r"\s+it\s+is\s*[.!]*\s*$", _I)
+# a plan said as the consequence of a reason ("half of them are busy that night so we're
+# doing saturday"): the value it takes up
+_SO_PLAN_RE = re.compile(_SO + r"(?:we're|we are|we'll|we will|i'm|i am|i'll|i will)\s+"
+                         r"(?:doing|going with|going for|having it|doing it|making it|meeting|moving it to)\s+"
+                         r"(?:on\s+|at\s+)?(?=\S)", _I)
 # what a value is said to be for, when that is a thing of its own ("€25 for the airport
 # transfer"), not a time or a person ("for now", "for me", "for the week")
 _FOR_ANOTHER_RE = re.compile(r"\s+(?:for|of)\s+(?:the|my|our|a|an)\s+(?!(?:week|weekend|day|month|year|"
@@ -100,8 +116,12 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     """The fact of a revision whose setting is named only by "it" / "that", if the
     sentence is one."""
     s = sentence.strip()
-    if _NOT_A_REVISION_RE.search(s) and not re.match(r"^(?:can|could) (?:we|you)\b", s, _I):
-        return None
+    head, *tail = _CONSEQUENCE_RE.split(s, 1)
+    if (_NOT_A_REVISION_RE.search(head) or tail and _NOT_A_REVISION_RE.search(tail[0])
+            and _ASKED_RE.search(tail[0])) \
+            and not re.match(r"^(?:can|could) (?:we|you)\b", s, _I):
+        return None  # (a modal in what follows from it says nothing of the value: "it's only
+        # 15 minutes, so mornings could work now"; a question or a supposition there does)
     if NOT_FIRST_RE.match(s):  # "not $60, $80": the store finds the setting by its old value
         st = parse_statement(s)
         if st.old_value and st.value:
@@ -138,8 +158,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             if found is None:
                 continue
             pv, text = found
-            if needs_cue and not _CUE_RE.search(s):
-                continue
+            if needs_cue and not _CUE_RE.search(s) and not _SO_RE.search(read, 0, m.start()):
+                continue  # (a consequence is a change: "legal wants one more pass, so it'll be April 10")
             if pv.dimension == "free" or _FOR_ANOTHER_RE.match(rest, len(text)):
                 continue  # "its €25 for the airport transfer": the value of another thing
             if rx is _IT_IS_RE and read_here(rest[len(text):]):
@@ -154,6 +174,15 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             # "cap it at 50": a bound, never the value of a minimum
             op = "<=" if _CAPPED_RE.match(m.group(0)) else "="
             return _pointer_fact(turn, s, text, op)
+    plan = _SO_PLAN_RE.search(read)
+    found = value_at(read[plan.end():]) if plan else None
+    if found is not None and found[0].dimension not in ("free", "name"):
+        return _pointer_fact(turn, s, found[1])  # "..., so we're doing saturday"
+    taken = _TAKEN_RE.search(read)
+    found = value_at(taken.group("value")) if taken else None
+    if found is not None and found[0].dimension not in ("free", "name") \
+            and found[1].lower() == taken.group("value").strip().lower():
+        return _pointer_fact(turn, s, found[1])  # "the kids keep interrupting, so 15 minutes it is"
     words = pointed_to_words(s)
     if words is not None:  # "switch it to dusty blue and cream": a new value in plain words
         return _pointer_fact(turn, s, words)

@@ -36,7 +36,7 @@ from .assistant import assistant_facts
 from .carried import carried_values
 from .elliptical import elliptical_facts, is_acknowledgement, judges_held_value
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
-from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences
+from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences, without_aside
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
@@ -90,7 +90,7 @@ class RuleExtractor:
         opening = True  # no sentence but acknowledgements so far ("all good. 4 times a week then")
         judged = False  # the sentence before judged the value held ("... way too many. 6,000 each")
         last: tuple[str, bool] | None = None  # the sentence before, and whether it gave a rule or setting
-        for sentence in split_sentences(prose, semicolons=False):
+        for sentence in map(without_aside, split_sentences(prose, semicolons=False)):
             if keeps_last(sentence):  # "The key is under the planter. Remember that.": the
                 if last is not None and not last[1]:  # sentence before, kept
                     facts.append(kept_fact(turn, clean(last[0])))
