@@ -44,7 +44,7 @@ SETS = {"fresh": ("fr", "rf"), "unseen": ("un", "ru"), "narrated": (None, "rn"),
         "daily": (None, "rx"), "life": (None, "ri"), "chitchat": (None, "cc"),
         "working": (None, "wk"), "household": (None, "hh"),
         "notes": (None, "nt"), "inbox": (None, "ib"),
-        "desk": (None, "dq")}
+        "desk": (None, "dq"), "talk": (None, "tq")}
 #: the recognition sets: at least how many positives and negatives
 RECOGNITION_COUNTS = {"fresh": (170, 70), "unseen": (170, 70), "narrated": (40, 40),
                       "casual": (40, 40), "conditions": (40, 40), "together": (40, 40),
@@ -56,7 +56,7 @@ RECOGNITION_COUNTS = {"fresh": (170, 70), "unseen": (170, 70), "narrated": (40, 
                       "daily": (60, 36), "life": (60, 36), "chitchat": (32, 64),
                       "working": (32, 64), "household": (48, 32),
                       "notes": (80, 50), "inbox": (84, 56),
-                      "desk": (84, 56)}
+                      "desk": (84, 56), "talk": (100, 60)}
 #: the revision sets: id prefix, and at least how many dialogues, revisions and look-alikes
 REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "everyday": ("ev", 180, 100, 80), "restated": ("rs", 220, 120, 100),
