@@ -41,7 +41,7 @@ _LEAD = (r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|fyi|ps|p\.s\.|one more thi
 # a condition, then what to do ("when you write code for me, stick to typescript")
 _CONDITION_RE = re.compile(
     _LEAD + r"(?P<cond>(?:if|when|whenever|every time|each time|any ?time)\s+(?:(?:i|you|u|we)\b|"
-    r"(?P<other>(?:someone|somebody|anyone|anybody|people|customers|users|clients|(?:a|an|any|the)\s+"
+    r"(?P<other>(?:someone|somebody|anyone|anybody|something|anything|people|customers|users|clients|(?:a|an|any|the)\s+"
     r"[a-z][\w-]*)\s))"
     r"(?P<what>[^,;?]{1,80}?))(?:\s*[,;]\s*|\s+(?=(?:just|please|pls|then|only|always|keep|stick|skip|"
     r"suggest|give|use|avoid|make sure|don't|dont|never)\b))"

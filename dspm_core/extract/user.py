@@ -24,6 +24,7 @@ from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
 from .profile import profile_kind
 from .referents import referent_fact
+from .standing_requests import standing_request
 from .remembered import kept_statement, not_to_keep
 from .setting_forms import (not_of_now, one_off_task, setting_kind, states_nothing, strip_frame,
                             trait_shapes_replies)
@@ -218,6 +219,9 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     said = said if full == s else _sentence_facts(turn, full, goal, min_words) or said
     lived = None if any(f.kind.critical for f in said) else profile_kind(full)
     # "We're a family of four", "My son plays rugby on Sunday mornings": the user's life
+    if lived is None and not any(f.kind.critical for f in said) \
+            and standing_request(full):
+        lived = PatchKind.CONSTRAINT  # "could you keep my emails short?": for every answer
     return said if lived is None else [*said, make_fact(turn, lived, full, full)]
 
 
