@@ -33,11 +33,13 @@ _FROM_NOW_RE = re.compile(r"\b(?:always|from now on|going forward|in future|in t
                           r"whenever|every time|each time|by default|in general)\b", _I)
 # a kind of thing in general
 _GENERAL_RE = re.compile(
-    r"\b(?:any|every|all|each)\s+(?!of\s+(?:this|these|those|that|it)\b)\w|\bthings\b|\bstuff\b|"
+    r"\b(?:any|every|all|each)\s+(?!of\s+(?:this|these|those|that|it)\b)\w|^\s*(?:things|everything)\b|"
     r"\byour\s+(?:answers?|repl(?:y|ies)|responses?|suggestions?|explanations?|messages?|code|"
     r"examples?|summaries|drafts?|recipes?|plans?)\b", _I)
 # "my emails", "our release notes": a kind of thing the speaker has many of
 _MY_KINDS_RE = re.compile(r"\b(?:my|our)\s+(?:[a-z]+\s+)?(?P<noun>[a-z]+s)\b", _I)
+# a question of which of two ("can you use other cartridges or do bad things happen?")
+_EITHER_RE = re.compile(r"\bor\s+(?:do|does|did|is|are|was|will|would|can|could|should|not)\b", _I)
 # a thing at hand, or now: the task is this one
 _AT_HAND_RE = re.compile(r"\b(?:this|these|those|above|below|the following|here|real quick|quickly|"
                          r"right now|today|tonight|tomorrow|just this once|for this one|this time|"
@@ -55,7 +57,7 @@ def standing_request(sentence: str) -> bool:
             return False
     elif not is_base_verb(verb) or verb in _NOT_STANDING_VERBS:
         return False
-    if _AT_HAND_RE.search(rest):
+    if _AT_HAND_RE.search(rest) or _EITHER_RE.search(rest):
         return False
     if m.group("always") or _FROM_NOW_RE.search(rest):
         return True
@@ -69,7 +71,8 @@ def standing_request(sentence: str) -> bool:
 _TASK_VERBS = frozenset("review check fix improve provide create make build generate translate "
                         "summarize summarise rewrite find suggest compare analyze analyse draft "
                         "plan prepare proofread edit update test debug optimize optimise refactor "
-                        "implement list send".split())
+                        "implement list send bring take get buy pick grab carry fetch order book "
+                        "call text email pay".split())
 #: verbs of a question about the assistant or the world, or of what it can do ("can you
 #: remember things between chats?", "can you read PDFs?"), not of how it works for the speaker
 _NOT_STANDING_VERBS = frozenset("be have know tell recommend suggest think find look see help "
