@@ -179,9 +179,9 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     if found is not None and found[0].dimension not in ("free", "name"):
         return _pointer_fact(turn, s, found[1])  # "..., so we're doing saturday"
     taken = _TAKEN_RE.search(read)
-    found = value_at(taken.group("value")) if taken else None
-    if found is not None and found[0].dimension not in ("free", "name") \
-            and found[1].lower() == taken.group("value").strip().lower():
+    said = taken.group("value").strip() if taken else ""
+    found = value_at(said) if said else None
+    if found is not None and found[0].dimension not in ("free", "name") and found[1].lower() == said.lower():
         return _pointer_fact(turn, s, found[1])  # "the kids keep interrupting, so 15 minutes it is"
     words = pointed_to_words(s)
     if words is not None:  # "switch it to dusty blue and cream": a new value in plain words

@@ -24,10 +24,10 @@ from .account import acknowledges, did, expects, feeling_about_own, feels
 from .polite import as_request
 from .profile import profile_kind
 from .referents import referent_fact
-from .standing_requests import standing_request
 from .remembered import kept_statement, not_to_keep
 from .setting_forms import (not_of_now, one_off_task, setting_kind, states_nothing, strip_frame,
                             trait_shapes_replies)
+from .standing_requests import standing_request
 from .standing import standing_kind
 from .policies import policy_kind
 from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
