@@ -112,6 +112,13 @@ def _pointer_fact(turn: Turn, text: str, value: str, op: str = "=") -> Fact:
                 value=value, source="rules", session_id=turn.session_id, referent=True)
 
 
+def _measured_at(text: str) -> str | None:
+    """The value ``text`` opens with, when it is a measure, an amount, a count, a date or a
+    time (never words or a name, which a pointer leaves to :func:`pointed_to_words`)."""
+    found = value_at(text)
+    return found[1] if found is not None and found[0].dimension not in ("free", "name") else None
+
+
 def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     """The fact of a revision whose setting is named only by "it" / "that", if the
     sentence is one."""
@@ -132,9 +139,9 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
         return _pointer_fact(turn, s, at[1])
     read = in_digits(s)  # "make it five", "move it to quarter to seven"
     same = _SAME_BUT_RE.match(read)
-    found = value_at(read[same.end():]) if same else None
-    if found is not None and found[0].dimension not in ("free", "name"):
-        return _pointer_fact(turn, s, found[1])
+    value = _measured_at(read[same.end():]) if same else None
+    if value is not None:
+        return _pointer_fact(turn, s, value)
     comes = _COMES_TO_RE.search(read)
     if comes and _BY_HOW_MUCH_RE.search(read, 0, comes.start()):
         found = value_at(read[comes.end():])
@@ -175,14 +182,14 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             op = "<=" if _CAPPED_RE.match(m.group(0)) else "="
             return _pointer_fact(turn, s, text, op)
     plan = _SO_PLAN_RE.search(read)
-    found = value_at(read[plan.end():]) if plan else None
-    if found is not None and found[0].dimension not in ("free", "name"):
-        return _pointer_fact(turn, s, found[1])  # "..., so we're doing saturday"
+    value = _measured_at(read[plan.end():]) if plan else None
+    if value is not None:
+        return _pointer_fact(turn, s, value)  # "..., so we're doing saturday"
     taken = _TAKEN_RE.search(read)
     said = taken.group("value").strip() if taken else ""
-    found = value_at(said) if said else None
-    if found is not None and found[0].dimension not in ("free", "name") and found[1].lower() == said.lower():
-        return _pointer_fact(turn, s, found[1])  # "the kids keep interrupting, so 15 minutes it is"
+    value = _measured_at(said) if said else None
+    if value is not None and value.lower() == said.lower():
+        return _pointer_fact(turn, s, value)  # "the kids keep interrupting, so 15 minutes it is"
     words = pointed_to_words(s)
     if words is not None:  # "switch it to dusty blue and cream": a new value in plain words
         return _pointer_fact(turn, s, words)

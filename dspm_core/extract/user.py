@@ -217,12 +217,12 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     said = _sentence_facts(turn, s, goal, min_words)
     full = in_full(s) if not any(f.kind.critical for f in said) else s
     said = said if full == s else _sentence_facts(turn, full, goal, min_words) or said
-    lived = None if any(f.kind.critical for f in said) else profile_kind(full)
-    # "We're a family of four", "My son plays rugby on Sunday mornings": the user's life
-    if lived is None and not any(f.kind.critical for f in said) \
-            and standing_request(full):
-        lived = PatchKind.CONSTRAINT  # "could you keep my emails short?": for every answer
-    return said if lived is None else [*said, make_fact(turn, lived, full, full)]
+    if any(f.kind.critical for f in said):
+        return said
+    # "We're a family of four", "My son plays rugby on Sunday mornings": the user's life;
+    # "could you keep my emails short?": a request for every answer
+    kind = profile_kind(full) or (PatchKind.CONSTRAINT if standing_request(full) else None)
+    return said if kind is None else [*said, make_fact(turn, kind, full, full)]
 
 
 _FIRST_PERSON_RE = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've)\b", _I)
