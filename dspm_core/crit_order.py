@@ -27,7 +27,8 @@ from .patch import Patch
 from .rank import critical_priority, naming_words, patch_terms, query_terms
 from .tier import old_value_keys
 
-__all__ = ["BLOCK", "EDITS", "Block", "CriticalOrder", "CriticalView", "Pool", "order_key", "query_key"]
+__all__ = ["BLOCK", "EDITS", "Block", "CriticalOrder", "CriticalView", "Pool", "most_held", "order_key",
+           "query_key"]
 
 #: Criticals per block (a block holds up to twice this many before it splits).
 BLOCK = 64
@@ -55,6 +56,16 @@ def query_key(key: Key, named: bool, align: float) -> Key:
 
 #: Edits a block remembers since the last one a renderer read (then it is read whole).
 EDITS = 8
+
+#: A query word held by more than one critical in ``COMMON_SHARE`` (and by more than
+#: ``COMMON_FLOOR``) says little about which one the query means.
+COMMON_SHARE = 8
+COMMON_FLOOR = 16
+
+
+def most_held(size: int) -> int:
+    """The most criticals, of ``size``, that a query word touching them on its own may hold."""
+    return max(COMMON_FLOOR, size // COMMON_SHARE)
 
 
 class Block:
@@ -243,12 +254,21 @@ class CriticalOrder:
 
     # ------------------------------------------------------------------ reading
     def view(self, terms: frozenset[str]) -> CriticalView:
-        """The snapshot a render walks; ``terms``: the query's words."""
+        """The snapshot a render walks; ``terms``: the query's words.
+
+        A word that more criticals hold than :func:`most_held` touches none of them when
+        another word of the query touches some: "change the report-builder timeout" moves
+        the criticals on the report builder's timeout, not every one that says "change".
+        The criticals that are touched still count it in their alignment."""
         hits: Counter[str] = Counter()
-        for t in terms:
-            posting = self._by_term.get(t)
-            if posting:
-                hits.update(posting.keys())  # counted in C: no set per critical
+        postings = [p for p in map(self._by_term.get, terms) if p]
+        for posting in postings:
+            hits.update(posting.keys())  # counted in C: no set per critical
+        most = most_held(len(self._key))
+        if any(len(p) > most for p in postings):
+            touching = [p.keys() for p in postings if len(p) <= most]
+            if touching:
+                hits = Counter({pid: hits[pid] for pid in set().union(*touching)})
         return CriticalView(tuple(self._blocks), tuple(map(self._placed.__getitem__, hits)),
                             self._max_turn, len(self._key), hits)
 

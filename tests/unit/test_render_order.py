@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from dspm_core import DSPMMemory
 from dspm_core.patch import Patch
+from dspm_core.rank import query_terms
 from dspm_core.tier import mark_earlier
 
 WORDS = ["timeout", "batch", "retry", "region", "cache", "deploy", "friday", "budget",
@@ -47,8 +48,11 @@ def full_scan(m: DSPMMemory, query: str, budget: int) -> tuple[str, tuple[str, .
     aligns = r._alignments(entries, query)
     ce = [e for e in entries if e.patch.critical]
     rest = [e.patch for e in entries if not e.patch.critical]
+    for e in ce:  # a critical that holds only words too common to touch one is not aligned
+        if not touches(e, ce, query):
+            aligns.pop(e.patch.id, None)
     if aligns:
-        named = r._named(ce, query)
+        named = r._named([e for e in ce if e.patch.id in aligns], query)
         ce.sort(key=lambda e: (e.key[0], e.key[1], e.patch.id in named,
                                e.key[2] + aligns.get(e.patch.id, 0.0), e.key[3]), reverse=True)
     else:
@@ -87,6 +91,17 @@ def full_scan(m: DSPMMemory, query: str, budget: int) -> tuple[str, tuple[str, .
             why[p.id] = (-1, -1)
         text = "\n".join(f.text for _, f in lines)
     return text, tuple(p.id for p, _ in lines), tuple(dropped), why
+
+
+def touches(e, crit: list, query: str) -> bool:
+    """Whether the query's words touch the critical of entry ``e`` among ``crit``: it holds
+    one of them that at most max(16, len(crit) // 8) criticals hold, or it holds one of them
+    and no such word of the query is held by any."""
+    qterms = query_terms(query)
+    most = max(16, len(crit) // 8)
+    held = {t: sum(t in c.terms for c in crit) for t in qterms}
+    rare = {t for t, n in held.items() if 0 < n <= most}
+    return bool(e.terms & (rare or set(qterms)))
 
 
 patch_op = st.tuples(
@@ -149,6 +164,40 @@ def test_the_walk_renders_what_a_full_scan_renders(ops: list, query: str, stable
         assert r.undelivered == why
         assert set(r.dropped) == {p.id for p in m.store.patches() if p.critical
                                   and p.id not in delivered} | (set(r.dropped) - set(dropped))
+
+
+#: settings on many named nodes that share two words: a word held by more criticals than
+#: a query word may touch on its own
+NODES = [f"node{k}" for k in range(40)]
+common_patch_op = st.tuples(
+    st.just("patch"), st.sampled_from(["constraint", "decision"]),
+    st.sampled_from(["user", "user", "system", "assistant"]), st.booleans(),
+    st.tuples(st.sampled_from(NODES), st.sampled_from(["timeout", "timeout", "batch"]))
+    .map(list), st.integers(1, 40))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(ops=st.lists(common_patch_op, min_size=40, max_size=80),
+       query=st.tuples(st.sampled_from(["timeout", "batch", "timeout batch", ""]),
+                       st.sampled_from(["node3", "node7", "region", ""])).map(" ".join),
+       block=st.integers(2, 8), data=st.data())
+def test_common_words_render_what_a_full_scan_renders(ops: list, query: str, block: int,
+                                                       data: st.DataObject) -> None:
+    with small_blocks(block):
+        m = build(ops)
+    for budget in [16, 40, 100, 250, data.draw(st.integers(16, 600))]:
+        r = m.render(query, budget=budget)
+        text, delivered, dropped, why = full_scan(m, query, budget)
+        assert (r.text, r.delivered, r.dropped_criticals, r.undelivered) == (
+            text, delivered, dropped, why)
+
+
+def test_the_common_words_strategy_reaches_common_words() -> None:
+    m = build([("patch", "constraint", "user", False, [f"node{k}", "timeout"], k + 1)
+               for k in range(30)])
+    crit = [p for p in m.store.patches() if p.critical]
+    assert sum("timeout" in p.text for p in crit) == 30 > max(16, len(crit) // 8)
+    assert len(m.store.pool("node3 timeout").criticals.touched) == 1
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
