@@ -105,8 +105,19 @@ def confirmed_setting(ix: StoreIndex, patches: dict[str, Patch], recent: Iterabl
     if subject:  # the setting it names, of the same kind of value if one is
         words = content_terms(subject)
         hits = [p for p in fits if words & content_terms(p.text)] \
-            or [p for p in found if words & content_terms(p.text)]
+            or [p for p in found if words & content_terms(p.text)
+                and not _day_for_words(p.key.split("|")[2], stmt.dimension)]
         return (hits[0] if hits else None), said
     if not fits or len(fits) > 1 and fits[1].turn == fits[0].turn:
         return None, said  # no setting, or two said together: which is meant would be a guess
     return fits[0], said
+
+
+def _day_for_words(held: str, said: str) -> bool:
+    """One of two kinds of value is a day or a time and the other a name or words: never
+    one setting ("Moorside Creamery" is no new delivery day of "weekly delivery on
+    mondays")."""
+    def words(d: str) -> bool:
+        return d in ("free", "name") or d.startswith("free:")
+    days = ("when", "clock")
+    return held in days and words(said) or said in days and words(held)

@@ -71,7 +71,10 @@ _ADD_RE = re.compile(rf"\badd(?:ing)?\s+(?:on\s+)?(?:an?\s+extra\s+|another\s+)?
                      rf"(?:\s+(?:to|onto)\s+(?P<subj>[\w' -]+))?", re.I)
 # "two more people", "an extra 3 chairs", "5 fewer", "knock £50 off", "take 10 minutes off"
 _EXTRA_RE = re.compile(rf"\ban?\s+extra\s+{_AMOUNT}", re.I)
-_MORE_RE = re.compile(rf"(?P<amt>{_NUM})\s+(?P<way>more|extra|fewer|less)\b(?:\s+(?P<unit>[a-z]+))?", re.I)
+# (never "one" as a pronoun: "I check that one more", "the other one less")
+_MORE_RE = re.compile(rf"(?!(?<=\bthat\s)one\b|(?<=\bthis\s)one\b|(?<=\bthe\s)one\b|(?<=\bwhich\s)one\b"
+                      rf"|(?<=\bother\s)one\b)"
+                      rf"(?P<amt>{_NUM})\s+(?P<way>more|extra|fewer|less)\b(?:\s+(?P<unit>[a-z]+))?", re.I)
 # "that plus 2 km", "minus 3"
 _PLUS_RE = re.compile(rf"\b(?P<way>plus|minus)\s+{_AMOUNT}", re.I)
 # what an amount after "plus" is for, when that is a thing of its own

@@ -2,7 +2,7 @@
 in miles please", "give temperatures in fahrenheit", "use metric units", "switch to kilos".
 
 :func:`display_unit` reads a unit word said alone as a value of the kind ``unit:<measure>``
-(currency, length, mass, temperature, volume, or the system of units), so that "show them
+(currency, length, mass, temperature, volume, energy, or the system of units), so that "show them
 in euros" revises "show prices in USD" and never "distances in miles". :func:`in_unit`
 reads a sentence that asks for a unit ("<what> in <unit>", "switch <what> to <unit>", "use
 <unit>") into its subject and unit.
@@ -26,6 +26,7 @@ _MEASURES = {
     "mass": "kilo kilos kg kgs kilogram kilograms lb lbs stone grams gram ounce ounces oz",
     "temperature": "celsius centigrade fahrenheit",
     "volume": "litre litres liter liters gallon gallons cup cups ml millilitres milliliters",
+    "energy": "calorie calories kcal kcals kilocalorie kilocalories kilojoule kilojoules kj",
     "system": "metric imperial",
     "currency": "franc francs swiss_franc swiss_francs peso pesos yen rupee rupees yuan "
                 "renminbi krona kronor krone kroner won rand zloty dirham dirhams bitcoin "
@@ -107,7 +108,7 @@ def unit_setting(dimension: str) -> str:
 
 _SETTING = {"unit:currency": "currency", "unit:length": "distance unit", "unit:mass": "weight unit",
             "unit:temperature": "temperature unit", "unit:volume": "volume unit",
-            "unit:system": "units"}
+            "unit:energy": "energy unit", "unit:system": "units"}
 
 
 def as_weight(dimension: str, canonical: str, subject: str | None) -> tuple[str, str]:

@@ -20,7 +20,7 @@ from .values import canonical_unit, day_or_time, parse_value
 from .vocab import singular, is_identifier
 
 __all__ = ["ECHO_TURNS", "RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting", "value_base",
-           "revision_candidates", "with_period_of"]
+           "named_bound", "revision_candidates", "with_period_of"]
 
 TERM_CANDIDATES = 64  # candidates examined per term or word (most recent first)
 
@@ -115,9 +115,27 @@ class StoreIndex:
         self.recent.append((turn, pid))
 
 
+#: a subject that names a bound: "max orders per day = 60" is "orders per day <= 60"
+_UPPER_NAMED_RE = re.compile(r"\b(?:max|maximum|cap|caps|ceiling|limit|limits)\b", re.I)
+_LOWER_NAMED_RE = re.compile(r"\b(?:min|minimum|floor|least|lower (?:limit|bound))\b", re.I)
+
+
+def named_bound(op: str | None, subject: str | None) -> str:
+    """The bound class of a statement (:func:`~dspm_core.slots.bound_class`), where a value
+    said equal to a subject that names a bound is that bound ("bump the max orders per day
+    to 60" sets the same bound as "max 40 orders per day")."""
+    cls = bound_class(op)
+    if cls != "eq" or not subject:
+        return cls
+    if _LOWER_NAMED_RE.search(subject):
+        return "lower"
+    return "upper" if _UPPER_NAMED_RE.search(subject) else cls
+
+
 def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statement,
                          exact_dim: bool = False, same_unit: bool = False) -> list[str]:
     cls = bound_class(stmt.op)
+    named_cls = named_bound(stmt.op, stmt.subject)
     numeric = stmt.dimension in ("number",) or stmt.dimension.startswith("count:")
     candidates = []
     if exact_dim:
@@ -126,9 +144,9 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         p = patches[pid]
         if p.key is None or p.value is None:
             continue
-        _, p_cls, p_dim, p_scope = p.key.split("|", 3)
-        if p_cls != cls:
-            continue
+        p_subject, p_cls, p_dim, p_scope = p.key.split("|", 3)
+        if p_cls != cls and named_bound(p.op, p_subject) != named_cls:
+            continue  # (a bound by any name: "max orders per day = 60" of "max 40 orders a day")
         if (p_scope or None) != stmt.scope:
             if stmt.scope is None and p_dim == f"rate:{stmt.dimension}" and not exact_dim:
                 candidates.append(pid)  # "1.5 litres of water" of "3 litres of water a day"

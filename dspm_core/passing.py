@@ -87,6 +87,7 @@ class Named:
     cls: str
 
 
+@lru_cache(maxsize=16384)
 def _class_of(word: str, first: bool) -> str | None:
     low = word.lower()
     if low in STOP_WORDS or low in _CUE_WORDS or low in _TITLES or low in CHAT_WORDS \
@@ -481,8 +482,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
                 and not content_terms(n.word) <= content_terms(p.text)]  # "linting" says "lint"
         if len(news) > 1:  # the name in the clause of the change, not in its reason ("need
             news = [n for n in news if _says_change(_clause_of(fact.text, n.word))]  # the concurrency")
-        if len(news) != 1:
-            continue
+        if len(news) != 1 or _said_gone(fact.text, news[0].word):
+            continue  # ("Maya left last month, ...": the name said gone is no new value)
         # the old name is one of at least the new one's standing: "Elm" for "Oak", never
         # the "parcel" beside it
         olds = [n.word for n in named_words(held, value=value)
@@ -517,8 +518,32 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
             continue  # "use Seattle" is no database: names of one kind, or a word in common
         if any(_other_modifier(fact.text, p.text, word) for word in shared):
             continue  # "the videos bucket" is not "the images bucket"
+        if not shared and _versions_apart(fact.text, news[0].word, p.text, olds[0]):
+            continue  # "we're on Node 20 now" is no new version of "ubuntu-22.04 runners"
         found.append((p, olds[0], news[0].word))
     return found[0] if len(found) == 1 else None
+
+
+def _said_gone(text: str, word: str) -> bool:
+    """``word`` is what ``text`` says is gone ("Maya left last month", "Zizzi's shut")."""
+    at = re.search(rf"(?<![\w.+#-]){re.escape(word)}(?:['’]s)?\s+", text)
+    return at is not None and _GONE_RE.match(text, at.end()) is not None
+
+
+def _versioned(text: str, word: str) -> str | None:
+    """The system ``word`` names a version of, as said in ``text`` ("ubuntu" of
+    "ubuntu-22.04", "node" of "... Node 20 ..."), or None."""
+    m = re.fullmatch(r"([A-Za-z][A-Za-z.+#]*?)[-_]?v?\d+(?:\.\d+)*", word)
+    if m:
+        return m.group(1).lower()
+    said = re.search(rf"(?<![\w.+#-]){re.escape(word)}\s+v?\d+(?:\.\d+)*\b", text, re.I)
+    return word.lower() if said else None
+
+
+def _versions_apart(a: str, word_a: str, b: str, word_b: str) -> bool:
+    """Each name is said as a version of a system, and the systems differ."""
+    sa, sb = _versioned(a, word_a), _versioned(b, word_b)
+    return sa is not None and sb is not None and sa != sb
 
 
 def _same_noun_after(a: str, word_a: str, b: str, word_b: str) -> bool:

@@ -4,7 +4,8 @@ the top", "you can use emojis again" after "no emojis in captions".
 
 The later rule says the earlier one's action with the opposite polarity: a word of refusal
 ("no", "don't", "stop", "never", "no need for", "... aren't needed anymore") on one side
-only, or, to lift a refusal, a word of return ("again", "go back to"). Its clause names
+only, or, to lift a refusal, a word of return ("again", "go back to", "now": "we ship to the
+EU now" after "we don't ship to the EU yet"). Its clause names
 nothing the earlier rule does not (the veto of DESIGN.md: "no emojis in the linkedin posts"
 is not about the instagram captions), and shares a word that is not a plain verb with it.
 Words are compared by their base forms ("cc'ing" and "cc", "translations" and "translate",
@@ -41,7 +42,8 @@ _REFUSING = (r"no|don'?t|do not|never|stop|quit|no more|no need (?:for|to)|avoid
 _REFUSAL_RE = re.compile(
     rf"\b(?:{_REFUSING}|no longer|without|(?:not|n't)\b[^,.;]*\b(?:any ?more|any longer))\b", _I)
 # a refusal lifted: the action is done again, or is fine ("emojis are totally fine")
-_RETURN_RE = re.compile(r"\b(?:again|go(?:ing)? back to|bring back|you can (?:\w+ )?(?:use|add|include|"
+_RETURN_RE = re.compile(r"\b(?:again|now(?!\s+(?:that|and then|and again)\b)|go(?:ing)? back to|bring back|"
+                        r"you can (?:\w+ )?(?:use|add|include|"
                         r"put|do)\b[^,.;]*\bnow|(?:is|are)\s+(?:totally\s+|perfectly\s+|completely\s+|"
                         r"absolutely\s+)?(?:fine|ok|okay|allowed|welcome)\b)\b", _I)
 # a question or a supposition changes no rule

@@ -48,7 +48,7 @@ from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
 from .slots import (Statement, bound_class, content_terms, folded_subject, letter_named, name_category,
                     no_capitals)
-from .values import CLOCK_SHAPE_RE, MONTHS, VERSION_RE, WEEKDAYS, day_or_time, parse_value
+from .values import CLOCK_SHAPE_RE, MONTHS, VALUE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only, known_word
 from .progress import PERIOD_WORDS
@@ -82,6 +82,7 @@ class Resolution:
 NONE = Resolution()
 
 
+@lru_cache(maxsize=16384)
 def is_referent(subject: str | None) -> bool:
     """A subject that only points back ("it", "that") or is missing altogether."""
     if not subject:
@@ -231,7 +232,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
                                                    or party_in_place(text, patches[res.target].text)) \
             else res
     if stmt.revision and subj_norm:
-        found = _same_head(ix, patches, subj_norm, stmt)
+        found = _same_head(ix, patches, subj_norm, stmt, text)
         if found:
             return _one(found, "head noun and value agree, with a revision cue")
         found = _unit_named(ix, patches, subj_norm, stmt)
@@ -915,13 +916,18 @@ def _year_apart(stmt: Statement, p: Patch) -> bool:
 
 def _measures_apart(stmt: Statement, p: Patch) -> bool:
     """A count said in a unit of measure ("3 kg", "5 miles") and one of things or in another
-    measure ("4 nodes", "20 km" is a length too, "75 kg" is no "6000 steps"): never one
-    setting through a pointer. Two counts of things may be ("12 crates" of "10 boxes")."""
+    measure ("4 nodes", "20 km" is a length too, "75 kg" is no "6000 steps"), or a count of
+    people and one of things: never one setting through a pointer. Two counts of things may
+    be ("12 crates" of "10 boxes")."""
     if not stmt.dimension.startswith("count:") or p.value is None \
             or not parse_value(p.value).dimension.startswith("count:"):
         return False
     mine, theirs = measure_of(stmt.unit), measure_of(p.unit)
-    return (mine is not None or theirs is not None) and mine != theirs
+    if (mine is not None or theirs is not None) and mine != theirs:
+        return True
+    # a count of people is no count of things ("so it's 4 people" of "under 600 calories")
+    people = [singular(u.lower().split()[-1]) in PEOPLE_UNITS for u in (stmt.unit, p.unit) if u]
+    return len(people) == 2 and people[0] != people[1]
 
 
 _YEAR_NOUN_RE = re.compile(r"(?:19|20)\d\d\s+[a-z]", re.I)
@@ -1617,7 +1623,7 @@ _LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|a
 
 
 def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
-               stmt: Statement) -> list[str]:
+               stmt: Statement, text: str = "") -> list[str]:
     """Stored subjects that agree with this one: the same head noun, or every word of one
     within the other ("the pomodoro" for "the pomodoro timer"), and no veto."""
     words = subj_norm.split()
@@ -1642,6 +1648,9 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         for pid in ix.by_subject.get(subj, ()):
             if _other_known_kind(stmt.value, patches[pid].value):
                 continue  # "host staging on Render" is no log level of staging ("DEBUG")
+            if mine_here - theirs and _says_two(patches[pid]) and not _days_said(text, stmt) > 1:
+                continue  # "the return flight got moved to May 22" of "we fly out on May 14
+                # and come back May 21": which of the two it names is not known
             # "lower the CPU alert to 70%" keeps the bound of "alert when CPU goes above 80%"
             got = revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),
                                       exact_dim=True, same_unit=True)
@@ -1650,6 +1659,25 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                 got = [pid]  # "upgrade us to the Growth plan" of "the Starter plan for the helpdesk"
             found.extend(got)
     return found
+
+
+def _says_two(p: Patch) -> bool:
+    """``p`` holds a day or a time of day, and its text says another of that kind besides
+    its value ("we fly out on May 14 and come back May 21")."""
+    dim = p.key.split("|")[2] if p.key and p.value else ""
+    value = (p.value or "").lower()
+    return dim in _DAY_OR_TIME and any(
+        parse_value(m.group(0)).dimension == dim and m.group(0).lower() not in value
+        for m in VALUE_RE.finditer(p.text))
+
+
+def _days_said(text: str, stmt: Statement) -> int:
+    """How many values of ``stmt``'s kind (days, times of day) ``text`` says: a list of
+    them ("gym days r tue thu sat now") replaces a list, whichever it is."""
+    return sum(parse_value(m.group(0)).dimension == stmt.dimension for m in VALUE_RE.finditer(text))
+
+
+_DAY_OR_TIME = ("when", "clock")
 
 
 def _named_both(stmt: Statement, p: Patch) -> bool:

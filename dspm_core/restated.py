@@ -35,12 +35,12 @@ from .people import PEOPLE
 from .resolve import ATTRIBUTE_WORDS, OBJECT_LEADS
 from .known_names import MULTIWORD_NAMES, name_category
 from .slots import Statement, bound_class, content_terms
-from .value_clause import clauses
-from .values import parse_value
+from .value_clause import clauses, parts
+from .values import VALUE_RE, parse_value
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, singular, word_frequency
 
 __all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "one_occasion", "restated_earlier",
-           "restated_name", "speaker_after_person", "supposes_or_recalls"]
+           "restated_name", "speaker_after_person", "supposes_or_recalls", "value_said_again"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
 RESTATED_TURNS = 6
@@ -96,6 +96,40 @@ def restated_earlier(ix: StoreIndex, patches: dict[str, Patch], fact: Fact,
     return found[0] if len(found) == 1 else None
 
 
+@lru_cache(maxsize=16384)
+def value_said_again(p: Patch, fact: Fact, stmt: Statement) -> str | None:
+    """The value of ``stmt``'s kind that ``fact`` gives anew when it is another than ``p``'s
+    own: the one said in the clause of ``p`` that ``fact`` shares most words with ("salt mine
+    tour on 15 march" of "fly to Krakow on 14 march, ..., salt mine tour on 15 march, back
+    home on the 17th", for "salt mine tour on 16 march"). None when that clause says
+    ``p``'s value, or none or several of the kind."""
+    mine = content_terms(_without(fact.text, stmt.value))
+    best, shared = None, 0
+    for clause in parts(p.text):
+        n = len(mine & content_terms(clause))
+        best, shared = (clause, n) if n > shared else (best, shared)
+    if best is None:
+        return None
+    held = [v for v in map(_with_unit, VALUE_RE.finditer(best))
+            if parse_value(v).dimension == stmt.dimension]
+    if len(held) != 1 or p.value is None or held[0].lower() in p.value.lower() \
+            or p.value.lower() in held[0].lower():
+        return None
+    return held[0]
+
+
+_UNIT_AFTER_RE = re.compile(r"\s?(?:[A-Za-z]+|%)")
+
+
+def _with_unit(m: re.Match[str]) -> str:
+    """A value found in a text, with the unit written after a bare number ("512gb")."""
+    said = m.group(0)
+    if said.replace(",", "").replace(".", "").isdigit():
+        unit = _UNIT_AFTER_RE.match(m.string, m.end())
+        return said + unit.group(0) if unit else said
+    return said
+
+
 def _states(text: str) -> bool:
     """``text`` states a setting: short, asks nothing, keeps nothing, reports no event
     ("I secured 5 interviews": a verb of the past that says no change)."""
@@ -104,11 +138,16 @@ def _states(text: str) -> bool:
         and not another_owns(text)
 
 
+@lru_cache(maxsize=16384)
 def _reports(clause: str) -> bool:
     """A clause with a verb of the past that says no change: an event ("I secured 5
     interviews"), not a setting."""
-    return any(is_past_verb(w) and not w.endswith("ing") and w not in _CHANGED
+    return any(is_past_verb(w) and not w.endswith("ing") and w not in _CHANGED and w not in _DESCRIBING
                for w in re.findall(r"[a-z]+", _ASIDE_RE.sub(" ", clause).lower()))
+
+
+#: participles that describe a thing, not an event ("a fintech called Monzo", "based in Leeds")
+_DESCRIBING = frozenset("called named based located known titled labelled labeled".split())
 
 
 _ASIDE_RE = re.compile(r"\([^)]*\)")

@@ -26,8 +26,9 @@ from .confirmations import CONFIRMED, confirmed_setting
 from .crit_order import CriticalOrder, Pool
 from .index import LexicalIndex
 from .rank import patch_terms, query_terms
-from .merge_targets import TERM_CANDIDATES, StoreIndex, echo_target, fitting, value_base, with_period_of
-from .restated import restated_earlier, restated_name, supposes_or_recalls
+from .merge_targets import (TERM_CANDIDATES, StoreIndex, echo_target, fitting, named_bound, value_base,
+                            with_period_of)
+from .restated import restated_earlier, restated_name, supposes_or_recalls, value_said_again
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
                       held_for_other, is_referent, label_apart, other_list, link_target, link_vetoed,
@@ -60,6 +61,7 @@ from .slots import (
     subject_key,
     terms_key,
 )
+from .value_clause import parts
 from .values import parse_value
 from .vocab import STOP_WORDS, fold_typo, is_identifier, singular
 
@@ -217,6 +219,12 @@ def _says_more(text: str, old: str) -> bool:
 TERSE_WORDS = 6
 #: the longest new name a setting takes from a revision that names the name it replaces
 NAME_WORDS = 4
+
+
+#: words that frame a setting, said with any value ("let it exceed", "keep it under")
+_FRAME_WORDS = ("let exceed allow allowed keep set make use go stay limit cap max maximum min minimum "
+                "under over above below least most up down within than more less should must "
+                "need needs want wants")
 
 
 class PatchStore:
@@ -756,6 +764,8 @@ class PatchStore:
             old = self._patches[existing_id]
             if old.scope and not stmt.scope and not referent:
                 stmt = with_period_of(stmt, old)  # "1.5 litres of water" of "3 litres ... a day"
+            if bound_class(stmt.op) != bound_class(old.op) == named_bound(stmt.op, stmt.subject):
+                stmt = replace(stmt, op=old.op)  # "bump the max orders per day to 60": a bound still
             if self._same_value(old, stmt):
                 if old.value is None and old.turn == fact.turn and _says_more(fact.text, old.text):
                     # two statements of one turn of a setting with no value read: the second
@@ -807,6 +817,13 @@ class PatchStore:
                     and not person_dropped(said_again.slot or "", fact.text) \
                     and not _apart(fact, stmt.value, stmt.subject, said_again) \
                     and not narrowed_for(fact.text, stmt.value, said_again.text, said_again.value):
+                other = value_said_again(said_again, fact, stmt)
+                if other is not None:  # "salt mine tour on 16 march" of "..., salt mine tour
+                    # on 15 march, ...": that value gives way, the rest of the statement stays
+                    done = self._replace_named(said_again, other, stmt.value, fact,
+                                               _norm_text(fact.text), as_text=True, keep=True)
+                    if done is not None:
+                        return done
                 return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
                 # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
             done = self._changed_value(fact, key, stmt)
@@ -1193,7 +1210,10 @@ class PatchStore:
                       source=fact.source, session_id=fact.session_id or old.session_id)
         if stmt.subject and old.slot and len(stmt.subject) >= len(old.slot):
             new = replace(new, slot=stmt.subject)
+        kept = self._said_besides(old, fact)
         self._put(new)
+        if kept is not None:  # "Keep it friendly, no jargon, and under (earlier: 400 words)."
+            self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
         self._reindex_terms(old, new)
         self._ix.spoken(fact.turn, old.id)
         self._journal.append(JournalEntry("superseded", old.id, fact.turn,
@@ -1202,6 +1222,31 @@ class PatchStore:
         self.counters["superseded"] += 1
         self.version += 1
         return MergeOutcome("superseded", new, old, "same slot identity, new value")
+
+    def _said_besides(self, old: Patch, fact: Fact) -> Patch | None:
+        """What the statement a revision replaces said besides its setting, kept as a
+        statement of its own with the old value marked as earlier ("Keep it friendly, no
+        jargon, and under 400 words" revised by "bump the limit to 500 words": the rules
+        said beside the limit stay). None when it said little else, was said in the
+        revision's own message (a change from one value to another), or is an assistant's
+        or a tool's."""
+        if old.kind is PatchKind.SENTENCE or not old.value or old.turn == fact.turn \
+                or fact.source == EARLIER or old.role not in TIER_ROLES:
+            return None  # (an assistant's or a tool's account of a value is theirs to say again)
+        # (the setting's own name and the words that frame a setting say nothing besides it:
+        # "Don't let the billing-service timeout exceed 2 seconds")
+        named = " ".join((old.slot or "", old.key.split("|", 1)[0] if old.key else "", _FRAME_WORDS))
+        # a clause of its own that holds neither the value nor a word of the setting's name
+        # ("no jargon"; never "my emergency contact is my brother Sam" of "..., 555-0142")
+        setting = content_terms(named) - content_terms(_FRAME_WORDS)
+        if not any(not holds_word(c, old.value) and not content_terms(c) & setting
+                   and content_terms(c) - content_terms(f"{fact.text} {_FRAME_WORDS}")
+                   for c in parts(old.text)):
+            return None
+        kept = said_besides(old, old.value, f"{fact.text} {named}", least=2)
+        if kept is None:
+            return None
+        return replace(kept, id=self._new_id(), history=(), later=None, echoes=0)
 
     def _earlier(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
         """A fact from a turn before the one that set the current value: it joins the

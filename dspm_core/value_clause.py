@@ -21,7 +21,7 @@ from functools import lru_cache
 from .lexicon import is_base_verb
 from .values import VALUE_RE
 
-__all__ = ["CORRECTION", "clauses", "named_object", "reported", "spent_value", "unlead",
+__all__ = ["CORRECTION", "clauses", "named_object", "parts", "reported", "spent_value", "unlead",
            "weak_subject"]
 
 _I = re.I
@@ -55,6 +55,17 @@ def clauses(text: str) -> list[str]:
     """The clauses of one sentence (the whole sentence when it has one)."""
     parts = [p.strip(" ,;") for p in _BREAK_RE.split(text)]
     return [p for p in parts if p] or [text]
+
+
+# the parts of a statement of several things ("16gb ram, 512gb ssd, colour space grey",
+# "at Spotify on June 3 and at a fintech called Monzo on June 10")
+_PARTS_RE = re.compile(r"\s*(?:[,;:](?=\s)|\.\s)\s*|\s+and\s+", _I)
+
+
+def parts(text: str) -> list[str]:
+    """The parts of a statement of several things: split at every comma, semicolon, colon
+    and "and" (finer than :func:`clauses`, which keeps a clause's list of values whole)."""
+    return [p for p in _PARTS_RE.split(text) if p.strip()] or [text]
 
 
 _NAME = r"(?-i:[A-Z][\w.+#-]*)(?:'s)?"

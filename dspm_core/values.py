@@ -223,6 +223,7 @@ def _head_noun(first: str, rest: list[str]) -> int:
     return 0
 
 
+@lru_cache(maxsize=16384)
 def canonical_unit(unit: str | None) -> tuple[str | None, str, str | None]:
     """(canonical unit, dimension, short form) for a unit as written."""
     if not unit:

@@ -42,6 +42,11 @@ _SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|\s+(?:and
                        _I)
 # an unlabelled compound is a run of "<subject> is <value>" clauses
 _IS_VALUE_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+(?:is|are|=|:)\s+\S", _I)
+# "<subject> should be <value>" (see _sets_value)
+_BE_VALUE_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+(?:is|are|=|:|(?:should|must|"
+                          r"will|shall)\s+be|(?:has|have|needs?)\s+to\s+be)\s+", _I)
+# an instruction with its value ("retry failed uploads up to 3 times", "rotate logs at 5 MB")
+_DO_VALUE_RE = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?!(?:it|that|this|them)\b)\S", _I)
 _MAX_PART_WORDS = 12
 _CONTACT_RE = re.compile(CONTACT)
 # a part that opens on a town after a street ("..., Leeds LS6 2AB") or holds a street number
@@ -78,7 +83,10 @@ def compound_parts(sentence: str) -> list[str] | None:
         if not (VALUE_RE.search(p) and re.search(r"[A-Za-z]{2}", p) or rule_cue(p)
                 or label and is_base_verb(words[0].lower())):  # "few things: ..., pin gunicorn, ..."
             return None
-    if not label and not all(_IS_VALUE_RE.match(p) and VALUE_RE.search(p) for p in parts):
+    if not label and not all(_IS_VALUE_RE.match(p) and VALUE_RE.search(p) for p in parts) \
+            and not (all(_sets_value(p) for p in parts) and _BE_VALUE_RE.match(parts[0])
+                     and not any(_CHANGE_SAID_RE.search(p) for p in parts)):
+        # ("they rang to say 7pm is full, get us 8:45 instead": one change, its parts together)
         # "never log cards, and use TLS" stays one rule; "X is 5, Y is 10" splits, and so do
         # named values said bare ("replicas 3, HPA max 8", "long run sundays, currently 14km,
         # easy pace ~6:10/km": a part that names nothing goes with the one before it)
@@ -86,6 +94,26 @@ def compound_parts(sentence: str) -> list[str] | None:
         if parts is None:
             return None
     return [p[0].upper() + p[1:] + ("?" if listed and _WH_RE.match(p) else ".") for p in parts]
+
+
+# a part that says a value will not do, or that another replaces it: the parts are one change
+_CHANGE_SAID_RE = re.compile(r"\b(?:instead|rather|(?:is|are|was|were)\s+(?:full|taken|booked|sold out|"
+                             r"unavailable|too\s+\w+|not\s+(?:available|possible|enough)))\b", _I)
+
+
+def _sets_value(part: str) -> bool:
+    """``part`` sets a value of its own: "<subject> is/should be <value>", the value at most
+    a word after the verb ("should be 8 MB", "should be on saturdays"; never "half of us are
+    away on sunday", a reason), or an instruction with a value and its unit ("retry failed
+    uploads up to 3 times")."""
+    be = _BE_VALUE_RE.match(part)
+    if be is not None:
+        words = part[be.end():].split()
+        return any(VALUE_RE.match(" ".join(words[k:])) for k in range(min(2, len(words))))
+    m = _DO_VALUE_RE.match(part)
+    return m is not None and is_base_verb(m.group("verb").lower()) \
+        and any(re.search(r"[A-Za-z]", v.group(0)) or re.match(r"\s*[A-Za-z%]", part[v.end():])
+                for v in VALUE_RE.finditer(part))
 
 
 # what may follow a bare value: its unit and period ("30s", "~6:10/km", "2 per day")

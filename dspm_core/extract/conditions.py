@@ -149,9 +149,20 @@ def conditional_kind(sentence: str) -> PatchKind | None:
             and not is_adjective(m.group("main").split()[0]) \
             and not _MOMENT_RE.search(m.group("fact")) and not _FEELING_NOW_RE.search(m.group("fact")) \
             and not _BOOKED_RE.search(m.group("main")) \
-            and not any(past_form(w) for w in m.group("fact").split()):
+            and not _past_said(m.group("fact")):
         return PatchKind.CONSTRAINT
     return None
+
+
+_DETERMINERS = frozenset("a an the my our your his her their this that".split())
+
+
+def _past_said(fact: str) -> bool:
+    """``fact`` has a verb of the past ("I broke my wrist"): an event, not a standing fact.
+    A past form after a determiner or an adjective is no verb ("my bad left knee")."""
+    words = fact.lower().split()
+    return any(past_form(w) and not (i and (words[i - 1] in _DETERMINERS or is_adjective(words[i - 1])))
+               for i, w in enumerate(words))
 
 
 def sets_no_rule(sentence: str) -> bool:

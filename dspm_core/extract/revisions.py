@@ -13,7 +13,7 @@ from dataclasses import replace
 from ..lexicon import is_noun
 from ..patch import EARLIER, Fact, PatchKind, Turn
 from ..places import is_place
-from ..slots import name_category
+from ..slots import name_category, parse_statement
 from ..values import ParsedValue, parse_value, split_number_unit
 from .clauses import strip_lead, tidy
 from .cues import REVISION_VERBS, VALUES
@@ -177,6 +177,17 @@ def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fac
         return [replace(new_fact(turn, kind, f"{subject} = {old}", slot=subject, op=op, value=old),
                         source=EARLIER),
                 new_fact(turn, kind, cut, slot=subject, op=op, value=new)]
-    # names: the slot rules read them from the text, and know "Kafka" is a message queue
+    # names: the slot rules read them from the text, and know "Kafka" is a message queue;
+    # where they read none ("we're migrating our CI to GitHub Actions"), the name said after
+    # "to" is the new value, as the earlier one is the one after "from"
+    read = parse_statement(cut).value is not None or not _a_name(new)
     return [replace(new_fact(turn, kind, f"{subject} = {old}", slot=subject), source=EARLIER),
-            new_fact(turn, kind, cut, slot=subject)]
+            new_fact(turn, kind, cut, slot=subject) if read
+            else replace(new_fact(turn, kind, cut, slot=subject, op="=", value=new), replaces=old)]
+
+
+def _a_name(value: str) -> bool:
+    """``value`` reads as a name said after "to": a name of a known kind, or a few words
+    that open with a capital and hold no number ("GitHub Actions", never "by June 15")."""
+    return name_category(value) is not None or value[:1].isupper() and len(value.split()) <= 3 \
+        and not any(c.isdigit() for c in value)

@@ -314,12 +314,20 @@ def _antecedent(turn: Turn, st: Statement) -> str | None:
 _TAIL_RE = re.compile(r"(?P<tail>(?:\s+(?:for|of|in|on|at|with)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?)")
 
 
+# a reason or a consequence after the value: "... because ...", "..., since ...", ", so ..."
+_REASON_RE = re.compile(r"\s*(?:,\s*|\s+)(?:because|cause|since|as|so that|so|given that)\s+(?=\w)",
+                        re.I)
+
+
 def _terms_subject(s: str, value: str) -> str:
     """A narrow identity for a plain statement whose subject the slot rules miss: the counted
     thing and what it is for ("3 interviews for producer roles" -> "interviews for producer
     roles"), else the content words without the value. Never a single generic word, which
     an unrelated revision could take for a shorter name of it."""
     at = s.find(value)
+    if at >= 0:  # "Max 40 orders per day because we only have two ovens": the reason names nothing
+        why = _REASON_RE.search(s, at + len(value))
+        s = s[:why.start()] if why else s
     m = _TAIL_RE.match(s, at + len(value)) if at >= 0 else None
     unit = re.sub(r"^[$€£]?[\d.,]+\s*(?:[kKmM]\b)?", "", value).strip()
     if m and unit and re.fullmatch(r"[A-Za-z][\w-]*", unit) and m.group("tail"):

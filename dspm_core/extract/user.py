@@ -93,7 +93,11 @@ _MAX_FACT_WORDS = 70
 
 _CHITCHAT_RE = re.compile(
     r"^(?:(?:hi|hello|hey|thanks|thank you|thx|ty|ok|okay|cool|great|nice|sounds good|got it|"
-    r"perfect|awesome|sure|yes|no|yep|yeah|nope|bye|good morning|good night|lol|haha|np|"
+    r"perfect|awesome|sure|yes|yep|yeah|nope|bye|good morning|good night|lol|haha|np|"
+    # ("no" as an answer, never "no hill repeats please": a rule)
+    r"no(?=\s*(?:[,.!;:]|$)|\s+(?:thanks|thank|worries|worry|problem|probs?|need|sorry|idea|way|"
+    r"rush|pressure|biggie|big deal|i|i'm|it|it's|that|that's|you|we|not|just|actually|wait|"
+    r"all good|of course|kidding|clue|doubt)\b)|"
     r"no problem|you're welcome|understood|will do|makes sense|that works|that helps|"
     r"appreciate it|excellent|wonderful|amazing|alright|all right|right|fine|good|done)\b"
     r"[\s\w,!.'’]{0,40}|[\W\d]*)$",
