@@ -3,7 +3,7 @@ cancelled PureGym and joined The Gym Group", "i left barclays and moved everythi
 monzo", "gave up Spotify, I'm on Apple Music now", "sold the Golf and bought a Tesla", "we
 dropped British Gas and went with Octopus", "traded in the iPhone 12 for a Pixel 8", "I
 ported my number from Vodafone to Giffgaff", "we moved off HubSpot onto Pipedrive", "we've
-moved off Terraform to Pulumi".
+moved off Terraform to Pulumi", "we're dropping SQLAlchemy for raw asyncpg".
 
 The sentence names the old value and the new one: it revises the setting that holds the
 old one (the resolver's "old value named"), whatever that setting is called. It is the
@@ -22,7 +22,8 @@ __all__ = ["switched_said"]
 
 _I = re.I
 # a word every such sentence is said with (a cheap test before the patterns)
-_CUE_RE = re.compile(r"\b(?:cancell?ed|left|quit|dropped|ditched|dumped|gave\s+up|stopped\s+using|"
+_CUE_RE = re.compile(r"\b(?:cancell?ed|left|quit|dropped|dropping|ditched|ditching|dumped|replac(?:ed|ing)|"
+                           r"gave\s+up|stopped\s+using|"
                            r"sold|traded|swapped|ported|moved\s+(?:off|away)|switched\s+(?:away|off)|"
                            r"got\s+rid|took\s+\w+\s+out)\b", _I)
 _WHO = r"(?:(?:i|we|i've|we've|i\s+have|we\s+have)\s+(?:finally\s+|just\s+|recently\s+|actually\s+)?)?"
@@ -42,6 +43,9 @@ _NEW = (r"(?:(?-i:a|an|the)\s+)?(?P<new>[\w&+'.-]+(?:\s+(?!(?:for|because|since|
         r"way|which|as|after|from|now|and|but|so|too|this|instead|it|is|was|then)\b)[\w&+'.-]+){0,3})")
 _END = r"(?=\s*(?:[,.;!)]|$|\s+(?:for|because|since|last|in|at|on|with|now|and|but|so|this|then|"\
        r"after|from|as|which)\b))"
+# what follows "dropped" or "for" that names no choice ("I've dropped to 3k for now")
+_NOT_NAMED = (r"(?:to|from|by|off|down|up|out|back|in|at|now|good|ever|a\s+while|a\s+bit|today|tonight|"
+              r"later|the\s+(?:day|week|month|moment|time\s+being))\b")
 _SWITCHED_RES = (
     # "I cancelled PureGym and joined The Gym Group", "gave up Spotify, I'm on Apple Music now"
     re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}{_LEAVE}\s+{_OLD}\s*(?:,\s*|\s+)"
@@ -49,6 +53,11 @@ _SWITCHED_RES = (
     # "traded in the iPhone 12 for a Pixel 8", "swapped Sky for Netflix"
     re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}(?:traded\s+in|traded|swapped|exchanged)\s+"
                rf"{_OLD}\s+for\s+{_NEW}{_END}", _I),
+    # "we're dropping SQLAlchemy for raw asyncpg", "we ditched Trello for Linear", "we
+    # replaced Jest with Vitest"
+    re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+){_WHO}(?:(?:we're|we\s+are|i'm|i\s+am)\s+)?"
+               rf"(?:dropp(?:ed|ing)|ditch(?:ed|ing)|replac(?:ed|ing))\s+(?!{_NOT_NAMED}){_OLD}\s+(?:for|with)\s+"
+               rf"(?!{_NOT_NAMED}){_NEW}{_END}", _I),
     # "I ported my number from Vodafone to Giffgaff", "we moved payroll from Sage to Xero",
     # "we've moved off Terraform to Pulumi", "moved away from Jenkins to GitHub Actions"
     re.compile(rf"(?:^|[,;]\s*|\b(?:so|and|then)\s+|\bheads\s+up,?\s+){_WHO}"

@@ -81,9 +81,10 @@ def compound_parts(sentence: str) -> list[str] | None:
         if listed and _WH_RE.match(p):
             continue  # "also a couple of things — ..., and what's a good lunch ...?"
         if not (VALUE_RE.search(p) and re.search(r"[A-Za-z]{2}", p) or rule_cue(p)
-                or label and is_base_verb(words[0].lower())):  # "few things: ..., pin gunicorn, ..."
-            return None
-    if not label and not all(_IS_VALUE_RE.match(p) and VALUE_RE.search(p) for p in parts) \
+                or label and is_base_verb(words[0].lower()) or _names_one(p)):
+            return None  # ("few things: ..., pin gunicorn, ...")
+    if not label and not all(_IS_VALUE_RE.match(p) and (VALUE_RE.search(p) or _names_one(p))
+                             for p in parts) \
             and not (all(_sets_value(p) for p in parts) and _BE_VALUE_RE.match(parts[0])
                      and not any(_CHANGE_SAID_RE.search(p) for p in parts)):
         # ("they rang to say 7pm is full, get us 8:45 instead": one change, its parts together)
@@ -99,6 +100,16 @@ def compound_parts(sentence: str) -> list[str] | None:
 # a part that says a value will not do, or that another replaces it: the parts are one change
 _CHANGE_SAID_RE = re.compile(r"\b(?:instead|rather|(?:is|are|was|were)\s+(?:full|taken|booked|sold out|"
                              r"unavailable|too\s+\w+|not\s+(?:available|possible|enough)))\b", _I)
+
+
+# "supervisor is Dr. Okafor", "the venue is The Crown": a name said as a setting's value
+_NAMED_IS_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:is|are)\s+"
+                          r"(?:(?:dr|prof|mr|mrs|ms|miss)\b\.?\s*|(?-i:[A-Z]))", _I)
+
+
+def _names_one(part: str) -> bool:
+    """``part`` is "<subject> is <Name>", short: a person, a place or a product set."""
+    return len(part.split()) <= 7 and _NAMED_IS_RE.match(part) is not None
 
 
 def _sets_value(part: str) -> bool:

@@ -32,7 +32,8 @@ _FOLLOW_UP_WORDS = 60
 _PASTE_WORDS = 40  # a labelled text longer than this is pasted material, not a statement
 
 _LABEL_RE = re.compile(
-    r"^[ \t]*(?P<label>instructions?|task|requirements?|constraints?|rules?|guidelines?|"
+    r"^[ \t]*(?P<label>instructions?|task|requirements?|constraints?|rules?|guidelines?|conventions?|"
+    r"standards?|style\s+guide|code\s+style|coding\s+style|"
     r"content|document|text|passage|article|story)[ \t]*:[ \t]*",
     _I | re.M,
 )

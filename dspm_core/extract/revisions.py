@@ -180,10 +180,16 @@ def from_to_facts(turn: Turn, kind: PatchKind, text: str, core: str) -> list[Fac
     # names: the slot rules read them from the text, and know "Kafka" is a message queue;
     # where they read none ("we're migrating our CI to GitHub Actions"), the name said after
     # "to" is the new value, as the earlier one is the one after "from"
-    read = parse_statement(cut).value is not None or not _a_name(new)
+    read = parse_statement(cut).value is not None or not _a_name(new) \
+        or not _CHOICE_MOVED_RE.search(core[: m.start()])
     return [replace(new_fact(turn, kind, f"{subject} = {old}", slot=subject), source=EARLIER),
             new_fact(turn, kind, cut, slot=subject) if read
             else replace(new_fact(turn, kind, cut, slot=subject, op="=", value=new), replaces=old)]
+
+
+# a choice moved from one name to another ("migrating our CI from ...", "moved my blog
+# from ..."), never a piece of work done to a thing ("convert the temperatures from ...")
+_CHOICE_MOVED_RE = re.compile(r"\b(?:migrat|mov|switch|chang|port|transferr?|upgrad|downgrad)\w*\b", _I)
 
 
 def _a_name(value: str) -> bool:

@@ -266,3 +266,43 @@ def test_a_confirmed_name_does_not_take_the_place_of_a_day() -> None:
 def test_a_goal_from_one_grade_to_another_is_no_change_of_name() -> None:
     m = session("I'm worried I won't be able to improve my essay grades from B- to A by June 15.")
     assert not any(p.value and "June" in p.value and p.history for p in m.store.patches())
+
+
+# ------------------------------------------------------------------ a headcount is no sum
+def test_a_number_said_where_people_come_is_no_budget() -> None:
+    m = session("we're throwing my dad a retirement party, budget is 600 quid max",
+                "assistant: OK, £600 max.", "his old team are coming too so make it 40")
+    (budget,) = [p for p in m.store.patches() if p.value and "600" in p.value]
+    assert budget.later is None and not budget.history
+
+
+def test_a_number_said_where_people_come_still_revises_a_headcount() -> None:
+    m = session("We're expecting 12 guests.", "assistant: OK.",
+                "two more people are coming, so make it 14")
+    (guests,) = [p for p in m.store.patches() if p.value and "14" in p.value]
+    assert [h.value for h in guests.history] == ["12 guests"]
+
+
+# ------------------------------------------------------------------ a team's ways of working
+def test_a_labelled_list_of_conventions_is_a_rule() -> None:
+    for said in ("Conventions: snake_case for everything, type hints required, no print statements.",
+                 "Code style: four spaces, no tabs, max line length 100."):
+        m = session(said)
+        assert any(p.kind.value == "constraint" for p in m.store.patches()), said
+
+
+def test_dropping_one_tool_for_another_replaces_it() -> None:
+    m = session("We track bugs in Trello.", "assistant: OK.", "we ditched Trello for Linear")
+    (p,) = [p for p in m.store.patches() if p.critical]
+    assert "Linear" in p.text and [h.value for h in p.history][0].lower().startswith("trello")
+    m = session("I dropped my keys for a second, anyway the gym is PureGym.")
+    assert not any(p.history for p in m.store.patches())
+
+
+def test_a_piece_of_work_from_one_thing_to_another_is_no_change_of_choice() -> None:
+    m = session("Convert the temperatures from Celsius to Fahrenheit in the report.")
+    assert not any(p.history for p in m.store.patches())
+    m = session("I usually run 5k on Saturdays.", "My knee's been bad so I've dropped to 3k for now.")
+    from dspm_core.switched import switched_said
+
+    assert switched_said("My knee's been bad so I've dropped to 3k for now.") is None
