@@ -120,6 +120,11 @@ _UPPER_NAMED_RE = re.compile(r"\b(?:max|maximum|cap|caps|ceiling|limit|limits)\b
 _LOWER_NAMED_RE = re.compile(r"\b(?:min|minimum|floor|least|lower (?:limit|bound))\b", re.I)
 
 
+# a bound said by its word before the number ("Max 40 orders per day", "min 3 people")
+_BOUND_SAID_RE = re.compile(r"^\W*(?:max(?:imum)?|min(?:imum)?|up\s+to|at\s+most|at\s+least|no\s+more\s+than)"
+                            r"\s+(?:of\s+)?[$€£]?\d", re.I)
+
+
 def named_bound(op: str | None, subject: str | None) -> str:
     """The bound class of a statement (:func:`~dspm_core.slots.bound_class`), where a value
     said equal to a subject that names a bound is that bound ("bump the max orders per day
@@ -145,8 +150,10 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         if p.key is None or p.value is None:
             continue
         p_subject, p_cls, p_dim, p_scope = p.key.split("|", 3)
-        if p_cls != cls and named_bound(p.op, p_subject) != named_cls:
-            continue  # (a bound by any name: "max orders per day = 60" of "max 40 orders a day")
+        if p_cls != cls and not (stmt.revision and named_cls == p_cls and _BOUND_SAID_RE.match(p.text)):
+            continue  # (a bound said by its word, revised by name: "bump the max orders per day
+            # to 60" of "Max 40 orders per day"; never "max retries is 2" of "max retries must
+            # not exceed 5", a value beside its bound)
         if (p_scope or None) != stmt.scope:
             if stmt.scope is None and p_dim == f"rate:{stmt.dimension}" and not exact_dim:
                 candidates.append(pid)  # "1.5 litres of water" of "3 litres of water a day"

@@ -306,3 +306,12 @@ def test_a_piece_of_work_from_one_thing_to_another_is_no_change_of_choice() -> N
     from dspm_core.switched import switched_said
 
     assert switched_said("My knee's been bad so I've dropped to 3k for now.") is None
+
+
+def test_a_value_beside_its_bound_stays_apart_when_either_is_revised() -> None:
+    m = session("The config-server max retries is 2.",
+                "The config-server max retries must not exceed 5.",
+                "Set the config-server max retries to 3.",
+                "Actually, the config-server max retries must not exceed 6.")
+    held = sorted((p.op or "", (p.value or "").split()[0]) for p in m.store.patches() if p.critical)
+    assert held == [("<=", "6"), ("=", "3")], held
