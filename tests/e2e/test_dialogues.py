@@ -29,7 +29,9 @@ from dspm_core import DSPMMemory
 
 DIALOGUES = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "dialogues").glob("*.json"))
 REQUIRED = {250: 1.0, 120: 0.85, 60: 0.60}
-_LINEAGE_RE = re.compile(r"\(was [^()]*\)")
+# a value shown as earlier: the lineage of a setting ("(was 30 s)") or a statement's old
+# value marked in its place ("(earlier: 800ms)", "(earlier: 30; now 25)")
+_LINEAGE_RE = re.compile(r"\(was [^()]*\)|\(earlier: [^()]*\)")
 
 
 def _load(path: Path) -> dict[str, Any]:
