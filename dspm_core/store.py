@@ -227,6 +227,12 @@ _FRAME_WORDS = ("let exceed allow allowed keep set make use go stay limit cap ma
                 "need needs want wants")
 
 
+@lru_cache(maxsize=1)
+def _frame_terms() -> frozenset[str]:
+    """The content terms of :data:`_FRAME_WORDS` (read once)."""
+    return content_terms(_FRAME_WORDS)
+
+
 class PatchStore:
     """The set of patches of one memory, indexed by slot identity.
 
@@ -1235,15 +1241,15 @@ class PatchStore:
             return None  # (an assistant's or a tool's account of a value is theirs to say again)
         # (the setting's own name and the words that frame a setting say nothing besides it:
         # "Don't let the billing-service timeout exceed 2 seconds")
-        named = " ".join((old.slot or "", old.key.split("|", 1)[0] if old.key else "", _FRAME_WORDS))
+        named = f"{old.slot or ''} {old.key.split('|', 1)[0] if old.key else ''}"
+        frame = _frame_terms()
+        setting, said = content_terms(named) - frame, content_terms(fact.text) | frame
         # a clause of its own that holds neither the value nor a word of the setting's name
         # ("no jargon"; never "my emergency contact is my brother Sam" of "..., 555-0142")
-        setting = content_terms(named) - content_terms(_FRAME_WORDS)
-        if not any(not holds_word(c, old.value) and not content_terms(c) & setting
-                   and content_terms(c) - content_terms(f"{fact.text} {_FRAME_WORDS}")
-                   for c in parts(old.text)):
+        if not any(not holds_word(c, old.value) and not (terms := content_terms(c)) & setting
+                   and terms - said for c in parts(old.text)):
             return None
-        kept = said_besides(old, old.value, f"{fact.text} {named}", least=2)
+        kept = said_besides(old, old.value, f"{fact.text} {named} {_FRAME_WORDS}", least=2)
         if kept is None:
             return None
         return replace(kept, id=self._new_id(), history=(), later=None, echoes=0)

@@ -41,10 +41,11 @@ _MAX_ASKED_WORDS = 20
 _SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|\s+(?:and|plus)\s+(?=\w)",
                        _I)
 # an unlabelled compound is a run of "<subject> is <value>" clauses
-_IS_VALUE_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+(?:is|are|=|:)\s+\S", _I)
+_SUBJECT = r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+"
+_IS_VALUE_RE = re.compile(_SUBJECT + r"(?:is|are|=|:)\s+\S", _I)
 # "<subject> should be <value>" (see _sets_value)
-_BE_VALUE_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+(?:is|are|=|:|(?:should|must|"
-                          r"will|shall)\s+be|(?:has|have|needs?)\s+to\s+be)\s+", _I)
+_BE_VALUE_RE = re.compile(_SUBJECT + r"(?:is|are|=|:|(?:should|must|will|shall)\s+be|"
+                          r"(?:has|have|needs?)\s+to\s+be)\s+", _I)
 # an instruction with its value ("retry failed uploads up to 3 times", "rotate logs at 5 MB")
 _DO_VALUE_RE = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?!(?:it|that|this|them)\b)\S", _I)
 _MAX_PART_WORDS = 12
