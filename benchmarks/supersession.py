@@ -16,8 +16,10 @@ other apostrophe inside a word (``don't`` -> ``dont``); commas inside numbers re
 (``2,500`` -> ``2500``); a number glued to a unit split
 (``25MB`` -> ``25 mb``); ``$``/``€``/``£`` and the words dollars/euros/... become ``usd``,
 ``eur``, ``gbp``; ``HH:00`` becomes ``HH`` and leading zeros go (``05:00`` -> ``5``);
-number words become digits ("twelve", "three hundred", "fifteen hundred", "a grand", "half a
-dozen", "the twenty-eighth" -> ``28``), and so do thousands written ``1.5k``; common units fold to one spelling
+number words become digits ("twelve", "fifteen", "three hundred", "fifteen hundred", "a grand", "half a
+dozen", "the twenty-eighth" -> ``28``), and so do thousands written ``1.5k``; clock times
+said in words become clock times ("noon" -> ``12 pm``, "midnight" -> ``12 am``, "half past
+six" -> ``6:30``, "quarter to seven" -> ``6:45``); common units fold to one spelling
 (seconds/sec/s -> ``s``, minutes/min -> ``min``, hours/hrs -> ``h``, megabytes -> ``mb``,
 percent -> ``%``, pixels -> ``px``, ...); plurals lose a final ``s``; a few filler words
 (the, a, at, on, per, every, degrees, ordinal suffixes) are ignored. An expected value
@@ -34,7 +36,14 @@ that is marked as earlier (``dspm_core.tier.mark_earlier``: "(earlier: 30; now 2
 left out, as the tier shows it as no current value, and such a sentence is judged by its
 rendered text alone, not by the value read out of it when it was stored; an unmarked one
 counts. An earlier value is *in the lineage* of a patch when it matches one of its
-``history`` entries (value or text).
+``history`` entries (value or text) and that entry's own value, when it has one, is the
+old value and not another value of the statement it came from: its tokens lie within the
+old value's (or hold them), or, for a value with numbers, its numbers lie within the old
+value's or have the shape of the current value's ("555-0198 (was 555-0142)" for a contact
+said "my brother Sam, 555-0142"), or, for a value of words, it shares a word with the old
+value. "Swap flake8 for ruff (was lint)" after "we lint with flake8", or "Actually 6 of us
+(was friday 7:30pm)" after "a table for friday 7.30pm, 4 ppl", are not found: the text of
+the old statement holds the old value, but the lineage shows another.
 
 Verdicts
 --------
@@ -179,6 +188,18 @@ def _number_run(m: re.Match[str]) -> str:
     return f"{n}th" if ordinal else str(n)
 
 
+_CLOCK_WORDS = re.compile(r"\b(half past|quarter past|quarter to) (%s|\d{1,2})\b" % "|".join(_SMALL))
+
+
+def _clock_words(m: re.Match[str]) -> str:
+    """A time said in words as a clock time: "half past six" -> "6:30",
+    "quarter to seven" -> "6:45"."""
+    hour = int(_SMALL.get(m.group(2), m.group(2) if m.group(2).isdigit() else 0))
+    if m.group(1) == "quarter to":
+        return f"{(hour - 2) % 12 + 1}:45"
+    return f"{hour}:{30 if m.group(1) == 'half past' else 15}"
+
+
 _IGNORED = {"the", "a", "an", "of", "to", "at", "on", "in", "for", "per", "each", "every",
             "st", "nd", "rd", "th", "degree", "degrees", "deg", "about", "around"}
 _TOKEN = re.compile(r"\d+(?:[.:]\d+)*|[a-z][a-z0-9]*|%")
@@ -198,6 +219,9 @@ def value_tokens(text: str | None) -> frozenset[str]:
         if folded == s:
             break
         s = folded
+    s = re.sub(r"\bnoon\b", "12 pm", s)
+    s = re.sub(r"\bmidnight\b", "12 am", s)
+    s = _CLOCK_WORDS.sub(_clock_words, s)
     s = _NUMBER_RUN.sub(_number_run, s)
     s = re.sub(r"\b(\d+(?:\.\d+)?)k\b", lambda m: f"{float(m.group(1)) * 1000:g}", s)
     s = re.sub(r"\b(\d{1,2}):00\b", r"\1", s)
@@ -206,7 +230,7 @@ def value_tokens(text: str | None) -> frozenset[str]:
     for tok in _TOKEN.findall(s):
         if tok in _IGNORED:
             continue
-        tok = _NUMBER_WORDS.get(tok, tok)
+        tok = _NUMBER_WORDS.get(tok) or str(_TEENS.get(tok, tok))
         if tok[0].isdigit():
             if tok.isdigit():
                 tok = str(int(tok))
@@ -234,6 +258,10 @@ def _label(value: str | None, unit: str | None) -> str | None:
     return f"{value} {unit}" if unit and unit not in value else value
 
 
+def _shape(tokens: Iterable[str]) -> list[str]:
+    return sorted(re.sub(r"\d+", "9", t) for t in tokens if t[0].isdigit())
+
+
 @dataclass(frozen=True, slots=True)
 class View:
     """One value-bearing item of the store: a current patch or one of its earlier values."""
@@ -243,6 +271,21 @@ class View:
 
     def presents(self, value: str) -> bool:
         return matches(value, self.label) or matches(value, self.text)
+
+    def holds(self, value: str, now: frozenset[str]) -> bool:
+        """As :meth:`presents`, and a label of its own is (part of) ``value``: an
+        earlier value of a revision must be the old value, not another value of the
+        statement it came from ("fly on 14 march, tour on 15 march")."""
+        if not self.presents(value):
+            return False
+        got, want = value_tokens(self.label), value_tokens(value)
+        if not got or got <= want or want <= got:
+            return True
+        numbers = {t for t in got if t[0].isdigit()}
+        if numbers:
+            # or a value of the same shape as the current one ("555-0198 (was 555-0142)")
+            return numbers <= want or _shape(numbers) == _shape(now)
+        return bool(got & want)
 
 
 def lineage(patch: Any) -> list[View]:
@@ -334,7 +377,7 @@ def _judge_revision(patches: Sequence[Any], exp: dict[str, Any]) -> tuple[bool, 
     for p in patches:
         views = lines[p.id]
         for k in range(len(views) - 1):
-            if views[k].presents(new) and views[k + 1].presents(old):
+            if views[k].presents(new) and views[k + 1].holds(old, value_tokens(views[k].label)):
                 holders.append((p, k))
                 break
     if len(holders) == 1:

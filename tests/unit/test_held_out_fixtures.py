@@ -253,9 +253,32 @@ def test_value_tokens_read_addresses_and_times(text, tokens) -> None:
     ("three hundred flyers", "300 flyers"), ("fifteen hundred euros", "1500 euros"),
     ("a hundred and twenty", "120"), ("the twenty-eighth", "28th"), ("a grand", "1000"),
     ("half a dozen", "6"), ("twenty-five people", "25 people"), ("1.5k", "1,500"),
-    ("nine thirty", "9:30"), ("the third of may", "3rd may")])
+    ("nine thirty", "9:30"), ("the third of may", "3rd may"), ("fifteen minutes", "15 min"),
+    ("noon", "12pm"), ("midnight", "12:00 am"), ("half past six", "6:30"),
+    ("quarter to seven", "6:45"), ("quarter past 9", "9:15")])
 def test_numbers_in_words_match_their_digits(said, typed):
     assert matches(said, typed) and matches(typed, said)
+
+
+@pytest.mark.parametrize("label,text,old,now,held", [
+    # the old value itself, or a part of it
+    ("flake8", "we lint with flake8", "flake8", "ruff", True),
+    ("tues", "book club on tues 18th", "tues 18th", "wed 19th", True),
+    ("30 terms", "payment terms are net 30", "net 30", "14 terms", True),
+    # another value of the same kind as the current one
+    ("555-0142", "my brother Sam, 555-0142", "Sam", "555-0198", True),
+    # another value of the statement the old value came from
+    ("lint", "we lint with flake8", "flake8", "ruff", False),
+    ("friday 7:30pm", "a table for friday 7.30pm, 4 ppl", "4 ppl", "6", False),
+    ("JavaScript", "Single quotes for strings in JavaScript.", "single quotes",
+     "double quotes", False),
+    ("S3", "Our S3 bucket caps uploads at 50 MB", "50 MB", "100MB", False),
+])
+def test_an_earlier_value_is_the_old_value_not_another_of_its_statement(
+        label, text, old, now, held):
+    view = supersession.View(label, text)
+    assert view.presents(old)
+    assert view.holds(old, value_tokens(now)) is held
 
 
 @pytest.mark.parametrize("a,b", [("nine thirty", "39"), ("1 second", "2"), ("two or three", "23"),
