@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LANGUAGE_QUALIFIERS", "MULTIWORD_NAMES", "NAME_CATEGORY", "name_category",
-           "names_its_kind", "names_pattern"]
+__all__ = ["LANGUAGE_QUALIFIERS", "MULTIWORD_NAMES", "NAME_CATEGORY", "SHORT_NAMES", "full_name",
+           "name_category", "names_its_kind", "names_pattern"]
 
 #: a known name (lower case) -> its kind
 NAME_CATEGORY: dict[str, str] = {}
@@ -59,6 +59,21 @@ for _cat, _names in {
 }.items():
     for _n in _names.split():
         NAME_CATEGORY[_n.replace("_", " ")] = _cat
+
+#: the short forms people type for a known name: "JS strings" speak of JavaScript
+SHORT_NAMES: dict[str, str] = {
+    "js": "javascript", "ts": "typescript", "py": "python", "golang": "go", "rb": "ruby",
+    "k8s": "kubernetes", "pg": "postgresql", "postgres": "postgresql", "psql": "postgresql",
+    "mongo": "mongodb", "nvim": "neovim", "vscode": "vs code", "gh": "github",
+    "tf": "terraform", "es": "elasticsearch", "gha": "github actions",
+}
+
+
+def full_name(word: str) -> str:
+    """``word`` in lower case, a short form as the name it stands for ("JS" -> "javascript")."""
+    low = word.lower()
+    return SHORT_NAMES.get(low, low)
+
 
 #: the known names of more than one word ("vs code", "github actions")
 MULTIWORD_NAMES = frozenset(n for n in NAME_CATEGORY if " " in n)

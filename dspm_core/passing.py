@@ -18,14 +18,16 @@ from functools import lru_cache
 from itertools import islice
 
 from .index import LexicalIndex
+from .known_names import full_name
 from .lexicon import getAllLemmas, is_base_verb, is_past_verb, past_form
 from .literal import bounded_hits, may_hold
 from .merge_targets import StoreIndex
 from .narrower import narrower
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role
 from .people import PEOPLE
-from .slots import DETERMINERS, content_terms, has_revision_cue, name_category, parse_statement
-from .values import MONTHS, WEEKDAYS
+from .slots import (DETERMINERS, content_terms, has_revision_cue, name_category, parse_statement,
+                    parse_value, value_at)
+from .values import MONTHS, VALUE_RE, WEEKDAYS
 from .vocab import CHAT_WORDS, STOP_WORDS, TECH_WORDS, singular, word_frequency
 
 __all__ = ["Named", "MAX_NAMED_WORDS", "aligned_earlier", "holds_word", "named_earlier",
@@ -244,6 +246,28 @@ def _spoken_of(clause: str, word: str) -> bool:
 def _too_much(text: str) -> bool:
     """A monologue or code says many things; it replaces none by a guess."""
     return len(text.split()) > MAX_REVISION_WORDS or "\n" in text.strip() or "`" in text
+
+
+def _measures(text: str, measure: str) -> list[str]:
+    """The values of ``text`` that measure ``measure`` ("size": "50 MB per file" too), as
+    said."""
+    found = (value_at(text[m.start():]) for m in VALUE_RE.finditer(text))
+    return [said for v in found if v is not None
+            for pv, said in [v] if pv.dimension.removeprefix("rate:") == measure]
+
+
+#: the dimensions of a name said alone that measure nothing
+_NO_MEASURE = frozenset(("free", "number", "name"))
+
+
+def said_by_short_name(word: str, text: str) -> bool:
+    """``text`` names what ``word`` names in another form ("JS" and "JavaScript", "k8s" and
+    "Kubernetes"): the same thing, no name changed."""
+    full, low = full_name(word), word.lower()
+    return any(w.lower() != low and full_name(w) == full for w in _NAME_TOKEN_RE.findall(text))
+
+
+_NAME_TOKEN_RE = re.compile(r"[\w.+#-]*\w")
 
 
 def holds_word(text: str, word: str) -> bool:
@@ -479,7 +503,8 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
             # sentence's slot is a guess: "a hotel in Porto for 3 nights" holds Porto too)
         held, value = _held(p)
         news = [n for n in mine if not holds_word(p.text, n.word)
-                and not content_terms(n.word) <= content_terms(p.text)]  # "linting" says "lint"
+                and not content_terms(n.word) <= content_terms(p.text)  # "linting" says "lint"
+                and not said_by_short_name(n.word, p.text)]  # "JS" says "JavaScript"
         if len(news) > 1:  # the name in the clause of the change, not in its reason ("need
             news = [n for n in news if _says_change(_clause_of(fact.text, n.word))]  # the concurrency")
         if len(news) != 1 or _said_gone(fact.text, news[0].word):
@@ -489,7 +514,11 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         olds = [n.word for n in named_words(held, value=value)
                 if not n.word.isdigit() and _STRENGTH[n.cls] >= _STRENGTH[news[0].cls]
                 and not (news[0].cls == "num" and n.cls == "cap")  # a date is no car ("Corsa")
-                and not holds_word(fact.text, n.word) and not content_terms(n.word) <= terms]
+                and not holds_word(fact.text, n.word) and not content_terms(n.word) <= terms
+                and not said_by_short_name(n.word, fact.text)]
+        measure = parse_value(news[0].word).dimension
+        if measure not in _NO_MEASURE:  # "100MB" takes a size ("50 MB"), never the "S3" of
+            olds = _measures(held, measure)  # "our S3 bucket caps ..."
         kind = name_category(news[0].word)
         if len(olds) > 1 and kind is not None:  # "Rust" for the "Ruby" of "the CLI in Ruby"
             olds = [w for w in olds if name_category(w) == kind]

@@ -2190,7 +2190,7 @@ _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|
 
 
 # what follows a value that is part of a subject, up to that subject's own value
-_IN_SUBJECT_RE = re.compile(r"\w*(?:\s+[a-z]+){1,3}\s+(?:is|are|was|were)\s+(?:at\s+|now\s+|about\s+|"
+_IN_SUBJECT_RE = re.compile(r"\w*(?:\s+[a-z]+){0,3}\s+(?:is|are|was|were)\s+(?:at\s+|now\s+|about\s+|"
                             r"around\s+)?$")
 
 

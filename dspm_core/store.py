@@ -45,7 +45,8 @@ from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_an
 from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
-from .value_mentions import changed_sentence
+from .value_mentions import changed_sentence, other_of_kind
+from .swaps import named_old
 from .slots import (
     AliasTable,
     Statement,
@@ -529,7 +530,7 @@ class PatchStore:
             return done
         # one name changed ("I downgraded to Spotify Duo" after "I pay for Spotify
         # Family"), else the name said apart ("switched to whole30, paleo was too strict")
-        aligned = aligned_earlier(self._patches, fact)
+        aligned = named_old(aligned_earlier(self._patches, fact), fact.text)
         named = named_earlier(self._lex, self._ix, self._patches, fact) if aligned is None else None
         if aligned is not None:
             done = self._replace_named(aligned[0], aligned[1], aligned[2], fact, norm)
@@ -790,6 +791,10 @@ class PatchStore:
                 return done
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
+            if referent and old.value and stmt.value and other_of_kind(stmt.value, old.value, old.text):
+                done = self._changed_value(fact, key, stmt)
+                if done is not None:  # "actually 6 of us" of "a table for friday 7.30pm, 4
+                    return done  # ppl": the 4, the rest of the statement kept
             if referent and (stmt.subject is None or weak):
                 # "raise that to 25 MB": the setting keeps its kind, bound and name
                 stmt = as_said_of(stmt, old)
@@ -888,7 +893,7 @@ class PatchStore:
         one statement holding a name it mentions ("set prod log level to WARN, INFO is too
         noisy"), or the one it says again with one name changed ("show examples in
         TypeScript from now on" after "give me code examples in JavaScript")."""
-        aligned = aligned_earlier(self._patches, fact)
+        aligned = named_old(aligned_earlier(self._patches, fact), fact.text)
         if stmt.value is None:
             # "we're deploying on Fly.io now" (no value read) after "we deploy with Heroku"
             aligned = aligned or restated_name(self._patches, fact)

@@ -25,7 +25,7 @@ from .slots import content_terms
 from .tier import in_mark
 from .vocab import CHAT_WORDS, STOP_WORDS
 
-__all__ = ["swapped_detail"]
+__all__ = ["named_old", "swapped_detail"]
 
 #: how many turns back, and how many stored statements back, the old words are looked for
 SWAP_TURNS = 8
@@ -107,6 +107,20 @@ def swapped_detail(patches: dict[str, Patch], role: Role, turn: int,
     p = found[0]
     at = _word_at(p.text, old)
     return p, p.text[at:at + len(old)], new
+
+
+def named_old(found: tuple[Patch, str, str] | None, text: str) -> tuple[Patch, str, str] | None:
+    """``found`` (a statement, the old name read in it, the new one) with the old name the
+    change says itself when the statement holds it: "swap flake8 for ruff" after "we lint
+    with flake8" replaces "flake8", never the "lint" beside it."""
+    said = _said_swap(text) if found is not None else None
+    if found is None or said is None:
+        return found
+    p, _, new = found
+    at = _word_at(p.text, said[0])
+    if at is None or in_mark(p.text, at):
+        return found
+    return p, p.text[at:at + len(said[0])], new
 
 
 def _said_swap(text: str) -> tuple[str, str] | None:

@@ -49,7 +49,7 @@ from .tier import in_mark
 from .values import MONTHS, WEEKDAYS, canonical_unit
 from .vocab import STOP_WORDS, everyday_frequency, singular, stem
 
-__all__ = ["Mention", "changed_sentence", "is_change", "mentions", "names_other"]
+__all__ = ["Mention", "changed_sentence", "is_change", "mentions", "names_other", "other_of_kind"]
 
 #: how many turns back, and how many stored statements back, a change may reach
 CHANGE_TURNS = 8
@@ -630,6 +630,17 @@ def _moved_other(text: str, old: str) -> bool:
 # a question that asks about a value, not a request ("can you book ... for 7?" is one)
 _ASKED_RE = re.compile(r"^\W*(?:is|are|was|were|does|do|did|how|what|which|who|where|why|should|"
                        r"would|will|has|have)\b[^.!]*\?\s*$", re.I)
+
+
+def other_of_kind(new: str, value: str, text: str) -> bool:
+    """The value ``new`` is of another kind than ``value`` (a statement's value) and ``text``
+    (that statement) mentions one value of the new one's kind besides: "actually 6 of us"
+    speaks of the "4 ppl" of "a table for friday 7.30pm, 4 ppl", not of its time."""
+    said, held = mentions(new), mentions(value)
+    if not said or not held or any(_same_kind(n, o) for n in said for o in held):
+        return False
+    return len([m for m in mentions(text) if _same_kind(said[0], m)
+                and value.lower() not in m.text.lower() and m.text.lower() not in value.lower()]) == 1
 
 
 def _same_kind(new: Mention, old: Mention) -> bool:
