@@ -39,6 +39,7 @@ from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candid
 from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON, said_before_value
 from .passing import other_owner, person_apart
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
+from .number_words import spoken_numbers
 from .party import CAPACITY_RE, PARTY_RE
 from .places import is_place
 from .display_units import measure_of
@@ -227,7 +228,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         res = _referent(ix, patches, stmt, turn, same_unit, own)
         # ("my sister is not vegan anymore, she does keto now" points at none of the speaker's)
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
-        return NONE if res.target is not None and (person_apart(text, patches[res.target].text)
+        # (nor "retries should be 5 not 3" at "batches of 500": the old value it names is not held)
+        return NONE if res.target is not None and (_old_not_held(stmt, patches[res.target], text)
+                                                   or person_apart(text, patches[res.target].text)
                                                    or progress_on_goal(text, patches[res.target].text)
                                                    or party_in_place(text, patches[res.target].text)
                                                    or _people_for_other(text, stmt, patches[res.target])) \
@@ -259,6 +262,25 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
     if found:  # "final numbers a hundred and forty" of "we're expecting 120 guests"
         return _one(found, HEADCOUNT)
     return NONE
+
+
+def _old_not_held(stmt: Statement, p: Patch, text: str) -> bool:
+    """``stmt`` names the value it replaces in its own words (``text``) and ``p`` holds
+    another: no number or word of the one is in the other ("5 not 3" is no revision of a
+    batch size of 500; "thirty" is the 30 of "30 people")."""
+    if not stmt.old_value or not p.value:
+        return False
+    said, held = _said_value_words(stmt.old_value), _said_value_words(p.value)
+    return bool(said & _said_value_words(text)) and bool(held) and not said & held
+
+
+def _said_value_words(value: str) -> frozenset[str]:
+    """The numbers of a value (said in words too, as digits) and its other words."""
+    numbers = spoken_numbers(value)
+    rest = value.lower()
+    for m, _ in reversed(numbers):
+        rest = rest[:m.start()] + " " + rest[m.end():]
+    return frozenset([f"{n:g}" for _, n in numbers] + re.findall(r"[a-z]{3,}", rest))
 
 
 def _shorter_name(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,

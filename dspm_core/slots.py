@@ -1799,6 +1799,8 @@ def _parse(t: str) -> Statement:
     if _FINITE_RE.search(t) or is_style_subject(st.subject):
         return st
     instruction = is_base_verb(first) or _REVISION_GERUND_RE.fullmatch(first) is not None
+    if instruction and _named_pair(t, st):
+        return st  # "Page size 50", "Batch size 500": a setting's name, no instruction
     opening = _noun_before_verb(t, st) if instruction else None
     if opening is not None:  # "Express shipping takes 2 days": no instruction's verb
         return replace(st, subject=opening)
@@ -1824,6 +1826,24 @@ def _parse(t: str) -> Statement:
             or (st.value is not None and rest.lower() == st.value.lower()):
         rest = ""  # "Answer in 3 bullet points max", "use Seattle": no subject but the value
     return replace(st, subject=rest or None) if rest or st.revision else st
+
+
+def _named_pair(t: str, st: Statement) -> bool:
+    """``t`` is two words and the value right after them ("Batch size 500", "pool size: 20"),
+    the first a noun and no verb of change ("bump timeout 60" bumps the timeout)."""
+    words = (st.subject or "").split()
+    if len(words) != 2 or st.value is None or _REVISION_VERB_RE.fullmatch(words[0]) \
+            or words[0].lower() in _VALUE_VERBS \
+            or "NOUN" not in getAllLemmas(words[0].lower()):
+        return False
+    return re.match(rf"\W*{re.escape(words[0])}\s+{re.escape(words[1])}\s*[:=-]?\s*{re.escape(st.value)}",
+                    t, re.I) is not None
+
+
+_REVISION_VERB_RE = re.compile(rf"(?:{_REVISION_VERBS})", re.I)
+#: verbs said right before a thing and its value ("cap uploads 10 MB", "keep logs 30 days")
+_VALUE_VERBS = frozenset("cap limit keep allow give use take need want get run try add start stop "
+                         "spend".split())
 
 
 def _noun_before_verb(t: str, st: Statement) -> str | None:

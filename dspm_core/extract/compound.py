@@ -38,8 +38,9 @@ _WH_RE = re.compile(r"^(?:what|which|when|where|who|how|why|is|are|do|does|can|c
 #: the most words of one of several things asked for
 _MAX_ASKED_WORDS = 20
 # a comma before a space (never inside "1,200"), a semicolon, or "and"
-_SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|\s+(?:and|plus)\s+(?=\w)",
-                       _I)
+# ("plus" before the verb of a clause names a thing: "the price for plus is £45")
+_SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|"
+                       r"\s+(?:and|plus(?!\s+(?:is|are|was|were|costs?|=)\b))\s+(?=\w)", _I)
 # an unlabelled compound is a run of "<subject> is <value>" clauses
 _SUBJECT = r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+"
 _IS_VALUE_RE = re.compile(_SUBJECT + r"(?:is|are|=|:)\s+\S", _I)
@@ -105,7 +106,9 @@ _CHANGE_SAID_RE = re.compile(r"\b(?:instead|rather|(?:is|are|was|were)\s+(?:full
 
 # "supervisor is Dr. Okafor", "the venue is The Crown": a name said as a setting's value
 _NAMED_IS_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s+(?:is|are)\s+"
-                          r"(?:(?:dr|prof|mr|mrs|ms|miss)\b\.?\s*|(?-i:[A-Z]))", _I)
+                          r"(?:(?:dr|prof|mr|mrs|ms|miss)\b\.?\s*|(?-i:[A-Z])|"
+                          # an identifier: "the dataset is analytics_prod", "the bucket is acme-prod-2"
+                          r"[a-z][\w.-]*[_\d][\w.-]*$)", _I)
 
 
 def _names_one(part: str) -> bool:

@@ -38,6 +38,11 @@ _LABEL_RE = re.compile(
     _I | re.M,
 )
 _PASTED = {"content", "document", "text", "passage", "article", "story"}
+#: labels of a list of standing rules and settings, each sentence one of them
+_LISTS = {"rule", "rules", "constraint", "constraints", "requirement", "requirements",
+          "convention", "conventions", "standard", "standards"}
+#: the most words of one sentence of such a list
+_LISTED_WORDS = 15
 
 # lead words a command may open with ("Great, now, ...", "In the summary, ...", "I want
 # you to ..."), stripped one at a time
@@ -124,7 +129,10 @@ def directive_facts(turn: Turn, prose: str) -> tuple[list[Fact], str]:
                 if _words(body) <= _PASTE_WORDS:
                     kept.append(body)  # "Text: my budget is $500": the user's own words
                 continue
-            if _words(body) <= _MAX_WORDS:
+            listed = _listed_rules(turn, body) if label in _LISTS else None
+            if listed:  # "Rules: no pandas, use polars. Batch size 500. Log in JSON."
+                facts.extend(listed)
+            elif _words(body) <= _MAX_WORDS:
                 facts.append(_rule(turn, body))
             else:
                 kept.append(body)
@@ -133,6 +141,22 @@ def directive_facts(turn: Turn, prose: str) -> tuple[list[Fact], str]:
         facts.append(_rule(turn, prose))
         prose = ""
     return facts, prose
+
+
+def _listed_rules(turn: Turn, body: str) -> list[Fact] | None:
+    """The facts of a labelled list of short sentences, one sentence at a time: a setting
+    read in a sentence ("Batch size 500.") is kept as a setting, to be revised on its own,
+    and any other sentence is a rule. None for one sentence, or a long one (a block of
+    instructions read together)."""
+    sentences = [clean(x) for x in split_sentences(" ".join(body.split()), semicolons=False)]
+    sentences = [x for x in sentences if re.search(r"[A-Za-z]{2}", x)]
+    if len(sentences) < 2 or any(_words(x) > _LISTED_WORDS for x in sentences):
+        return None
+    facts: list[Fact] = []
+    for sentence in sentences:
+        read = [f for f in user_sentence_facts(turn, sentence, [], 1) if f.kind.critical]
+        facts.extend(read or [_rule(turn, sentence)])
+    return facts
 
 
 def _rules_already(turn: Turn, prose: str) -> bool:

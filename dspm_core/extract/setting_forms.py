@@ -209,6 +209,8 @@ _FRAGMENT_RE = re.compile(
     r"|^nothing\s+(?:with|containing|made with|that has)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*[.!]?$"
     # "no spoilers for the last season", "no emojis in commit messages"
     r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,4}[.!]?$"
+    # "no abstract base classes", "no single letter variables": a thing named in three words
+    r"|^no\s+[a-z][\w-]*\s+[a-z][\w-]*\s+[a-z][\w-]*s(?:\s+(?:please|pls|plz))?\s*[.!]?$"
     # "metric please", "British spelling throughout", "UTC everywhere"
     r"|^[\w/-]+(?:\s+[\w/-]+)?\s+(?:please|throughout|everywhere|across the board|"
     r"at all times|from now on|going forward|on\s+everything)(?:\s+(?:please|pls|plz))?"
@@ -224,7 +226,7 @@ _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue t
                                  "okay sure more another again continue next same help this that "
                                  "it one regret regrets complaint complaints biggie sweat surprise "
                                  "wonder drama pref prefs preference preferences opinion bother "
-                                 "difference".split())
+                                 "difference deal feelings harm hurry rush stress fuss".split())
 # a fact of the speaker's given as the reason of a question ("... since i've got a bad shoulder?")
 # (a state: "i've got ...", "i'm allergic ...", never what was done, "since i've decided ...")
 _REASON_FACT_RE = re.compile(

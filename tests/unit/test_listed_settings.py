@@ -1,0 +1,111 @@
+"""Settings said in a list or in a few words stay one setting each, through ``add_turn`` with
+the default extractor: a labelled list of short sentences, a clause that names a plan
+called "plus", a setting named by two nouns ("Page size 50"), a thing named in three words
+after "no", and a correction that names an old value no stored setting holds."""
+
+from __future__ import annotations
+
+from dspm_core import DSPMMemory
+from dspm_core.extract.compound import compound_parts
+
+
+def session(*turns: str) -> DSPMMemory:
+    m = DSPMMemory(budget=400)
+    for t in turns:
+        role, _, text = t.partition(": ") if t.split(": ", 1)[0] in ("user", "assistant") \
+            else ("user", "", t)
+        m.add_turn(role, text)
+    return m
+
+
+def current(m: DSPMMemory) -> list:
+    return [p for p in m.store.patches() if p.later is None]
+
+
+# ------------------------------------------------------------------ a labelled list
+def test_each_sentence_of_a_labelled_list_is_its_own_fact() -> None:
+    m = session("Conventions: no lodash, use native array methods. Page size 25. Dates in ISO 8601.")
+    texts = [p.text for p in current(m) if p.critical]
+    assert len(texts) == 3
+    assert any(t.startswith("Page size 25") for t in texts)
+    (size,) = [p for p in current(m) if p.value == "25"]
+    assert size.key is not None and "page size" in size.key
+
+
+def test_a_setting_of_a_labelled_list_is_revised_alone() -> None:
+    m = session("Constraints: no lodash, use native array methods. Page size 25. Dates in ISO 8601.",
+                "bump the page size to 50, the tables look empty")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and revised[0].value.startswith("50")
+    assert [h.value for h in revised[0].history] == ["25"]
+    texts = " ".join(p.text for p in current(m))
+    assert "lodash" in texts and "ISO 8601" in texts
+
+
+def test_a_labelled_block_of_long_instructions_stays_one_rule() -> None:
+    m = session("Instructions: Write a short summary of the meeting notes below for the sales team. "
+                "Do not include any further explanations or commentary of your own.")
+    rules = [p for p in current(m) if p.critical]
+    assert len(rules) == 1
+
+
+# ------------------------------------------------------------------ a plan called "plus"
+def test_a_price_of_a_plan_called_plus_is_one_clause() -> None:
+    assert compound_parts("the yearly fee for plus is $90 and pro is $150") == \
+        ["The yearly fee for plus is $90.", "Pro is $150."]
+    assert compound_parts("Retries are 3 plus the timeout is 20 seconds") == \
+        ["Retries are 3.", "The timeout is 20 seconds."]
+
+
+def test_the_second_price_of_a_compound_is_revised_alone() -> None:
+    m = session("the yearly fee for plus is $90 and pro is $150", "assistant: Noted.",
+                "raise pro to $170 from March")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "170" in revised[0].value
+    assert any("$90" in p.text for p in current(m))
+
+
+def test_an_identifier_said_as_a_value_is_one_setting_of_a_compound() -> None:
+    assert compound_parts("the bucket is media-prod-2 and the region is eu-west-2") == \
+        ["The bucket is media-prod-2.", "The region is eu-west-2."]
+
+
+# ------------------------------------------------------------------ two nouns and a value
+def test_two_settings_named_by_two_nouns_stay_apart() -> None:
+    m = session("Page size 50.", "Pool size 20.")
+    assert sorted(p.value for p in current(m)) == ["20", "50"]
+    assert all(not p.history for p in current(m))
+
+
+def test_a_verb_of_change_before_a_noun_and_a_value_still_revises() -> None:
+    m = session("The timeout is 30 seconds.", "bump timeout 60 seconds")
+    (p,) = [p for p in current(m) if p.critical]
+    assert p.value.startswith("60") and [h.value for h in p.history] == ["30 seconds"]
+
+
+# ------------------------------------------------------------------ "no" and a thing
+def test_no_and_a_thing_in_three_words_is_a_rule() -> None:
+    m = session("Keep the handlers thin, no global state objects.")
+    (p,) = current(m)
+    assert p.critical
+
+
+def test_no_and_a_courtesy_is_no_rule() -> None:
+    for said in ("no big deal.", "no hard feelings", "no harm done"):
+        assert not any(p.critical for p in current(session(said))), said
+
+
+# ------------------------------------------------------------------ the old value named
+def test_a_correction_naming_an_old_value_no_setting_holds_revises_nothing() -> None:
+    m = session("Conventions: no lodash. Batch size 200. Log in JSON.",
+                "assistant: Understood. I'll use native methods, batches of 200 and JSON logs.",
+                "retries should be 4 not 2, the API drops calls at night")
+    assert not any(p.history for p in current(m))
+    assert any(p.text.startswith("Batch size 200") and p.value == "200" for p in current(m))
+    assert any(p.value and p.value.startswith("4") for p in current(m))
+
+
+def test_an_old_value_said_in_words_is_the_one_held() -> None:
+    m = session("Order 40 chairs for the hall.", "Forty is too many, the hall is small, make it 30.")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and [h.value for h in revised[0].history][0].startswith("40")
