@@ -9,17 +9,8 @@ lands on the wrong setting loses a value the user gave.
 
 from __future__ import annotations
 
+from chat_sessions import session
 from dspm_core import DSPMMemory
-
-
-def session(*turns: str) -> DSPMMemory:
-    """Turns as "user: ..." / "assistant: ..." (user when no speaker is named)."""
-    m = DSPMMemory(budget=400)
-    for t in turns:
-        role, _, text = t.partition(": ") if t.split(": ", 1)[0] in ("user", "assistant") \
-            else ("user", "", t)
-        m.add_turn(role, text)
-    return m
 
 
 def current(m: DSPMMemory) -> list[str]:

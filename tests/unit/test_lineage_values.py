@@ -4,14 +4,8 @@ keeps "mypy", not "typecheck"), through ``add_turn`` with the default extractor.
 
 from __future__ import annotations
 
+from chat_sessions import session
 from dspm_core import DSPMMemory
-
-
-def session(*turns: str) -> DSPMMemory:
-    m = DSPMMemory(budget=400)
-    for t in turns:
-        m.add_turn("user", t)
-    return m
 
 
 def earlier_values(m: DSPMMemory) -> list[str]:

@@ -5,17 +5,9 @@ after "no", and a correction that names an old value no stored setting holds."""
 
 from __future__ import annotations
 
+from chat_sessions import session
 from dspm_core import DSPMMemory
 from dspm_core.extract.compound import compound_parts
-
-
-def session(*turns: str) -> DSPMMemory:
-    m = DSPMMemory(budget=400)
-    for t in turns:
-        role, _, text = t.partition(": ") if t.split(": ", 1)[0] in ("user", "assistant") \
-            else ("user", "", t)
-        m.add_turn(role, text)
-    return m
 
 
 def current(m: DSPMMemory) -> list:

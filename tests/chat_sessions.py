@@ -1,0 +1,16 @@
+"""A memory fed a few turns of chat, for tests of whole sessions."""
+
+from __future__ import annotations
+
+from dspm_core import DSPMMemory
+
+
+def session(*turns: str) -> DSPMMemory:
+    """Turns as "user: ..." / "assistant: ..." (user when no speaker is named), through
+    ``add_turn`` with the default extractor."""
+    m = DSPMMemory(budget=400)
+    for t in turns:
+        role, _, text = t.partition(": ") if t.split(": ", 1)[0] in ("user", "assistant") \
+            else ("user", "", t)
+        m.add_turn(role, text)
+    return m
