@@ -233,7 +233,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
                                                    or person_apart(text, patches[res.target].text)
                                                    or progress_on_goal(text, patches[res.target].text)
                                                    or party_in_place(text, patches[res.target].text)
-                                                   or _people_for_other(text, stmt, patches[res.target])) \
+                                                   or people_for_other(text, stmt, patches[res.target])) \
             else res
     if stmt.revision and subj_norm:
         found = _same_head(ix, patches, subj_norm, stmt, text)
@@ -938,15 +938,15 @@ def _year_apart(stmt: Statement, p: Patch) -> bool:
 
 
 # who comes: a number said beside it counts people ("her in-laws are coming too so make it 32")
-_PEOPLE_COME_RE = re.compile(r"\b(?:coming|joining|invited|inviting|bringing|plus[- ]ones?|in[- ]laws|"
+PEOPLE_COME_RE = re.compile(r"\b(?:coming|joining|invited|inviting|bringing|plus[- ]ones?|in[- ]laws|"
                              r"guests?|people|ppl|kids|adults|friends|relatives|attendees|"
                              r"dropp(?:ed|ing) out|can(?:'|no)?t make it)\b", re.I)
 
 
-def _people_for_other(text: str, stmt: Statement, p: Patch) -> bool:
+def people_for_other(text: str, stmt: Statement, p: Patch) -> bool:
     """A bare number said where people come or go counts people; it points at no setting
     of a sum, a measure, a duration or a time ("so make it 32" is no budget of £400)."""
-    if stmt.dimension != "number" or stmt.unit or not _PEOPLE_COME_RE.search(text) or not p.value:
+    if stmt.dimension != "number" or stmt.unit or not PEOPLE_COME_RE.search(text) or not p.value:
         return False
     held = parse_value(p.value)
     # a sum of money, a measure, a duration, a date or a time: never a count of anyone

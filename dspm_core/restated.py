@@ -165,7 +165,10 @@ _SUPPOSES_RE = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|hmm+)[\s,]+)*(?:what 
                           rf"(?!\s+(?:{MOVED_WORDS})\b)"
                           r"[^.;!?]{0,40}?\b(?:last (?:year|month|week|time|summer|"
                           r"winter|spring|autumn|fall|term|semester|season)|(?:years?|months?) ago|"
-                          r"in (?:19|20)\d\d)\b", re.I)
+                          r"in (?:19|20)\d\d|"
+                          # "it was about 75 before I started cycling": before a change of one's own
+                          r"before (?:i|we) (?:started|began|took up|switched|moved|joined|quit|stopped|"
+                          r"changed|got))\b", re.I)
 
 
 @lru_cache(maxsize=4096)

@@ -1298,10 +1298,12 @@ def _parse_statement(text: str) -> Statement:
             return replace(st, subject=None, revision=True)
         return replace(st, revision=True) if second and st.value is not None else st
         # ("on second thought, the hotel budget is £150": a change of that setting)
-    st = _statement_of(text)
+    cue = _LEAD_CUE_RE.match(text)
+    labelled = cue is not None and text[cue.end():].lstrip().startswith(":")
+    # ("Change of plan: Wren is 19, not 17": the cue is no subject, what follows is read)
+    st = _statement_of(text[cue.end():].lstrip(" :")) if labelled else _statement_of(text)
     if st.value is not None and not st.revision and _LATER_RE.search(text):
         st = replace(st, revision=True)  # "Going forward I'm taking 1000 mg" (a lead cleaned off)
-    cue = _LEAD_CUE_RE.match(text)
     if cue and st.value is not None and st.subject and \
             set(st.subject.lower().split()) <= set(re.findall(r"[a-z']+", cue.group(0).lower())):
         st = replace(st, subject=None)  # "Scratch that, we're going with Linear"
@@ -2134,7 +2136,9 @@ def _parse_forms(t: str) -> Statement:
         if named:  # "My emergency contact is my brother Sam, 555-0142": the contact's number
             subj = named.group("subj")
         subj = re.sub(r"(?:(?:^|\s+)(?:is|are|was|at|of|to|for|by|on|due|the|a|an|every|each|"
-                      r"=|:))+\s*$", "", subj.strip(), flags=re.I)
+                      # a value said roughly: "the budget is more like £300"
+                      r"around|about|roughly|approximately|approx|more like|something like|closer to|"
+                      r"nearer|=|:))+\s*$", "", subj.strip(), flags=re.I)
         # (a longer subject when the sentence is "<subject> is <value>" and no more: "my day
         # rate for design work with Halden Studio is €450")
         most = _MAX_COPULA_SUBJECT if _COPULA_END_RE.search(t, 0, vm.start()) \

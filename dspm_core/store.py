@@ -33,7 +33,7 @@ from .owners import another_one, one_instance, other_audience, owner_added, said
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
                       held_for_other, is_referent, label_apart, other_list, link_target, link_vetoed,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
-                      person_dropped, read_here, read_so_far, resolve, said_after_value, said_for_other,
+                      people_for_other, person_dropped, read_here, read_so_far, resolve, said_after_value, said_for_other,
                       said_as_change, time_told, vetoed, what_is_of_goal)
 from .patch import AUTHORITY, EARLIER, Fact, Patch, PatchKind, Revision, Role
 from .polarity import flipped_rule
@@ -1189,7 +1189,9 @@ class PatchStore:
                              or _names_any(old.slot, fact.text)):
             return None
         found = own_setting(self._ix, self._patches, stmt, fact.turn)
-        return self._patches[found] if found is not None and found != old.id else None
+        if found is None or found == old.id or people_for_other(fact.text, stmt, self._patches[found]):
+            return None  # ("two people dropped out so it's 10 now" is no budget of £250 each)
+        return self._patches[found]
 
     def _supersede(self, old: Patch, fact: Fact, stmt: Statement) -> MergeOutcome:
         if fact.source == EARLIER and not self._same_value(old, stmt):

@@ -41,7 +41,7 @@ from .party import CAPACITY_RE, PARTY_RE
 from .people import PEOPLE
 from .place_phrases import is_venue
 from .places import is_place
-from .resolve import PEOPLE_UNITS, other_label, other_times, said_for_other
+from .resolve import PEOPLE_COME_RE, PEOPLE_UNITS, other_label, other_times, said_for_other
 from .restated import letter_i, speaker_after_person
 from .slots import content_terms
 from .swaps import swapped_detail
@@ -53,6 +53,8 @@ __all__ = ["Mention", "changed_sentence", "is_change", "mentions", "names_other"
 
 #: how many turns back, and how many stored statements back, a change may reach
 CHANGE_TURNS = 8
+#: how many turns back a change that names its old value may reach
+NAMED_CHANGE_TURNS = 40
 CHANGE_SCAN = 48
 #: a word opening a sentence rarer than this may be a city ("York would be better"); the
 #: list of cities is read only then
@@ -390,7 +392,7 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         return None  # "the veg box people moved theirs, it comes thursdays now"
     # the values said as a change ("not Shah" is the value turned down); most sentences
     # say none, and read no stored statement
-    said = [new for new in mentions(text) if not _REFUSED_RE.search(text[:new.start])
+    said = [_people_counted(text, new) for new in mentions(text) if not _REFUSED_RE.search(text[:new.start])
             and (_cued(text, new) or _alone(text, new, True))]
     window = [patches[pid] for pid in islice(reversed(patches), CHANGE_SCAN)]
     if not said:  # "swap the oat milk for soya": the old words named, of no kind
@@ -422,6 +424,18 @@ def changed_sentence(patches: dict[str, Patch], role: Role, turn: int,
         if found is not None:
             return found
     return _detail_changed(patches, window, role, turn, text)
+
+
+_COMMA_END_RE = re.compile(r"[.;!?]+(?:\s+|$)|,\s+")
+
+
+def _people_counted(text: str, new: Mention) -> Mention:
+    """A bare number said in a clause where people come or go counts people ("two people
+    dropped out so it's 10 now"): never a sum or a measure of the sentence changed (but
+    "make that 60, people keep getting logged out" is no count of them)."""
+    if new.kind == "number" and PEOPLE_COME_RE.search(_clause_at(text, new.start, _COMMA_END_RE)):
+        return Mention("quantity:people", new.text, new.start)
+    return new
 
 
 def _detail_changed(patches: dict[str, Patch], window: list[Patch], role: Role, turn: int,
@@ -569,8 +583,13 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
     mentions one (in every sentence of its message) and may take the change; None when none
     or several statements do: which of two is meant would be a guess."""
     found: list[tuple[Patch, list[Mention]]] = []
+    # the old value the change names beside the new one ("wednesday not monday", "change the
+    # budget to 35 a night, 25 wont get me anything") picks it among several, and may be
+    # further back ("the weekend of the 21st, the 14th clashes with a wedding")
+    named = [m for m in mentions(text) if m.start != new.start and _same_kind(new, m)]
+    reach = NAMED_CHANGE_TURNS if named else CHANGE_TURNS
     for p in window:
-        if p.turn >= turn or turn - p.turn > CHANGE_TURNS or p.later is not None \
+        if p.turn >= turn or turn - p.turn > reach or p.later is not None \
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role] \
                 or len(p.text.split()) > SENTENCE_WORDS or _ASKED_RE.match(p.text):
             continue  # (a question sets no value: "is the Plough any good for a birthday?")
@@ -584,17 +603,14 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
                 _clause_at(p.text, m.start, _CLAUSE_END_RE).replace(m.text, " ", 1), local, text)]
         if olds:
             found.append((p, olds))
-    if not found or len({p.turn for p, _ in found}) != 1:
-        return None
-    # the old value the change names beside the new one ("wednesday not monday", "change the
-    # budget to 35 a night, 25 wont get me anything") picks it among several
-    named = [m for m in mentions(text) if m.start != new.start and _same_kind(new, m)]
     if named:
         picked = [(p, [o]) for p, olds in found for o in olds if any(_same_value(o, m) for m in named)]
         if picked or _named_old(text, new) is not None:
             found = picked
-        if not found:
-            return None
+        else:  # (an old value named that no statement holds reaches no further)
+            found = [(p, olds) for p, olds in found if turn - p.turn <= CHANGE_TURNS]
+    if not found or len({p.turn for p, _ in found}) != 1:
+        return None
     if new.kind == "name" and is_place(new.text):  # a city for the one city among names
         found = [(p, [o for o in olds if is_place(o.text)] or olds) for p, olds in found]
     # the message it was said in, every sentence of it ("set up a board in Trello? me, Sam

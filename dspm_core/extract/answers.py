@@ -15,7 +15,7 @@ import re
 from ..clock_words import in_digits
 from ..patch import Role, Turn
 
-__all__ = ["answered_count"]
+__all__ = ["answered_count", "answered_subject"]
 
 _I = re.I
 # "how many chapters a week would suit ...", "how many replicas do you want": what is counted,
@@ -47,3 +47,23 @@ def answered_count(turn: Turn, sentence: str) -> str | None:
     if len(found) != 1:
         return None
     return f"{m.group('n')} {found[0].group('unit')}"
+
+
+# "What's the budget per person?", "what is your deadline for the draft?": the setting asked
+# for, a noun phrase of a few words
+_WHAT_RE = re.compile(r"\bwhat(?:'s|’s|\s+is|\s+are|\s+will\s+be|\s+would\s+be)\s+(?:the|your|our)\s+"
+                      r"(?P<np>[a-z][a-z-]*(?:\s+(?!(?:you|we|i|they)\b)[a-z][a-z-]*){0,3})\s*\?", _I)
+
+
+def answered_subject(turn: Turn) -> str | None:
+    """The setting the assistant's last question asks for ("budget per person" of "What's
+    the budget per person?"), which a value said alone in reply gives; None for no such
+    question or several."""
+    if turn.role is not Role.USER or not turn.recent:
+        return None
+    role, asked = turn.recent[-1]
+    if role != Role.ASSISTANT.value or "?" not in asked:
+        return None
+    question = asked[: asked.rfind("?") + 1].rsplit(".", 1)[-1]
+    found = list(_WHAT_RE.finditer(question))
+    return found[0].group("np") if len(found) == 1 else None

@@ -206,8 +206,8 @@ def _is_command(sentence: str) -> bool:
         if _COMMAND_RE.match(rest) or _FRAGMENT_RE.match(rest):
             return True
         m = _LEAD_RE.match(rest)
-        if not m or not m.group(0):
-            return False
+        if not m or not m.group(0) or re.search(r"\d", m.group(0)):
+            return False  # ("around £250 each, including the house": a value, then what it covers)
         rest = rest[m.end():]
     return False
 

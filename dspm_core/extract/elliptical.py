@@ -22,7 +22,7 @@ from ..effective import EFFECT_CUE_RE, effect_said
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..values import parse_value
-from .answers import answered_count
+from .answers import answered_count, answered_subject
 from .picked import offered_beside
 
 __all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges_held_value"]
@@ -31,7 +31,9 @@ _I = re.I
 # what may open the reply before its value
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|hmm+|hm+|ah|eh|nah|no|nope|yeah|yes|sorry|actually|oh|so|right|well|ugh|"
-    r"wait|honestly|tbh|fine|alright|thinking about it|on second thought)\b[\s,!.-]*)*"
+    r"wait|honestly|tbh|fine|alright|thinking about it|on second thought|"
+    # a value said roughly ("around £250 each", "about 30 minutes")
+    r"around|about|roughly|approximately|approx|probably|maybe)\b[\s,!.-]*)*"
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
     r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
     # "we went with €150 a night in the end", "ended up going for 3 nights"
@@ -153,5 +155,10 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         said = answered_count(turn, part)  # "6" after "... how many chapters a week ...?"
     if said is None or offered_beside(turn, said):
         return facts  # ("would you also like a wind-down reminder at 10pm?": a new setting)
+    asked = answered_subject(turn)
+    if asked is not None:  # "around £250 each" after "What's the budget per person?"
+        return [Fact(kind=PatchKind.DECISION, text=f"{asked}: {part.strip()}", role=turn.role,
+                     turn=turn.index, slot=asked, op="=", value=said, source="rules",
+                     session_id=turn.session_id)]
     return [Fact(kind=PatchKind.DECISION, text=part.strip(), role=turn.role, turn=turn.index,
                  op="=", value=said, source="rules", session_id=turn.session_id, referent=True)]

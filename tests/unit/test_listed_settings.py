@@ -101,3 +101,56 @@ def test_an_old_value_said_in_words_is_the_one_held() -> None:
     m = session("Order 40 chairs for the hall.", "Forty is too many, the hall is small, make it 30.")
     revised = [p for p in current(m) if p.history]
     assert len(revised) == 1 and [h.value for h in revised[0].history][0].startswith("40")
+
+
+# ------------------------------------------------------------------ answers and counts
+def test_a_value_said_in_reply_to_what_is_the_x_is_that_setting() -> None:
+    m = session("assistant: Sounds great! What's the budget per night?",
+                "roughly €120 a night, including breakfast")
+    (p,) = [p for p in current(m) if p.critical]
+    assert p.key is not None and "budget" in p.key and p.value.startswith("€120")
+    m = session("assistant: Sounds great! What's the budget per night?",
+                "roughly €120 a night, including breakfast", "assistant: Noted.",
+                "the budget is more like €150 now, prices went up")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "150" in revised[0].value
+    assert [h.value for h in revised[0].history][0].startswith("€120")
+
+
+def test_a_headcount_after_people_drop_out_is_no_budget() -> None:
+    m = session("assistant: What's the budget per head?", "about £40 each, drinks included",
+                "assistant: Great, I'll look for venues that seat 20.",
+                "three people dropped out so it's 17 now")
+    assert any(p.value and p.value.startswith("£40") for p in current(m))
+    assert not any("40" in (h.value or "") for p in current(m) for h in p.history)
+
+
+def test_make_that_a_number_beside_people_said_of_something_else_still_revises() -> None:
+    m = session("the session timeout is 20 minutes",
+                "make that 45, people keep getting logged out mid checkout")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and revised[0].value.startswith("45")
+
+
+def test_a_change_that_names_its_old_value_reaches_an_early_statement() -> None:
+    turns = ["We're doing the team offsite in Lisbon, 9 of us, the week of 3 march"]
+    for place in ("a riverside hotel", "a farmhouse", "a city loft", "a villa", "a hostel", "a boat"):
+        turns += [f"assistant: Here is {place} for the venue.", "hmm, show me another one"]
+    turns.append("actually make it the week of the 10th, the 3rd clashes with a release")
+    m = session(*turns)
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "10th" in revised[0].value
+    assert "3 march" in (revised[0].history[0].value or "")
+
+
+def test_a_value_before_a_change_of_ones_own_is_the_past() -> None:
+    m = session("my resting heart rate is 58", "it was around 75 before I started running")
+    assert not any(p.history for p in current(m))
+    assert any(p.value == "58" for p in current(m))
+
+
+def test_a_change_said_after_a_label_is_read_after_it() -> None:
+    m = session("The lead is Mara, a 24-year-old nurse. The town is called Ellery.",
+                "Change of plan: Mara is 30, not 24, she needs more history.")
+    assert not any("Ellery" in (h.value or "") for p in current(m) for h in p.history)
+    assert any(p.value == "Ellery" for p in current(m))
