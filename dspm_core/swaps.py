@@ -28,7 +28,7 @@ from .vocab import CHAT_WORDS, STOP_WORDS
 __all__ = ["named_old", "swapped_detail"]
 
 #: how many turns back, and how many stored statements back, the old words are looked for
-SWAP_TURNS = 8
+SWAP_TURNS = 40
 SWAP_SCAN = 48
 #: the longest change read, and the most words the old or the new words may have
 SWAP_WORDS = 30

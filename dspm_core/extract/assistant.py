@@ -51,7 +51,11 @@ _REPORT_START_RE = re.compile(r"^[\s*_>#-]*(?:i(?:'ve| have)?|we(?:'ve| have)?)\
 _ASSISTANT_REPORT_RE = re.compile(
     r"^(?:i(?:'ve| have)?|we(?:'ve| have)?)\s+(?:now\s+|also\s+|just\s+)?(?:set|changed|updated|"
     r"switched|moved|raised|lowered|increased|decreased|reduced|bumped|renamed|upgraded|"
-    r"downgraded|configured|capped|limited|pinned|locked|extended|shortened|recorded|noted)\b",
+    r"downgraded|configured|capped|limited|pinned|locked|extended|shortened|recorded|noted|"
+    r"booked|scheduled|rescheduled|reserved|arranged)\b"
+    # "Booked for Saturday 9am-12pm": what was booked, said first (never "Booked: Dishoom,
+    # table for two, 7:00 pm", the user's request said back)
+    r"|^(?:all\s+|now\s+)?(?:booked|scheduled|rescheduled|reserved)\b(?=\s+(?:for|on|in|at)\b)",
     _I,
 )
 SUGGESTION_RE = re.compile(

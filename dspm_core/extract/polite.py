@@ -1,7 +1,8 @@
 """A change asked for as a question: "could we switch it to dusty blue and cream?", "can you
 extend the pause to 31 March?", "can we do 7-8pm instead?".
 
-A question that opens with "can / could / would / will" and "you" or "we", goes on with a
+A question that opens with "can / could / would / will" and "you" or "we" (after a clause of
+its own at most: "thursday's no good, can you make it friday?"), goes on with a
 verb of change and names what to change to, asks for that change: it is read as the
 request it makes ("switch it to dusty blue and cream"). A question about what a change
 would do is not one: "can we go up to 300 words without hurting SEO?", "could we move to
@@ -21,7 +22,10 @@ __all__ = ["as_request"]
 _I = re.I
 
 _ASKED_RE = re.compile(
-    r"^(?:(?:so|and|but|also|ok(?:ay)?|hey|hmm+|then|actually|sorry|oh)[,\s]+)*"
+    # (a clause of its own may come first: "thursday's no good, can you make it friday?";
+    # never a condition, "if it rains, can you move it to sunday?")
+    r"^(?:(?!(?:if|when|whenever|whether|unless|in case)\b)[^,?]{2,40},\s+)?"
+    r"(?:(?:so|and|but|also|ok(?:ay)?|hey|hmm+|then|actually|sorry|oh)[,\s]+)*"
     r"(?:can|could|would|will)\s+(?:you|we|u)\s+(?:please\s+|maybe\s+|just\s+|also\s+|kindly\s+|"
     r"instead\s+)*(?P<request>(?P<verb>[a-z]+)\b[^?]*?)\s*\?+$", _I)
 # words of a change that REVISION_RE leaves to the context: "plan it for 3 now", "do 7-8pm

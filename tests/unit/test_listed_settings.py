@@ -154,3 +154,41 @@ def test_a_change_said_after_a_label_is_read_after_it() -> None:
                 "Change of plan: Mara is 30, not 24, she needs more history.")
     assert not any("Ellery" in (h.value or "") for p in current(m) for h in p.history)
     assert any(p.value == "Ellery" for p in current(m))
+
+
+# ------------------------------------------------------------------ a support chat
+def test_a_correction_of_a_postcode_reaches_back_past_the_chat_between() -> None:
+    turns = ["my internet keeps dropping. account number is 55120981, postcode BS3 4QT"]
+    for k in range(6):
+        turns += [f"assistant: Thanks, can you check light {k + 1} on the router?", "it's off"]
+    turns.append("sorry my postcode is BS3 4QJ not 4QT")
+    m = session(*turns)
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "4QJ" in revised[0].value
+    assert not any("4QT" in p.text and "(earlier: " not in p.text for p in current(m) if not p.history)
+
+
+def test_a_phone_number_is_one_value_not_two_numbers() -> None:
+    from dspm_core.value_mentions import mentions
+    assert [(m.kind, m.text) for m in mentions("call me on 07700 900461 after six")] == \
+        [("phone", "07700 900461")]
+    assert [m.kind for m in mentions("postcode LS6 2AB")] == ["postcode"]
+
+
+def test_what_the_assistant_booked_is_remembered_and_revised() -> None:
+    m = session("my boiler is broken, can someone come out?",
+                "assistant: I've booked an engineer for Thursday 8am-1pm.")
+    assert any(p.value == "Thursday 8am-1pm" for p in current(m))
+    m = session("my boiler is broken, can someone come out?",
+                "assistant: I've booked an engineer for Thursday 8am-1pm.",
+                "thursday's no good, can you make it friday?")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and revised[0].value.lower().startswith("friday")
+    assert not any("Thursday 8am-1pm" == p.value for p in current(m))
+
+
+def test_a_booking_said_back_is_no_setting_of_its_own() -> None:
+    m = session("book a table for four at Padella at 6pm tonight",
+                "assistant: Booked: Padella, table for four, 6:00 pm tonight.",
+                "we're running late, can you move it to 7")
+    assert not any("6" in (p.value or "") and not p.history for p in current(m) if p.critical)
