@@ -1793,8 +1793,8 @@ def _parse(t: str) -> Statement:
         return replace(st, subject=None, revision=True)  # "push it a week, to june 14": the
         # setting spoken of, whatever words come between the pointer and its value
     first = t.split(None, 1)[0]
-    if st.dimension == "number" and " " not in st.subject and (
-            is_verb_only(st.subject) or st.subject.lower() in _BARE_VERBS) \
+    if (st.dimension == "number" and is_verb_only(st.subject) or st.subject.lower() in _BARE_VERBS
+            and st.dimension not in ("free", "name")) and " " not in st.subject \
             and re.search(rf"\b{re.escape(st.subject)}\s+{re.escape(st.value or '-')}\b", t):
         return replace(st, subject=None, revision=True)  # "allow 5, 3 was too curt", "can we
         # do 10 instead": a number alone after a verb, of the setting spoken of

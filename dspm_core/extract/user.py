@@ -406,6 +406,11 @@ def _label(c: Clause, first: bool) -> None:
             c.label, c.kind = "cue", trial.kind  # (its words stay as said)
 
 
+# a rule for the answers joined to a request ("..., but keep explanations short")
+_JOINED_RULE_RE = re.compile(r",?\s+(?:but|and)\s+(?=(?:please\s+)?(?:keep|avoid|don'?t|do not|never|always|"
+                             r"stick to|limit|make sure|try not)\b)", _I)
+
+
 def _label_as_said(c: Clause, first: bool) -> None:
     """:func:`_label` of the clause's own words."""
     text = c.text.strip()
@@ -419,6 +424,11 @@ def _label_as_said(c: Clause, first: bool) -> None:
     if stance is not None:  # "No need to apologise every time", "Assume I'm on a Mac"
         c.label, c.kind = "cue", stance
         return
+    joined = _JOINED_RULE_RE.search(text)
+    if joined and (standing_kind(text[joined.end():]) or setting_kind(text[joined.end():])) \
+            is PatchKind.CONSTRAINT:
+        c.label, c.kind = "cue", PatchKind.CONSTRAINT  # "Please correct my mistakes but keep
+        return  # explanations short": a task and how every answer must be
     if one_off_task(text) or states_nothing(text) or needs_nothing_now(text) \
             or not_of_now(text) and not switched_said(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit" (a

@@ -192,3 +192,19 @@ def test_a_booking_said_back_is_no_setting_of_its_own() -> None:
                 "assistant: Booked: Padella, table for four, 6:00 pm tonight.",
                 "we're running late, can you move it to 7")
     assert not any("6" in (p.value or "") and not p.history for p in current(m) if p.critical)
+
+
+# ------------------------------------------------------------------ a tutor
+def test_a_verb_said_alone_before_a_value_names_no_setting() -> None:
+    m = session("I want 10 new words every day", "assistant: Great, 10 words a day.",
+                "can we do 15 words a day instead? 10 is too easy")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and revised[0].value.startswith("15")
+    assert not any(p.key and p.key.startswith("do|") for p in current(m))
+
+
+def test_a_task_joined_to_a_rule_for_every_answer_is_a_rule() -> None:
+    m = session("Please correct my mistakes but keep explanations short.")
+    assert [p.kind.value for p in current(m)] == ["constraint"]
+    m = session("Please fix the bug but keep the diff small.")
+    assert not any(p.critical for p in current(m))
