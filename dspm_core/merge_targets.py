@@ -20,7 +20,7 @@ from .values import canonical_unit, day_or_time, parse_value
 from .vocab import singular, is_identifier
 
 __all__ = ["ECHO_TURNS", "RECENT_SLOTS", "TERM_CANDIDATES", "StoreIndex", "echo_target", "fitting", "value_base",
-           "named_bound", "revision_candidates", "with_period_of"]
+           "named_bound", "revision_candidates", "with_period_of", "without_bound_words"]
 
 TERM_CANDIDATES = 64  # candidates examined per term or word (most recent first)
 
@@ -125,6 +125,15 @@ _BOUND_SAID_RE = re.compile(r"^\W*(?:max(?:imum)?|min(?:imum)?|up\s+to|at\s+most
                             r"\s+(?:of\s+)?[$€£]?\d", re.I)
 
 
+def _names_bound(subject: str) -> bool:
+    return _UPPER_NAMED_RE.search(subject) is not None or _LOWER_NAMED_RE.search(subject) is not None
+
+
+def without_bound_words(subject: str) -> str:
+    """``subject`` without the words that name a bound ("password" of "password minimum")."""
+    return " ".join(_LOWER_NAMED_RE.sub(" ", _UPPER_NAMED_RE.sub(" ", subject)).split())
+
+
 def named_bound(op: str | None, subject: str | None) -> str:
     """The bound class of a statement (:func:`~dspm_core.slots.bound_class`), where a value
     said equal to a subject that names a bound is that bound ("bump the max orders per day
@@ -138,7 +147,8 @@ def named_bound(op: str | None, subject: str | None) -> str:
 
 
 def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statement,
-                         exact_dim: bool = False, same_unit: bool = False) -> list[str]:
+                         exact_dim: bool = False, same_unit: bool = False,
+                         bound_named: bool = False) -> list[str]:
     cls = bound_class(stmt.op)
     named_cls = named_bound(stmt.op, stmt.subject)
     numeric = stmt.dimension in ("number",) or stmt.dimension.startswith("count:")
@@ -150,7 +160,8 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
         if p.key is None or p.value is None:
             continue
         p_subject, p_cls, p_dim, p_scope = p.key.split("|", 3)
-        if p_cls != cls and not (stmt.revision and named_cls == p_cls and _BOUND_SAID_RE.match(p.text)):
+        if p_cls != cls and not (stmt.revision and named_cls == p_cls and (
+                _BOUND_SAID_RE.match(p.text) or bound_named and not _names_bound(p_subject))):
             continue  # (a bound said by its word, revised by name: "bump the max orders per day
             # to 60" of "Max 40 orders per day"; never "max retries is 2" of "max retries must
             # not exceed 5", a value beside its bound)

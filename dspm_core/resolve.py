@@ -35,7 +35,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice
 
-from .merge_targets import TERM_CANDIDATES, StoreIndex, fitting, revision_candidates, value_base
+from .merge_targets import (TERM_CANDIDATES, StoreIndex, fitting, named_bound, revision_candidates, value_base,
+                            without_bound_words)
 from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON, said_before_value
 from .passing import other_owner, person_apart
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
@@ -55,7 +56,7 @@ from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_ver
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
 
-__all__ = ["HEADCOUNT", "LIGHT_VERBS", "REFERENT_TURNS", "Resolution", "as_said_of", "held_for_other",
+__all__ = ["HEADCOUNT", "LIGHT_VERBS", "MOVED_WORDS", "REFERENT_TURNS", "Resolution", "as_said_of", "held_for_other",
            "is_referent", "link_target", "link_vetoed", "other_times", "own_setting", "resolve",
            "vetoed"]
 
@@ -212,6 +213,11 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _restated(ix, patches, subj_norm, stmt) if terse else []
         if found:
             return _one(found, "the same value, of a subject in other words")
+        bare = without_bound_words(subj_norm)
+        if bare and bare != subj_norm and stmt.revision and named_bound(stmt.op, stmt.subject) != "eq":
+            found = revision_candidates(patches, ix.by_subject.get(bare, ()), stmt, bound_named=True)
+            if found:  # "bump the password minimum to 14" of "passwords must be at least 12"
+                return _one(found, "the bound its subject names")
     if stmt.old_value:
         found = _same_owner(patches, _old_value(ix, patches, subj_norm, stmt, referent), text)
         if found:
@@ -230,6 +236,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
         # (nor "retries should be 5 not 3" at "batches of 500": the old value it names is not held)
         return NONE if res.target is not None and (_old_not_held(stmt, patches[res.target], text)
+                                                   or only_at_times(text, stmt, patches[res.target].text)
                                                    or person_apart(text, patches[res.target].text)
                                                    or progress_on_goal(text, patches[res.target].text)
                                                    or party_in_place(text, patches[res.target].text)
@@ -1409,6 +1416,28 @@ _PARTS = (frozenset("weekday weekend".split()),
           frozenset("morning afternoon evening night daytime nighttime".split()),
           frozenset("summer winter spring autumn".split()))
 _PART_WORDS = frozenset().union(*_PARTS)
+
+
+def only_at_times(text: str, stmt: Statement, other: str) -> bool:
+    """``text`` gives its value for a part of the week, day or year, or for a day of the
+    week ("45 minutes is fine on weekends", "8am on sundays"), and ``other`` names none: an
+    exception beside the setting, which still holds at other times. (A day said as the value
+    itself, "move it to sundays", is a change of day.)"""
+    if stmt.dimension in ("weekday", "when", "date") or not _AT_TIMES_RE.search(text) \
+            or _MOVED_RE.search(text):
+        return False  # ("we've pushed dinner back, it's 7:15 on weekdays now": all of it moved)
+    return not _parts_said(other) and not _WEEKDAY_WORD_RE.search(other)
+
+
+# a value's times: "on weekends", "at the weekend", "in the mornings", "on sundays"
+_AT_TIMES_RE = re.compile(r"\b(?:on|at|during|in|for)\s+(?:the\s+)?(?:weekends?|weekdays?|mornings|"
+                          r"evenings|nights|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b", re.I)
+#: participles that say a value was changed ("it was moved to monday"), not recalled
+MOVED_WORDS = ("moved|changed|pushed|postponed|delayed|rescheduled|switched|bumped|raised|lowered|"
+               "cut|updated|brought")
+_MOVED_RE = re.compile(rf"\b(?:{MOVED_WORDS})\b", re.I)
+_WEEKDAY_WORD_RE = re.compile(r"\b(?:weekends?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
+                              r"mornings?|evenings?|nights?)\b", re.I)
 
 
 def _other_time(own: str, theirs: str) -> bool:

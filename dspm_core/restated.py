@@ -32,14 +32,14 @@ from .passing import (ALIGN_SCAN, RARE_WORD, _context, _other_modifier, _shared,
                       says_nothing)
 from .patch import AUTHORITY, Fact, Patch, Role
 from .people import PEOPLE
-from .resolve import ATTRIBUTE_WORDS, OBJECT_LEADS
+from .resolve import ATTRIBUTE_WORDS, MOVED_WORDS, OBJECT_LEADS
 from .known_names import MULTIWORD_NAMES, name_category
 from .slots import Statement, bound_class, content_terms
 from .value_clause import clauses, parts
 from .values import VALUE_RE, parse_value
 from .vocab import BUILTIN_ACRONYMS, STOP_WORDS, singular, word_frequency
 
-__all__ = ["MOVED_WORDS", "RESTATED_TURNS", "letter_i", "one_occasion", "restated_earlier",
+__all__ = ["RESTATED_TURNS", "letter_i", "one_occasion", "restated_earlier",
            "restated_name", "speaker_after_person", "supposes_or_recalls", "value_said_again"]
 
 #: how many turns back a statement in other words may reach for the setting it restates
@@ -154,9 +154,6 @@ _ASIDE_RE = re.compile(r"\([^)]*\)")
 
 
 # a supposition, or a state of the past: it sets nothing now
-#: participles that say a value was changed ("it was moved to monday"), not recalled
-MOVED_WORDS = ("moved|changed|pushed|postponed|delayed|rescheduled|switched|bumped|raised|lowered|"
-               "cut|updated|brought")
 _SUPPOSES_RE = re.compile(r"^\W*(?:(?:and|but|so|ok(?:ay)?|hmm+)[\s,]+)*(?:what if|suppose|supposing|imagine|"
                           r"hypothetically|in theory)\b|\b(?:back when|back then|used to|years ago|"
                           r"in the past|when (?:i|we) (?:was|were) )"

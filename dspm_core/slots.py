@@ -1793,8 +1793,9 @@ def _parse(t: str) -> Statement:
         return replace(st, subject=None, revision=True)  # "push it a week, to june 14": the
         # setting spoken of, whatever words come between the pointer and its value
     first = t.split(None, 1)[0]
-    if (st.dimension == "number" and is_verb_only(st.subject) or st.subject.lower() in _BARE_VERBS
-            and st.dimension not in ("free", "name")) and " " not in st.subject \
+    if (st.dimension == "number" and (is_verb_only(st.subject) or st.subject.lower() in _BARE_VERBS)
+            or st.subject.lower() in _BARE_VERBS and st.dimension not in ("free", "name")
+            and _ASKED_VERB_RE.match(t)) and " " not in st.subject \
             and re.search(rf"\b{re.escape(st.subject)}\s+{re.escape(st.value or '-')}\b", t):
         return replace(st, subject=None, revision=True)  # "allow 5, 3 was too curt", "can we
         # do 10 instead": a number alone after a verb, of the setting spoken of
@@ -1879,13 +1880,14 @@ def _meant_for(t: str, st: Statement) -> str | None:
         return None
     lets = _LETS_RE.match(t)
     verb = (t[lets.end():] if lets else t).split(None, 1)[0]
-    if st.subject != verb or not is_base_verb(verb):
-        return None
+    if st.subject != verb or not is_base_verb(verb) or _COPULA_AFTER_RE.match(t, t.find(verb) + len(verb)):
+        return None  # ("Budget is £60 for the week": the budget, a noun before its verb)
     at = t.find(st.value)
     meant = _FOR_AFTER_VALUE_RE.match(t, at + len(st.value)) if at >= 0 else None
     return meant.group("np") if meant else None
 
 
+_COPULA_AFTER_RE = re.compile(r"\s+(?:is|are|was|were|will be|'s)\b", re.I)
 # what a value an instruction gives is for, ending the sentence ("... for ticket replies")
 _FOR_AFTER_VALUE_RE = re.compile(r"\s+for\s+(?:the\s+|our\s+|my\s+|all\s+|every\s+)?"
                                  r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*[.!]?$", re.I)
@@ -1899,6 +1901,10 @@ _POINTED_RE = re.compile(r"^(?:(?:ok|okay|so|then|please|pls|just)[\s,]+)*(?P<ve
 _ADDED_RE = re.compile(r"\b(?:too|also|as well)\b", re.I)
 #: verbs that may also be nouns, read as verbs before a number alone ("can we do 10")
 _BARE_VERBS = frozenset("do make try go use set".split())
+# the verb opens what is said, or a request ("can we do 15 words a day instead?"; never "i can
+# do 8 pull-ups now", what the speaker can do)
+_ASKED_VERB_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|actually|maybe)[\s,]+)*(?:(?:can|could|shall) (?:we|you|u)\s+|"
+                            r"let'?s\s+)?(?:just\s+)?(?:do|make|try|go|use|set)\b", re.I)
 _OPENING_DETERMINERS = DETERMINERS | frozenset("every each all".split())
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
 _FINITE_RE = regex.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"

@@ -113,7 +113,7 @@ def _covered(terms: frozenset[str], typed: Iterable[frozenset[str]]) -> bool:
 _SAID_NUMBER_RE = re.compile(r"\d+(?:[.,:]\d+)*")
 # what is left of a question asking for a change once the change is taken out
 _ASKED_FOR_RE = re.compile(r"\b(?:can|could|would|will)\s+(?:you|we|u)(?:\s+(?:please|maybe|just|also|"
-                           r"kindly))*\s*\?", re.I)
+                           r"kindly))*\s*(?:\?|(?=,))", re.I)
 
 
 # a joining word whose clause was taken out: it joins nothing
@@ -145,7 +145,7 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
             rest = _cut_plain(rest, core)
     if rest is sentence:
         return sentence
-    rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?"
+    rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?" ("can you ,")
     rest = _ORPHAN_RE.sub(" ", rest)  # "..., and , but I'm not sure": the joining word is left alone
     rest = re.sub(r"(?:\s*,)+", ",", rest)  # "hmm, , we're not ..." of "hmm, 2.5 kg, we're ..."
     rest = " ".join(rest.split()).strip(" ,;-")

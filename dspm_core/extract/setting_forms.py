@@ -34,7 +34,7 @@ from ..places import place_said
 from ..venues import venue_said
 from ..reply_styles import asked_style
 from ..resolve import time_told
-from ..restated import MOVED_WORDS
+from ..resolve import MOVED_WORDS
 from ..known_names import names_its_kind
 from ..slots import parse_statement
 from ..party import HOSTING_RE

@@ -274,6 +274,11 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
         request = as_request(s)  # "can you extend the pause to 31 March?": the change asked for
         if request is not None and referent_fact(turn, s) is None:
             s = request
+    elif _ASKED_RE.match(s):  # typed without its mark, a reason after it ("can you make the
+        asked_for = re.split(r",\s+", s.rstrip(" .!"), maxsplit=1)  # budget £75, we're having guests")
+        request = as_request(f"{asked_for[0]}?")
+        if request is not None and referent_fact(turn, s) is None:
+            s = request
     if len(s.split()) < min_words and not VALUES.search(s) \
             and not (PREFERENCE_RE.search(s) or rule_cue(s) or setting_kind(s)):
         return []

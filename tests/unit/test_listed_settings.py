@@ -208,3 +208,47 @@ def test_a_task_joined_to_a_rule_for_every_answer_is_a_rule() -> None:
     assert [p.kind.value for p in current(m)] == ["constraint"]
     m = session("Please fix the bug but keep the diff small.")
     assert not any(p.critical for p in current(m))
+
+
+# ------------------------------------------------------------------ a bound named later
+def test_a_bound_named_in_the_subject_revises_a_bound_said_with_at_least() -> None:
+    m = session("usernames must be at least 4 characters", "assistant: Noted.",
+                "bump the username minimum to 6")
+    (p,) = [p for p in current(m) if p.critical]
+    assert p.value.startswith("6") and p.op == ">="
+    assert [h.value for h in p.history][0].startswith("4")
+
+
+def test_a_value_of_a_setting_named_with_max_stays_beside_its_bound() -> None:
+    m = session("the sync job max retries must not exceed 6", "set the sync job max retries to 2")
+    assert len([p for p in current(m) if p.critical]) == 2
+    assert not any(p.history for p in current(m))
+
+
+# ------------------------------------------------------------------ a meal plan
+def test_a_noun_that_may_be_a_verb_opening_a_statement_is_its_subject() -> None:
+    m = session("Budget is about £60 for the week")
+    (p,) = [p for p in current(m) if p.critical]
+    assert p.key is not None and p.key.startswith("budget|")
+
+
+def test_a_change_asked_for_without_its_question_mark_revises() -> None:
+    m = session("The budget is £60 for the week.",
+                "can you make the budget £80, my parents are staying over")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "80" in revised[0].value
+    assert not any(p.text.lower().startswith("can you,") for p in current(m))
+
+
+def test_a_value_for_some_days_only_is_an_exception_beside_the_setting() -> None:
+    m = session("lunch breaks should be under 40 minutes", "actually an hour is fine on fridays")
+    assert not any(p.history for p in current(m))
+    assert any("40" in (p.value or "") for p in current(m))
+    m = session("the pool opens at 7am", "actually 9am on sundays")
+    assert not any(p.history for p in current(m))
+
+
+def test_a_value_moved_for_some_days_still_revises() -> None:
+    m = session("standup is at 9:30", "we've moved standup, it's 10:00 on weekdays now")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and revised[0].value.startswith("10")
