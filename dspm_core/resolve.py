@@ -48,7 +48,7 @@ from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
-from .slots import (Statement, bound_class, content_terms, folded_subject, letter_named, name_category,
+from .slots import (Statement, bound_class, content_terms, folded_subject, letter_named, make_key, name_category,
                     no_capitals)
 from .values import CLOCK_SHAPE_RE, MONTHS, VALUE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
@@ -213,6 +213,12 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _restated(ix, patches, subj_norm, stmt) if terse else []
         if found:
             return _one(found, "the same value, of a subject in other words")
+        if stmt.revision and bound_class(stmt.op) == "upper" and _LIMIT_RE.search(subj_norm):
+            dim = make_key("", "=", stmt.dimension, stmt.canonical, stmt.scope).split("|", 2)[2]
+            found = [pid for pid in ix.by_subject.get(subj_norm, ()) if pid in patches
+                     and (patches[pid].key or "").split("|", 2)[1:] == ["eq", dim]]
+            if found:  # "budget can go up to £4,500" of "Budget £4,000": a limit said as a bound
+                return _one(found, "a limit said as its bound")
         bare = without_bound_words(subj_norm)
         if bare and bare != subj_norm and stmt.revision and named_bound(stmt.op, stmt.subject) != "eq":
             found = revision_candidates(patches, ix.by_subject.get(bare, ()), stmt, bound_named=True)

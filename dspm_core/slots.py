@@ -1884,9 +1884,13 @@ def _meant_for(t: str, st: Statement) -> str | None:
         return None  # ("Budget is £60 for the week": the budget, a noun before its verb)
     at = t.find(st.value)
     meant = _FOR_AFTER_VALUE_RE.match(t, at + len(st.value)) if at >= 0 else None
-    return meant.group("np") if meant else None
+    if meant is None or _WHO_FOR_RE.fullmatch(meant.group("np")):
+        return None  # ("Budget £4,000 for both of us": who it is for, no setting's name)
+    return meant.group("np")
 
 
+_WHO_FOR_RE = re.compile(r"(?:both|all|each|two|three|four|five|six)\s+of\s+us|us|me|us\s+(?:two|both|all)|"
+                         r"everyone|everybody|each person|(?:the\s+)?(?:family|group|team)", re.I)
 _COPULA_AFTER_RE = re.compile(r"\s+(?:is|are|was|were|will be|'s)\b", re.I)
 # what a value an instruction gives is for, ending the sentence ("... for ticket replies")
 _FOR_AFTER_VALUE_RE = re.compile(r"\s+for\s+(?:the\s+|our\s+|my\s+|all\s+|every\s+)?"

@@ -664,7 +664,8 @@ class PatchStore:
         return self._supersede(old, fact, as_said_of(probe, old))
 
     def _replace_named(self, old: Patch, named: str, new: str | None, fact: Fact,
-                       norm: str, as_text: bool = False, keep: bool = False) -> MergeOutcome | None:
+                       norm: str, as_text: bool = False, keep: bool = False,
+                       keep_setting: bool = False) -> MergeOutcome | None:
         """``fact`` replaces the name ``named`` of ``old`` ("I've switched to mediterranean,
         keto was too much"): a setting takes the new name ``new`` in its place ("Birch
         room" for "Maple room"), a statement with no slot gives way to ``fact`` with the
@@ -681,6 +682,11 @@ class PatchStore:
         if not dim.startswith("free:"):
             if new is None or dim != "name":
                 return None  # a quantity is the resolver's to revise, by its number
+            if named.lower() not in (old.value or "").lower():
+                # another detail of the statement ("two weeks" of "Two weeks, flying from
+                # Manchester"): it gives way, kept as the setting it is for what else it says
+                return self._replace_named(old, named, new, fact, norm, as_text=True, keep=True,
+                                           keep_setting=True)
             value = re.sub(re.escape(named), new, old.value or "", count=1, flags=re.I)
             pv = parse_value(value)
             return self._supersede(old, fact, Statement(
@@ -691,7 +697,7 @@ class PatchStore:
                       first_turn=old.first_turn, session_id=fact.session_id,
                       history=self._lineage(old, named))
         return self._give_way(old, patch, fact, None, norm, f"named in passing: {named!r}",
-                              "the old name mentioned in passing", named, keep)
+                              "the old name mentioned in passing", named, keep, keep_setting)
 
     def _merge_keyed(self, fact: Fact, stmt: Statement) -> MergeOutcome:
         subject = stmt.subject or terms_key(fact.text) or _norm_text(fact.text)
@@ -1005,17 +1011,19 @@ class PatchStore:
 
     def _give_way(self, old: Patch, patch: Patch, fact: Fact, subject: str | None,
                   norm: str | None, note: str, reason: str,
-                  renamed: str | None = None, keep: bool = False) -> MergeOutcome:
+                  renamed: str | None = None, keep: bool = False,
+                  keep_setting: bool = False) -> MergeOutcome:
         """``old`` leaves the store for ``patch``, which holds it in its lineage. A tier
         sentence (any statement, with ``keep``) whose name ``renamed`` (the old name) was
         replaced stays for what else it said, the name marked as earlier
-        (:func:`~dspm_core.tier.said_besides`)."""
-        kept = said_besides(old, renamed, fact.text) \
+        (:func:`~dspm_core.tier.said_besides`); with ``keep_setting``, as the setting it was."""
+        kept = said_besides(old, renamed, fact.text, setting=keep_setting) \
             if renamed and (keep or old.kind is PatchKind.SENTENCE) else None
+        kept_subject = self._ix.subject_of.get(old.id) if keep_setting and kept is not None else None
         self._drop(old)
         self._store_new(patch, subject=subject, norm_text=norm, journal=False)
         if kept is not None:
-            self._store_new(kept, subject=None, norm_text=_norm_text(kept.text), journal=False)
+            self._store_new(kept, subject=kept_subject, norm_text=_norm_text(kept.text), journal=False)
         self._journal.append(JournalEntry("superseded", old.id, fact.turn, note, old, fact.text,
                                           fact.role.value))
         self.counters["superseded"] += 1

@@ -247,12 +247,15 @@ def says_besides(text: str, said: str) -> bool:
     return len(content_terms(text) - content_terms(said) - _GREETING_TERMS - _POLITE_TERMS) >= REST_WORDS
 
 
-def said_besides(old: Patch, name: str, revision: str, least: int = REST_WORDS) -> Patch | None:
+def said_besides(old: Patch, name: str, revision: str, least: int = REST_WORDS,
+                 setting: bool = False) -> Patch | None:
     """A statement whose name a revision replaced, kept for what else it says, with the
     name marked as earlier ("add the Arlo kettle in (earlier: blue) to my basket"), as a
     statement with no slot; None when it says little the revision does not ("I'm on keto").
     The mark does not say what holds now: a later change would leave that stale, and the
-    revision says it. ``least``: the fewest content words it must say besides."""
+    revision says it. ``least``: the fewest content words it must say besides. ``setting``:
+    the name was another detail than the setting's value, which the statement keeps
+    ("(earlier: Two weeks), flying from Manchester" still says where from)."""
     rest = content_terms(old.text) - content_terms(name) - content_terms(revision) - _POLITE_TERMS
     if len(rest) < least:
         return None  # little beside the setting itself ("Ship orders from the Leeds warehouse")
@@ -260,8 +263,10 @@ def said_besides(old: Patch, name: str, revision: str, least: int = REST_WORDS) 
     if found is None:
         return None
     mark = f"(earlier: {found.group(0)})"
-    return replace(old, text=f"{old.text[:found.start()]}{mark}{old.text[found.end():]}",
-                   key=None, slot=None, op=None, value=None, unit=None, scope=None)
+    text = f"{old.text[:found.start()]}{mark}{old.text[found.end():]}"
+    if setting:
+        return replace(old, text=text)
+    return replace(old, text=text, key=None, slot=None, op=None, value=None, unit=None, scope=None)
 
 
 #: the longest tier sentence a revision naming its old value may take as that setting

@@ -252,3 +252,27 @@ def test_a_value_moved_for_some_days_still_revises() -> None:
     m = session("standup is at 9:30", "we've moved standup, it's 10:00 on weekdays now")
     revised = [p for p in current(m) if p.history]
     assert len(revised) == 1 and revised[0].value.startswith("10")
+
+
+# ------------------------------------------------------------------ a trip
+def test_a_corrected_detail_of_a_statement_leaves_its_setting_in_place() -> None:
+    m = session("Plan a trip to Peru in May. Three weeks, flying from Leeds. Budget £5,000 for both of us.",
+                "I only get 12 days off, so make it 12 days not three weeks")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "three weeks" in (revised[0].history[0].value or "")
+    assert any(p.value == "Leeds" for p in current(m))
+    m = session("Plan a trip to Peru in May. Three weeks, flying from Leeds. Budget £5,000 for both of us.",
+                "I only get 12 days off, so make it 12 days not three weeks",
+                "and we'd rather fly from London, more direct flights")
+    assert any(p.value == "London" and [h.value for h in p.history] == ["Leeds"] for p in current(m))
+    assert any("12 days" in p.text for p in current(m))
+
+
+def test_who_a_sum_is_for_is_no_setting_name_and_a_budget_is_a_cap() -> None:
+    m = session("Budget £5,000 for both of us.")
+    (p,) = [p for p in current(m) if p.critical]
+    assert p.key is not None and p.key.startswith("budget|")
+    m = session("Budget £5,000 for both of us.", "budget can go up to £5,500 if that helps")
+    (p,) = [p for p in current(m) if p.critical]
+    assert p.value.startswith("£5,500") and p.op == "<="
+    assert [h.value for h in p.history] == ["£5,000"]
