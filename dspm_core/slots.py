@@ -1899,10 +1899,11 @@ _LET_OUT_RE = re.compile(r"\b(?:let|lets|letting|allow|allowing)\s+(?:it|that|th
                          r"(?:run|go|be|stretch|grow|get|last|reach|creep)\s+(?:up\s+)?(?:to|till|until)\s+",
                          re.I)
 # an instruction about the setting spoken of ("push it ...", "bump that ...")
-_POINTED_RE = re.compile(r"^(?:(?:ok|okay|so|then|please|pls|just)[\s,]+)*(?P<verb>[a-z]+)\s+(?:it|that)"
+_POINTED_RE = re.compile(r"^(?:(?:ok|okay|so|then|please|pls|just|and)[\s,]+)*(?P<verb>[a-z]+)\s+(?:it|that|them)"
                          r"(?=\s*,|\s+(?:a|an|one|two|three|\d+|to|from|by|back|up|down|forward|out|on)\b)",
                          re.I)
-_ADDED_RE = re.compile(r"\b(?:too|also|as well)\b", re.I)
+# ("too" of an addition ends its clause: never "48 was too early")
+_ADDED_RE = re.compile(r"\b(?:too(?=\s*(?:[,.;!?]|$))|also|as well)\b", re.I)
 #: verbs that may also be nouns, read as verbs before a number alone ("can we do 10")
 _BARE_VERBS = frozenset("do make try go use set".split())
 # the verb opens what is said, or a request ("can we do 15 words a day instead?"; never "i can

@@ -276,3 +276,11 @@ def test_who_a_sum_is_for_is_no_setting_name_and_a_budget_is_a_cap() -> None:
     (p,) = [p for p in current(m) if p.critical]
     assert p.value.startswith("£5,500") and p.op == "<="
     assert [h.value for h in p.history] == ["£5,000"]
+
+
+def test_them_and_a_value_point_at_the_setting_spoken_of() -> None:
+    m = session("reminders go out 72 hours before the visit",
+                "and send them 24 hours before instead, 72 was too early, people forgot")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and revised[0].value.startswith("24")
+    assert [h.value for h in revised[0].history] == ["72 hours"]
