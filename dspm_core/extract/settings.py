@@ -256,7 +256,7 @@ _USE_SUBJECT_RE = re.compile(r"\b(?:as|for)\s+(?:the|our|my)\s+\w+", _I)
 _NOT_A_COUNT = frozenset("years months weeks days hours minutes seconds times more less of or and "
                          "to in at on".split())
 _STATE_VERB_RE = re.compile(
-    r"\s+(?:(?:has|have|had|was|were|is|are)\s+)?(?:been\s+)?(?:(?:recently|now|just|finally|"
+    r"\s+(?:(?:has|have|had|was|were|is|are|got|gets|get)\s+)?(?:been\s+)?(?:(?:recently|now|just|finally|"
     r"already|further|officially|since)\s+)*(?:(?:improved|increased|grown|grew|risen|rose|dropped|"
     r"fallen|fell|decreased|climbed|jumped|adjusted|changed|updated|moved|raised|lowered|"
     r"extended|rescheduled|postponed|pushed(?: back)?|bumped|reduced|shortened|cut|revised|set|"

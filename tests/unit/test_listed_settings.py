@@ -284,3 +284,11 @@ def test_them_and_a_value_point_at_the_setting_spoken_of() -> None:
     revised = [p for p in current(m) if p.history]
     assert len(revised) == 1 and revised[0].value.startswith("24")
     assert [h.value for h in revised[0].history] == ["72 hours"]
+
+
+def test_got_before_a_verb_of_change_is_no_part_of_the_subject() -> None:
+    m = session("the launch party is on 3 June", "assistant: Lovely.",
+                "the launch party got moved to 10 June")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and revised[0].value == "10 June"
+    assert revised[0].key is not None and "got" not in revised[0].key.split("|")[0]
