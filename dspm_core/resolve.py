@@ -1535,8 +1535,9 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         return []
     system = stmt.dimension.split(":", 1)[1]
     words = subj_norm.split()
-    if any(w not in _SPEAKERS_THINGS and not _noise(w) and w != system for w in words):
-        return []
+    if any(w not in _SPEAKERS_THINGS and w not in _SYSTEM_WORDS and not _noise(w) and w != system
+           for w in words):
+        return []  # ("switch the runtime to Node 22": what the version is of, named by its role)
     if any(w in _SPEAKERS_THINGS for w in words) and not _MY_THING_RE.search(text):
         return []  # "my sister upgraded her laptop": not the speaker's
     found: list[str] = []
@@ -1546,14 +1547,18 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         p = patches.get(pid)
         if p is None or p.key is None or p.key.split("|")[2] != stmt.dimension:
             continue
-        if all(w in _WEAK_WORDS or w in _PRONOUNS or w == system or w in ("on", "use", "run")
-               for w in (ix.subject_of.get(pid) or "").split()):
+        theirs = ix.subject_of.get(pid) or ""
+        if theirs == name_category(system) or all(  # ("programming language" of "Python 3.11")
+                w in _WEAK_WORDS or w in _PRONOUNS or w == system or w in ("on", "use", "run")
+                for w in theirs.split()):
             found.extend(revision_candidates(patches, {pid}, stmt, exact_dim=True))
     return found if len(found) == 1 else []
 
 
 #: what the speaker's system runs on ("my laptop", "my phone")
 _SPEAKERS_THINGS = frozenset("laptop computer pc mac phone tablet machine desktop device".split())
+#: what a version is said of by its role ("the runtime", "the interpreter")
+_SYSTEM_WORDS = frozenset("runtime version interpreter engine compiler toolchain sdk".split())
 _MY_THING_RE = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+)?(?:{'|'.join(_SPEAKERS_THINGS)})s?\b", re.I)
 
 

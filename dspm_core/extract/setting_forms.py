@@ -287,6 +287,13 @@ _ASIDE_RE = re.compile(
 # "we're on React 18, not 19": the version of a named system the speaker runs
 _ON_VERSION_RE = re.compile(r"^(?:i|we)(?:'m|'re| am| are)\s+(?:still\s+|now\s+)?on\s+(?-i:[A-Z])[\w.+#-]*"
                             r"(?:\s+(?-i:[A-Z])[\w.+#-]*)?\s+v?\d+(?:\.[\dx]+)*\b", _I)
+# a system and its version said alone ("Node 20.", "Python 3.12")
+_VERSION_ALONE_RE = re.compile(r"(?-i:[A-Z])[\w.+#-]*\s+v?\d+(?:\.[\dx]+)*\s*[.!]?", _I)
+# "Use the Bolt framework.", "use Tailwind for styling": a name said with "use", a capital
+# inside the sentence
+_USE_NAMED_RE = re.compile(r"(?:please\s+)?use\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?"
+                           r"(?:\s+(?:framework|library|package|database|db|sdk|api|client|orm|engine|"
+                           r"runtime|stack|toolkit|theme|font|template))?(?:\s+for\s+[\w\s-]{2,30})?\s*[.!]?", _I)
 # "I'm dyslexic, so short sentences really help", "i'm colourblind so pls no red/green charts":
 # how the speaker is, and what it asks of the replies
 _TRAIT_SO_RE = re.compile(
@@ -468,8 +475,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
     asked = reported(s)
     if asked is not None and VALUE_RE.search(asked):
         return PatchKind.DECISION  # "My coach wants 140 grams now"
-    if _ON_VERSION_RE.match(s):
-        return PatchKind.DECISION
+    if _ON_VERSION_RE.match(s) or _VERSION_ALONE_RE.fullmatch(s) \
+            and parse_value(s.rstrip(" .!")).dimension.startswith("version:"):
+        return PatchKind.DECISION  # "We're on Node 20.", "Node 20." in a list of a stack
+    if _USE_NAMED_RE.fullmatch(s):
+        return PatchKind.DECISION  # "Use the Bolt framework.": a tool chosen by its name
     if _ABOUT_ME_RE.match(s) or trait_shapes_replies(s):
         return PatchKind.CONSTRAINT
     if occupation_said(s) is not None:

@@ -292,3 +292,20 @@ def test_got_before_a_verb_of_change_is_no_part_of_the_subject() -> None:
     revised = [p for p in current(m) if p.history]
     assert len(revised) == 1 and revised[0].value == "10 June"
     assert revised[0].key is not None and "got" not in revised[0].key.split("|")[0]
+
+
+# ------------------------------------------------------------------ a stack said in fragments
+def test_a_tool_chosen_by_its_name_and_a_version_said_alone_are_settings() -> None:
+    m = session("You're helping me build a Discord bot. Use the Sapphire framework. Python 3.11.")
+    kinds = {p.text: p.kind.value for p in current(m)}
+    assert kinds["Use the Sapphire framework."] == "decision"
+    assert kinds["Python 3.11."] == "decision"
+    for said in ("Use the formula above.", "Use this one."):
+        assert not any(p.critical for p in current(session(said))), said
+
+
+def test_a_new_version_of_the_runtime_revises_the_version_said_alone() -> None:
+    m = session("Python 3.11.", "assistant: OK.", "switch the runtime to Python 3.13, the host supports it now")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "3.13" in revised[0].value
+    assert [h.value for h in revised[0].history] == ["Python 3.11"]
