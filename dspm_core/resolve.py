@@ -54,7 +54,7 @@ from .values import CLOCK_SHAPE_RE, MONTHS, VALUE_RE, VERSION_RE, WEEKDAYS, day_
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only, known_word
 from .progress import PERIOD_WORDS
-from .vocab import STOP_WORDS, TECH_WORDS, fold_typo, is_identifier, singular, word_frequency
+from .vocab import STOP_WORDS, TECH_WORDS, everyday_frequency, fold_typo, is_identifier, singular, word_frequency
 
 __all__ = ["HEADCOUNT", "LIGHT_VERBS", "MOVED_WORDS", "REFERENT_TURNS", "Resolution", "as_said_of", "held_for_other",
            "is_referent", "link_target", "link_vetoed", "other_times", "own_setting", "resolve",
@@ -1324,6 +1324,33 @@ def other_label(text: str, earlier: str) -> bool:
         not content_terms(w) <= content_terms(text) for w in _POSSESSIVE_RE.findall(theirs.group(1)))
 
 
+def other_named_label(text: str, earlier: str) -> str | None:
+    """The names ``text`` says that ``earlier`` does not, when ``earlier`` opens on a label
+    with a name ("Client Moor & Co: ..., deadline 15 July") that ``text`` does not say
+    ("Halden pushed their deadline to 14 July"): the details of another one. None when
+    that is not so."""
+    theirs = _LABEL_RE.match(earlier)
+    if theirs is None or theirs.group(1).lower() in _NO_LABEL:
+        return None
+    names = {w for w in _CAPITALISED_RE.findall(theirs.group(1))[1:]
+             if everyday_frequency(w.lower()) < _NAME_FREQUENCY}  # (never "Dinner" of "Dinner reservation:")
+    if not names or any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text, re.I) for n in names):
+        return None
+    mine = [w for w in _CAPITALISED_RE.findall(text) if everyday_frequency(w.lower()) < _RARE_NAME
+            and not _INTERJECTION_RE.fullmatch(w)
+            and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", earlier, re.I)]
+    return " ".join(mine) or None
+
+
+_INTERJECTION_RE = re.compile(r"h+m+|u+m+|e+r+m*|u+g+h+|a+r+g+h+|o+h+|a+h+|o+o+p+s+|y+a+y+|w+o+w+|"
+                              r"y+e+a+h+|n+a+h+|o+k+", re.I)
+_CAPITALISED_RE = re.compile(r"(?<![\w'’-])(?-i:[A-Z])[\w'’-]+")
+#: a capitalised word rarer than this names someone or something (in a label), and one
+#: rarer still does wherever it stands ("Halden pushed ...", never "Ugh, ...")
+_NAME_FREQUENCY = 5_000
+_RARE_NAME = 200
+
+
 def other_list(text: str, earlier: str) -> str | None:
     """The head of the list of labelled details ``text`` gives when ``earlier`` gives the
     details of another thing: "sorting the leaving do for Karen: venue: the Crown, host:
@@ -1349,7 +1376,7 @@ def _list_head(text: str) -> str | None:
 
 
 # the head of a list of details: "laptop i'm ordering:", "sorting the leaving do for Karen:"
-_LIST_HEAD_RE = re.compile(r"^\W*(?:(?:and|also|ok|okay|so)\s+)?((?:[\w'’-]+\s+){1,7}[\w'’-]+|[\w'’-]+)\s*:\s",
+_LIST_HEAD_RE = re.compile(r"^\W*(?:(?:and|also|ok|okay|so)\s+)?((?:[\w'’&.-]+\s+){1,7}[\w'’-]+|[\w'’-]+)\s*:\s",
                            re.I)
 # what parts the details of a list ("trim SE, fuel petrol, colour white")
 _LIST_SEP_RE = re.compile(r"[,;]\s")
@@ -1399,7 +1426,7 @@ def numbered_apart(text: str, earlier: str, *values: str | None) -> str | None:
 
 
 # a label of a few words before a colon
-_LABEL_RE = re.compile(r"^\W*(?:for\s+(?:the|my|our|this)\s+)?([\w'’-]+(?:\s+[\w'’-]+){0,2})\s*:\s", re.I)
+_LABEL_RE = re.compile(r"^\W*(?:for\s+(?:the|my|our|this)\s+)?([\w'’-]+(?:\s+[\w'’&.-]+){0,3})\s*:\s", re.I)
 _POSSESSIVE_RE = re.compile(r"([\w-]+)['’]s\b")
 _NO_LABEL = frozenset("update note fyi reminder correction change edit ps btw ok okay also actually "
                       "important heads up sorry oh wait".split())

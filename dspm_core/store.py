@@ -31,7 +31,7 @@ from .merge_targets import (TERM_CANDIDATES, StoreIndex, echo_target, fitting, n
 from .restated import restated_earlier, restated_name, supposes_or_recalls, value_said_again
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
-                      held_for_other, is_referent, label_apart, other_list, link_target, link_vetoed,
+                      held_for_other, is_referent, label_apart, other_list, other_named_label, link_target, link_vetoed,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
                       people_for_other, person_dropped, read_here, read_so_far, resolve, said_after_value, said_for_other,
                       said_as_change, time_told, vetoed, what_is_of_goal)
@@ -178,7 +178,8 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
     the one before ("the other meeting", "my old rent"), one thing against a bound ("this
     file is 40 MB"), replies for someone else ("reply to the team ..."), or a modifier of
     the same noun ("the new server", "the maximum order"), the details of another thing
-    ("quiz night run-sheet: host: Dan" / "the leaving do for Karen: ..., host: Sam"), what
+    ("quiz night run-sheet: host: Dan" / "the leaving do for Karen: ..., host: Sam"; "Client
+    Moor & Co: ..., deadline 15 July" / "Halden pushed their deadline to 14 July"), what
     one cannot eat beside the diet one follows ("I'm gluten free" / "I'm vegetarian"), or
     a goal or a wish beside what is ("my goal weight is 72 kg" / "I weigh 80 kg", "I want
     to sleep 8 hours" / "I sleep 7 hours")."""
@@ -189,6 +190,7 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
         or modifier_apart(fact.text, old.text, value, old_value or old.value) \
         or numbered_apart(fact.text, old.text, value, old_value or old.value) \
         or other_list(fact.text, old.text) \
+        or other_named_label(fact.text, old.text) \
         or (value if diets_apart(value, old_value or old.value) else None) \
         or (goal_apart(said, old.text) if said else None) \
         or (value if (what_is_of_goal(fact.text, old.text, old_value or old.value)

@@ -309,3 +309,16 @@ def test_a_new_version_of_the_runtime_revises_the_version_said_alone() -> None:
     revised = [p for p in current(m) if p.history]
     assert len(revised) == 1 and "3.13" in revised[0].value
     assert [h.value for h in revised[0].history] == ["Python 3.11"]
+
+
+# ------------------------------------------------------------------ two clients
+def test_a_setting_of_one_labelled_client_never_takes_anothers() -> None:
+    m = session("Client Brightwell Ltd: logo design, deadline 12 May.",
+                "Client Orrin & Co: packaging, deadline 2 June.")
+    assert not any(p.history for p in current(m))
+    assert any("12 May" in p.text for p in current(m)) and any("2 June" in p.text for p in current(m))
+    m = session("Client Brightwell Ltd: logo design, deadline 12 May.",
+                "Client Orrin & Co: packaging, deadline 2 June.",
+                "Brightwell pushed their deadline to 20 May")
+    assert not any("2 June" in (h.value or "") for p in current(m) for h in p.history)
+    assert any("2 June" in p.text and "(earlier: 2 June)" not in p.text for p in current(m))
