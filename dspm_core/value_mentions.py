@@ -78,6 +78,9 @@ class Mention:
 _WEEKDAY_RE = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|weds|"
                          r"tues|thurs|wed|tue|thu)s?\b", re.I)
 _CLOCK_RE = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
+# a span of the clock, one value ("2pm to 4pm", "9:30-11", "10am till noon")
+_CLOCK_SPAN_RE = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?\s?(?:to|-|–|till|until)\s?"
+                            r"(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2}|noon|midnight)\b", re.I)
 _MONEY_RE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:quid|pounds|"
                        r"dollars|euros?|bucks)\b", re.I)
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -142,6 +145,8 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
             add(kind[0], m)
     for m in _MONEY_RE.finditer(text):
         add("money", m)
+    for m in _CLOCK_SPAN_RE.finditer(text):
+        add("clock span", m)
     for m in _CLOCK_RE.finditer(text):
         add("clock", m)
     for m in _WEEKDAY_RE.finditer(text):

@@ -322,3 +322,12 @@ def test_a_setting_of_one_labelled_client_never_takes_anothers() -> None:
                 "Brightwell pushed their deadline to 20 May")
     assert not any("2 June" in (h.value or "") for p in current(m) for h in p.history)
     assert any("2 June" in p.text and "(earlier: 2 June)" not in p.text for p in current(m))
+
+
+def test_a_span_of_the_clock_replaces_the_span_held() -> None:
+    m = session("the recital is on sunday 9 march at St Anne's, 3pm to 5pm",
+                "assistant: Lovely, noted.", "the church emailed, we can only have it 2pm to 4pm now")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and "2pm to 4pm" in revised[0].text
+    assert revised[0].history[0].value == "3pm to 5pm"
+    assert any("9 march" in p.text for p in current(m))
