@@ -19,6 +19,7 @@ from .display_units import display_unit
 from .frequency import DIMENSION as FREQUENCY_DIMENSION, FREQUENCY, PERIOD_ADVERBS, frequency
 
 __all__ = [
+    "LOWER_SYSTEMS",
     "MONTHS",
     "PERIOD_OF",
     "UNIT_ALIASES",
@@ -121,12 +122,12 @@ TOOL_NAME = r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*"
 _VERSION = r"v?\d+(?:\.\d+){0,3}(?![\w.%])"
 #: a version number ("3.12", "v2", "16")
 VERSION_RE = re.compile(_VERSION)
-# systems people also write in lower case with their version ("postgres 16", "node 20")
-_LOWER_SYSTEMS = ("python|nodejs|node|postgresql|postgres|mysql|mariadb|redis|mongodb|java|ruby|php|"
+#: systems people also write in lower case with their version ("postgres 16", "node 20")
+LOWER_SYSTEMS = ("python|nodejs|node|postgresql|postgres|mysql|mariadb|redis|mongodb|java|ruby|php|"
                   "rust|kotlin|swift|scala|typescript|django|rails|laravel|react|vue|angular|svelte|"
                   "ubuntu|debian|fedora|windows|android|ios|macos|kafka|elasticsearch|terraform|"
                   "gradle|xcode|chrome|firefox")
-_SYSTEM = rf"(?:(?-i:{TOOL_NAME})|(?i:{_LOWER_SYSTEMS})(?![\w+#-]))"
+_SYSTEM = rf"(?:(?-i:{TOOL_NAME})|(?i:{LOWER_SYSTEMS})(?![\w+#-]))"
 _VERSIONED = rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b){_SYSTEM}\s+{_VERSION}"
 _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "using", "run", "runs",
                                              "targets", "target", "from")).rstrip("|")

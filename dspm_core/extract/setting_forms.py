@@ -39,7 +39,7 @@ from ..known_names import names_its_kind
 from ..slots import parse_statement
 from ..party import HOSTING_RE
 from ..value_clause import clauses, reported, weak_subject
-from ..values import VALUE_RE, parse_value
+from ..values import LOWER_SYSTEMS, VALUE_RE, parse_value
 
 __all__ = ["one_off_task", "setting_kind", "states_nothing", "strip_frame", "trait_shapes_replies"]
 
@@ -288,7 +288,9 @@ _ASIDE_RE = re.compile(
 _ON_VERSION_RE = re.compile(r"^(?:i|we)(?:'m|'re| am| are)\s+(?:still\s+|now\s+)?on\s+(?-i:[A-Z])[\w.+#-]*"
                             r"(?:\s+(?-i:[A-Z])[\w.+#-]*)?\s+v?\d+(?:\.[\dx]+)*\b", _I)
 # a system and its version said alone ("Node 20.", "Python 3.12")
-_VERSION_ALONE_RE = re.compile(r"(?-i:[A-Z])[\w.+#-]*\s+v?\d+(?:\.[\dx]+)*\s*[.!]?", _I)
+# (a known system, or a version with a dot: never "Chapter 12", "Step 3.")
+_VERSION_ALONE_RE = re.compile(r"(?P<name>(?-i:[A-Z])[\w.+#-]*)\s+(?P<v>v?\d+(?:\.[\dx]+)*)\s*[.!]?", _I)
+_LOWER_SYSTEM_RE = re.compile(LOWER_SYSTEMS, _I)
 # "Use the Bolt framework.", "use Tailwind for styling": a name said with "use", a capital
 # inside the sentence
 _USE_NAMED_RE = re.compile(r"(?:please\s+)?use\s+(?:the\s+)?(?-i:[A-Z])[\w.+#-]*(?:\s+(?-i:[A-Z])[\w.+#-]*)?"
@@ -475,8 +477,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     asked = reported(s)
     if asked is not None and VALUE_RE.search(asked):
         return PatchKind.DECISION  # "My coach wants 140 grams now"
-    if _ON_VERSION_RE.match(s) or _VERSION_ALONE_RE.fullmatch(s) \
-            and parse_value(s.rstrip(" .!")).dimension.startswith("version:"):
+    alone = _VERSION_ALONE_RE.fullmatch(s)
+    if _ON_VERSION_RE.match(s) or alone and parse_value(s.rstrip(" .!")).dimension.startswith("version:") \
+            and ("." in alone.group("v") or _LOWER_SYSTEM_RE.fullmatch(alone.group("name"))):
         return PatchKind.DECISION  # "We're on Node 20.", "Node 20." in a list of a stack
     if _USE_NAMED_RE.fullmatch(s):
         return PatchKind.DECISION  # "Use the Bolt framework.": a tool chosen by its name
