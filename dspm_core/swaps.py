@@ -97,7 +97,7 @@ def swapped_detail(patches: dict[str, Patch], role: Role, turn: int,
         if p.turn >= turn or turn - p.turn > SWAP_TURNS or p.later is not None \
                 or AUTHORITY[p.role] < AUTHORITY[Role.USER] or AUTHORITY[p.role] > AUTHORITY[role]:
             continue
-        at = _word_at(p.text, old)
+        at = _word_at(p.text, _as_said(p.text, old))
         if at is not None and not in_mark(p.text, at) and not holds_word(p.text, new) \
                 and not other_owner(text, p.text) and not other_scope(text, p.text):
             # ("my aunt lives in Aston, not Austin"; "for the new service it's Postgres ...")
@@ -105,8 +105,22 @@ def swapped_detail(patches: dict[str, Patch], role: Role, turn: int,
     if len({p.turn for p in found}) != 1 or len(found) != 1:
         return None  # in no message, or in several: which is meant would be a guess
     p = found[0]
-    at = _word_at(p.text, old)
-    return p, p.text[at:at + len(old)], new
+    said = _as_said(p.text, old)
+    at = _word_at(p.text, said)
+    return p, p.text[at:at + len(said)], new
+
+
+def _as_said(text: str, old: str) -> str:
+    """The old words as ``text`` says them: as given, or, for a detail and the noun it is of
+    ("the dinosaur theme"), the detail as said beside that noun ("Theme is dinosaurs")."""
+    words = old.split()
+    if _word_at(text, old) is not None or len(words) != 2:
+        return old
+    detail, noun = words
+    if not re.search(rf"(?<![\w-]){re.escape(noun)}s?(?![\w-])", text, re.I):
+        return old
+    m = re.search(rf"(?<![\w'’-]){re.escape(detail)}(?:s|es)?(?![\w'’-])", text, re.I)
+    return m.group(0) if m else old
 
 
 def named_old(found: tuple[Patch, str, str] | None, text: str) -> tuple[Patch, str, str] | None:
@@ -117,10 +131,11 @@ def named_old(found: tuple[Patch, str, str] | None, text: str) -> tuple[Patch, s
     if found is None or said is None:
         return found
     p, _, new = found
-    at = _word_at(p.text, said[0])
+    words = _as_said(p.text, said[0])
+    at = _word_at(p.text, words)
     if at is None or in_mark(p.text, at):
         return found
-    return p, p.text[at:at + len(said[0])], new
+    return p, p.text[at:at + len(words)], new
 
 
 def _said_swap(text: str) -> tuple[str, str] | None:

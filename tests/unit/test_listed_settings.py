@@ -331,3 +331,11 @@ def test_a_span_of_the_clock_replaces_the_span_held() -> None:
     assert len(revised) == 1 and "2pm to 4pm" in revised[0].text
     assert revised[0].history[0].value == "3pm to 5pm"
     assert any("9 march" in p.text for p in current(m))
+
+
+def test_a_swap_of_a_detail_named_with_its_noun_finds_the_detail() -> None:
+    m = session("Colour scheme is teal.", "assistant: Noted.",
+                "can you swap the teal scheme for coral? the client changed their mind")
+    revised = [p for p in current(m) if p.history]
+    assert len(revised) == 1 and [h.value for h in revised[0].history] == ["teal"]
+    assert not any("teal" in p.text and not p.history for p in current(m) if p.critical)
