@@ -550,7 +550,15 @@ def aligned_earlier(patches: dict[str, Patch], fact: Fact) -> tuple[Patch, str, 
         if not shared and _versions_apart(fact.text, news[0].word, p.text, olds[0]):
             continue  # "we're on Node 20 now" is no new version of "ubuntu-22.04 runners"
         found.append((p, olds[0], news[0].word))
-    return found[0] if len(found) == 1 else None
+    if len(found) != 1:
+        return None
+    new = found[0][2]
+    if any(holds_word(q.text, new) for q in (patches[pid] for pid in islice(reversed(patches), ALIGN_SCAN))
+           if q.id != found[0][0].id and q.turn < fact.turn and q.later is None
+           and AUTHORITY[q.role] >= AUTHORITY[Role.USER]):
+        return None  # a name another statement holds is no new one ("drop churn from the
+        # report" after "Include revenue, new deals and churn")
+    return found[0]
 
 
 def _said_gone(text: str, word: str) -> bool:

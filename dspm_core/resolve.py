@@ -243,6 +243,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         # (nor "retries should be 5 not 3" at "batches of 500": the old value it names is not held)
         return NONE if res.target is not None and (_old_not_held(stmt, patches[res.target], text)
                                                    or only_at_times(text, stmt, patches[res.target].text)
+                                                   or _other_address_named(text, patches[res.target].value)
                                                    or person_apart(text, patches[res.target].text)
                                                    or progress_on_goal(text, patches[res.target].text)
                                                    or party_in_place(text, patches[res.target].text)
@@ -1449,6 +1450,22 @@ _PARTS = (frozenset("weekday weekend".split()),
           frozenset("morning afternoon evening night daytime nighttime".split()),
           frozenset("summer winter spring autumn".split()))
 _PART_WORDS = frozenset().union(*_PARTS)
+
+
+def _other_address_named(text: str, value: str | None) -> bool:
+    """``text`` gives a new email address and names another one by the part before its @
+    ("send it to revenue@acme.io, the sales alias is being retired"): the address named is
+    the one replaced, not ``value`` ("cfo@acme.io")."""
+    held = _EMAIL_LOCAL_RE.match(value or "")
+    if held is None:
+        return False
+    new = {m.group(1).lower() for m in _EMAIL_IN_RE.finditer(text)}
+    named = {w.lower() for w in re.findall(r"\b([a-z][\w.-]*)\s+(?:alias|address|inbox|mailbox|email)\b", text, re.I)}
+    return bool(new) and bool(named - new) and held.group(1).lower() not in named
+
+
+_EMAIL_LOCAL_RE = re.compile(r"([\w.+-]+)@[\w-]+(?:\.[\w-]+)+$")
+_EMAIL_IN_RE = re.compile(r"([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
 
 
 def only_at_times(text: str, stmt: Statement, other: str) -> bool:

@@ -45,6 +45,7 @@ from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_an
 from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
+from .contact_values import CONTACT
 from .value_mentions import changed_sentence, other_of_kind
 from .swaps import named_old
 from .slots import (
@@ -196,6 +197,17 @@ def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
         or (value if (what_is_of_goal(fact.text, old.text, old_value or old.value)
                       or what_is_of_goal(old.text, fact.text, value))
             and not said_as_change(fact.text) else None)  # ("cutting it down to 2 cups")
+
+
+def _other_contact(text: str, value: str, revision: str) -> bool:
+    """``text`` says an address, email or phone number besides its value that the revision
+    does not ("Reports go out every Monday at 9am to sales@acme.io" revised by "on Fridays
+    at 4pm instead": where they go is still said)."""
+    return any(m.group(0) not in value and m.group(0) not in revision
+               for m in _CONTACT_RE.finditer(text))
+
+
+_CONTACT_RE = re.compile(CONTACT)
 
 
 def _names_the_noun(text: str, new: str, earlier: str, old: str) -> bool:
@@ -1264,7 +1276,8 @@ class PatchStore:
         # a clause of its own that holds neither the value nor a word of the setting's name
         # ("no jargon"; never "my emergency contact is my brother Sam" of "..., 555-0142")
         if not any(not holds_word(c, old.value) and not (terms := content_terms(c)) & setting
-                   and terms - said for c in parts(old.text)):
+                   and terms - said for c in parts(old.text)) \
+                and not _other_contact(old.text, old.value, fact.text):
             return None
         kept = said_besides(old, old.value, f"{fact.text} {named} {_FRAME_WORDS}", least=2)
         if kept is None:

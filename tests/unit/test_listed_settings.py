@@ -339,3 +339,24 @@ def test_a_swap_of_a_detail_named_with_its_noun_finds_the_detail() -> None:
     revised = [p for p in current(m) if p.history]
     assert len(revised) == 1 and [h.value for h in revised[0].history] == ["teal"]
     assert not any("teal" in p.text and not p.history for p in current(m) if p.critical)
+
+
+# ------------------------------------------------------------------ a report
+def test_where_a_report_goes_stays_when_its_day_changes() -> None:
+    m = session("Digests go out every Tuesday at 8am to ops@corp.dev.", "assistant: OK.",
+                "the team wants it on Thursdays at 2pm instead")
+    assert any("ops@corp.dev" in p.text for p in current(m))
+
+
+def test_a_thing_dropped_that_a_statement_holds_is_no_new_name() -> None:
+    m = session("Digests go out every Tuesday to ops@corp.dev.",
+                "Include uptime, incidents and latency.", "assistant: Sure.",
+                "drop latency from the digest, it's on a dashboard now")
+    assert any("ops@corp.dev" in p.text and "(earlier: ops@corp.dev)" not in p.text for p in current(m))
+
+
+def test_a_new_address_said_beside_the_alias_it_replaces_leaves_another_alone() -> None:
+    m = session("Digests go out every Tuesday to ops@corp.dev.", "also CC the COO, coo@corp.dev",
+                "send it to platform@corp.dev from now on, the ops alias is being retired")
+    assert any("coo@corp.dev" in p.text and "(earlier" not in p.text for p in current(m))
+    assert not any("coo@corp.dev" in (h.value or "") for p in current(m) for h in p.history)
