@@ -811,7 +811,7 @@ class PatchStore:
                 return done
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
-            if referent and old.value and stmt.value and other_of_kind(stmt.value, old.value, old.text):
+            if referent and old.value and stmt.value and other_of_kind(stmt.value, old.value, old.text, fact.text):
                 done = self._changed_value(fact, key, stmt)
                 if done is not None:  # "actually 6 of us" of "a table for friday 7.30pm, 4
                     return done  # ppl": the 4, the rest of the statement kept

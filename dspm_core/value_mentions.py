@@ -79,8 +79,10 @@ _WEEKDAY_RE = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturda
                          r"tues|thurs|wed|tue|thu)s?\b", re.I)
 _CLOCK_RE = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)\b|\b\d{1,2}:\d{2}\b", re.I)
 # a span of the clock, one value ("2pm to 4pm", "9:30-11", "10am till noon")
-_CLOCK_SPAN_RE = re.compile(r"\b\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)?\s?(?:to|-|–|till|until)\s?"
-                            r"(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2}|noon|midnight)\b", re.I)
+# (a bare first number only before a dash: "2-4pm", never the "4 to 9am" of "change room 4 to 9am")
+_CLOCK_SPAN_RE = re.compile(r"\b(?:\d{1,2}(?::\d{2})?\s?(?:am|pm)\s?|\d{1,2}:\d{2}\s?)(?:to|-|–|till|until)\s?"
+                            r"(?:\d{1,2}(?:[:.]\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2}|noon|midnight)\b"
+                            r"|\b\d{1,2}\s?[-–]\s?\d{1,2}(?::\d{2})?\s?(?:am|pm)\b", re.I)
 _MONEY_RE = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?k?\b|\b\d[\d,]*(?:\.\d+)?\s?(?:quid|pounds|"
                        r"dollars|euros?|bucks)\b", re.I)
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
@@ -661,12 +663,14 @@ _ASKED_RE = re.compile(r"^\W*(?:is|are|was|were|does|do|did|how|what|which|who|w
                        r"would|will|has|have)\b[^.!]*\?\s*$", re.I)
 
 
-def other_of_kind(new: str, value: str, text: str) -> bool:
+def other_of_kind(new: str, value: str, text: str, change: str = "") -> bool:
     """The value ``new`` is of another kind than ``value`` (a statement's value) and ``text``
     (that statement) mentions one value of the new one's kind besides: "actually 6 of us"
-    speaks of the "4 ppl" of "a table for friday 7.30pm, 4 ppl", not of its time."""
+    speaks of the "4 ppl" of "a table for friday 7.30pm, 4 ppl", not of its time. Never when
+    the ``change`` as said holds a value of ``value``'s kind ("Change room 4 to 9am")."""
     said, held = mentions(new), mentions(value)
-    if not said or not held or any(_same_kind(n, o) for n in said for o in held):
+    if not said or not held or any(_same_kind(n, o) for n in said for o in held) \
+            or any(_same_kind(m, o) for m in mentions(change) for o in held):
         return False
     return len([m for m in mentions(text) if _same_kind(said[0], m)
                 and value.lower() not in m.text.lower() and m.text.lower() not in value.lower()]) == 1
