@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["CONTACT", "contact_value"]
+__all__ = ["CONTACT", "CONTACT_RE", "EMAIL", "contact_value"]
 
 # street types that name a street whatever their case ("22 elm street"), and those that do
 # only capitalised ("7 Orchard Close"; "a 5 minute walk" is no street)
@@ -40,7 +40,9 @@ _WITHIN = rf"(?:,?\s+(?i:{_FLAT_WORDS})\.?\s*#?\d{{1,4}}[A-Za-z]?\b)"
 _ADDRESS = (rf"(?:\d{{1,5}}[A-Za-z]?,?\s+(?:{_NAME_WORD}\s+){{1,3}}(?:{_STREET}|{_STREET_CAPITAL})\b\.?{_WITHIN}?"
             rf"|\d{{1,5}},?\s+{_FOREIGN}\s+(?:{_PARTICLE}\s+)?(?:[A-Z][\w'’À-ÿ-]*\s?){{1,3}}"
             rf"|{_FOREIGN}\s+(?:{_PARTICLE}\s+)?(?:[A-Z][\w'’À-ÿ-]*\s+){{1,3}}\d{{1,5}}\b)(?:{_CITY}){{0,2}}")
-_EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+#: an email address ("billing@acme.com")
+EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+_EMAIL = EMAIL
 # a phone number: with its country code, or a leading 0 and a space, or the 555-0142 shape
 _PHONE = (r"(?:\+\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4}|0\d{2,4}[\s-]\d{3,4}(?:[\s-]?\d{3,4})?"
           r"|\(\d{3}\)\s?\d{3}-\d{4}|\d{3}-\d{3}-\d{4}|\d{3}-\d{4})(?![\w-])")
@@ -51,6 +53,8 @@ _URL = r"https?://[\w.-]+(?:/[\w.~%@+=&?#-]*)*(?<![.,;:!?])"
 _PATH = r"(?<![\w.:/~])(?:~|\.{1,2})?/[\w.@%+-]*[\w@%+-](?:/[\w.@%+-]+)*/?(?![\w/])"
 #: a contact value said in a sentence
 CONTACT = rf"(?:{_EMAIL}|{_ADDRESS}|{_PHONE}|{_POSTCODE}|{_URL}|{_PATH})"
+#: :data:`CONTACT`, compiled
+CONTACT_RE = re.compile(CONTACT)
 
 _KINDS = (("email", re.compile(rf"^{_EMAIL}$")), ("address", re.compile(rf"^{_ADDRESS}$")),
           ("phone", re.compile(rf"^{_PHONE}$")), ("postcode", re.compile(rf"^{_POSTCODE}$")),

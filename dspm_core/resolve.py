@@ -39,6 +39,7 @@ from .merge_targets import (TERM_CANDIDATES, StoreIndex, fitting, named_bound, r
                             without_bound_words)
 from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON, said_before_value
 from .passing import other_owner, person_apart
+from .contact_values import EMAIL
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .number_words import spoken_numbers
 from .party import CAPACITY_RE, PARTY_RE
@@ -1456,16 +1457,15 @@ def _other_address_named(text: str, value: str | None) -> bool:
     """``text`` gives a new email address and names another one by the part before its @
     ("send it to revenue@acme.io, the sales alias is being retired"): the address named is
     the one replaced, not ``value`` ("cfo@acme.io")."""
-    held = _EMAIL_LOCAL_RE.match(value or "")
+    held = _EMAIL_IN_RE.fullmatch(value or "")
     if held is None:
         return False
-    new = {m.group(1).lower() for m in _EMAIL_IN_RE.finditer(text)}
+    new = {m.group(0).split("@", 1)[0].lower() for m in _EMAIL_IN_RE.finditer(text)}
     named = {w.lower() for w in re.findall(r"\b([a-z][\w.-]*)\s+(?:alias|address|inbox|mailbox|email)\b", text, re.I)}
-    return bool(new) and bool(named - new) and held.group(1).lower() not in named
+    return bool(new) and bool(named - new) and held.group(0).split("@", 1)[0].lower() not in named
 
 
-_EMAIL_LOCAL_RE = re.compile(r"([\w.+-]+)@[\w-]+(?:\.[\w-]+)+$")
-_EMAIL_IN_RE = re.compile(r"([\w.+-]+)@[\w-]+(?:\.[\w-]+)+")
+_EMAIL_IN_RE = re.compile(EMAIL)
 
 
 def only_at_times(text: str, stmt: Statement, other: str) -> bool:
@@ -1476,7 +1476,7 @@ def only_at_times(text: str, stmt: Statement, other: str) -> bool:
     if stmt.dimension in ("weekday", "when", "date") or not _AT_TIMES_RE.search(text) \
             or _MOVED_RE.search(text):
         return False  # ("we've pushed dinner back, it's 7:15 on weekdays now": all of it moved)
-    return not _parts_said(other) and not _WEEKDAY_WORD_RE.search(other)
+    return not _parts_said(other) and not _DAY_NAME_RE.search(other)
 
 
 # a value's times: "on weekends", "at the weekend", "in the mornings", "on sundays"
@@ -1486,8 +1486,7 @@ _AT_TIMES_RE = re.compile(r"\b(?:on|at|during|in|for)\s+(?:the\s+)?(?:weekends?|
 MOVED_WORDS = ("moved|changed|pushed|postponed|delayed|rescheduled|switched|bumped|raised|lowered|"
                "cut|updated|brought")
 _MOVED_RE = re.compile(rf"\b(?:{MOVED_WORDS})\b", re.I)
-_WEEKDAY_WORD_RE = re.compile(r"\b(?:weekends?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|"
-                              r"mornings?|evenings?|nights?)\b", re.I)
+_DAY_NAME_RE = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b", re.I)
 
 
 def _other_time(own: str, theirs: str) -> bool:

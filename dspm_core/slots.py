@@ -1909,7 +1909,7 @@ _BARE_VERBS = frozenset("do make try go use set".split())
 # the verb opens what is said, or a request ("can we do 15 words a day instead?"; never "i can
 # do 8 pull-ups now", what the speaker can do)
 _ASKED_VERB_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|actually|maybe)[\s,]+)*(?:(?:can|could|shall) (?:we|you|u)\s+|"
-                            r"let'?s\s+)?(?:just\s+)?(?:do|make|try|go|use|set)\b", re.I)
+                            rf"let'?s\s+)?(?:just\s+)?(?:{'|'.join(sorted(_BARE_VERBS))})\b", re.I)
 _OPENING_DETERMINERS = DETERMINERS | frozenset("every each all".split())
 # a verb that makes a sentence a statement, not an instruction ("Cache TTL must be 60 s")
 _FINITE_RE = regex.compile(r"\b(?:is|are|was|were|be|been|must|should|shall|will|would|can|could|"

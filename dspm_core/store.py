@@ -45,7 +45,7 @@ from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_an
 from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
-from .contact_values import CONTACT
+from .contact_values import CONTACT_RE
 from .value_mentions import changed_sentence, other_of_kind
 from .swaps import named_old
 from .slots import (
@@ -204,10 +204,7 @@ def _other_contact(text: str, value: str, revision: str) -> bool:
     does not ("Reports go out every Monday at 9am to sales@acme.io" revised by "on Fridays
     at 4pm instead": where they go is still said)."""
     return any(m.group(0) not in value and m.group(0) not in revision
-               for m in _CONTACT_RE.finditer(text))
-
-
-_CONTACT_RE = re.compile(CONTACT)
+               for m in CONTACT_RE.finditer(text))
 
 
 def _names_the_noun(text: str, new: str, earlier: str, old: str) -> bool:

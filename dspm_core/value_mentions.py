@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
 
-from .contact_values import CONTACT, contact_value
+from .contact_values import CONTACT_RE, contact_value
 from .digit_spans import digit_text
 from .frames import reframed_detail
 from .known_names import name_category
@@ -112,9 +112,6 @@ _BARE_CONTRACTIONS = frozenset("wont dont cant isnt arent wasnt werent didnt doe
 _CALENDAR = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS)) | {"i", "i'm", "i've", "i'll", "i'd"}
 
 
-_PHONE_OR_POSTCODE_RE = re.compile(CONTACT)
-
-
 @lru_cache(maxsize=16384)
 def mentions(text: str) -> tuple[Mention, ...]:
     """The values ``text`` mentions, in order; a span is read once, as its first kind. A
@@ -141,7 +138,7 @@ def _mentions(text: str, found: list[Mention], taken: list[tuple[int, int]]) -> 
         taken.append((a, b))
         found.append(Mention(kind, m.group(group), a))
 
-    for m in _PHONE_OR_POSTCODE_RE.finditer(text):  # "07700 900982" is one number, not two
+    for m in CONTACT_RE.finditer(text):  # "07700 900982" is one number, not two
         kind = contact_value(m.group(0))
         if kind is not None and kind[0] in ("phone", "postcode"):
             add(kind[0], m)

@@ -31,18 +31,23 @@ _BARE_NUMBER_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|hmm+|oh|ah|yeah|yes|no|nah|so
                              r"(?:\s+(?:then|please|pls|thanks|i\s+think|tops|max))*\s*[.!]*$", _I)
 
 
-def answered_count(turn: Turn, sentence: str) -> str | None:
-    """The value ``sentence`` gives as the answer to the assistant's question of how many
-    ("6 chapters a week"), or None."""
+def _last_question(turn: Turn) -> str | None:
+    """The last question of the assistant's message just before a user's ``turn``, or None."""
     if turn.role is not Role.USER or not turn.recent:
         return None
     role, asked = turn.recent[-1]
     if role != Role.ASSISTANT.value or "?" not in asked:
         return None
-    m = _BARE_NUMBER_RE.match(in_digits(sentence.strip()))
+    return asked[: asked.rfind("?") + 1].rsplit(".", 1)[-1]
+
+
+def answered_count(turn: Turn, sentence: str) -> str | None:
+    """The value ``sentence`` gives as the answer to the assistant's question of how many
+    ("6 chapters a week"), or None."""
+    question = _last_question(turn)
+    m = _BARE_NUMBER_RE.match(in_digits(sentence.strip())) if question is not None else None
     if m is None:
         return None
-    question = asked[: asked.rfind("?") + 1].rsplit(".", 1)[-1]  # the last question asked
     found = list(_HOW_MANY_RE.finditer(question))
     if len(found) != 1:
         return None
@@ -59,11 +64,6 @@ def answered_subject(turn: Turn) -> str | None:
     """The setting the assistant's last question asks for ("budget per person" of "What's
     the budget per person?"), which a value said alone in reply gives; None for no such
     question or several."""
-    if turn.role is not Role.USER or not turn.recent:
-        return None
-    role, asked = turn.recent[-1]
-    if role != Role.ASSISTANT.value or "?" not in asked:
-        return None
-    question = asked[: asked.rfind("?") + 1].rsplit(".", 1)[-1]
-    found = list(_WHAT_RE.finditer(question))
+    question = _last_question(turn)
+    found = list(_WHAT_RE.finditer(question)) if question is not None else []
     return found[0].group("np") if len(found) == 1 else None

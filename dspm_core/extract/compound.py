@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..contact_values import CONTACT
+from ..contact_values import CONTACT_RE
 from ..lexicon import is_base_verb, is_verb_only, past_form
 from ..slots import PREPOSITIONS
 from ..vocab import STOP_WORDS
@@ -50,7 +50,6 @@ _BE_VALUE_RE = re.compile(_SUBJECT + r"(?:is|are|=|:|(?:should|must|will|shall)\
 # an instruction with its value ("retry failed uploads up to 3 times", "rotate logs at 5 MB")
 _DO_VALUE_RE = re.compile(r"^(?:please\s+)?(?P<verb>[a-z]+)\s+(?!(?:it|that|this|them)\b)\S", _I)
 _MAX_PART_WORDS = 12
-_CONTACT_RE = re.compile(CONTACT)
 # a part that opens on a town after a street ("..., Leeds LS6 2AB") or holds a street number
 _STREET_NUMBER_RE = re.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}\s+[A-Za-z]{1,2}\d|.*\b\d{1,5}[A-Za-z]?\s+[A-Za-z]")
 #: more parts than a compound statement has (a list, a pasted table): none is read apart
@@ -71,7 +70,7 @@ def compound_parts(sentence: str) -> list[str] | None:
         return None
     if any(_STREET_NUMBER_RE.match(p) for p in parts):
         # (an address is one value: "14 Oak Lane, Leeds LS6 2AB" is no two clauses)
-        body = _CONTACT_RE.sub(lambda m: m.group(0).replace(",", _KEPT_COMMA), body)
+        body = CONTACT_RE.sub(lambda m: m.group(0).replace(",", _KEPT_COMMA), body)
         parts = [p.strip().replace(_KEPT_COMMA, ",") for p in _SPLIT_RE.split(body) if p and p.strip()]
         if len(parts) < 2:
             return None
