@@ -61,7 +61,7 @@ _NOT_NEEDED_RE = re.compile(r"\b(?:is|are)(?:n't| not)\s+(?:needed|necessary)\s+
 _FRAME_WORDS = frozenset(
     "no not don't dont do doesn't never stop stopping quit more longer without avoid skip lose ditch "
     "get rid leave cut out drop remove scrap mind forget need needed necessary rather didn't "
-    "any anymore again back bring go going start starting feel free always please pls "
+    "any anymore again back bring go going start starting started feel free always please pls "
     "actually fine ok okay allowed welcome totally perfectly completely absolutely really quite "
     "forward onwards here just now from on we're we are "
     "i'm them it that these those isn't aren't ve re ll s t d m can could will would should may "
@@ -163,7 +163,7 @@ def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
                 and p.kind is not PatchKind.SENTENCE \
                 or p.text.rstrip().endswith("?"):
             continue
-        theirs = next((c for c in clauses(p.text) if any(_covered(t, _action(c)) for t in mine)), None)
+        theirs = next((c for c in _subclauses(p.text) if any(_covered(t, _action(c)) for t in mine)), None)
         if theirs is None or _refuses(theirs) == refused:
             continue  # the same polarity: a rule said again, or another
         own = _action(theirs)
@@ -171,6 +171,15 @@ def flipped_rule(lex: LexicalIndex, ix: StoreIndex, patches: dict[str, Patch],
             continue  # a word of its own on the new side: another rule
         found[pid] = (p, _shown(theirs))
     return next(iter(found.values())) if len(found) == 1 else None
+
+
+# "and" or "but" before a clause of its own ("I'm lactose intolerant and I don't eat pork")
+_SUBJECT_JOIN_RE = re.compile(r",?\s+(?:and|but)\s+(?=(?:i|we|you|they|he|she)\b)", re.I)
+
+
+def _subclauses(text: str) -> list[str]:
+    """The clauses of ``text``, a clause joined by "and" with a subject of its own apart."""
+    return [part.strip() for c in clauses(text) for part in _SUBJECT_JOIN_RE.split(c) if part.strip()]
 
 
 #: the most words of the earlier rule a turned rule shows as what it was

@@ -225,6 +225,11 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
             found = revision_candidates(patches, ix.by_subject.get(bare, ()), stmt, bound_named=True)
             if found:  # "bump the password minimum to 14" of "passwords must be at least 12"
                 return _one(found, "the bound its subject names")
+        if bare == subj_norm and stmt.revision and named_bound(stmt.op, stmt.subject) == "eq":
+            found = [pid for key in _with_bound_words(subj_norm)
+                     for pid in revision_candidates(patches, ix.by_subject.get(key, set()), stmt)]
+            if found:  # "bump seq len to 384" of "max sequence length is 256 tokens"
+                return _one(found, "the setting named with its bound")
     if stmt.old_value:
         found = _same_owner(patches, _old_value(ix, patches, subj_norm, stmt, referent), text)
         if found:
@@ -238,7 +243,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:
             return _one(found, "old number named in passing")
     if referent:
-        res = _referent(ix, patches, stmt, turn, same_unit, own)
+        res = _referent(ix, patches, stmt, turn, same_unit, own, text)
         # ("my sister is not vegan anymore, she does keto now" points at none of the speaker's)
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
         # (nor "retries should be 5 not 3" at "batches of 500": the old value it names is not held)
@@ -251,8 +256,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
                                                    or people_for_other(text, stmt, patches[res.target])) \
             else res
     if stmt.revision and subj_norm:
-        found = _same_head(ix, patches, subj_norm, stmt, text)
-        if found:
+        found = [pid for pid in _same_head(ix, patches, subj_norm, stmt, text)
+                 if not only_at_times(text, stmt, patches[pid].text)]
+        if found:  # (never "30 minutes on my days off" of "workouts of 20 minutes max")
             return _one(found, "head noun and value agree, with a revision cue")
         found = _unit_named(ix, patches, subj_norm, stmt)
         if found:
@@ -277,6 +283,15 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
     if found:  # "final numbers a hundred and forty" of "we're expecting 120 guests"
         return _one(found, HEADCOUNT)
     return NONE
+
+
+_BOUND_LEADS = ("max", "maximum", "min", "minimum")
+_BOUND_TAILS = ("limit", "cap")
+
+
+def _with_bound_words(subject: str) -> list[str]:
+    """The subjects that name ``subject`` with a bound word ("max seq len" of "seq len")."""
+    return [f"{w} {subject}" for w in _BOUND_LEADS] + [f"{subject} {w}" for w in _BOUND_TAILS]
 
 
 def _old_not_held(stmt: Statement, p: Patch, text: str) -> bool:
@@ -864,10 +879,15 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
 
 
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
-              turn: int, same_unit: bool = False, own: str = "") -> Resolution:
-    """The setting of the same kind of value spoken of last; a tie in that turn keeps both."""
+              turn: int, same_unit: bool = False, own: str = "", text: str = "") -> Resolution:
+    """The setting of the same kind of value spoken of last; a tie in that turn goes to the
+    one setting the sentence names a word of ("the latency one is too noisy, raise it to
+    1.2s"), else keeps both."""
     unknown: list[str] = []  # names of no known kind, in the window
-    found = _spoken_last(ix, patches, stmt, turn, same_unit, own, False, unknown)
+    found = _spoken_last(ix, patches, stmt, turn, True, own, False) \
+        if not same_unit and stmt.unit is not None and stmt.dimension != "number" else []
+    # ("go to 20 epochs" means the "10 epochs", not the "1000 warmup steps" said since)
+    found = found or _spoken_last(ix, patches, stmt, turn, same_unit, own, False, unknown)
     if not found and len(unknown) == 1:
         # "Scratch that, we're going with Linear" after "We'll track bugs in Jira": the one
         # name of no known kind in the last turns
@@ -875,7 +895,18 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     echoed = _echoed(ix, patches, found, turn)
     if echoed is not None:
         return Resolution(echoed, "referent bound to the setting the assistant said back")
+    found = list(dict.fromkeys(found))
+    if len(found) > 1 and text:
+        said = content_terms(text)
+        named = [pid for pid in found if content_terms(ix.subject_of.get(pid) or "") & said]
+        if len(named) == 1:
+            return Resolution(named[0], "referent bound to the setting spoken of last that the sentence names")
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
+
+
+def _counts_things(stmt: Statement) -> bool:
+    """``stmt``'s value is a count of things named by a noun ("20 epochs"; not "3 kg")."""
+    return stmt.dimension.startswith("count:") and measure_of(stmt.unit) is None
 
 
 def own_setting(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
@@ -975,8 +1006,14 @@ def _measures_apart(stmt: Statement, p: Patch) -> bool:
     measure ("4 nodes", "20 km" is a length too, "75 kg" is no "6000 steps"), or a count of
     people and one of things: never one setting through a pointer. Two counts of things may
     be ("12 crates" of "10 boxes")."""
-    if not stmt.dimension.startswith("count:") or p.value is None \
-            or not parse_value(p.value).dimension.startswith("count:"):
+    if not stmt.dimension.startswith("count:") or p.value is None:
+        return False
+    held = parse_value(p.value)
+    if held.dimension == "number" and measure_of(stmt.unit) is None and not _whole(held.canonical):
+        return True  # "go to 20 epochs" is no learning rate of "1e-4": a count is whole
+    if person_apart_from_count(stmt, p):
+        return True
+    if not held.dimension.startswith("count:"):
         return False
     mine, theirs = measure_of(stmt.unit), measure_of(p.unit)
     if (mine is not None or theirs is not None) and mine != theirs:
@@ -984,6 +1021,31 @@ def _measures_apart(stmt: Statement, p: Patch) -> bool:
     # a count of people is no count of things ("so it's 4 people" of "under 600 calories")
     people = [singular(u.lower().split()[-1]) in PEOPLE_UNITS for u in (stmt.unit, p.unit) if u]
     return len(people) == 2 and people[0] != people[1]
+
+
+# a subject that is a person said by a pronoun ("She's 2": her age)
+_ONE_PERSON = frozenset("she he i him her me i'm he's she's".split())
+_PERSONS = _ONE_PERSON | frozenset("they you we them us we're you're they're".split())
+
+
+def person_apart_from_count(stmt: Statement, p: Patch) -> bool:
+    """``stmt`` counts things (or people) and ``p`` is what a person is, said by a pronoun:
+    "just one snack now" is no age of "She's 2", "I'm organising a 5-a-side league" none of
+    "10 teams", "6 people" none of "I'm 34" (but of "we're 4 people")."""
+    if not stmt.dimension.startswith("count:") or measure_of(stmt.unit) is not None or not p.slot \
+            or p.value is None or parse_value(p.value).dimension == stmt.dimension:
+        return False  # ("five options works better" of "give me three options")
+    who = set(p.slot.lower().split())
+    people = stmt.unit is not None and singular(stmt.unit.lower().split()[-1]) in PEOPLE_UNITS
+    return who <= _ONE_PERSON or who <= _PERSONS and not people
+
+
+def _whole(number: str) -> bool:
+    """``number`` (canonical) is a whole number."""
+    try:
+        return float(number) == int(float(number))
+    except ValueError:
+        return True
 
 
 _YEAR_NOUN_RE = re.compile(r"(?:19|20)\d\d\s+[a-z]", re.I)
@@ -1480,8 +1542,10 @@ def only_at_times(text: str, stmt: Statement, other: str) -> bool:
 
 
 # a value's times: "on weekends", "at the weekend", "in the mornings", "on sundays"
-_AT_TIMES_RE = re.compile(r"\b(?:on|at|during|in|for)\s+(?:the\s+)?(?:weekends?|weekdays?|mornings|"
-                          r"evenings|nights|(?:mon|tues|wednes|thurs|fri|satur|sun)days)\b", re.I)
+_AT_TIMES_RE = re.compile(r"\b(?:on|at|during|in|for)\s+(?:the\s+|my\s+|our\s+|her\s+|his\s+)?(?:weekends?|"
+                          r"weekdays?|mornings|evenings|nights|(?:mon|tues|wednes|thurs|fri|satur|sun)days|"
+                          r"days?\s+off|off\s+days|rest\s+days|school\s+nights|holidays|training\s+days)\b",
+                          re.I)
 #: participles that say a value was changed ("it was moved to monday"), not recalled
 MOVED_WORDS = ("moved|changed|pushed|postponed|delayed|rescheduled|switched|bumped|raised|lowered|"
                "cut|updated|brought")

@@ -79,7 +79,7 @@ _COMPARATORS: dict[str, str] = {
     "must never exceed": "<=", "should never exceed": "<=", "never exceed": "<=",
     "never exceeds": "<=", "not exceed": "<=", "no more than": "<=", "not more than": "<=",
     "at most": "<=", "up to": "<=", "a maximum of": "<=", "maximum of": "<=", "max of": "<=",
-    "maximum": "<=", "max": "<=", "capped at": "<=", "cap at": "<=", "cap of": "<=",
+    "maximum": "<=", "max": "<=", "stretch to": "<=", "capped at": "<=", "cap at": "<=", "cap of": "<=",
     "limited to": "<=", "no later than": "<=", "no longer than": "<=", "no higher than": "<=",
     "no greater than": "<=", "no larger than": "<=", "not above": "<=", "within": "<=",
     "less than or equal to": "<=", "under": "<", "below": "<", "less than": "<",
@@ -268,6 +268,7 @@ _SUBJ_TRAIL_RE = re.compile(
     r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did|"
     r"over|btw|fyi|lol|tho|though|haha)$"
     r"|\s+(?:needs?|has|have|ought|got)\s+to$"  # "the rug needs to (be)"
+    r"|\s+(?:is|are|was|were)\s+going$"  # "the target is going (up to £35k)"
     # "back" of a change ("the timeout back"), never of a way home ("my flight back")
     r"|(?<!flight)(?<!flights)(?<!trip)(?<!journey)(?<!drive)(?<!ride)(?<!train)(?<!ferry)(?<!way)"
     r"\s+back$",
@@ -751,8 +752,14 @@ def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
 
 def _free_value(fragment: str) -> str:
     """A free-text value: the fragment up to the first clause break."""
-    return re.split(r"[,;](?!\d)|\s+(?:because|since|so that|unless|but|and then|which|when|while)\s+",
+    said = re.split(r"[,;](?!\d)|\s+(?:because|since|so that|unless|but|and then|which|when|while)\s+",
                     fragment.strip(), maxsplit=1)[0].strip().rstrip(".!?")
+    # ("info actually", "debug now please": the value without the words of the change)
+    return _FILLER_TAIL_RE.sub("", said) or said
+
+
+_FILLER_TAIL_RE = re.compile(r"(?:\s+(?:actually|then|now|please|pls|plz|instead|though|tho|again|"
+                             r"thanks|thx|btw))+$", re.I)
 
 
 # a measure said before the thing it measures ("25 minute work blocks", "a 2GB swap file")
@@ -2221,7 +2228,8 @@ _MOVED_RE = re.compile(r"\b(?:moved|move|moves|pushed|push|brought|bring|pulled|
                        r"bump|bumped|bumping|raise|raised|"
                        r"crank|cranked|dial|dialled|dialed|ramp|ramped|knock|knocked|"
                        r"(?:put|puts|take|took)\s+(?:the|my|our|its|it|that|this|them)\b|"
-                       r"(?:put|puts|putting)(?:\s+[a-z]+){1,3}\s*$)", re.I)  # ("put rent up to £1,020")
+                       r"(?:put|puts|putting)(?:\s+[a-z]+){1,3}\s*$|"  # ("put rent up to £1,020")
+                       r"\b(?:is|are|was|were|'s|'re)\s+going\s*$)", re.I)  # ("the target is going up to £35k")
 
 
 # what follows a value that is part of a subject, up to that subject's own value

@@ -30,7 +30,7 @@ from .merge_targets import (TERM_CANDIDATES, StoreIndex, echo_target, fitting, n
                             with_period_of)
 from .restated import restated_earlier, restated_name, supposes_or_recalls, value_said_again
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
-from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
+from .resolve import (HEADCOUNT, person_apart_from_count, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
                       held_for_other, is_referent, label_apart, other_list, other_named_label, link_target, link_vetoed,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
                       people_for_other, person_dropped, read_here, read_so_far, resolve, said_after_value, said_for_other,
@@ -42,7 +42,7 @@ from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
                       named_earlier, named_words, new_name, reworded_earlier, turns_down)
-from .tier import (TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
+from .tier import (REST_WORDS, TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
 from .contact_values import CONTACT_RE
@@ -64,7 +64,7 @@ from .slots import (
     terms_key,
 )
 from .value_clause import parts
-from .values import parse_value
+from .values import MONTHS, VALUE_RE, parse_value
 from .vocab import STOP_WORDS, fold_typo, is_identifier, singular
 
 __all__ = ["JournalEntry", "MergeOutcome", "PatchStore", "DEFAULT_HISTORY_LIMIT"]
@@ -204,7 +204,18 @@ def _other_contact(text: str, value: str, revision: str) -> bool:
     does not ("Reports go out every Monday at 9am to sales@acme.io" revised by "on Fridays
     at 4pm instead": where they go is still said)."""
     return any(m.group(0) not in value and m.group(0) not in revision
-               for m in CONTACT_RE.finditer(text))
+               for m in CONTACT_RE.finditer(text)) or _other_date(text, value, revision)
+
+
+def _other_date(text: str, value: str, revision: str) -> bool:
+    """``text`` says a date besides its value that the revision does not ("Target £30,000
+    by December 2028" revised by "the target is going up to £35k": when is still said)."""
+    said = [m.group(0) for m in VALUE_RE.finditer(text) if parse_value(m.group(0)).dimension == "when"]
+    said += [m.group(0) for m in _MONTH_YEAR_RE.finditer(text)]
+    return any(d not in value and value not in d and d.lower() not in revision.lower() for d in said)
+
+
+_MONTH_YEAR_RE = re.compile(rf"\b(?:{'|'.join(sorted(MONTHS, key=len, reverse=True))})\.?\s+\d{{4}}\b", re.I)
 
 
 def _names_the_noun(text: str, new: str, earlier: str, old: str) -> bool:
@@ -234,6 +245,8 @@ NAME_WORDS = 4
 
 
 #: words that frame a setting, said with any value ("let it exceed", "keep it under")
+#: the fewest words of its own a statement of several things keeps when one gives way
+KEPT_WORDS = 2
 _FRAME_WORDS = ("let exceed allow allowed keep set make use go stay limit cap max maximum min minimum "
                 "under over above below least most up down within than more less should must "
                 "need needs want wants")
@@ -387,7 +400,7 @@ class PatchStore:
                 if said is None or said.value is None or said.dimension in ("free", "name") else None
             if flipped is not None:  # "no emojis in captions anymore" of "use emojis in ..."
                 return self._replace_named(flipped[0], flipped[1], None, fact, _norm_text(fact.text),
-                                           as_text=True) or self._merge_text(fact)
+                                           as_text=True, keep=True) or self._merge_text(fact)
             if delta is not None and is_amount_of(fact.value, delta) and is_amount_of(stmt.value, delta):
                 # "add 10 seconds to that": never a value of 10 seconds (a value given as
                 # the one it comes to, "40 seconds", or said beside the change, "march 17
@@ -586,6 +599,8 @@ class PatchStore:
                 and _names_the_noun(fact.text, new, said.text, old):
             return None  # "her budget is £50 now", "the new server has 16 GB now", "the New
             # York office opens at 8 now" after "the London office opens at 9": not of those
+        if stmt is not None and stmt.value and person_apart_from_count(stmt, said):
+            return None  # "make it 6 people" is no age of "I'm 34"
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
         if setting and stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
@@ -1028,7 +1043,10 @@ class PatchStore:
         sentence (any statement, with ``keep``) whose name ``renamed`` (the old name) was
         replaced stays for what else it said, the name marked as earlier
         (:func:`~dspm_core.tier.said_besides`); with ``keep_setting``, as the setting it was."""
-        kept = said_besides(old, renamed, fact.text, setting=keep_setting) \
+        # (a statement that said several things keeps two words of its own: "I'm lactose
+        # intolerant and (earlier: I don't eat pork)")
+        kept = said_besides(old, renamed, fact.text, least=KEPT_WORDS if keep else REST_WORDS,
+                            setting=keep_setting) \
             if renamed and (keep or old.kind is PatchKind.SENTENCE) else None
         kept_subject = self._ix.subject_of.get(old.id) if keep_setting and kept is not None else None
         self._drop(old)
@@ -1262,7 +1280,7 @@ class PatchStore:
         said beside the limit stay). None when it said little else, was said in the
         revision's own message (a change from one value to another), or is an assistant's
         or a tool's."""
-        if old.kind is PatchKind.SENTENCE or not old.value or old.turn == fact.turn \
+        if not old.value or old.turn == fact.turn \
                 or fact.source == EARLIER or old.role not in TIER_ROLES:
             return None  # (an assistant's or a tool's account of a value is theirs to say again)
         # (the setting's own name and the words that frame a setting say nothing besides it:

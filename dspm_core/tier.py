@@ -17,13 +17,14 @@ from functools import lru_cache
 
 from .extract.casual import plain_prose
 from .extract.clauses import TABLE_ROW_RE, split_sentences
+from .extract.compound import named_value_parts
 from .extract.remembered import KEEP_TERMS
 from .index import LexicalIndex
 from .number_words import spoken_numbers
 from .patch import AUTHORITY, Fact, Patch, PatchKind, Role, Turn
 from .rank import text_terms
 from .slots import Statement, content_terms, parse_statement
-from .values import number_text
+from .values import number_text, parse_value
 from .vocab import STOP_WORDS
 
 __all__ = ["MAX_PIECE_WORDS", "TIER_ROLES", "TierResult", "mark_earlier", "old_value_keys",
@@ -202,7 +203,9 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
                       and not (len(numbers) == 1 and numbers[0] not in typed_numbers)
                       or content_terms(rest) - _GREETING_TERMS - _POLITE_TERMS - _KEEP_TERMS <= typed_terms):
             continue  # the typed facts hold it, or the words the facts left out
-        for piece in _pieces(rest):
+        # (each named value of a compound left over is a sentence of its own: "lr 3e-4, batch
+        # 64, AdamW" holds three settings, each revised on its own)
+        for piece in named_value_parts(rest) or _pieces(rest):
             if content_terms(piece):
                 out.append(Fact(kind=PatchKind.SENTENCE, text=piece, role=turn.role,
                                 turn=turn.index, source="tier", session_id=turn.session_id))
@@ -257,6 +260,8 @@ def said_besides(old: Patch, name: str, revision: str, least: int = REST_WORDS,
     the name was another detail than the setting's value, which the statement keeps
     ("(earlier: Two weeks), flying from Manchester" still says where from)."""
     rest = content_terms(old.text) - content_terms(name) - content_terms(revision) - _POLITE_TERMS
+    # (and the numbers it says besides: "3 days on 4 days off" of a nurse's shifts)
+    rest |= set(_SAID_NUMBER_RE.findall(old.text)) - set(_SAID_NUMBER_RE.findall(f"{name} {revision}"))
     if len(rest) < least:
         return None  # little beside the setting itself ("Ship orders from the Leeds warehouse")
     found = re.search(rf"(?<![\w-]){re.escape(name)}(?:['’]s)?(?![\w-])", old.text, re.I)
@@ -307,12 +312,30 @@ def sentence_setting(text: str) -> Statement | None:
     if len(text.split()) > MAX_SETTING_SENTENCE_WORDS or "?" in text and _WEIGHS_RE.search(text):
         return None  # "can we go up to 120 words without hurting conversions?" sets nothing
     st = parse_statement(text)
-    if st.value is None or not (st.subject or st.revision):
+    if st.value is None:
+        return _count_alone(text)
+    if not (st.subject or st.revision):
         return None
     if st.dimension == "free" and not (st.revision and st.subject
                                        and len(st.value.split()) <= MAX_FREE_VALUE_WORDS):
         return None  # a free value counts only when set by name ("Set the editor to nano")
     return st
+
+
+def _count_alone(text: str) -> Statement | None:
+    """``text`` as a count of things said alone ("10 epochs." of "lr 3e-4, batch 64, 10
+    epochs"), the things counted naming it; None for anything else."""
+    said = _ABOUT_RE.sub("", text.strip().rstrip(".!").strip())
+    if not _COUNT_ALONE_RE.fullmatch(said):
+        return None
+    v = parse_value(said)
+    if not v.dimension.startswith("count:"):
+        return None
+    return Statement(None, "=", said, v.unit, v.scope, v.dimension, v.canonical)
+
+
+_ABOUT_RE = re.compile(r"^(?:about|around|roughly|approx(?:imately)?|~)\s*", re.I)
+_COUNT_ALONE_RE = re.compile(r"\d[\d,]*\s+[a-z]{3,}(?:\s+[a-z]{3,})?", re.I)
 
 
 _NUMBER_RE = re.compile(r"\d[\d,.]*")

@@ -65,8 +65,8 @@ _UNITS: list[tuple[tuple[str, ...], str, str, str]] = [
     (("y", "yr", "yrs", "year", "years"), "years", "time", "years"),
     (("b", "byte", "bytes"), "bytes", "size", "B"),
     (("kb", "kib", "kilobyte", "kilobytes"), "KB", "size", "KB"),
-    (("mb", "mib", "megabyte", "megabytes"), "MB", "size", "MB"),
-    (("gb", "gib", "gigabyte", "gigabytes"), "GB", "size", "GB"),
+    (("mb", "mib", "megabyte", "megabytes", "megs"), "MB", "size", "MB"),
+    (("gb", "gib", "gigabyte", "gigabytes", "gigs"), "GB", "size", "GB"),
     (("tb", "tib", "terabyte", "terabytes"), "TB", "size", "TB"),
     (("%", "percent", "pct", "per cent"), "%", "percent", "%"),
     (("usd", "$", "dollar", "dollars", "buck", "bucks"), "USD", "money", "USD"),
@@ -78,7 +78,8 @@ UNIT_ALIASES: dict[str, tuple[str, str, str]] = {
     alias: (canon, dim, short) for aliases, canon, dim, short in _UNITS for alias in aliases
 }
 
-_NUM = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+# (a number in scientific notation is one number: "lr 3e-4", "1e6 rows")
+_NUM = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+(?![\w.]))?"
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 # a date may carry a time of day ("March 22 at 4:30 PM"): a rescheduled hour is a revision

@@ -56,6 +56,8 @@ BUILTIN_ACRONYMS: dict[str, str] = {
     "cpu": "central processing unit",
     "ram": "random access memory",
     "tz": "time zone",
+    "lr": "learning rate",
+    "seq len": "sequence length",
 }
 
 #: the shorthand of typed chat ("pls", "tbh", "lol"): courtesy and tone, never a name or a value

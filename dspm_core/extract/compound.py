@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 
 from ..contact_values import CONTACT_RE
+from ..display_units import measure_of
 from ..lexicon import is_base_verb, is_verb_only, past_form
 from ..slots import PREPOSITIONS
-from ..vocab import STOP_WORDS
-from ..values import VALUE_RE
+from ..vocab import STOP_WORDS, everyday_frequency
+from ..values import VALUE_RE, canonical_unit
 from .cues import rule_cue
 
-__all__ = ["compound_parts"]
+__all__ = ["compound_parts", "named_value_parts"]
 
 _I = re.I
 # "Hard rules:", "Requirements -": a label that introduces the list
@@ -43,7 +44,7 @@ _SPLIT_RE = re.compile(r"\s*(?:,(?=\s)|;)\s*(?:and\s+|but\s+|plus\s+)?|"
                        r"\s+(?:and|plus(?!\s+(?:is|are|was|were|costs?|=)\b))\s+(?=\w)", _I)
 # an unlabelled compound is a run of "<subject> is <value>" clauses
 _SUBJECT = r"^(?:the\s+|our\s+|my\s+)?[A-Za-z][\w' -]*?\s+"
-_IS_VALUE_RE = re.compile(_SUBJECT + r"(?:is|are|=|:)\s+\S", _I)
+_IS_VALUE_RE = re.compile(_SUBJECT + r"(?:is|are|=|:|has|have)\s+\S", _I)
 # "<subject> should be <value>" (see _sets_value)
 _BE_VALUE_RE = re.compile(_SUBJECT + r"(?:is|are|=|:|(?:should|must|will|shall)\s+be|"
                           r"(?:has|have|needs?)\s+to\s+be)\s+", _I)
@@ -55,6 +56,16 @@ _STREET_NUMBER_RE = re.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}\s+[
 #: more parts than a compound statement has (a list, a pasted table): none is read apart
 _MAX_PARTS = 12
 _KEPT_COMMA = "\x00"
+# one word that names a thing: a capital or a digit inside it ("AdamW", "gpt-4o"), or a
+# capital on a word that is no everyday word ("Postgres"; never "Sorry")
+_ONE_NAME_RE = re.compile(r"^(?:(?=\S*(?:[a-z][A-Z]|[a-z]\d))[A-Za-z][\w.+#-]*|(?P<cap>[A-Z][a-z]+))$")
+_EVERYDAY = 2000
+
+
+def _one_name(part: str) -> bool:
+    """``part`` is one word that names a thing (see :data:`_ONE_NAME_RE`)."""
+    m = _ONE_NAME_RE.match(part)
+    return m is not None and (m.group("cap") is None or everyday_frequency(part.lower()) < _EVERYDAY)
 
 
 def compound_parts(sentence: str) -> list[str] | None:
@@ -62,6 +73,9 @@ def compound_parts(sentence: str) -> list[str] | None:
     asked = _ASKED_RE.match(sentence)
     if asked:
         return _asked_parts(sentence[asked.end():])
+    tools = _tools_for(sentence)
+    if tools is not None:
+        return tools
     label = _LABEL_RE.match(sentence)
     body = sentence[label.end():] if label else sentence
     body = body.strip().rstrip(".!")
@@ -77,6 +91,8 @@ def compound_parts(sentence: str) -> list[str] | None:
     listed = label is not None and not label.group(0).rstrip().endswith(":")
     for p in parts:
         words = p.split()
+        if len(words) == 1 and not label and _one_name(p):
+            continue  # "lr 3e-4, batch 64, AdamW": a named choice among named values
         if len(words) > (_MAX_ASKED_WORDS if listed else _MAX_PART_WORDS) or len(words) < 2:
             return None
         if listed and _WH_RE.match(p):
@@ -96,6 +112,35 @@ def compound_parts(sentence: str) -> list[str] | None:
         if parts is None:
             return None
     return [p[0].upper() + p[1:] + ("?" if listed and _WH_RE.match(p) else ".") for p in parts]
+
+
+def named_value_parts(sentence: str) -> list[str] | None:
+    """The named values of a sentence that says only named values ("lr 3e-4, batch 64, 10
+    epochs, AdamW"), each a sentence of its own; None for any other sentence."""
+    parts = [p.strip() for p in _SPLIT_RE.split(sentence.strip().rstrip(".!")) if p and p.strip()]
+    if not 2 <= len(parts) <= _MAX_PARTS or any(len(p.split()) > _MAX_PART_WORDS for p in parts):
+        return None
+    named = _named_values(parts)
+    return None if named is None else [p[0].upper() + p[1:] + "." for p in named]
+
+
+# "use clap for args, anyhow for errors and tokio for async": a tool for each purpose
+_USE_FOR_RE = re.compile(r"^(?P<lead>(?:(?:we(?:'ll| will)|let's|please|i want to|i'd like to)\s+)?use)\s+"
+                         r"(?P<tool>[\w.+#-]+)\s+for\s+(?P<what>[\w'-]+(?:\s+[\w'-]+){0,2})$", _I)
+_TOOL_FOR_RE = re.compile(r"^(?P<tool>[\w.+#-]+)\s+for\s+(?P<what>[\w'-]+(?:\s+[\w'-]+){0,2})$", _I)
+
+
+def _tools_for(sentence: str) -> list[str] | None:
+    """The parts of "use A for X, B for Y and C for Z", each "Use B for Y"; None for any
+    other sentence."""
+    parts = [p.strip() for p in _SPLIT_RE.split(sentence.strip().rstrip(".!")) if p and p.strip()]
+    if not 2 <= len(parts) <= _MAX_PARTS:
+        return None
+    first = _USE_FOR_RE.match(parts[0])
+    if first is None or not all(_TOOL_FOR_RE.match(p) for p in parts[1:]):
+        return None
+    lead = first.group("lead")
+    return [f"{parts[0][0].upper()}{parts[0][1:]}."] + [f"{lead[0].upper()}{lead[1:]} {p}." for p in parts[1:]]
 
 
 # a part that says a value will not do, or that another replaces it: the parts are one change
@@ -136,11 +181,17 @@ _NOT_A_UNIT = STOP_WORDS | frozenset("instead now then please pls too again eith
 _REPORT_LEAD_RE = re.compile(r"^(?:status|progress|update|eta|build|ci|log|results?|heads[- ]up|fyi)\s*[:\-]",
                              _I)
 _COPULA_RE = re.compile(r"\s(?:is|are)\s", _I)
+#: the most words of "<subject> is <value>" among named values ("Date is 14 June 2027")
+_MAX_NAMED_WORDS = 6
+# the flat or unit of an address said after it ("Flat 2", "Apt 4B", "Unit 3")
+_UNIT_NUMBER_RE = re.compile(r"^(?-i:[A-Z])[a-z]+\.?\s\d+[A-Za-z]?$")
 # what an instruction's object opens with ("switch the gym wash to 30", "make that 5")
 _OBJECT_LEADS = frozenset("the a an that this these those them it my our your his her their".split())
 _VERBS_OF_A_CLAUSE = frozenset("is are was were be been being should must will would can could shall "
                                "may might has have had do does did 's 're".split())
 _PRONOUNS = frozenset("i we you he she they it me us them my our".split())
+# a value turned down ("15 slides, not 10"): the parts are one change
+_TURNED_DOWN = frozenset("not no never".split())
 # what a bare value's part may say before it and still name nothing ("currently 14km")
 _NAMES_NOTHING_RE = re.compile(r"^(?:currently|now|about|around|roughly|approx(?:imately)?|"
                                r"usually|normally|at|of|max|min|~)?$", _I)
@@ -154,8 +205,15 @@ def _named_values(parts: list[str]) -> list[str] | None:
         return None  # "Status: epoch 7 of 20 done, val accuracy 0.84": a report, no settings
     out: list[str] = []
     for p in parts:
+        if _one_name(p):
+            out.append(p)  # (counted below among the parts that name nothing of their own)
+            continue
+        if _names_one(p) and out:
+            out.append(p)  # "..., venue is Hollins Barn, ...": a name set by its setting
+            continue
         if _IS_VALUE_RE.match(p) and VALUE_RE.search(p):
-            if _COPULA_RE.search(p):
+            if _COPULA_RE.search(p) and (len(p.split()) > _MAX_NAMED_WORDS
+                                         or any(_UNIT_NUMBER_RE.match(q) for q in parts)):
                 return None  # "my flat is 9 Kings Road, Flat 2": a value said on after a comma
             out.append(p)
             continue
@@ -164,9 +222,15 @@ def _named_values(parts: list[str]) -> list[str] | None:
         if tail is None or (tail.group("unit") or "").lower() in _NOT_A_UNIT:
             return None  # ("leave them at number 14 instead": no unit)
         named = p[: found[-1].start()].strip(" ~≈:")
+        if (not named or _NAMES_NOTHING_RE.match(named.lower()) and named.lower() not in ("at", "of")) \
+                and re.fullmatch(r"\d[\d,]*", found[-1].group(0)) and canonical_unit(tail.group("unit"))[1].startswith("count:") \
+                and measure_of(tail.group("unit")) is None:
+            out.append(p)  # "10 epochs", "3 replicas": a count names what it counts
+            continue
         words = named.lower().split()
         first = words[0] if words else ""
-        if first in _PRONOUNS or first in PREPOSITIONS or is_verb_only(first) or past_form(first) \
+        if first in _PRONOUNS or first in PREPOSITIONS or first in _TURNED_DOWN \
+                or is_verb_only(first) or past_form(first) \
                 or set(words) & _VERBS_OF_A_CLAUSE \
                 or len(words) > 1 and words[1] in _OBJECT_LEADS and is_base_verb(first):
             return None  # "I was born in 1990, moved here in 2015": a story; "switch the gym
@@ -180,7 +244,7 @@ def _named_values(parts: list[str]) -> list[str] | None:
                    and not w.lower().endswith("ly") for w in re.findall(r"[A-Za-z][\w'-]+", named)):
             return None  # "between 3 and 5": no name of a setting
         out.append(p)
-    return out if len(out) >= 2 else None
+    return out if len(out) - sum(1 for p in out if _one_name(p)) >= 2 else None
 
 
 def _asked_parts(body: str) -> list[str] | None:

@@ -163,7 +163,7 @@ ONE_TO_TEN = "one|two|three|four|five|six|seven|eight|nine|ten"
 COMPARATOR_VALUE_RE = re.compile(
     r"\b(?:at most|at least|no more than|no less than|no later than|no earlier than|not exceed|"
     r"exceed|exceeds|(?<!add )(?<!adds )(?<!added )(?<!adding )up to|maximum(?: of)?|minimum(?: of)?|max(?: of)?|min(?: of)?|under|below|"
-    r"above|within|less than|more than|fewer than|capped at|limited to|cap of|"
+    r"above|within|less than|more than|fewer than|capped at|limited to|cap of|go(?:es)? (?:over|past|beyond)|"
     r"limit of|no longer than|no higher than|no greater than|tops|<=|>=|≤|≥)\s+"
     r"(?=(?:[$€£]\s?)?\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
     r"(?:next\s+|this\s+)?(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*day\b|end of|eod|eow|tomorrow|"

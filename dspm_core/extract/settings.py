@@ -328,6 +328,9 @@ def _terms_subject(s: str, value: str) -> str:
     if at >= 0:  # "Max 40 orders per day because we only have two ovens": the reason names nothing
         why = _REASON_RE.search(s, at + len(value))
         s = s[:why.start()] if why else s
+        aside = s.find(", ", at + len(value))
+        if aside >= 0 and not _named_words(s[:at]):
+            s = s[:aside]  # "actually only 14, the server chokes at 16": the clause after names nothing
     m = _TAIL_RE.match(s, at + len(value)) if at >= 0 else None
     unit = re.sub(r"^[$€£]?[\d.,]+\s*(?:[kKmM]\b)?", "", value).strip()
     if m and unit and re.fullmatch(r"[A-Za-z][\w-]*", unit) and m.group("tail"):
@@ -335,12 +338,22 @@ def _terms_subject(s: str, value: str) -> str:
         return f"{unit}{tail}".strip()
     rest = s.replace(value, " ")
     words = [w for w in re.findall(r"[A-Za-z][\w'-]*", rest)
-             if w.lower() not in SLOT_STOP and len(w) > 1]
+             if w.lower() not in SLOT_STOP and w.lower() not in _CUE_WORDS and len(w) > 1]
     if unit and re.fullmatch(r"[A-Za-z][\w-]*", unit):
         words.append(unit)
     if len(words) < 2:
-        words = [w for w in re.findall(r"[A-Za-z][\w'-]*", s) if len(w) > 1]
+        words = _named_words(s)
     return " ".join(words[:8])
+
+
+# the words of a change that name no setting ("actually only 14")
+_CUE_WORDS = frozenset("actually only just maybe instead rather ok okay well oh hmm sorry wait no "
+                       "yes yeah make let's lets".split())
+
+
+def _named_words(s: str) -> list[str]:
+    """The words of ``s`` that may name a setting (no cue word of a change)."""
+    return [w for w in re.findall(r"[A-Za-z][\w'-]*", s) if len(w) > 1 and w.lower() not in _CUE_WORDS]
 
 
 SLOT_STOP = frozenset(

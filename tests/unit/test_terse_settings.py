@@ -1,0 +1,176 @@
+"""Settings said tersely stay apart and are revised one by one, through ``add_turn`` with the
+default extractor: a run of named values ("lr 3e-4, batch 64, 10 epochs, AdamW"), a count said
+alone, a tool for each purpose, a statement that has a value, numbers in scientific notation,
+a pointer with its own counted noun, a setting named with its bound, a bound that may stretch,
+and a revision of a statement that said more besides."""
+
+from __future__ import annotations
+
+from chat_sessions import session
+from dspm_core import DSPMMemory
+from dspm_core.extract.compound import compound_parts, named_value_parts
+from dspm_core.slots import parse_statement
+from dspm_core.values import parse_value
+
+
+def current(m: DSPMMemory) -> list:
+    return [p for p in m.store.patches() if p.later is None]
+
+
+def holding(m: DSPMMemory, value: str) -> list:
+    return [p for p in current(m) if p.value == value]
+
+
+# ------------------------------------------------------------------ named values in a run
+def test_a_run_of_named_values_splits_with_a_count_and_a_name() -> None:
+    assert compound_parts("lr 3e-4, batch 64, 10 epochs, AdamW.") == \
+        ["Lr 3e-4.", "Batch 64.", "10 epochs.", "AdamW."]
+    assert compound_parts("Date is 14 June 2027, venue is Hollins Barn, about 90 guests.") == \
+        ["Date is 14 June 2027.", "Venue is Hollins Barn.", "About 90 guests."]
+
+
+def test_a_sentence_that_is_not_a_run_of_named_values_stays_whole() -> None:
+    assert compound_parts("Sorry, my manager is saying now it must be 15 slides, not 10.") is None
+    assert compound_parts("i'm in the office mondays and wednesdays only") is None
+    assert compound_parts("my flat is 9 Kings Road, Flat 2") is None
+    assert compound_parts("Postgres, Redis, Celery") is None
+    assert named_value_parts("we went to Paris, France") is None
+    # a measure after a setting is the setting's ("currently 14km" is the long run's)
+    assert compound_parts("long run sundays, currently 14km, easy pace ~6:10/km") == \
+        ["Long run sundays, currently 14km.", "Easy pace ~6:10/km."]
+
+
+def test_each_named_value_after_a_sentence_is_revised_alone() -> None:
+    m = session("we're training a small transformer for title classification. lr 3e-4, batch 64, "
+                "10 epochs, AdamW.",
+                "actually make the batch 32, we're OOMing",
+                "and go to 20 epochs since it's slower now")
+    assert [h.value for p in holding(m, "32") for h in p.history] == ["64"]
+    assert [h.value for p in holding(m, "20 epochs") for h in p.history] == ["10 epochs"]
+    assert holding(m, "3e-4") and any(p.text == "AdamW." for p in current(m))
+
+
+# ------------------------------------------------------------------ scientific notation
+def test_a_number_in_scientific_notation_is_one_number() -> None:
+    assert parse_value("1e-4").canonical == "0.0001"
+    assert parse_value("1e-4").dimension == "number"
+    st = parse_statement("Let's drop the learning rate to 1e-4")
+    assert (st.subject, st.value) == ("learning rate", "1e-4")
+
+
+def test_the_learning_rate_is_revised_by_its_short_name() -> None:
+    m = session("lr 3e-4, batch 64, 10 epochs.", "the val loss is diverging, drop the learning rate to 1e-4")
+    assert [h.value for p in holding(m, "1e-4") for h in p.history] == ["3e-4"]
+
+
+# ------------------------------------------------------------------ a pointer with its own noun
+def test_a_count_never_revises_a_fraction() -> None:
+    m = session("the val loss is diverging, let's drop the learning rate to 0.0001",
+                "and go to 20 epochs since it's slower now")
+    assert holding(m, "0.0001")
+    assert not [p for p in holding(m, "20 epochs") if p.history]
+
+
+def test_a_pointer_means_the_setting_of_its_own_counted_noun() -> None:
+    m = session("Train for 10 epochs.", "Use a linear warmup of 500 steps.", "make it 20 epochs")
+    assert [h.value for p in holding(m, "20 epochs") for h in p.history] == ["10 epochs"]
+    assert holding(m, "500 steps")
+
+
+def test_a_size_revises_the_size_not_the_last_number() -> None:
+    m = session("The server has 8GB of RAM and view distance is 10",
+                "the lag is awful, turn view distance down to 6",
+                "we upgraded the box, it's got 16 gigs now")
+    assert [h.value for p in holding(m, "6") for h in p.history] == ["10"]
+    assert [h.value for p in holding(m, "16 gigs") for h in p.history] == ["8GB"]
+
+
+def test_a_cue_word_names_no_setting() -> None:
+    m = session("Max players 12.", "let's allow 16 players, cousins are joining", "actually only 14")
+    assert [h.value for p in holding(m, "14") for h in p.history][:1] == ["16 players"]
+
+
+# ------------------------------------------------------------------ bounds
+def test_a_setting_named_with_its_bound_is_revised_by_its_bare_name() -> None:
+    m = session("Max sequence length is 256 tokens.", "bump seq len to 384, titles in German are long")
+    assert [h.value for p in holding(m, "384") for h in p.history] == ["256 tokens"]
+
+
+def test_a_bound_may_stretch() -> None:
+    m = session("Catering can't go over £6k.", "catering can stretch to 7k")
+    (now,) = holding(m, "7k")
+    assert now.critical and [h.value for h in now.history] == ["£6k"]
+    assert parse_statement("The budget can't go over £6k.").op == "<="
+
+
+# ------------------------------------------------------------------ a tool for each purpose
+def test_a_tool_for_each_purpose_is_a_decision_each() -> None:
+    assert compound_parts("Use clap for args, anyhow for errors, tokio for async.") == \
+        ["Use clap for args.", "Use anyhow for errors.", "Use tokio for async."]
+    assert compound_parts("we'll use Postgres for storage and Redis for caching") == \
+        ["We'll use Postgres for storage.", "We'll use Redis for caching."]
+    assert compound_parts("use it for work, and for fun") is None
+
+
+# ------------------------------------------------------------------ what else was said stays
+def test_a_revised_sentence_keeps_what_else_it_said() -> None:
+    m = session("I run a small Minecraft server. Max players 12, whitelist on, difficulty normal.",
+                "let's allow 16 players, cousins are joining")
+    texts = " ".join(p.text for p in current(m))
+    assert "whitelist on" in texts and "difficulty normal" in texts
+    assert [h.value for p in holding(m, "16 players") for h in p.history] == ["12"]
+
+
+def test_a_free_value_leaves_the_words_of_the_change_out() -> None:
+    assert parse_statement("Default log level should be info actually").value == "info"
+    assert parse_statement("default log level should be info then").value == "info"
+
+
+# ------------------------------------------------------------------ ties, exceptions, people
+def test_a_pointer_tie_goes_to_the_setting_the_sentence_names() -> None:
+    m = session("p95 latency alert at 800ms, error rate alert at 2%, and page on-call if it lasts 5 minutes.",
+                "the latency one is too noisy, raise it to 1.2s")
+    assert [h.value for p in holding(m, "1.2s") for h in p.history] == ["800ms"]
+    assert holding(m, "5 minutes")
+
+
+def test_a_value_for_days_off_is_an_exception_beside_the_rule() -> None:
+    m = session("I want workouts of 20 minutes max, no running because of my knee.",
+                "can we make the workouts 30 minutes on my days off")
+    assert holding(m, "20 minutes") and not [p for p in holding(m, "30 minutes") if p.history]
+
+
+def test_a_count_of_things_is_never_what_a_person_is() -> None:
+    m = session("can you help me plan meals for my toddler? She's 2, allergic to eggs.",
+                "she eats 3 meals and 2 snacks a day",
+                "she's dropped the afternoon snack, so just one snack now")
+    assert holding(m, "2") and "allergic to eggs" in holding(m, "2")[0].text
+    m = session("I'm 34", "make it 6 people")
+    assert holding(m, "34")
+    m = session("we're 4 people", "make it 6 people")
+    assert [h.value for p in holding(m, "6 people") for h in p.history] == ["4 people"]
+
+
+# ------------------------------------------------------------------ what else was said stays
+def test_a_turned_rule_keeps_the_rule_said_beside_it() -> None:
+    m = session("I'm lactose intolerant and I don't eat pork.", "I eat pork now")
+    texts = " ".join(p.text for p in current(m))
+    assert "lactose intolerant" in texts
+    (now,) = [p for p in current(m) if p.history]
+    assert now.text == "I eat pork now"
+
+
+def test_a_rule_is_turned_by_starting_again() -> None:
+    m = session("I don't eat pork.", "actually I've started eating pork again")
+    (now,) = [p for p in current(m) if p.history]
+    assert "started eating pork" in now.text and now.critical
+
+
+def test_a_revised_statement_keeps_the_numbers_and_the_date_it_said_besides() -> None:
+    m = session("I'm a nurse on 12-hour shifts, 3 days on 4 days off.",
+                "I'm switching to 8-hour shifts next month, 5 days a week")
+    assert "3 days on 4 days off" in " ".join(p.text for p in current(m))
+    m = session("I want to save for a house deposit. Target £30,000 by December 2028.",
+                "the target is going up to £35k, prices keep rising")
+    assert [h.value for p in holding(m, "£35k") for h in p.history] == ["£30,000"]
+    assert "December 2028" in " ".join(p.text for p in current(m))
