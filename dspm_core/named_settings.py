@@ -72,12 +72,12 @@ _AVOIDS_RE = re.compile(r"gluten[- ]free|dairy[- ]free|halal|kosher", re.I)
 # any diet: those above and the known names of diets ("mediterranean", "low-fodmap")
 _ANY_DIET_RE = re.compile(rf"\b(?:{DIETS}|{names_pattern('diet')})\b", re.I)
 _DIET_RE = re.compile(
-    _LEAD + r"(?:i|we)(?:'m| am|'ve| have|'re| are)?\s+(?:now\s+|also\s+)?(?:gone|become|turned|"
+    _LEAD + r"(?:i|we)(?:'m| am|'ve| have|'re| are)?\s+(?:now\s+|also\s+|just\s+)?(?:gone|went|become|turned|"
     r"switched to|going|doing|eating|trying|following|started|been)?\s*(?:a\s+|an\s+)?"
     r"(?:fully|strictly|mostly|completely|totally)?\s*(?P<val>" + DIETS + r")(?:\s+diet)?"
     # ("we're halal at home": the household's)
     r"(?:\s+(?:at home|in (?:our|this|my) (?:house|home|household|family)))?"
-    r"(?:\s+(?:now|these days|for now))?\s*$"
+    r"(?:\s+(?:now|these days|for now|this (?:year|month|week)|recently|again))?\s*$"
     r"|" + _LEAD + r"(?:i|we)(?:'m| am|'re| are)\s+(?:now\s+)?on\s+(?:a|an|the)\s+"
     r"(?P<val2>(?-i:[A-Z])\w+|" + DIETS + r")\s+diet(?:\s+(?:now|these days|for now))?\s*$", _I)
 # "Use my work email for anything client-related", "Use the blue template for proposals"

@@ -39,6 +39,7 @@ from .merge_targets import (TERM_CANDIDATES, StoreIndex, fitting, named_bound, r
                             without_bound_words)
 from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON, said_before_value
 from .passing import other_owner, person_apart
+from .people import PEOPLE
 from .contact_values import EMAIL
 from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .number_words import spoken_numbers
@@ -276,8 +277,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         if found:  # "got a new phone, switch to android instructions" of "im on an iphone"
             return _one(found, "the one recent setting of a known kind, with a revision cue")
     if not stmt.revision and subj_norm:
-        found = _shorter_name(ix, patches, subj_norm, stmt, text)
-        if found:  # "retries should be 3" of "max retries for the payment webhook: 5"
+        found = [pid for pid in _shorter_name(ix, patches, subj_norm, stmt, text)
+                 if not _speaker_apart(text, ix.subject_of.get(pid) or "")]
+        if found:  # (never "we eat at 7" of "the kids eat at 5:30")  # "retries should be 3" of "max retries for the payment webhook: 5"
             return _one(found, "a shorter name of one setting, the same kind of value")
     found = _headcount(ix, patches, subj_norm, stmt, turn)
     if found:  # "final numbers a hundred and forty" of "we're expecting 120 guests"
@@ -292,6 +294,16 @@ _BOUND_TAILS = ("limit", "cap")
 def _with_bound_words(subject: str) -> list[str]:
     """The subjects that name ``subject`` with a bound word ("max seq len" of "seq len")."""
     return [f"{w} {subject}" for w in _BOUND_LEADS] + [f"{subject} {w}" for w in _BOUND_TAILS]
+
+
+_SPEAKER_LEAD_RE = re.compile(r"^\W*(?:i|we|i'm|we're|i've|we've|i'd|we'd)\b", re.I)
+_PEOPLE_RE = re.compile(rf"\b(?:{PEOPLE})\b", re.I)
+
+
+def _speaker_apart(text: str, subject: str) -> bool:
+    """``text`` is the speaker's own ("we eat at 7") and ``subject`` names other people
+    ("kid eat" of "the kids eat at 5:30")."""
+    return _SPEAKER_LEAD_RE.match(text) is not None and _PEOPLE_RE.search(subject) is not None
 
 
 def _old_not_held(stmt: Statement, p: Patch, text: str) -> bool:
@@ -904,8 +916,9 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
 
 
-def _counts_things(stmt: Statement) -> bool:
-    """``stmt``'s value is a count of things named by a noun ("20 epochs"; not "3 kg")."""
+def counts_things(stmt: Statement) -> bool:
+    """``stmt``'s value is a count of things named by a noun ("20 epochs"; not "3 kg"): a
+    count said alone with no cue ("3 retries.") points at no setting of another noun."""
     return stmt.dimension.startswith("count:") and measure_of(stmt.unit) is None
 
 
@@ -966,6 +979,10 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
         return False  # "2021 golf" (the car) is no tyre pressure of "32 psi"
     if _measures_apart(stmt, patches[pid]):
         return False  # "up it to 3 kg" is no count of "4 nodes", "6000 steps" no weight
+    if not stmt.revision and counts_things(stmt) and patches[pid].value is not None \
+            and parse_value(patches[pid].value).dimension == "number" \
+            and singular((stmt.unit or "").lower().split()[-1]) not in content_terms(patches[pid].text):
+        return False  # "3 retries." said alone is no port of "expose port 8000"
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
     return bool(revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit)) \

@@ -268,7 +268,14 @@ def _restates(p: Patch, fact: Fact, stmt: Statement, said: str, patches: dict[st
         return False
     if parse_value(p.value).canonical == stmt.canonical:
         return False  # the same value: a restatement, or another setting that holds it too
+    if _every(p.text, p.value) != _every(fact.text, stmt.value or ""):
+        return False  # "timeout 10s" is no interval of "healthcheck every 30s"
     return not _names_apart(held, said) and not _rare_apart(held, said)
+
+
+def _every(text: str, value: str) -> bool:
+    """``value`` is said in ``text`` as an interval ("every 30s")."""
+    return re.search(rf"\bevery\s+{re.escape(value)}", text, re.I) is not None
 
 
 #: words for what a setting measures, one word a group: a cap by any name is a cap

@@ -38,6 +38,7 @@ from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
 from .occupations import OCCUPATION, occupation_said
 from .recipients import recipient_said
+from .renamed import renamed_said
 from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
@@ -645,6 +646,9 @@ def _clean_subject(subj: str) -> str:
     # (never the noun of "the set length", "the change log": a verb only before its object's
     # article, or before more than one word)
     s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+|(?=\S+\s+\S))", "", s, flags=re.I)
+    modal = _MODAL_VERB_RE.search(s)
+    if modal and modal.start() > 0 and is_base_verb(modal.group("verb").lower()):
+        s = s[: modal.start()]  # "invoices should go out (on the 25th)": the invoices
     asked = _ASKED_OF_RE.match(s)
     if asked and is_base_verb(asked.group("verb")):
         s = asked.group("np")  # "can the dog walker come (1-2 instead?)": the dog walker
@@ -658,6 +662,9 @@ def _clean_subject(subj: str) -> str:
     return s.strip(" ,;:-")
 
 
+# a modal and the verb it takes, ending a subject ("invoices should go out")
+_MODAL_VERB_RE = re.compile(r"\s+(?:should|must|will|would|can|could|shall|need(?:s)?\s+to|has\s+to|"
+                            r"have\s+to)\s+(?P<verb>[a-z]+)(?:\s+(?:out|up|off|in|on|down|back|over))?$", re.I)
 # a question asking what someone can do: "can the cleaner come", "could the plumber start"
 _ASKED_OF_RE = re.compile(r"^(?:can|could|would|will)\s+(?:the|my|our|your)\s+(?P<np>[\w' -]+?)\s+"
                           r"(?P<verb>[a-z]+)$", re.I)
@@ -1080,6 +1087,9 @@ def parse_statement(text: str) -> Statement:
     if sent is not None:  # "The weekly summary goes to Priya", "send it to Luis instead"
         return Statement(f"{sent[0]} recipient", "=", sent[1], None, None, "name", sent[1].lower(),
                          revision=sent[2])
+    renamed = renamed_said(text)
+    if renamed is not None:  # "they changed the wifi password, it's seagull77 now"
+        return _statement(renamed[0], "=", renamed[1], revision=True)
     switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])

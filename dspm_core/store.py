@@ -30,8 +30,9 @@ from .merge_targets import (TERM_CANDIDATES, StoreIndex, echo_target, fitting, n
                             with_period_of)
 from .restated import restated_earlier, restated_name, supposes_or_recalls, value_said_again
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
-from .resolve import (HEADCOUNT, person_apart_from_count, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
-                      held_for_other, is_referent, label_apart, other_list, other_named_label, link_target, link_vetoed,
+from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
+                      held_for_other, is_referent, label_apart, other_list, other_named_label, link_target,
+                      link_vetoed, person_apart_from_count,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
                       people_for_other, person_dropped, read_here, read_so_far, resolve, said_after_value, said_for_other,
                       said_as_change, time_told, vetoed, what_is_of_goal)

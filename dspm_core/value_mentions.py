@@ -95,7 +95,8 @@ _PERCENT_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?:\s?%|\s+per\s?cent\b|\s?per
 _DEGREE_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s?°(?:\s?[CF]\b)?", re.I)
 #: a known name written in lower case that is one of the commonest words is that word
 _VERB_FREQUENCY = 1_000_000
-_QUANTITY_RE = re.compile(r"\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
+# (never a part of a name: "python:3.12-slim", "v2/3-day")
+_QUANTITY_RE = re.compile(r"(?<![:/@#.\d])\b(\d+(?:\.\d+)?)\s?-?\s?([a-z]+)\b", re.I)
 
 _NUMBER_RE = re.compile(r"(?<![\w.,:£$€])\d+(?:\.\d+)?(?![\w:%]|[.,]\d)")
 _TITLED_RE = re.compile(r"\b(?i:dr|mr|mrs|ms|mx|miss|prof)\.?\s+[A-Za-z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?")

@@ -332,6 +332,8 @@ def parse_value(text: str) -> ParsedValue:
     m = _NUMBER_RE.match(raw)
     if m:
         unit_text = (m.group("unit") or "").strip()
+        if re.match(r"-[A-Za-z]", unit_text):
+            unit_text = unit_text[1:]  # "a 1-week sprint", "8-hour shifts": the unit
         if re.match(r"%\s+[a-z]", unit_text):
             unit_text = "%"  # "99.9% uptime": a percentage of what the subject says
         elif re.match(r"per\s+cent\b", unit_text, re.I):

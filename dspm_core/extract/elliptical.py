@@ -55,7 +55,10 @@ _TAIL_RE = re.compile(
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
 
 _JUDGED_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too|too|a bit|bit|kinda|"
-                        r"hmm+|hm+|nah|no|nope|ugh|eh|oh|ok(?:ay)?|sorry|actually|wait)\b", _I)
+                        r"hmm+|hm+|nah|no|nope|ugh|eh|oh|ok(?:ay)?|sorry|actually|wait|"
+                        # a change asked of the value held ("relax that, 15 minutes is ok")
+                        r"(?:relax|loosen|tighten|scrap|change|raise|lower|bump)\s+(?:that|it|this)(?=\s*[,.;]|\s*$))\b",
+                        _I)
 
 # a clause that reports a change made by someone ("they've moved things around")
 _CHANGED_RE = re.compile(r"\b(?:rejigged|reshuffled|rescheduled|rearranged|moved|shifted|changed|"

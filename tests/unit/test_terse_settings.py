@@ -174,3 +174,59 @@ def test_a_revised_statement_keeps_the_numbers_and_the_date_it_said_besides() ->
                 "the target is going up to £35k, prices keep rising")
     assert [h.value for p in holding(m, "£35k") for h in p.history] == ["£30,000"]
     assert "December 2028" in " ".join(p.text for p in current(m))
+
+
+# ------------------------------------------------------------------ everyday changes
+def test_a_setting_someone_changed_takes_its_new_value() -> None:
+    m = session("the wifi password is bluefish42", "oh they changed the wifi password, it's seagull77 now")
+    assert [h.value for p in holding(m, "seagull77") for h in p.history] == ["bluefish42"]
+    m = session("our Slack channel is #proj-alpha", "we renamed the channel to #proj-atlas")
+    assert [h.value for p in holding(m, "#proj-atlas") for h in p.history] == ["#proj-alpha"]
+    assert parse_statement("can you rename the channel to #x?").value is None
+
+
+def test_a_modal_and_its_verb_are_no_part_of_the_subject() -> None:
+    assert parse_statement("invoices should go out on the 25th instead").subject == "invoices"
+    m = session("send invoices on the 1st of each month", "invoices should go out on the 25th instead")
+    assert [h.value for p in holding(m, "25th") for h in p.history] == ["1st"]
+
+
+def test_a_change_asked_of_the_value_points_at_it() -> None:
+    m = session("The test suite must finish in under 10 minutes", "relax that, 15 minutes is ok")
+    assert [h.value for p in holding(m, "15 minutes") for h in p.history] == ["10 minutes"]
+
+
+def test_a_measure_joined_to_its_noun_by_a_hyphen() -> None:
+    assert parse_value("1-week").canonical == parse_value("1 week").canonical
+    assert parse_value("8-hour").dimension == "time"
+    m = session("Our sprint length is two weeks", "We're switching to one-week sprints")
+    assert [p for p in current(m) if p.history and p.history[0].value == "2 weeks"]
+
+
+def test_a_diet_one_went_or_has_gone() -> None:
+    for said in ("I went vegan", "I've gone vegan this year"):
+        st = parse_statement(said)
+        assert (st.subject, st.value) == ("diet", "vegan")
+
+
+def test_the_speaker_is_not_the_people_named_before() -> None:
+    m = session("The kids eat at 5:30", "we eat at 7")
+    assert holding(m, "5:30") and not [p for p in current(m) if p.history]
+
+
+def test_a_count_said_alone_never_takes_a_number_of_another_thing() -> None:
+    m = session("Docker setup: expose port 8000, 4 gunicorn workers.", "healthcheck every 30s, timeout 5s, 3 retries")
+    assert holding(m, "3 retries") and not holding(m, "3 retries")[0].history
+    assert "8000" in " ".join(p.text for p in current(m) if not p.history)
+
+
+def test_an_interval_is_no_duration() -> None:
+    m = session("healthcheck every 30s, timeout 5s, 3 retries", "healthcheck timeout 10s, the db check is slow")
+    assert holding(m, "30s") and not holding(m, "30s")[0].history
+    assert not [p for p in holding(m, "10s") if [h for h in p.history if h.value == "30s"]]
+
+
+def test_a_version_tag_is_no_number_to_change() -> None:
+    m = session("bump the base image to python:3.12-slim", "workers should be 2 per core, we have 4 cores so 8")
+    (image,) = [p for p in current(m) if "python:3.12-slim" in p.text]
+    assert not image.history and "earlier" not in image.text
