@@ -162,7 +162,7 @@ def names_nothing(subj_norm: str, stmt: Statement) -> bool:
 _WEAK_WORDS = frozenset("can could you we i let s let's me us please just only up down go "
                         "allow allowed fine ok okay m re ve ll d i'm we're i've everything "
                         "anything moving moved switching switched changing changed swapping "
-                        "swapped going gonna wanna gotta start starting".split())
+                        "swapped going gonna wanna gotta start starting stretch stretching".split())
 
 
 #: a subject of these words only is the bound of the setting spoken of ("maximum is 1200
@@ -1001,7 +1001,7 @@ def _year_apart(stmt: Statement, p: Patch) -> bool:
 
 
 # who comes: a number said beside it counts people ("her in-laws are coming too so make it 32")
-PEOPLE_COME_RE = re.compile(r"\b(?:coming|joining|invited|inviting|bringing|plus[- ]ones?|in[- ]laws|"
+PEOPLE_COME_RE = re.compile(r"\b(?:coming|joining|invited|inviting|bringing|plus[- ]ones?|in[- ]laws|rsvps?|"
                              r"guests?|people|ppl|kids|adults|friends|relatives|attendees|"
                              r"dropp(?:ed|ing) out|can(?:'|no)?t make it)\b", re.I)
 

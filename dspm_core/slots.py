@@ -141,6 +141,7 @@ _DAYS = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 _REVISION_CUE_RE = regex.compile(
     rf"\b(?:{_REVISION_VERBS}|instead|no longer|from now on|actually|correction|rather|"
     r"scratch that|on second thought|go (?:up|down) to|can (?:use|go|have) up to|"
+    r"(?:earlier|later|sooner),\s*(?=\d)|"  # "go to bed earlier, 10:30"
     r"(?:^|(?<=[.!?] ))go (?:to|with|for) (?=[^,.;?!]*\d)|"  # "Go to Node 20"
     r"(?:i'll|i will|we'll|we will|i can|we can) (?:go|stretch) (?:up )?to|"
     r"(?:i|we) can (?:now )?(?:live with|accept|tolerate|afford)|"  # a limit let out
@@ -252,7 +253,7 @@ _LEAD_RE = re.compile(
 )
 _SUBJ_LEAD_RE = re.compile(
     r"^(?:(?:let'?s|let us|we'?ll|we will|we should|we need to|we must|i want to|i'd like to|"
-    r"i can|we can|you can|can we|"
+    r"i can|we can|you can|can we|(?:i'm|i am|we're|we are)\s+trying\s+to|trying\s+to|"
     r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
     r"(?:should|must|needs to|has to) be|should|must|"
@@ -267,7 +268,7 @@ _ARTICLE_A_RE = re.compile(r"^(?:A|An)\s+(?=[a-z])")
 _SUBJ_TRAIL_RE = re.compile(
     r"\s+(?:must|should|shall|will|would|needs?|has|have|can|is|are|was|were|be|always|never|"
     r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did|"
-    r"over|btw|fyi|lol|tho|though|haha)$"
+    r"over|btw|fyi|lol|tho|though|haha|earlier|later|sooner)$"
     r"|\s+(?:needs?|has|have|ought|got)\s+to$"  # "the rug needs to (be)"
     r"|\s+(?:is|are|was|were)\s+going$"  # "the target is going (up to £35k)"
     # "back" of a change ("the timeout back"), never of a way home ("my flight back")

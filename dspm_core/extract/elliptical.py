@@ -60,6 +60,10 @@ _JUDGED_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too
                         r"(?:relax|loosen|tighten|scrap|change|raise|lower|bump)\s+(?:that|it|this)(?=\s*[,.;]|\s*$))\b",
                         _I)
 
+# a judgement that the value held is too much or too little ("that's too long, 15")
+_TOO_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way|a bit|bit|kinda)?\s*(?:way\s+)?too\s+"
+                     r"(?:long|short|much|many|few|little|high|low|big|small|late|early|fast|slow)\b", _I)
+
 # a clause that reports a change made by someone ("they've moved things around")
 _CHANGED_RE = re.compile(r"\b(?:rejigged|reshuffled|rescheduled|rearranged|moved|shifted|changed|"
                          r"switched|swapped|fewer)\b", _I)
@@ -96,9 +100,10 @@ def is_acknowledgement(sentence: str) -> bool:
 MAX_WORDS = 8
 
 
-def elliptical_value(sentence: str) -> str | None:
+def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     """The value of a sentence that says only a value ("45 minutes please" -> "45
-    minutes"), or None. The value has a unit, a currency, a clock time or a date."""
+    minutes"), or None. The value has a unit, a currency, a clock time or a date (``bare``:
+    or is a number alone, said after a judgement of the value held: "that's too long, 15")."""
     s = sentence.strip()
     if not s or len(s.split()) > MAX_WORDS + 3 or "?" in s:
         return None
@@ -120,6 +125,8 @@ def elliptical_value(sentence: str) -> str | None:
     if found is None:
         return None
     pv, text = found
+    if bare and pv.dimension == "number" and text.strip() == middle.strip() and re.fullmatch(r"\d+(?:\.\d+)?", text):
+        return text
     if text.strip() != middle.strip() or pv.dimension in ("free", "number", "name"):
         return None
     if pv.unit and not _UNIT_RE.fullmatch(pv.unit):
@@ -153,7 +160,7 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         # or after news that something was changed ("teacher's rejigged her week, friday now")
         if n == 0 or all((_JUDGED_RE.match(c) or _CHANGED_RE.search(c)) and not _OWN_VALUE_RE.search(c)
                          for c in parts[:n]):
-            said = elliptical_value(clause)
+            said = elliptical_value(clause, bare=n > 0 and all(_TOO_RE.search(c) for c in parts[:n]))
     if said is None:
         said = answered_count(turn, part)  # "6" after "... how many chapters a week ...?"
     if said is None or offered_beside(turn, said):

@@ -230,3 +230,25 @@ def test_a_version_tag_is_no_number_to_change() -> None:
     m = session("bump the base image to python:3.12-slim", "workers should be 2 per core, we have 4 cores so 8")
     (image,) = [p for p in current(m) if "python:3.12-slim" in p.text]
     assert not image.history and "earlier" not in image.text
+
+
+def test_a_bare_number_after_too_much_or_too_little_points_at_the_value() -> None:
+    m = session("set the timer for 25 minutes", "assistant: Timer set for 25 minutes.", "that's too long, 15")
+    (now,) = [p for p in current(m) if p.history]
+    assert now.value == "15" and now.unit == "minutes" and now.history[0].value == "25 minutes"
+    # (a number after a word that judges nothing points nowhere new)
+    m = session("can you also force 2FA for admins", "oh right, 15 then, forgot about that")
+    assert not [p for p in current(m) if p.history]
+
+
+def test_the_speaker_may_stretch_to_a_new_value() -> None:
+    m = session("my budget for the laptop is £900", "assistant: Here are some options under £900.",
+                "these are all meh, I could stretch to £1,100")
+    assert [h.value for p in holding(m, "£1,100") for h in p.history] == ["£900"]
+
+
+def test_earlier_or_later_with_a_value_is_a_change() -> None:
+    st = parse_statement("I'm trying to go to bed earlier, 10:30")
+    assert (st.subject, st.value, st.revision) == ("go to bed", "10:30", True)
+    m = session("I go to bed at 11", "assistant: Noted.", "I'm trying to go to bed earlier, 10:30")
+    assert [h.value for p in holding(m, "10:30") for h in p.history] == ["11:00"]
