@@ -648,7 +648,8 @@ def _clean_subject(subj: str) -> str:
     # article, or before more than one word)
     s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+|(?=\S+\s+\S))", "", s, flags=re.I)
     modal = _MODAL_VERB_RE.search(s)
-    if modal and modal.start() > 0 and is_base_verb(modal.group("verb").lower()):
+    if modal and modal.start() > 0 and is_base_verb(modal.group("verb").lower()) \
+            and not re.search(r"\b(?:i|we|you|he|she|they)\b", s[: modal.start()], re.I):
         s = s[: modal.start()]  # "invoices should go out (on the 25th)": the invoices
     asked = _ASKED_OF_RE.match(s)
     if asked and is_base_verb(asked.group("verb")):

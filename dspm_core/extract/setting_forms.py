@@ -377,6 +377,29 @@ _AUXILIARIES = frozenset("can could would will shall should may might must do do
 _RULE_KINDS = frozenset({"diet", "reply language"})
 
 
+# a thing not to be done at some times ("No calls after 8pm", "no deliveries before 9am")
+_NO_THING_WHEN_RE = re.compile(r"^\W*(?:and\s+|also\s+|please\s+)?no\s+(?:more\s+)?[a-z][\w-]*s\s+"
+                               r"(?:after|before|past|until|on|at|during)\s+\S", _I)
+# a rule another party sets ("My landlord doesn't allow pets", "Pets aren't allowed")
+_NOT_ALLOWED_RE = re.compile(r"^\W*(?:(?:my|our|the)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+                             r"(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not)\s+(?:allow|permit)\s+\w"
+                             r"|^\W*[a-z][\w-]*s\s+(?:aren'?t|are\s+not|isn'?t|is\s+not)\s+(?:allowed|permitted)\b", _I)
+# what does the speaker harm ("Dairy makes me ill", "garlic doesn't agree with me")
+_MAKES_ME_ILL_RE = re.compile(r"^\W*(?!(?:my|our|his|her|their|this|that|he|she|they|it|you|work|people)\b)"
+                              r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:makes|gives)\s+(?:me|my\s+\w+)\s+"
+                              r"(?:ill|sick|bloated|nauseous|migraines?|a\s+(?:headache|migraine|rash)|"
+                              r"(?:really\s+|so\s+)?(?:ill|sick))\b"
+                              r"|^\W*[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:doesn'?t|does\s+not|don'?t|do\s+not)\s+"
+                              r"agree\s+with\s+me\b", _I)
+# a policy the speaker keeps ("We have a strict no-refunds policy on sale items")
+_POLICY_RE = re.compile(r"^\W*(?:we|i)\s+(?:have|keep|run|follow)\s+an?\s+(?:strict\s+|firm\s+|hard\s+)?"
+                        r"(?:no[- ][\w-]+|[\w-]+(?:[- ]only)?)\s+(?:policy|rule)\b", _I)
+# a clause that gives a reason after a rule ("..., that's my focus day", "..., the baby's asleep")
+_REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i have|we have|"
+                             r"the\s+\w+(?:'s|\s+is|\s+are)|my\s+\w+(?:'s|\s+is|\s+are)|"
+                             r"because|since|cos|coz|cuz)\b", _I)
+
+
 @lru_cache(maxsize=16384)
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
@@ -385,6 +408,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
     kind = setting_kind(rest) if rest is not s else None
     if kind is not None:
         return kind  # "Starting next month, team lunch is on Thursdays": read without the day
+    first, comma, why = s.partition(", ")
+    if comma and _REASON_TAIL_RE.match(why) and len(first.split()) >= 3 and not first.endswith("?"):
+        kind = setting_kind(first)
+        if kind is not None:  # "No meetings on Fridays, that's my focus day": the rule, its reason
+            return kind
     if DUE_CUE_RE.search(s) and due_said(s) is not None and parse_statement(s).value is not None:
         return PatchKind.DECISION  # "They gave us until Monday", "My visa runs out in May"
     if not s.endswith("?") and _WH_RE.match(s) and _REASON_FACT_RE.search(s) \
@@ -408,6 +436,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
                 and not _ASKING_RE.match(s) and not is_base_verb(s.split()[0].lower()):
             return PatchKind.CONSTRAINT  # "recipes under 500 calories?"
         return None
+    if _NO_THING_WHEN_RE.match(s) and VALUE_RE.search(s) or _NOT_ALLOWED_RE.match(s) \
+            or _MAKES_ME_ILL_RE.match(s) or _POLICY_RE.match(s):
+        return PatchKind.CONSTRAINT  # "No calls after 8pm", "My landlord doesn't allow pets"
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
             or _STICK_TO_RE.match(s) or _EXPLAIN_AS_RE.match(s) or _kept_how(s):
         return PatchKind.CONSTRAINT
