@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["renamed_said"]
+__all__ = ["renamed_said", "renamed_from"]
 
 _I = re.I
 _CUE_RE = re.compile(r"\b(?:changed|reset|updated|renamed|rotated)\b", _I)
@@ -33,3 +33,17 @@ def renamed_said(text: str) -> tuple[str, str] | None:
         return None
     value = (m.group("to") or m.group("is")).rstrip(".!")
     return m.group("subj").strip(), value
+
+
+# "we renamed master to main": the old name and the new one
+_FROM_TO_RE = re.compile(r"^(?:(?:oh|so|ok(?:ay)?|btw|fyi)[,:\s]+)*(?:(?:we|i|they)(?:'ve|\s+have)?\s+)?"
+                         r"(?:just\s+)?renamed\s+(?P<old>[\w.#/-]+)\s+to\s+(?P<new>[\w.#/-]+)\s*[.!]?$", _I)
+
+
+@lru_cache(maxsize=16384)
+def renamed_from(text: str) -> tuple[str, str] | None:
+    """(the old name, the new one) of "we renamed master to main", or None."""
+    if "renamed" not in text.lower() or "?" in text:
+        return None
+    m = _FROM_TO_RE.match(text.strip())
+    return (m.group("old"), m.group("new")) if m else None

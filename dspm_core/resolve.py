@@ -767,13 +767,24 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
     # a subject of light verbs only ("let's do Thursday instead of Friday") names nothing
     own = set((stmt.value or "").lower().split())  # "use Sakura instead of Luigi's"
     loose = referent or with_noun or set(subj_norm.split()) - own <= LIGHT_VERBS \
-        or points_back(stmt.subject) or subj_norm in _PERSONAL  # "he went from $55 to $65 an hour"
+        or points_back(stmt.subject) or subj_norm in _PERSONAL \
+        or (stmt.old_value or "").lower() in subj_norm.split()  # "he went from $55 to $65 an
+    # hour"; "we renamed master to main" (its subject the "master name")
     keep = {pid for pid in ids
             if loose or not vetoed(subj_norm, ix.subject_of.get(pid, subj_norm))}
     stmt = replace(stmt, revision=True)  # "... up from £950 to £1,025": £950 a month held
     return [pid for pid in keep  # the period of the setting held, never its bound
-            if revision_candidates(patches, {pid}, replace(as_said_of(stmt, patches[pid]), op=stmt.op),
+            if revision_candidates(patches, {pid}, replace(as_said_of(_as_name_of(stmt, patches[pid]),
+                                                                       patches[pid]), op=stmt.op),
                                    exact_dim=True)]
+
+
+def _as_name_of(stmt: Statement, p: Patch) -> Statement:
+    """``stmt`` with a value in words read as a name when ``p`` holds a name ("main" of
+    "the main branch is master")."""
+    if stmt.dimension == "free" and p.key is not None and p.key.split("|")[2] == "name":
+        return replace(stmt, dimension="name")
+    return stmt
 
 
 def _held_with_noun(ix: StoreIndex, old: str) -> set[str]:

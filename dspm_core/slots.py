@@ -38,7 +38,7 @@ from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
 from .occupations import OCCUPATION, occupation_said
 from .recipients import recipient_said
-from .renamed import renamed_said
+from .renamed import renamed_from, renamed_said
 from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
@@ -647,6 +647,9 @@ def _clean_subject(subj: str) -> str:
     # (never the noun of "the set length", "the change log": a verb only before its object's
     # article, or before more than one word)
     s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+|(?=\S+\s+\S))", "", s, flags=re.I)
+    told = _TOLD_RE.match(s)
+    if told and s[told.end():].strip():
+        s = s[told.end():]  # "HR says lunch (is 45 minutes now)": the lunch
     modal = _MODAL_VERB_RE.search(s)
     if modal and modal.start() > 0 and is_base_verb(modal.group("verb").lower()) \
             and not re.search(r"\b(?:i|we|you|he|she|they)\b", s[: modal.start()], re.I):
@@ -664,6 +667,12 @@ def _clean_subject(subj: str) -> str:
     return s.strip(" ,;:-")
 
 
+# what a tool's version is for ("Node 18 for the lambdas")
+_VERSION_FOR_RE = re.compile(r"\bfor\s+(?:the\s+|our\s+|my\s+|all\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[.!]?$",
+                             re.I)
+# who said what follows ("HR says", "my mum said that", "the vet told us")
+_TOLD_RE = re.compile(r"^(?:[\w']+\s+){1,2}?(?:says|said|told\s+(?:me|us)|reckons|thinks|confirmed)\s+(?:that\s+)?",
+                      re.I)
 # a modal and the verb it takes, ending a subject ("invoices should go out")
 _MODAL_VERB_RE = re.compile(r"\s+(?:should|must|will|would|can|could|shall|need(?:s)?\s+to|has\s+to|"
                             r"have\s+to)\s+(?P<verb>[a-z]+)(?:\s+(?:out|up|off|in|on|down|back|over))?$", re.I)
@@ -1072,6 +1081,8 @@ def parse_statement(text: str) -> Statement:
     """Read subject, operator, value, unit and scope out of one sentence (see
     :func:`_parse_statement`); a value said with the adjective of its measure ("resize the
     photos to 800px wide") has that measure in its subject ("photo width")."""
+    if "`" in text:  # "nginx `client_max_body_size 10m`": the code's words, read as said
+        return parse_statement(text.replace("`", ""))
     day_said = as_day_of_month(text)
     if day_said != text:
         return parse_statement(day_said)
@@ -1092,6 +1103,9 @@ def parse_statement(text: str) -> Statement:
     renamed = renamed_said(text)
     if renamed is not None:  # "they changed the wifi password, it's seagull77 now"
         return _statement(renamed[0], "=", renamed[1], revision=True)
+    named_anew = renamed_from(text)
+    if named_anew is not None:  # "we renamed master to main": the old name, and the new one
+        return _statement(None, "=", named_anew[1], revision=True, old=named_anew[0])
     switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])
@@ -1099,6 +1113,10 @@ def parse_statement(text: str) -> Statement:
         party_of(_parse_statement(text), text), text)), text), text), text), text)
     if (st.dimension.startswith("count:") or st.dimension == "number") and st.value:
         st = _numbered_doer(text, st.value.split()[0]) or st
+    if st.subject is None and st.dimension.startswith("version:"):
+        what = _VERSION_FOR_RE.search(text)
+        if what is not None:  # "Node 18 for the lambdas": the lambdas' runtime
+            st = replace(st, subject=what.group("what"))
     if st.value is not None and _TOPIC_RE.match(st.value):
         return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
     if st.value is not None and st.op == "=" and st.subject:

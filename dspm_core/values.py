@@ -334,6 +334,8 @@ def parse_value(text: str) -> ParsedValue:
         unit_text = (m.group("unit") or "").strip()
         if re.match(r"-[A-Za-z]", unit_text):
             unit_text = unit_text[1:]  # "a 1-week sprint", "8-hour shifts": the unit
+        if unit_text.lower() == "ish":
+            unit_text = ""  # "1200ish": about 1200
         if re.match(r"%\s+[a-z]", unit_text):
             unit_text = "%"  # "99.9% uptime": a percentage of what the subject says
         elif re.match(r"per\s+cent\b", unit_text, re.I):

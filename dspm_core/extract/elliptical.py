@@ -54,15 +54,20 @@ _TAIL_RE = re.compile(
 # the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
 
-_JUDGED_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too|too|a bit|bit|kinda|"
+# a change asked by its direction ("let's make them longer", "make it a bit shorter")
+_MAKE_IT_RE = (r"^\W*(?:(?:ok(?:ay)?|so|hmm+)[,\s]+)?(?:let'?s\s+|can\s+(?:you|we)\s+|please\s+)?make\s+"
+               r"(?:it|them|that|this|those)\s+(?:a\s+(?:bit|little)\s+|much\s+)?"
+               r"(?:longer|shorter|bigger|smaller|higher|lower|later|earlier|faster|slower|more|less|fewer)\b")
+_JUDGED_RE = re.compile(_MAKE_IT_RE + r"|^\W*(?:that'?s|thats|that is|it'?s|its|this is|way too|too|a bit|bit|kinda|"
                         r"hmm+|hm+|nah|no|nope|ugh|eh|oh|ok(?:ay)?|sorry|actually|wait|"
                         # a change asked of the value held ("relax that, 15 minutes is ok")
                         r"(?:relax|loosen|tighten|scrap|change|raise|lower|bump)\s+(?:that|it|this)(?=\s*[,.;]|\s*$))\b",
                         _I)
 
 # a judgement that the value held is too much or too little ("that's too long, 15")
+_COMPARED = r"(?:long|short|much|many|few|little|high|low|big|small|late|early|fast|slow)"
 _TOO_RE = re.compile(r"^\W*(?:that'?s|thats|that is|it'?s|its|this is|way|a bit|bit|kinda)?\s*(?:way\s+)?too\s+"
-                     r"(?:long|short|much|many|few|little|high|low|big|small|late|early|fast|slow)\b", _I)
+                     rf"{_COMPARED}\b|{_MAKE_IT_RE}", _I)
 
 # a clause that reports a change made by someone ("they've moved things around")
 _CHANGED_RE = re.compile(r"\b(?:rejigged|reshuffled|rescheduled|rearranged|moved|shifted|changed|"
@@ -125,7 +130,8 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     if found is None:
         return None
     pv, text = found
-    if bare and pv.dimension == "number" and text.strip() == middle.strip() and re.fullmatch(r"\d+(?:\.\d+)?", text):
+    if bare and pv.dimension == "number" and text.strip() == middle.strip() \
+            and re.fullmatch(r"\d+(?:\.\d+)?(?:-?ish)?", text):
         return text
     if text.strip() != middle.strip() or pv.dimension in ("free", "number", "name"):
         return None

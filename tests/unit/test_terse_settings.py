@@ -252,3 +252,32 @@ def test_earlier_or_later_with_a_value_is_a_change() -> None:
     assert (st.subject, st.value, st.revision) == ("go to bed", "10:30", True)
     m = session("I go to bed at 11", "assistant: Noted.", "I'm trying to go to bed earlier, 10:30")
     assert [h.value for p in holding(m, "10:30") for h in p.history] == ["11:00"]
+
+
+def test_a_number_after_a_change_asked_by_its_direction() -> None:
+    assert parse_value("1200ish").canonical == "1200"
+    m = session("I want the blog posts around 800 words", "let's make them longer, 1200ish")
+    (now,) = [p for p in current(m) if p.history]
+    assert now.value == "1200ish" and now.history[0].value == "800 words"
+
+
+def test_code_quotes_are_read_as_said() -> None:
+    m = session("nginx `client_max_body_size 10m`", "client_max_body_size needs to be 50m, people upload 4k video now")
+    assert [h.value for p in holding(m, "50m") for h in p.history] == ["10m"]
+
+
+def test_who_said_it_is_no_part_of_the_subject() -> None:
+    assert parse_statement("HR says lunch is 45 minutes now").subject == "lunch"
+    m = session("lunch break is 30 minutes", "HR says lunch is 45 minutes now")
+    assert [h.value for p in holding(m, "45 minutes") for h in p.history] == ["30 minutes"]
+
+
+def test_a_name_renamed_takes_its_new_name() -> None:
+    m = session("the main branch is master", "we renamed master to main")
+    assert [h.value for p in holding(m, "main") for h in p.history] == ["master"]
+
+
+def test_a_version_for_a_thing_is_that_thing_s_setting() -> None:
+    assert parse_statement("Node 18 for the lambdas").subject == "lambdas"
+    m = session("Node 18 for the lambdas", "upgrade the lambdas to Node 20")
+    assert [h.value for p in holding(m, "Node 20") for h in p.history] == ["Node 18"]
