@@ -1114,9 +1114,9 @@ def parse_statement(text: str) -> Statement:
     if (st.dimension.startswith("count:") or st.dimension == "number") and st.value:
         st = _numbered_doer(text, st.value.split()[0]) or st
     if st.subject is None and st.dimension.startswith("version:"):
-        what = _VERSION_FOR_RE.search(text)
-        if what is not None:  # "Node 18 for the lambdas": the lambdas' runtime
-            st = replace(st, subject=what.group("what"))
+        used_for = _VERSION_FOR_RE.search(text)
+        if used_for is not None:  # "Node 18 for the lambdas": the lambdas' runtime
+            st = replace(st, subject=used_for.group("what"))
     if st.value is not None and _TOPIC_RE.match(st.value):
         return Statement(st.subject, None, None)  # "the ticket is about auth": a topic, no value
     if st.value is not None and st.op == "=" and st.subject:
