@@ -991,9 +991,10 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
     if _measures_apart(stmt, patches[pid]):
         return False  # "up it to 3 kg" is no count of "4 nodes", "6000 steps" no weight
     if not stmt.revision and counts_things(stmt) and patches[pid].value is not None \
-            and parse_value(patches[pid].value).dimension == "number" \
+            and parse_value(patches[pid].value).dimension != stmt.dimension \
             and singular((stmt.unit or "").lower().split()[-1]) not in content_terms(patches[pid].text):
-        return False  # "3 retries." said alone is no port of "expose port 8000"
+        return False  # "3 retries." said alone is no port of "expose port 8000", "8 cores" no
+        # count of what fits in an oven
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
     return bool(revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit)) \

@@ -281,3 +281,9 @@ def test_a_version_for_a_thing_is_that_thing_s_setting() -> None:
     assert parse_statement("Node 18 for the lambdas").subject == "lambdas"
     m = session("Node 18 for the lambdas", "upgrade the lambdas to Node 20")
     assert [h.value for p in holding(m, "Node 20") for h in p.history] == ["Node 18"]
+
+
+def test_a_count_said_alone_never_takes_a_count_of_another_thing() -> None:
+    m = session("would 3 even fit in my oven at once or should i bake them in batches",
+                "db-east has 32 GB RAM and 8 cores")
+    assert not [p for p in current(m) if p.history]
