@@ -279,8 +279,13 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
     if not stmt.revision and subj_norm:
         found = [pid for pid in _shorter_name(ix, patches, subj_norm, stmt, text)
                  if not _speaker_apart(text, ix.subject_of.get(pid) or "")]
-        if found:  # (never "we eat at 7" of "the kids eat at 5:30")  # "retries should be 3" of "max retries for the payment webhook: 5"
+        if found:  # "retries should be 3" of "max retries for the payment webhook: 5" (never
+            # "we eat at 7" of "the kids eat at 5:30")
             return _one(found, "a shorter name of one setting, the same kind of value")
+    if subj_norm:
+        found = _longer_name(ix, patches, subj_norm, stmt, text)
+        if found:  # "zstd level 10 is fine" of "compress with zstd, level 3"
+            return _one(found, "a longer name of one setting whose other words its statement says")
     found = _headcount(ix, patches, subj_norm, stmt, turn)
     if found:  # "final numbers a hundred and forty" of "we're expecting 120 guests"
         return _one(found, HEADCOUNT)
@@ -349,6 +354,28 @@ def _shorter_name(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
 
 
 _AFTER_WORD_RE = re.compile(r"[\w'-]+")
+
+
+def _longer_name(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                 stmt: Statement, text: str) -> list[str]:
+    """The settings whose subject has some of this one's words and no other, when the
+    statement that set them says the rest, and every word said before the value
+    ("zstd level" of "compress with zstd, level 3"): the same setting, named in full (never
+    "feature branches: e2e timeout 15 minutes" of "ci on main runs the full e2e suite,
+    timeout 40 minutes")."""
+    mine = set(subj_norm.split())
+    at = text.find(stmt.value or "\0")
+    if len(mine) < 2 or at < 0:
+        return []
+    before = content_terms(text[:at])
+    found = []
+    for pid in _same_head(ix, patches, subj_norm, stmt):
+        theirs = set((ix.subject_of.get(pid) or "").split())
+        extra = content_terms(" ".join(mine - theirs))
+        said = content_terms(patches[pid].text)
+        if theirs and theirs < mine and extra and extra <= said and before <= said:
+            found.append(pid)
+    return found
 
 
 def _said_again(theirs: str, mine: str, text: str) -> bool:

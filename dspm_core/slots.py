@@ -623,7 +623,9 @@ def _clean(text: str) -> str:
 
 
 _REASON_BREAK_RE = re.compile(r"\s+so\s+(?=\S)", re.I)
-_POINTER_AFTER_RE = re.compile(r"(?<=\w),\s*(?:it|that|this)(?:\s+[a-z]+s)?$", re.I)
+_POINTER_AFTER_RE = re.compile(r"(?<=\w),\s*(?:it|that|this)(?:\s+[a-z]+s)?$"
+                               # "Shift Movers called, they (can only do 9:30 now)": the movers
+                               r"|(?<=\w),\s*(?:they|he|she)(?:\s+(?:can|could|will|would|say|said))?$", re.I)
 
 
 def after_reason(subject: str) -> str:

@@ -287,3 +287,16 @@ def test_a_count_said_alone_never_takes_a_count_of_another_thing() -> None:
     m = session("would 3 even fit in my oven at once or should i bake them in batches",
                 "db-east has 32 GB RAM and 8 cores")
     assert not [p for p in current(m) if p.history]
+
+
+def test_a_setting_named_in_full_with_words_its_statement_said() -> None:
+    m = session("compress with zstd, level 3", "zstd level 10 is fine, cpu is idle at that hour")
+    assert [h.value for p in holding(m, "10") for h in p.history] == ["3"]
+    m = session("ci on `main` runs the full e2e suite, timeout 40 minutes",
+                "feature branches: e2e timeout 15 minutes, smoke tests only")
+    assert holding(m, "40 minutes") and not [p for p in current(m) if p.history]
+
+
+def test_they_after_a_name_points_at_that_name() -> None:
+    m = session("Van booked with Shift Movers for 8am.", "Shift Movers called, they can only do 9:30 now")
+    assert [h.value for p in holding(m, "9:30") for h in p.history] == ["8am"]
