@@ -270,7 +270,9 @@ _SUBJ_TRAIL_RE = re.compile(
     r"currently|now|then|also|still|please|stays|remains|kept|stored|retained|does|do|did|"
     r"over|btw|fyi|lol|tho|though|haha|earlier|later|sooner)$"
     r"|\s+(?:needs?|has|have|ought|got)\s+to$"  # "the rug needs to (be)"
-    r"|\s+(?:is|are|was|were)\s+going$"  # "the target is going (up to £35k)"
+    r"|\s+(?:is|are|was|were)\s+(?:going|being)$"  # "the target is going (up to £35k)",
+    # "standard is being (upgraded to 200Mbps)"
+    r"|\s+(?:has|have)\s+been$"
     # "back" of a change ("the timeout back"), never of a way home ("my flight back")
     r"|(?<!flight)(?<!flights)(?<!trip)(?<!journey)(?<!drive)(?<!ride)(?<!train)(?<!ferry)(?<!way)"
     r"\s+back$",
@@ -669,6 +671,9 @@ def _clean_subject(subj: str) -> str:
     return s.strip(" ,;:-")
 
 
+# the setting a value said before is named as ("..., so that's our budget now")
+THATS_OUR_RE = re.compile(r"\b(?:so\s+)?that'?s\s+(?:our|my|the|your)\s+(?:new\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+                           r"\s+(?:now|then|from now on)\b", re.I)
 # what a tool's version is for ("Node 18 for the lambdas")
 _VERSION_FOR_RE = re.compile(r"\bfor\s+(?:the\s+|our\s+|my\s+|all\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[.!]?$",
                              re.I)
@@ -1115,6 +1120,11 @@ def parse_statement(text: str) -> Statement:
         party_of(_parse_statement(text), text), text)), text), text), text), text)
     if (st.dimension.startswith("count:") or st.dimension == "number") and st.value:
         st = _numbered_doer(text, st.value.split()[0]) or st
+    if st.value is not None:
+        named = THATS_OUR_RE.search(text)
+        if named is not None and text.find(st.value) < named.start():
+            # "the quote came in at £17,500 so that's our budget now": the budget
+            st = replace(st, subject=named.group("what"), revision=True)
     if st.subject is None and st.dimension.startswith("version:"):
         used_for = _VERSION_FOR_RE.search(text)
         if used_for is not None:  # "Node 18 for the lambdas": the lambdas' runtime

@@ -50,6 +50,7 @@ from .contact_values import CONTACT_RE
 from .value_mentions import changed_sentence, other_of_kind
 from .swaps import named_old
 from .slots import (
+    THATS_OUR_RE,
     AliasTable,
     Statement,
     bound_class,
@@ -209,11 +210,20 @@ def _other_contact(text: str, value: str, revision: str) -> bool:
 
 
 def _other_date(text: str, value: str, revision: str) -> bool:
-    """``text`` says a date besides its value that the revision does not ("Target £30,000
-    by December 2028" revised by "the target is going up to £35k": when is still said)."""
-    said = [m.group(0) for m in VALUE_RE.finditer(text) if parse_value(m.group(0)).dimension == "when"]
+    """``text`` says a date, or a value of another kind than its own, besides its value that
+    the revision does not ("Target £30,000 by December 2028" revised by "the target is going
+    up to £35k": when is still said; "Standard package is 150Mbps for £28 a month" revised by
+    "standard is being upgraded to 200Mbps": the price is)."""
+    own = parse_value(value).dimension
+    said = [m.group(0) for m in VALUE_RE.finditer(text)
+            if (dim := parse_value(m.group(0)).dimension) == "when" or dim in _OTHER_KINDS and dim != own]
     said += [m.group(0) for m in _MONTH_YEAR_RE.finditer(text)]
     return any(d not in value and value not in d and d.lower() not in revision.lower() for d in said)
+
+
+#: the kinds of value a statement may say beside its own
+_OTHER_KINDS = frozenset("money clock when".split())
+
 
 
 _MONTH_YEAR_RE = re.compile(rf"\b(?:{'|'.join(sorted(MONTHS, key=len, reverse=True))})\.?\s+\d{{4}}\b", re.I)
@@ -499,8 +509,10 @@ class PatchStore:
         # a known name read from the text names its kind when the subject says nothing else
         # ("everything has to be low-fodmap": the diet)
         named = parsed.value if parsed.dimension == "name" and parsed.subject else None
+        # ("the quote came in at £17,500 so that's our budget now" names its setting last)
+        slot = parsed.subject if parsed.subject and THATS_OUR_RE.search(fact.text) else fact.slot
         subject = None if fact.referent else category_subject(
-            fact.slot or parsed.subject, named if fact.value is None else str(fact.value))
+            slot or parsed.subject, named if fact.value is None else str(fact.value))
         op = normalise_op(fact.op) if fact.op is not None else parsed.op
         if fact.value is not None:
             raw = str(fact.value).strip()

@@ -203,8 +203,9 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
         return None  # the user gave a value of this kind (or a rate of it: "under 50g carbs
         # a day", or a party: "I'm hosting Thanksgiving for 10"): that setting is the one revised
     named = _names_old(text, besides)
-    if subject and not named and not _words(subject) & _words(sentence):
-        return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2"
+    if subject and not named and not _words(subject) & _words(_clause_of(sentence, text)):
+        return None  # "scale checkout to 6 replicas" is of "deployment/checkout replicas: 2";
+        # "her amlodipine to 10mg" of no "atorvastatin 20mg at night" beside "amlodipine 5mg"
     if not revision and not named and not any(not is_verb_only(w) and not is_past_verb(w)
                                                for w in _words(subject or "") & _words(sentence)):
         return None  # said again with a new value: "bathroom should be on saturdays" of
@@ -217,6 +218,14 @@ def _carried(turn: Turn, f: Fact, role: str, said: str, own: list[str]) -> list[
     revised = replace(f, slot=slot, referent=False, op=op or "=", value=mine.text,
                       unit=None, scope=None)
     return [earlier, revised]
+
+
+def _clause_of(sentence: str, value: str) -> str:
+    """The clause of ``sentence`` that says ``value`` when its clauses say several things
+    apart ("atorvastatin 20mg at night" of "amlodipine 5mg mornings, atorvastatin 20mg at
+    night, ..."), else the sentence."""
+    clauses = [c for c in re.split(r"[,;](?!\d)", sentence) if value in c]
+    return clauses[0] if len(clauses) == 1 and len(re.split(r"[,;](?!\d)", sentence)) > 2 else sentence
 
 
 def _subject_of(sentence: str) -> str | None:

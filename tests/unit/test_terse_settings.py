@@ -300,3 +300,27 @@ def test_a_setting_named_in_full_with_words_its_statement_said() -> None:
 def test_they_after_a_name_points_at_that_name() -> None:
     m = session("Van booked with Shift Movers for 8am.", "Shift Movers called, they can only do 9:30 now")
     assert [h.value for p in holding(m, "9:30") for h in p.history] == ["8am"]
+
+
+def test_a_value_named_after_as_a_setting() -> None:
+    st = parse_statement("the quote came in at £17,500 so that's our budget now")
+    assert (st.subject, st.value, st.revision) == ("budget", "£17,500", True)
+    m = session("Budget £15,000, the builder is Dave Kent.", "the quote came in at £17,500 so that's our budget now")
+    assert [h.value for p in holding(m, "£17,500") for h in p.history] == ["£15,000"]
+
+
+def test_a_revised_value_keeps_the_price_said_beside_it() -> None:
+    m = session("Standard package is 150Mbps for £28 a month; premium is 500Mbps for £40.",
+                "standard is being upgraded to 200Mbps, same price")
+    assert [h.value for p in holding(m, "200Mbps") for h in p.history] == ["150Mbps"]
+    assert any("£28" in p.text for p in current(m) if not p.history)
+
+
+def test_the_assistant_s_value_of_another_thing_is_never_carried() -> None:
+    m = session("I manage my mum's medication. She takes 5mg amlodipine every morning and 20mg atorvastatin at night.",
+                "her GP is Dr Shah at Parkside Surgery, appointments are usually Tuesdays",
+                "she can't swallow big tablets, so liquid versions where possible",
+                "assistant: Got it: amlodipine 5mg mornings, atorvastatin 20mg at night, Dr Shah at Parkside "
+                "(Tuesdays), liquid forms where possible.",
+                "the GP doubled her amlodipine to 10mg")
+    assert not [h for p in holding(m, "10mg") for h in p.history if h.value == "20mg"]
