@@ -51,7 +51,7 @@ from .place_phrases import is_venue
 from .venues import venue_slot
 from .patch import AUTHORITY, Patch, Role
 from .slots import (Statement, bound_class, content_terms, folded_subject, letter_named, make_key, name_category,
-                    no_capitals)
+                    no_capitals, subject_key)
 from .values import CLOCK_SHAPE_RE, MONTHS, VALUE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import weak_subject
 from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only, known_word
@@ -1697,7 +1697,8 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     if not stmt.dimension.startswith("version:"):
         return []
     system = stmt.dimension.split(":", 1)[1]
-    words = subj_norm.split()
+    words = [w for w in subj_norm.split() if w not in _WEAK_WORDS and w not in _PRONOUNS
+             and w not in ("on", "to", "m", "re", "ve")]  # ("we're on Postgres 16 now")
     if any(w not in _SPEAKERS_THINGS and w not in _SYSTEM_WORDS and not _noise(w) and w != system
            for w in words):
         return []  # ("switch the runtime to Node 22": what the version is of, named by its role)
@@ -1711,7 +1712,8 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         if p is None or p.key is None or p.key.split("|")[2] != stmt.dimension:
             continue
         theirs = ix.subject_of.get(pid) or ""
-        if theirs == name_category(system) or all(  # ("programming language" of "Python 3.11")
+        kind = name_category(system)
+        if kind and theirs in (kind, subject_key(kind)) or all(  # ("programming language" of "Python 3.11")
                 w in _WEAK_WORDS or w in _PRONOUNS or w == system or w in ("on", "use", "run")
                 for w in theirs.split()):
             found.extend(revision_candidates(patches, {pid}, stmt, exact_dim=True))

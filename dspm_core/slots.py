@@ -253,7 +253,7 @@ _LEAD_RE = re.compile(
 )
 _SUBJ_LEAD_RE = re.compile(
     r"^(?:(?:let'?s|let us|we'?ll|we will|we should|we need to|we must|i want to|i'd like to|"
-    r"i can|we can|you can|can we|(?:i'm|i am|we're|we are)\s+trying\s+to|trying\s+to|"
+    r"i can|we can|you can|can we|"
     r"i'll|i will|i'd|i've|i have|we've|we have|i|we|will|"
     r"i need to|you should|you must|please|can you|could you|go ahead and|make sure|ensure|"
     r"(?:should|must|needs to|has to) be|should|must|"
@@ -650,7 +650,7 @@ def _clean_subject(subj: str) -> str:
         s = _SUBJ_TRAIL_RE.sub("", s).strip(" ,;:-")
     # (never the noun of "the set length", "the change log": a verb only before its object's
     # article, or before more than one word)
-    s = re.sub(r"^(?:set|change|update|make|keep)\s+(?:the\s+|(?=\S+\s+\S))", "", s, flags=re.I)
+    s = re.sub(r"^(?:set|change|update|make|keep)\s+(?!up\b)(?:the\s+|(?=\S+\s+\S))", "", s, flags=re.I)
     told = _TOLD_RE.match(s)
     if told and s[told.end():].strip():
         s = s[told.end():]  # "HR says lunch (is 45 minutes now)": the lunch
@@ -677,6 +677,9 @@ THATS_OUR_RE = re.compile(r"\b(?:so\s+)?that'?s\s+(?:our|my|the|your)\s+(?:new\s
 # what a tool's version is for ("Node 18 for the lambdas")
 _VERSION_FOR_RE = re.compile(r"\bfor\s+(?:the\s+|our\s+|my\s+|all\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[.!]?$",
                              re.I)
+# a value said, then the old one judged after a comma ("..., 40 was too strict")
+_OLD_JUDGED_RE = re.compile(r"^(?P<main>.+?\d.*?),\s*(?P<old>[$€£]?\d[\d.,]*(?:\s?[a-z%]+)?)\s+(?:was|is|were|'s)\s+"
+                            r"(?:(?:way|far|a bit|a little|much|just)\s+)?(?:too|not enough|overkill)\b", re.I)
 # who said what follows ("HR says", "my mum said that", "the vet told us")
 _TOLD_RE = re.compile(r"^(?:[\w']+\s+){1,2}?(?:says|said|told\s+(?:me|us)|reckons|thinks|confirmed)\s+(?:that\s+)?",
                       re.I)
@@ -1090,6 +1093,11 @@ def parse_statement(text: str) -> Statement:
     photos to 800px wide") has that measure in its subject ("photo width")."""
     if "`" in text:  # "nginx `client_max_body_size 10m`": the code's words, read as said
         return parse_statement(text.replace("`", ""))
+    judged = _OLD_JUDGED_RE.match(text)
+    if judged is not None:  # "max function length 60, 40 was too strict for the handlers"
+        main = parse_statement(judged.group("main"))
+        if main.value is not None and main.value != judged.group("old").strip():
+            return replace(main, old_value=judged.group("old").strip(), revision=True)
     day_said = as_day_of_month(text)
     if day_said != text:
         return parse_statement(day_said)
@@ -1125,7 +1133,8 @@ def parse_statement(text: str) -> Statement:
         if named is not None and text.find(st.value) < named.start():
             # "the quote came in at £17,500 so that's our budget now": the budget
             st = replace(st, subject=named.group("what"), revision=True)
-    if st.subject is None and st.dimension.startswith("version:"):
+    if st.subject is None and st.dimension.startswith("version:") and st.value \
+            and text.lstrip().lower().startswith(st.value.lower()):
         used_for = _VERSION_FOR_RE.search(text)
         if used_for is not None:  # "Node 18 for the lambdas": the lambdas' runtime
             st = replace(st, subject=used_for.group("what"))

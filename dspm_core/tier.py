@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .extract.casual import plain_prose
 from .extract.clauses import TABLE_ROW_RE, split_sentences
-from .extract.compound import named_value_parts
+from .extract.compound import compound_parts, named_value_parts
 from .extract.remembered import KEEP_TERMS
 from .index import LexicalIndex
 from .number_words import spoken_numbers
@@ -195,6 +195,14 @@ def sentence_facts(turn: Turn, facts: list[Fact]) -> TierResult:
         if not terms or terms <= _GREETING_TERMS:
             skipped += 1
             continue
+        parts = compound_parts(sentence) if typed else None
+        if parts is not None:  # the clauses of a compound no typed fact holds, each on its own
+            # ("Use Pydantic v2." of "Use Pydantic v2, SQLAlchemy 2.0 ..., Postgres 15.")
+            untyped = [p for p in parts if content_terms(p) - typed_terms - _GREETING_TERMS - _POLITE_TERMS]
+            if len(untyped) < len(parts):
+                out.extend(Fact(kind=PatchKind.SENTENCE, text=p, role=turn.role, turn=turn.index,
+                                source="tier", session_id=turn.session_id) for p in untyped)
+                continue
         rest = _left_over(sentence, facts)
         # (the one number of a sentence that no typed fact holds is said here only: "staging
         # uses 2 workers." beside the typed "prod uses 8 workers.")

@@ -24,6 +24,7 @@ __all__ = ["compound_parts", "named_value_parts"]
 _I = re.I
 # "Hard rules:", "Requirements -": a label that introduces the list
 _LABEL_RE = re.compile(r"^(?:(?:hard|strict|house|ground|the|my|our|some|key|main|a few)\s+)?"
+                       r"(?:[a-z]+\s+)?"  # "Coding rules:", "Project settings:"
                        r"(?:rules?|constraints?|requirements?|settings?|limits?|specs?|"
                        r"preferences?|details?|facts?|parameters?)\s*[:\-–]\s*|"
                        # "few things:", "a couple of changes:", "also a couple of things —"
@@ -56,6 +57,8 @@ _STREET_NUMBER_RE = re.compile(r"^[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,2}\s+[
 #: more parts than a compound statement has (a list, a pasted table): none is read apart
 _MAX_PARTS = 12
 _KEPT_COMMA = "\x00"
+# the words a short rule of a labelled list may open with ("no print statements")
+_RULE_LEADS = frozenset("no never always only avoid".split())
 # one word that names a thing: a capital or a digit inside it ("AdamW", "gpt-4o"), or a
 # capital on a word that is no everyday word ("Postgres"; never "Sorry")
 _ONE_NAME_RE = re.compile(r"^(?:(?=\S*(?:[a-z][A-Z]|[a-z]\d))[A-Za-z][\w.+#-]*|(?P<cap>[A-Z][a-z]+))$")
@@ -73,7 +76,7 @@ def compound_parts(sentence: str) -> list[str] | None:
     asked = _ASKED_RE.match(sentence)
     if asked:
         return _asked_parts(sentence[asked.end():])
-    tools = _tools_for(sentence)
+    tools = _tools_for(sentence) or _versions_used(sentence)
     if tools is not None:
         return tools
     label = _LABEL_RE.match(sentence)
@@ -98,7 +101,8 @@ def compound_parts(sentence: str) -> list[str] | None:
         if listed and _WH_RE.match(p):
             continue  # "also a couple of things — ..., and what's a good lunch ...?"
         if not (VALUE_RE.search(p) and re.search(r"[A-Za-z]{2}", p) or rule_cue(p)
-                or label and is_base_verb(words[0].lower()) or _names_one(p)):
+                or label and (is_base_verb(words[0].lower()) or words[0].lower() in _RULE_LEADS)
+                or _names_one(p)):
             return None  # ("few things: ..., pin gunicorn, ...")
     if not label and not all(_IS_VALUE_RE.match(p) and (VALUE_RE.search(p) or _names_one(p))
                              for p in parts) \
@@ -138,6 +142,25 @@ def _tools_for(sentence: str) -> list[str] | None:
         return None
     first = _USE_FOR_RE.match(parts[0])
     if first is None or not all(_TOOL_FOR_RE.match(p) for p in parts[1:]):
+        return None
+    lead = first.group("lead")
+    return [f"{parts[0][0].upper()}{parts[0][1:]}."] + [f"{lead[0].upper()}{lead[1:]} {p}." for p in parts[1:]]
+
+
+# "Use Pydantic v2, SQLAlchemy 2.0 with async sessions, Postgres 15": a version of each tool
+_NAME_VERSION = r"(?-i:[A-Z])[\w.+#-]*\s+v?\d+(?:\.\d+){0,3}(?:\s+(?:with|for|on|in)\s+[\w' -]{1,40})?"
+_USE_VERSION_RE = re.compile(rf"^(?P<lead>(?:(?:we(?:'ll| will)|let's|please|we)\s+)?use)\s+{_NAME_VERSION}$", _I)
+_NAME_VERSION_RE = re.compile(rf"^{_NAME_VERSION}$", _I)
+
+
+def _versions_used(sentence: str) -> list[str] | None:
+    """The parts of "use A 2, B 3.1 and C 15", each "Use B 3.1"; None for any other
+    sentence."""
+    parts = [p.strip() for p in _SPLIT_RE.split(sentence.strip().rstrip(".!")) if p and p.strip()]
+    if not 2 <= len(parts) <= _MAX_PARTS:
+        return None
+    first = _USE_VERSION_RE.match(parts[0])
+    if first is None or not all(_NAME_VERSION_RE.match(p) for p in parts[1:]):
         return None
     lead = first.group("lead")
     return [f"{parts[0][0].upper()}{parts[0][1:]}."] + [f"{lead[0].upper()}{lead[1:]} {p}." for p in parts[1:]]

@@ -248,9 +248,9 @@ def test_the_speaker_may_stretch_to_a_new_value() -> None:
 
 
 def test_earlier_or_later_with_a_value_is_a_change() -> None:
-    st = parse_statement("I'm trying to go to bed earlier, 10:30")
+    st = parse_statement("I want to go to bed earlier, 10:30")
     assert (st.subject, st.value, st.revision) == ("go to bed", "10:30", True)
-    m = session("I go to bed at 11", "assistant: Noted.", "I'm trying to go to bed earlier, 10:30")
+    m = session("I go to bed at 11", "assistant: Noted.", "I want to go to bed earlier, 10:30")
     assert [h.value for p in holding(m, "10:30") for h in p.history] == ["11:00"]
 
 
@@ -324,3 +324,30 @@ def test_the_assistant_s_value_of_another_thing_is_never_carried() -> None:
                 "(Tuesdays), liquid forms where possible.",
                 "the GP doubled her amlodipine to 10mg")
     assert not [h for p in holding(m, "10mg") for h in p.history if h.value == "20mg"]
+
+
+def test_a_version_of_each_tool_and_a_labelled_list_of_any_kind() -> None:
+    assert compound_parts("Use Pydantic v2, SQLAlchemy 2.0 with async sessions, Postgres 15.") == \
+        ["Use Pydantic v2.", "Use SQLAlchemy 2.0 with async sessions.", "Use Postgres 15."]
+    assert compound_parts("Coding rules: type hints everywhere, no print statements, max function length 40 lines.") \
+        == ["Type hints everywhere.", "No print statements.", "Max function length 40 lines."]
+
+
+def test_a_clause_of_a_compound_no_typed_fact_holds_is_kept() -> None:
+    m = session("Python service, FastAPI. Use Pydantic v2, SQLAlchemy 2.0 with async sessions, Postgres 15.")
+    assert "Pydantic v2" in " ".join(p.text for p in current(m))
+
+
+def test_the_old_value_judged_after_the_new_one() -> None:
+    st = parse_statement("max function length 60, 40 was too strict for the handlers")
+    assert (st.subject, st.value, st.old_value, st.revision) == ("max function length", "60", "40", True)
+    m = session("Coding rules: type hints everywhere, no print statements, max function length 40 lines.",
+                "max function length 60, 40 was too strict for the handlers")
+    assert [h.value for p in holding(m, "60") for h in p.history] == ["40 lines"]
+    assert "No print statements." in [p.text for p in current(m)]
+
+
+def test_the_speaker_s_system_in_a_new_version() -> None:
+    m = session("Use Pydantic v2, SQLAlchemy 2.0 with async sessions, Postgres 15.", "we're on Postgres 16 now")
+    assert [h.value for p in holding(m, "Postgres 16") for h in p.history] == ["Postgres 15"]
+    assert holding(m, "SQLAlchemy 2.0")
