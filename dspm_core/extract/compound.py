@@ -137,11 +137,18 @@ _TOOL_FOR_RE = re.compile(r"^(?P<tool>[\w.+#-]+)\s+for\s+(?P<what>[\w'-]+(?:\s+[
 def _tools_for(sentence: str) -> list[str] | None:
     """The parts of "use A for X, B for Y and C for Z", each "Use B for Y"; None for any
     other sentence."""
+    return _used_each(sentence, _USE_FOR_RE, _TOOL_FOR_RE)
+
+
+def _used_each(sentence: str, first_re: re.Pattern[str], rest_re: re.Pattern[str]) -> list[str] | None:
+    """The parts of a sentence whose first part ``first_re`` reads ("use A for X") and
+    every other ``rest_re`` ("B for Y"), each said with the first part's lead ("Use B for
+    Y"); None for any other sentence."""
     parts = [p.strip() for p in _SPLIT_RE.split(sentence.strip().rstrip(".!")) if p and p.strip()]
     if not 2 <= len(parts) <= _MAX_PARTS:
         return None
-    first = _USE_FOR_RE.match(parts[0])
-    if first is None or not all(_TOOL_FOR_RE.match(p) for p in parts[1:]):
+    first = first_re.match(parts[0])
+    if first is None or not all(rest_re.match(p) for p in parts[1:]):
         return None
     lead = first.group("lead")
     return [f"{parts[0][0].upper()}{parts[0][1:]}."] + [f"{lead[0].upper()}{lead[1:]} {p}." for p in parts[1:]]
@@ -156,14 +163,7 @@ _NAME_VERSION_RE = re.compile(rf"^{_NAME_VERSION}$", _I)
 def _versions_used(sentence: str) -> list[str] | None:
     """The parts of "use A 2, B 3.1 and C 15", each "Use B 3.1"; None for any other
     sentence."""
-    parts = [p.strip() for p in _SPLIT_RE.split(sentence.strip().rstrip(".!")) if p and p.strip()]
-    if not 2 <= len(parts) <= _MAX_PARTS:
-        return None
-    first = _USE_VERSION_RE.match(parts[0])
-    if first is None or not all(_NAME_VERSION_RE.match(p) for p in parts[1:]):
-        return None
-    lead = first.group("lead")
-    return [f"{parts[0][0].upper()}{parts[0][1:]}."] + [f"{lead[0].upper()}{lead[1:]} {p}." for p in parts[1:]]
+    return _used_each(sentence, _USE_VERSION_RE, _NAME_VERSION_RE)
 
 
 # a part that says a value will not do, or that another replaces it: the parts are one change
