@@ -180,6 +180,9 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
             elif numeric and stmt.unit is None and not same_unit \
                     and p_dim in ("num", "time", "size", "percent", "money"):
                 candidates.append(pid)
+            elif p_dim == "clock" and stmt.dimension == "when" and day_or_time(
+                    p_dim, parse_value(p.value).canonical, stmt.dimension, stmt.canonical):
+                candidates.append(pid)  # "on Wednesdays from now on, same time" of "every Tuesday at 3pm"
             continue
         if numeric and p_dim in ("num", "time", "size", "percent", "money") and stmt.unit is None:
             candidates.append(pid)

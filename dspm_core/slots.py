@@ -677,11 +677,14 @@ THATS_OUR_RE = re.compile(r"\b(?:so\s+)?that'?s\s+(?:our|my|the|your)\s+(?:new\s
 # what a tool's version is for ("Node 18 for the lambdas")
 _VERSION_FOR_RE = re.compile(r"\bfor\s+(?:the\s+|our\s+|my\s+|all\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[.!]?$",
                              re.I)
+# "1:1" said as a meeting, never a ratio ("my 1:1 with Priya", "our weekly 1:1")
+_ONE_TO_ONE_RE = re.compile(r"\b(my|our|your|the|a|weekly|monthly|next|their|his|her)\s+1:1s?\b", re.I)
 # a value said, then the old one judged after a comma ("..., 40 was too strict")
 _OLD_JUDGED_RE = re.compile(r"^(?P<main>.+?\d.*?),\s*(?P<old>[$€£]?\d[\d.,]*(?:\s?[a-z%]+)?)\s+(?:was|is|were|'s)\s+"
                             r"(?:(?:way|far|a bit|a little|much|just)\s+)?(?:too|not enough|overkill)\b", re.I)
 # who said what follows ("HR says", "my mum said that", "the vet told us")
-_TOLD_RE = re.compile(r"^(?:[\w']+\s+){1,2}?(?:says|said|told\s+(?:me|us)|reckons|thinks|confirmed)\s+(?:that\s+)?",
+_TOLD_RE = re.compile(r"^(?:[\w']+\s+){1,2}?(?:says|said|told\s+(?:me|us)|reckons|thinks|confirmed|wants|"
+                      r"wanted)\s+(?:that\s+)?",
                       re.I)
 # a modal and the verb it takes, ending a subject ("invoices should go out")
 _MODAL_VERB_RE = re.compile(r"\s+(?:should|must|will|would|can|could|shall|need(?:s)?\s+to|has\s+to|"
@@ -1093,6 +1096,8 @@ def parse_statement(text: str) -> Statement:
     photos to 800px wide") has that measure in its subject ("photo width")."""
     if "`" in text:  # "nginx `client_max_body_size 10m`": the code's words, read as said
         return parse_statement(text.replace("`", ""))
+    if _ONE_TO_ONE_RE.search(text):  # "my 1:1 with Priya is every Tuesday at 3pm": a meeting
+        return parse_statement(_ONE_TO_ONE_RE.sub(lambda m: f"{m.group(1)} one-to-one", text))
     judged = _OLD_JUDGED_RE.match(text)
     if judged is not None:  # "max function length 60, 40 was too strict for the handlers"
         main = parse_statement(judged.group("main"))
@@ -1133,6 +1138,13 @@ def parse_statement(text: str) -> Statement:
         if named is not None and text.find(st.value) < named.start():
             # "the quote came in at £17,500 so that's our budget now": the budget
             st = replace(st, subject=named.group("what"), revision=True)
+    if st.dimension == FREQUENCY_DIMENSION and st.value:
+        at = re.search(rf"(?<![\w-]){re.escape(st.value)}\s+at\s+(?P<clock>\d{{1,2}}(?::\d{{2}})?\s?(?:[ap]\.?m\.?)?)"
+                       r"(?![\w:])", text, re.I)
+        if at is not None and parse_value(at.group("clock")).dimension == "clock":
+            # "the team standup is daily at 9:45": its time, so "standup moved to 9:30" revises it
+            clock = parse_value(at.group("clock"))
+            st = replace(st, value=clock.text, unit=None, dimension="clock", canonical=clock.canonical)
     if st.subject is None and st.dimension.startswith("version:") and st.value \
             and text.lstrip().lower().startswith(st.value.lower()):
         used_for = _VERSION_FOR_RE.search(text)
@@ -1948,6 +1960,7 @@ def _meant_for(t: str, st: Statement) -> str | None:
 
 
 _WHO_FOR_RE = re.compile(r"(?:both|all|each|two|three|four|five|six)\s+of\s+us|us|me|us\s+(?:two|both|all)|"
+                         r"(?:two|three|four|five|six|seven|eight|\d{1,2})(?:\s+(?:people|adults|persons))?|"
                          r"everyone|everybody|each person|(?:the\s+)?(?:family|group|team)", re.I)
 _COPULA_AFTER_RE = re.compile(r"\s+(?:is|are|was|were|will be|'s)\b", re.I)
 # what a value an instruction gives is for, ending the sentence ("... for ticket replies")

@@ -351,3 +351,19 @@ def test_the_speaker_s_system_in_a_new_version() -> None:
     m = session("Use Pydantic v2, SQLAlchemy 2.0 with async sessions, Postgres 15.", "we're on Postgres 16 now")
     assert [h.value for p in holding(m, "Postgres 16") for h in p.history] == ["Postgres 15"]
     assert holding(m, "SQLAlchemy 2.0")
+
+
+def test_a_meeting_called_1_1_and_a_time_said_after_how_often() -> None:
+    st = parse_statement("My 1:1 with Priya is every Tuesday at 3pm")
+    assert st.dimension != "ratio" and st.value == "Tuesday at 3pm"
+    assert parse_statement("mix the mortar 1:1").dimension == "ratio"
+    st = parse_statement("The team standup is daily at 9:45.")
+    assert (st.subject, st.value) == ("team standup", "9:45")
+    m = session("My 1:1 with Priya is every Tuesday at 3pm, and the team standup is daily at 9:45.",
+                "standup moved to 9:30", "Priya wants our 1:1 on Wednesdays from now on, same time")
+    assert [h.value for p in holding(m, "9:30") for h in p.history] == ["9:45"]
+    assert [h.value for p in holding(m, "Wednesdays") for h in p.history] == ["Tuesday at 3pm"]
+
+
+def test_who_a_budget_is_for_is_no_setting() -> None:
+    assert parse_statement("Budget £1,200 for two.").subject == "Budget"
