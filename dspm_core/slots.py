@@ -679,6 +679,13 @@ _VERSION_FOR_RE = re.compile(r"\bfor\s+(?:the\s+|our\s+|my\s+|all\s+)?(?P<what>[
                              re.I)
 # "1:1" said as a meeting, never a ratio ("my 1:1 with Priya", "our weekly 1:1")
 _ONE_TO_ONE_RE = re.compile(r"\b(my|our|your|the|a|weekly|monthly|next|their|his|her)\s+1:1s?\b", re.I)
+# a name said, then the old one turned down ("PRs go to main, not develop")
+_NAME_NOT_OLD_RE = re.compile(r"^(?P<main>(?P<lead>[\w' -]{2,40}?)\s+(?P<new>[\w.#/-]+)),?\s+not\s+(?P<old>[\w.#/-]+)\s*[.!]?$",
+                         re.I)
+_NOT_OLD_WHO_RE = re.compile(r"^(?:i|we|you|they)\s+", re.I)
+# the verb and preposition before such a name ("go to", "should be", "is")
+_NOT_OLD_LEAD_RE = re.compile(r"\s+(?:(?:go(?:es)?|goes|should\s+go|is|are|should\s+be|use|uses)\s*)?(?:to|on|in|at|into)?$",
+                              re.I)
 # a value said, then the old one judged after a comma ("..., 40 was too strict")
 _OLD_JUDGED_RE = re.compile(r"^(?P<main>.+?\d.*?),\s*(?P<old>[$€£]?\d[\d.,]*(?:\s?[a-z%]+)?)\s+(?:was|is|were|'s)\s+"
                             r"(?:(?:way|far|a bit|a little|much|just)\s+)?(?:too|not enough|overkill)\b", re.I)
@@ -1098,6 +1105,15 @@ def parse_statement(text: str) -> Statement:
         return parse_statement(text.replace("`", ""))
     if _ONE_TO_ONE_RE.search(text):  # "my 1:1 with Priya is every Tuesday at 3pm": a meeting
         return parse_statement(_ONE_TO_ONE_RE.sub(lambda m: f"{m.group(1)} one-to-one", text))
+    turned = _NAME_NOT_OLD_RE.match(text)
+    if turned is not None:  # "PRs go to main, not develop": the new name, and the old one
+        main = parse_statement(turned.group("main"))
+        if main.value is None:
+            lead = _NOT_OLD_LEAD_RE.sub("", _NOT_OLD_WHO_RE.sub("", turned.group("lead"))).strip()
+            if len(lead.split()) == 1 and (is_base_verb(lead.lower()) or is_past_verb(lead.lower())):
+                lead = ""  # ("use tabs not spaces", "I said Tom not Tim": no name of a setting)
+            return _statement(lead or None, "=", turned.group("new"), revision=True,
+                              old=turned.group("old").rstrip("."))
     judged = _OLD_JUDGED_RE.match(text)
     if judged is not None:  # "max function length 60, 40 was too strict for the handlers"
         main = parse_statement(judged.group("main"))

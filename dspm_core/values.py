@@ -89,7 +89,9 @@ _DATE = (
     rf"|\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_ALT})\.?(?:,?\s+\d{{4}})?"
     rf"|\d{{4}}-\d{{2}}-\d{{2}}){_CLOCK}?)"
 )
-_WEEKDAY = rf"(?:(?:next|this|coming)\s+)?(?:{_DAY_ALT})(?:(?<=day)s)?\b"  # "Thursdays" too
+# (never a day's name inside an event's: "Black Friday", "Good Friday", "Cyber Monday")
+_WEEKDAY = (rf"(?<!black )(?<!good )(?<!cyber )(?<!easter )(?:(?:next|this|coming)\s+)?(?:{_DAY_ALT})"
+            r"(?:(?<=day)s)?\b")  # "Thursdays" too
 # days said together ("mon/wed/fri", "Mondays and Thursdays", "tue, thu & sat"): one value
 _DAYS = rf"(?:{_DAY_ALT})(?:(?<=day)s)?\b"
 _WEEKDAYS = rf"{_WEEKDAY}(?:\s*(?:/|&|,|\band\b|,\s*and\b)\s*{_DAYS})*"

@@ -367,3 +367,16 @@ def test_a_meeting_called_1_1_and_a_time_said_after_how_often() -> None:
 
 def test_who_a_budget_is_for_is_no_setting() -> None:
     assert parse_statement("Budget £1,200 for two.").subject == "Budget"
+
+
+def test_a_day_in_an_event_s_name_is_no_day() -> None:
+    st = parse_statement("Black friday next week, go 6 replicas instead of 3 as the baseline")
+    assert (st.value, st.old_value) == ("6 replicas", "3 replicas")
+    assert parse_statement("move it to friday").value == "friday"
+
+
+def test_a_name_said_with_the_old_one_turned_down() -> None:
+    st = parse_statement("PRs go to main, not develop.")
+    assert (st.subject, st.value, st.old_value, st.revision) == ("PRs", "main", "develop", True)
+    st = parse_statement("use tabs not spaces")
+    assert (st.subject, st.value, st.old_value) == (None, "tabs", "spaces")
