@@ -785,6 +785,10 @@ def _said_words(text: str) -> set[str]:
 def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
                referent: bool) -> list[str]:
     ids = ix.by_value.get(value_base(parse_value(stmt.old_value or "").canonical), set())
+    if not ids and VERSION_RE.fullmatch(stmt.old_value or ""):
+        # ("not v18, v20" of "use Node v18": a version said without its system's name)
+        ids = {pid for pid in ix.by_term.get((stmt.old_value or "").lower(), {})
+               if pid in patches and (patches[pid].key or "||").split("|")[2].startswith("version:")}
     # (the old value said with its setting's noun names that setting: "from the 20GB plan")
     with_noun = not ids
     if with_noun:
@@ -1803,11 +1807,12 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             and p.key.split("|")[2] == "clock" and _HOUR_RE.fullmatch(stmt.value or ""):
         # "make it 8" of "dinner at 7:30": an hour
         return replace(probe, dimension="clock", canonical=parse_value(f"{stmt.value}:00").canonical)
-    if stmt.dimension == "number" and stmt.unit is None and p.key is not None \
+    if stmt.dimension in ("number", "free") and stmt.unit is None and p.key is not None \
             and p.key.split("|")[2].startswith("version:") and VERSION_RE.fullmatch(stmt.value or ""):
-        # "bump it to 3.12" of "we target Python 3.10": Python 3.12
+        # "bump it to 3.12" of "we target Python 3.10": Python 3.12 ("not v18, v20": Node 20)
         system = p.key.split("|")[2].split(":", 1)[1]
-        return replace(probe, dimension=f"version:{system}", canonical=f"{system} {stmt.value}")
+        return replace(probe, dimension=f"version:{system}",
+                       canonical=f"{system} {(stmt.value or '').lstrip('vV')}")
     if stmt.dimension == "clock" and p.key is not None and p.key.split("|")[2] == "ratio" \
             and CLOCK_SHAPE_RE.fullmatch(stmt.value or ""):
         # "make the pour-over 1:15" of "my pour-over ratio is 1:16": a ratio

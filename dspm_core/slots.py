@@ -682,6 +682,8 @@ _ONE_TO_ONE_RE = re.compile(r"\b(my|our|your|the|a|weekly|monthly|next|their|his
 # a name said, then the old one turned down ("PRs go to main, not develop")
 _NAME_NOT_OLD_RE = re.compile(r"^(?P<main>(?P<lead>[\w' -]{2,40}?)\s+(?P<new>[\w.#/-]+)),?\s+not\s+(?P<old>[\w.#/-]+)\s*[.!]?$",
                          re.I)
+_NOT_OLD_FIRST_RE = re.compile(r"^\W*(?:no[,.]?\s+)?not\s+(?P<old>[\w.#/-]+)\s*[,;:]\s*(?:it'?s\s+)?(?P<new>[\w.#/-]+?)[.!]?$",
+                               re.I)
 _NOT_OLD_WHO_RE = re.compile(r"^(?:i|we|you|they)\s+", re.I)
 # the verb and preposition before such a name ("go to", "should be", "is")
 _NOT_OLD_LEAD_RE = re.compile(r"\s+(?:(?:go(?:es)?|goes|should\s+go|is|are|should\s+be|use|uses)\s*)?(?:to|on|in|at|into)?$",
@@ -1105,6 +1107,9 @@ def parse_statement(text: str) -> Statement:
         return parse_statement(text.replace("`", ""))
     if _ONE_TO_ONE_RE.search(text):  # "my 1:1 with Priya is every Tuesday at 3pm": a meeting
         return parse_statement(_ONE_TO_ONE_RE.sub(lambda m: f"{m.group(1)} one-to-one", text))
+    first_turned = _NOT_OLD_FIRST_RE.match(text)
+    if first_turned is not None:  # "not v18, v20": the old value turned down, then the new one
+        return _statement(None, "=", first_turned.group("new"), revision=True, old=first_turned.group("old"))
     turned = _NAME_NOT_OLD_RE.match(text)
     if turned is not None:  # "PRs go to main, not develop": the new name, and the old one
         main = parse_statement(turned.group("main"))

@@ -133,7 +133,7 @@ LOWER_SYSTEMS = ("python|nodejs|node|postgresql|postgres|mysql|mariadb|redis|mon
 _SYSTEM = rf"(?:(?-i:{TOOL_NAME})|(?i:{LOWER_SYSTEMS})(?![\w+#-]))"
 _VERSIONED = rf"(?!(?:{_MONTH_ALT}|{_DAY_ALT})\b){_SYSTEM}\s+{_VERSION}"
 _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "using", "run", "runs",
-                                             "targets", "target", "from")).rstrip("|")
+                                             "targets", "target", "from", "use", "uses")).rstrip("|")
 # (a capital first: most places in a text fail there, before the words behind it are read)
 _VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.

@@ -380,3 +380,12 @@ def test_a_name_said_with_the_old_one_turned_down() -> None:
     assert (st.subject, st.value, st.old_value, st.revision) == ("PRs", "main", "develop", True)
     st = parse_statement("use tabs not spaces")
     assert (st.subject, st.value, st.old_value) == (None, "tabs", "spaces")
+
+
+def test_the_old_value_turned_down_first() -> None:
+    st = parse_statement("not v18, v20.")
+    assert (st.value, st.old_value, st.revision) == ("v20", "v18", True)
+    m = session("the standup is on tuesday", "not tuesday, wednesday")
+    assert [h.value for p in holding(m, "wednesday") for h in p.history] == ["tuesday"]
+    m = session("we use Node 18", "not 18, 20.")
+    assert [h.value for p in holding(m, "20") for h in p.history] == ["Node 18"]
