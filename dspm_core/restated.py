@@ -451,7 +451,9 @@ _WHOSE_RE = re.compile(
     r"back|off|up|down|over|still|also|just|no|all|too|so|very|really|always|never|every|from|"
     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|mon|tue|wed|thu|fri|sat|sun)\w*)\b)"
     r"|\b(?:his|her|their)\b", re.I)
-_SPEAKER_RE = re.compile(r"\b(?:my|our|mine|ours)\b", re.I)
+_SPEAKER_RE = re.compile(r"\b(?:my|our|mine|ours)\b"
+                         # "I have piano lessons on Tuesdays": the speaker's own
+                         r"|^\W*(?:i|we)(?:\s+(?:have|do|take|attend)|'ve\s+got|\s+have\s+got)\b", re.I)
 
 
 def _owner(text: str) -> frozenset[str] | None:

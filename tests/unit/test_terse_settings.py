@@ -389,3 +389,10 @@ def test_the_old_value_turned_down_first() -> None:
     assert [h.value for p in holding(m, "wednesday") for h in p.history] == ["tuesday"]
     m = session("we use Node 18", "not 18, 20.")
     assert [h.value for p in holding(m, "20") for h in p.history] == ["Node 18"]
+
+
+def test_another_person_s_day_is_not_the_speaker_s() -> None:
+    m = session("I have piano lessons on Tuesdays at 5", "Lily's piano lessons are on wednesdays")
+    assert not [p for p in current(m) if p.history]
+    m = session("I have piano lessons on Tuesdays at 5", "piano lessons are on wednesdays now")
+    assert [h.value for p in holding(m, "wednesdays") for h in p.history] == ["Tuesdays at 5:00"]
