@@ -958,7 +958,7 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
 
 
-def counts_things(stmt: Statement) -> bool:
+def _counts_things(stmt: Statement) -> bool:
     """``stmt``'s value is a count of things named by a noun ("20 epochs"; not "3 kg"): a
     count said alone with no cue ("3 retries.") points at no setting of another noun."""
     return stmt.dimension.startswith("count:") and measure_of(stmt.unit) is None
@@ -1021,7 +1021,7 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
         return False  # "2021 golf" (the car) is no tyre pressure of "32 psi"
     if _measures_apart(stmt, patches[pid]):
         return False  # "up it to 3 kg" is no count of "4 nodes", "6000 steps" no weight
-    if not stmt.revision and counts_things(stmt) and patches[pid].value is not None \
+    if not stmt.revision and _counts_things(stmt) and patches[pid].value is not None \
             and parse_value(patches[pid].value).dimension != stmt.dimension \
             and singular((stmt.unit or "").lower().split()[-1]) not in content_terms(patches[pid].text):
         return False  # "3 retries." said alone is no port of "expose port 8000", "8 cores" no

@@ -688,9 +688,12 @@ _NOT_OLD_WHO_RE = re.compile(r"^(?:i|we|you|they)\s+", re.I)
 # the verb and preposition before such a name ("go to", "should be", "is")
 _NOT_OLD_LEAD_RE = re.compile(r"\s+(?:(?:go(?:es)?|goes|should\s+go|is|are|should\s+be|use|uses)\s*)?(?:to|on|in|at|into)?$",
                               re.I)
+# a value judged as too much or too little ("way too long", "overkill", "not enough")
+_TOO_MUCH = (r"(?:(?:way|a bit|a little|far|much|just)\s+)?(?:too\s+[a-z]+|overkill|excessive|not enough|"
+             r"a lot)")
 # a value said, then the old one judged after a comma ("..., 40 was too strict")
 _OLD_JUDGED_RE = re.compile(r"^(?P<main>.+?\d.*?),\s*(?P<old>[$€£]?\d[\d.,]*(?:\s?[a-z%]+)?)\s+(?:was|is|were|'s)\s+"
-                            r"(?:(?:way|far|a bit|a little|much|just)\s+)?(?:too|not enough|overkill)\b", re.I)
+                            rf"{_TOO_MUCH}", re.I)
 # who said what follows ("HR says", "my mum said that", "the vet told us")
 _TOLD_RE = re.compile(r"^(?:[\w']+\s+){1,2}?(?:says|said|told\s+(?:me|us)|reckons|thinks|confirmed|wants|"
                       r"wanted)\s+(?:that\s+)?",
@@ -1108,7 +1111,9 @@ def parse_statement(text: str) -> Statement:
     if _ONE_TO_ONE_RE.search(text):  # "my 1:1 with Priya is every Tuesday at 3pm": a meeting
         return parse_statement(_ONE_TO_ONE_RE.sub(lambda m: f"{m.group(1)} one-to-one", text))
     first_turned = _NOT_OLD_FIRST_RE.match(text)
-    if first_turned is not None:  # "not v18, v20": the old value turned down, then the new one
+    if first_turned is not None and not NOT_FIRST_RE.match(text):
+        # "not v18, v20": the old value turned down, then the new one, in words (a number,
+        # a frequency or a day is read by NOT_FIRST_RE, with its kind)
         return _statement(None, "=", first_turned.group("new"), revision=True, old=first_turned.group("old"))
     turned = _NAME_NOT_OLD_RE.match(text)
     if turned is not None:  # "PRs go to main, not develop": the new name, and the old one
@@ -1454,8 +1459,7 @@ NOT_FIRST_RE = re.compile(
     rf"^\W*(?:(?:no|nah|sorry|oops|wait|ok(?:ay)?|hmm+|yeah)[\s,]+)*(?:not\s+(?:the\s+)?(?:(?P<old>{_NOT_FIRST_NUMBER})|"
     rf"(?P<old_every>{_NOT_FIRST_EVERY})|(?P<old_day>{_NOT_FIRST_DAY}))|"
     # "ok 300 was overkill, 120 seconds": the old value judged, then the new one
-    rf"(?P<too>{_NOT_FIRST_NUMBER})\s+(?:was|is|'s|seems|seemed|felt|feels)\s+(?:(?:way|a bit|a little|far|"
-    r"much|just)\s+)?(?:too\s+[a-z]+|overkill|excessive|not enough|a lot))"
+    rf"(?P<too>{_NOT_FIRST_NUMBER})\s+(?:was|is|'s|seems|seemed|felt|feels)\s+{_TOO_MUCH})"
     r"\s*(?:[,;:]|\s[-–—])\s*(?:(?:it'?s|it is|but|make it|let'?s do|go with)\s+)?"
     rf"(?P<rest>(?:[$€£]?\d|every\b|{_NOT_FIRST_DAY}).*)$",
     re.I)

@@ -206,10 +206,10 @@ def _other_contact(text: str, value: str, revision: str) -> bool:
     does not ("Reports go out every Monday at 9am to sales@acme.io" revised by "on Fridays
     at 4pm instead": where they go is still said)."""
     return any(m.group(0) not in value and m.group(0) not in revision
-               for m in CONTACT_RE.finditer(text)) or _other_date(text, value, revision)
+               for m in CONTACT_RE.finditer(text))
 
 
-def _other_date(text: str, value: str, revision: str) -> bool:
+def _other_value_said(text: str, value: str, revision: str) -> bool:
     """``text`` says a date, or a value of another kind than its own, besides its value that
     the revision does not ("Target £30,000 by December 2028" revised by "the target is going
     up to £35k": when is still said; "Standard package is 150Mbps for £28 a month" revised by
@@ -1305,7 +1305,8 @@ class PatchStore:
         # ("no jargon"; never "my emergency contact is my brother Sam" of "..., 555-0142")
         if not any(not holds_word(c, old.value) and not (terms := content_terms(c)) & setting
                    and terms - said for c in parts(old.text)) \
-                and not _other_contact(old.text, old.value, fact.text):
+                and not _other_contact(old.text, old.value, fact.text) \
+                and not _other_value_said(old.text, old.value, fact.text):
             return None
         kept = said_besides(old, old.value, f"{fact.text} {named} {_FRAME_WORDS}", least=2)
         if kept is None:

@@ -10,6 +10,7 @@ or a clause with a comma inside ("Paris, France") stays whole.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..contact_values import CONTACT_RE
 from ..display_units import measure_of
@@ -72,7 +73,19 @@ def _one_name(part: str) -> bool:
 
 
 def compound_parts(sentence: str) -> list[str] | None:
-    """The clauses of a compound statement, each standing alone, or ``None``."""
+    """The clauses of a compound statement, each standing alone, or ``None`` (read once a
+    sentence: the rule extractor and the sentence tier both ask)."""
+    parts = _compound_parts(sentence)
+    return None if parts is None else list(parts)
+
+
+@lru_cache(maxsize=16384)
+def _compound_parts(sentence: str) -> tuple[str, ...] | None:
+    parts = _read_parts(sentence)
+    return None if parts is None else tuple(parts)
+
+
+def _read_parts(sentence: str) -> list[str] | None:
     asked = _ASKED_RE.match(sentence)
     if asked:
         return _asked_parts(sentence[asked.end():])
