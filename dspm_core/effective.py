@@ -38,7 +38,8 @@ _CUE = r"(?:from|starting(?:\s+from)?|as of|as from|effective(?:\s+from)?|beginn
 # never the start of a span or a move: "from Monday to Friday", "from May until June"
 _NOT_SPAN = r"(?!\s*(?:to|until|till|through|thru|-|–|and)\b)"
 _LEAD_RE = re.compile(rf"^(?P<cue>\W*{_CUE}\s+{_WHEN}){_NOT_SPAN}\s*,?\s+(?P<rest>.+)$", re.I)
-_TAIL_RE = re.compile(rf"(?P<cue>,?\s+{_CUE}\s+{_WHEN}){_NOT_SPAN}(?=\s*(?:[,.;!?)]|$))", re.I)
+# (before the clause that follows too: "i've gone vegan as of this week so no fish")
+_TAIL_RE = re.compile(rf"(?P<cue>,?\s+{_CUE}\s+{_WHEN}){_NOT_SPAN}(?=\s*(?:[,.;!?)]|$)|\s+(?:so|and|but|because)\s)", re.I)
 _EFFECTIVE_NOW_RE = re.compile(r"^\W*effective (?:immediately|now|today)\s*,?\s+(?P<rest>.+)$", re.I)
 # a move said in the rest makes "from <day>" its old value ("moved from Tuesday")
 _MOVED_RE = re.compile(r"\b(?:moved|moving|move|changed|changing|switched|switching|shifted|"

@@ -45,6 +45,7 @@ from .frequency import DIMENSION as FREQUENCY, frequencies_in
 from .number_words import spoken_numbers
 from .party import CAPACITY_RE, PARTY_RE
 from .places import is_place
+from .day_kept import keeps_other_part
 from .display_units import measure_of
 from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
@@ -66,6 +67,7 @@ __all__ = ["HEADCOUNT", "LIGHT_VERBS", "MOVED_WORDS", "REFERENT_TURNS", "Resolut
 REFERENT_TURNS = 8
 #: the evidence of a number said as a headcount: it counts what the count it revises counts
 HEADCOUNT = "the one recent count of people, said as a headcount"
+NEW_VERSION = "the speaker's system, a new version of it"
 
 _PRONOUNS = frozenset("it that this those these them one".split())
 # a person said by a pronoun alone, whose old value a revision names
@@ -264,9 +266,12 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _unit_named(ix, patches, subj_norm, stmt)
         if found:
             return _one(found, "the subject is the unit of a stored count, with a revision cue")
-        found = _speakers_system(ix, patches, subj_norm, stmt, text)
+        found = _bound_alone(ix, patches, subj_norm, stmt, turn)
+        if found:  # "bump the threshold to £75" of "free shipping on orders over £50"
+            return _one(found, "the one recent bound of that kind of value, named by the word for a bound")
+        found = _speakers_system(ix, patches, subj_norm, stmt, text) or _bare_version(ix, patches, subj_norm, stmt, turn)
         if found:  # "upgraded my laptop to Windows 11" of "I'm on Windows 10"
-            return _one(found, "the speaker's system, a new version of it")
+            return _one(found, NEW_VERSION)
         found = _named_by_unit(ix, patches, subj_norm, stmt)
         if found:  # "my final draft reached 4,700 words" of "I have 4,500 words to submit"
             return _one(found, "a stored count named by its unit alone, with a revision cue")
@@ -941,7 +946,7 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     found = _spoken_last(ix, patches, stmt, turn, True, own, False) \
         if not same_unit and stmt.unit is not None and stmt.dimension != "number" else []
     # ("go to 20 epochs" means the "10 epochs", not the "1000 warmup steps" said since)
-    found = found or _spoken_last(ix, patches, stmt, turn, same_unit, own, False, unknown)
+    found = found or _spoken_last(ix, patches, stmt, turn, same_unit, own, False, unknown, text)
     if not found and len(unknown) == 1:
         # "Scratch that, we're going with Linear" after "We'll track bugs in Jira": the one
         # name of no known kind in the last turns
@@ -974,7 +979,7 @@ def own_setting(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
 
 def _spoken_last(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, turn: int,
                  same_unit: bool, own: str, users_only: bool,
-                 unknown: list[str] | None = None) -> list[str]:
+                 unknown: list[str] | None = None, text: str = "") -> list[str]:
     """The settings a pointer with ``stmt``'s value may mean, of the latest turn that
     spoke of any (``users_only``: of those said with a user's authority or more); names
     of no known kind met on the way are added to ``unknown``."""
@@ -989,14 +994,14 @@ def _spoken_last(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, tur
         seen.add(pid)
         if users_only and AUTHORITY[patches[pid].role] < AUTHORITY[Role.USER]:
             continue
-        if _points_to(ix, patches, stmt, pid, same_unit, own, unknown):
+        if _points_to(ix, patches, stmt, pid, same_unit, own, unknown, text):
             at = spoken_at
             found.append(pid)
     return found
 
 
 def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: str,
-               same_unit: bool, own: str, unknown: list[str] | None) -> bool:
+               same_unit: bool, own: str, unknown: list[str] | None, text: str = "") -> bool:
     """A pointer with ``stmt``'s value (and ``own`` words beside it) may mean setting
     ``pid``: of the same kind of value and bound, and no word of it vetoes the setting."""
     theirs = ix.subject_of.get(pid) or ""
@@ -1029,8 +1034,17 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
     return bool(revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit)) \
-        or stmt.dimension == "when" and _day_of_clock(patches[pid], stmt)
-    # ("friday now" of "wednesday 5pm": its day)
+        or stmt.dimension == "when" and _day_of_clock(patches[pid], stmt) \
+        or bool(text) and _other_part_kept(patches[pid], stmt, text)
+    # ("friday now" of "wednesday 5pm": its day; "2:15pm, same day" of "march 3 at 10am")
+
+
+def _other_part_kept(p: Patch, stmt: Statement, text: str) -> bool:
+    """``stmt`` changes the time or the day of ``p``'s day and time, of the same bound, and
+    ``text`` says the other part stays ("same day", "same time")."""
+    if p.key is None or p.value is None or p.key.split("|")[1] != bound_class(stmt.op):
+        return False
+    return keeps_other_part(text, stmt.dimension, stmt.canonical, parse_value(p.value).canonical)
 
 
 def _year_apart(stmt: Statement, p: Patch) -> bool:
@@ -1702,7 +1716,7 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         return []
     system = stmt.dimension.split(":", 1)[1]
     words = [w for w in subj_norm.split() if w not in _WEAK_WORDS and w not in _PRONOUNS
-             and w not in ("on", "to", "m", "re", "ve")]  # ("we're on Postgres 16 now")
+             and w not in ("on", "to", "m", "re", "ve") and w not in _ALL_OF_IT]  # ("we're on Postgres 16 now")
     if any(w not in _SPEAKERS_THINGS and w not in _SYSTEM_WORDS and not _noise(w) and w != system
            for w in words):
         return []  # ("switch the runtime to Node 22": what the version is of, named by its role)
@@ -1719,13 +1733,56 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         kind = name_category(system)
         if kind and theirs in (kind, subject_key(kind)) or all(  # ("programming language" of "Python 3.11")
                 w in _WEAK_WORDS or w in _PRONOUNS or w == system or w in ("on", "use", "run")
-                for w in theirs.split()):
+                or w in _SYSTEM_WORDS for w in theirs.split()):  # ("node version")
             found.extend(revision_candidates(patches, {pid}, stmt, exact_dim=True))
     return found if len(found) == 1 else []
 
 
+#: what a bound is called when nothing else is named ("raise the ceiling to 12")
+_BOUND_NOUNS = frozenset("threshold ceiling cap limit cutoff cut-off floor minimum maximum max min".split())
+_LOWER_WORDS_RE = re.compile(r"\b(?:min|minimum|at least|floor)\b", re.I)
+
+
+def _bound_alone(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                 stmt: Statement, turn: int) -> list[str]:
+    """The one setting of the last turns that is a bound (said with "over", "under", "max",
+    "at least") of the kind of value of ``stmt``, whose subject is only a word for a bound
+    ("bump the threshold to £75" of "free shipping on orders over £50", "raise the ceiling
+    to 12" of "max replicas for the api deployment is 8")."""
+    if subj_norm not in _BOUND_NOUNS:
+        return []  # (never "the US limit": a word beside it names whose)
+    found = []
+    for p in _recent_settings(ix, patches, turn):
+        cls = (p.key or "||").split("|")[1]
+        if cls == "eq" and not (_LIMIT_RE.search(p.slot or "") or _LOWER_WORDS_RE.search(p.slot or "")):
+            continue
+        if revision_candidates(patches, {p.id}, replace(as_said_of(stmt, p), op=p.op), exact_dim=True):
+            found.append(p.id)
+    return found if len(found) == 1 else []
+
+
+def _bare_version(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
+                  stmt: Statement, turn: int) -> list[str]:
+    """The one version setting of the last turns, for a dotted number the speaker says
+    they are on ("we're on 3.12 now" of "our python version in the lambdas is 3.9")."""
+    if stmt.dimension != "number" or not _DOTTED_VERSION_RE.fullmatch(stmt.value or "") \
+            or any(w not in _PRONOUNS and w not in _WEAK_WORDS and w not in ("on", "m", "re", "ve", "now")
+                   for w in subj_norm.split()):
+        return []
+    found = [p.id for p in _recent_settings(ix, patches, turn)
+             if (p.key or "||").split("|")[2].startswith("version:")]
+    return [pid for pid in found if revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),
+                                                        exact_dim=True)] if len(found) == 1 else []
+
+
+_DOTTED_VERSION_RE = re.compile(r"v?\d+\.\d+(?:\.\d+)?")
+
 #: what the speaker's system runs on ("my laptop", "my phone")
 _SPEAKERS_THINGS = frozenset("laptop computer pc mac phone tablet machine desktop device".split())
+#: what a change of everything is said with ("we upgraded everything to node 20 over the
+#: weekend, assume that going forward")
+_ALL_OF_IT = frozenset("everything all every across board whole weekend week today yesterday "
+                       "over last assume going forward".split())
 #: what a version is said of by its role ("the runtime", "the interpreter")
 _SYSTEM_WORDS = frozenset("runtime version interpreter engine compiler toolchain sdk".split())
 _MY_THING_RE = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+)?(?:{'|'.join(_SPEAKERS_THINGS)})s?\b", re.I)

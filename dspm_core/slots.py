@@ -721,7 +721,9 @@ def _without_verbs(subject: str) -> str:
         or ((i == len(words) - 1 or leads(i)) and _PAST_FORM_RE.match(w)
             and not w[:1].isupper() and is_past_verb(w)
             # the object of a preposition is a noun: "the timeout in staging"
-            and not (i == len(words) - 1 and words[i - 1].lower() in PREPOSITIONS)))
+            and not (i == len(words) - 1 and words[i - 1].lower() in PREPOSITIONS)
+            # a word in -ing after an adjective is a noun: "free shipping", "express shipping"
+            and not (i > 0 and w.lower().endswith("ing") and is_adjective(words[i - 1].lower()))))
              and not is_identifier(w)]
     if not verbs:
         return subject
@@ -911,14 +913,15 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
         # "Bump Python to 3.12", "my laptop has macOS 13", "..., Android 14 now": the
         # version of the named system, said of what comes before the name in its clause
         clause = re.split(r"[,;]", subj)[-1].split()
-        if len(clause) >= 2 and clause[-1].lower() == "version" and _names_a_system(
-                clause[:-1], pv.text, True):  # "node version is 18": Node 18
-            tool = parse_value(f"{clause[-2]} {pv.text}")
+        at = next((i for i, w in enumerate(clause) if i and w.lower() == "version"), 0)
+        if at and _names_a_system(clause[:at], pv.text, True):
+            # "node version is 18", "python version in the lambdas is 3.9": Node 18, Python 3.9
+            tool = parse_value(f"{clause[at - 1]} {pv.text}")
             if tool.dimension.startswith("version:"):
                 return Statement(subj, op, tool.text, None, None, tool.dimension, tool.canonical,
                                  old, revision)
         tool = parse_value(f"{clause[-1]} {pv.text}") if clause and _names_a_system(
-            clause, pv.text, revision) else None
+            clause, pv.text, revision) and not _COUNTED_LEAD_RE.match(subj) else None  # ("max replicas for the HPA is 8")
         if tool is not None and tool.dimension.startswith("version:"):
             return Statement(" ".join(clause[:-1]) or None, op, tool.text, None, None,
                              tool.dimension, tool.canonical, old, revision)
@@ -941,6 +944,9 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                      old, revision)
 
 
+# a subject that names a count or a bound first, never a system's version
+_COUNTED_LEAD_RE = re.compile(r"(?:the\s+|our\s+|my\s+)?(?:max|maximum|min|minimum|number|count|limit|"
+                              r"total|no\.?)\b", re.I)
 # a subject of only the speaker ("I'm", "we") and the noun a count is of ("rate:count:coffee")
 _SPEAKER_ONLY_RE = re.compile(r"(?:i|we|i'm|we're|i've|we've|i am|we are)", re.I)
 _COUNT_OF_RE = re.compile(r"(?:rate:)?count:([a-z][a-z-]+)")
@@ -1151,7 +1157,8 @@ def parse_statement(text: str) -> Statement:
         return _statement(renamed[0], "=", renamed[1], revision=True)
     named_anew = renamed_from(text)
     if named_anew is not None:  # "we renamed master to main": the old name, and the new one
-        return _statement(None, "=", named_anew[1], revision=True, old=named_anew[0])
+        old = None if named_anew[0].lower() in ("it", "that", "this") else named_anew[0]
+        return _statement(None, "=", named_anew[1], revision=True, old=old)  # ("renamed it to main")
     switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])

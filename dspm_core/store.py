@@ -30,7 +30,7 @@ from .merge_targets import (TERM_CANDIDATES, StoreIndex, echo_target, fitting, n
                             with_period_of)
 from .restated import restated_earlier, restated_name, supposes_or_recalls, value_said_again
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
-from .resolve import (HEADCOUNT, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
+from .resolve import (HEADCOUNT, NEW_VERSION, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
                       held_for_other, is_referent, label_apart, other_list, other_named_label, link_target,
                       link_vetoed, person_apart_from_count,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
@@ -108,6 +108,10 @@ def _read_here_after(text: str, value: str | None) -> bool:
     at = text.find(value) if value else -1
     after = text[at + len(value or ""):]
     return at >= 0 and (read_here(after) or read_so_far(text[:at], after)) or time_told(text)
+
+
+# a number said of people ("6 of us", "8 people"): never an hour
+_PEOPLE_SAID_RE = re.compile(r"\d\s+(?:of\s+us|of\s+them|people|ppl|guests?|persons?|adults?)\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,9 +222,14 @@ def _other_value_said(text: str, value: str, revision: str) -> bool:
     said = [m.group(0) for m in VALUE_RE.finditer(text)
             if (dim := parse_value(m.group(0)).dimension) == "when" or dim in _OTHER_KINDS and dim != own]
     said += [m.group(0) for m in _MONTH_YEAR_RE.finditer(text)]
+    if not own.startswith("count:"):  # how many people ("Dinner at 7pm tonight for 2")
+        said += [m.group(0) for m in _PARTY_SAID_RE.finditer(text)]
     return any(d not in value and value not in d and d.lower() not in revision.lower() for d in said)
 
 
+# a party's size said beside another value ("a table at 7pm for 2", "8pm, 4 people")
+_PARTY_SAID_RE = re.compile(r"\bfor\s+\d{1,2}(?:\s+(?:people|ppl|guests|persons|adults|of us))?(?![\w:.,])"
+                            r"|\b\d{1,2}\s+(?:people|ppl|guests|persons|adults)\b", re.I)
 #: the kinds of value a statement may say beside its own
 _OTHER_KINDS = frozenset("money clock when".split())
 
@@ -781,6 +790,8 @@ class PatchStore:
                           terse=len(fact.text.split()) <= TERSE_WORDS,
                           own=self._own_words(fact) if referent else "", text=fact.text)
             existing_id = res.target
+            if existing_id is not None and res.evidence == NEW_VERSION and stmt.dimension == "number":
+                stmt = as_said_of(stmt, self._patches[existing_id])  # "we're on 3.12 now": Python 3.12
             if existing_id is not None and res.evidence == HEADCOUNT:  # 140 of "120 guests"
                 stmt = as_said_of(replace(stmt, unit=None, dimension="number"),
                                   self._patches[existing_id])
@@ -836,7 +847,9 @@ class PatchStore:
                 return done
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
-            if referent and old.value and stmt.value and other_of_kind(stmt.value, old.value, old.text, fact.text):
+            if referent and old.value and stmt.value and other_of_kind(stmt.value, old.value, old.text, fact.text) \
+                    and (as_said_of(stmt, old).dimension == stmt.dimension or _PEOPLE_SAID_RE.search(fact.text)):
+                # ("make it 8" of "7pm ... for 2": 8pm; "actually 6 of us": the party)
                 done = self._changed_value(fact, key, stmt)
                 if done is not None:  # "actually 6 of us" of "a table for friday 7.30pm, 4
                     return done  # ppl": the 4, the rest of the statement kept

@@ -118,7 +118,9 @@ _ASKED_FOR_RE = re.compile(r"\b(?:can|could|would|will)\s+(?:you|we|u)(?:\s+(?:p
 
 
 # a joining word whose clause was taken out: it joins nothing
-_ORPHAN_RE = re.compile(r"\b(?:and|but|so|or|considering|given that|that|because|since|as|although|"
+_ORPHAN_RE = re.compile(r"\b(?:and|but|so|or|considering|given that|(?<!round )(?<!with )(?<!bout )(?<! of )"
+                        r"(?<! for )(?<! to )(?<! on )(?<! in )(?<! at )(?<! by )(?<!like )(?<!from )(?<! do )"
+                        r"(?<! use )(?<!keep )that|because|since|as|although|"  # ("build around that")
                         r"though|while|with|plus)\s*(?=,|[.;:!?]?\s*$)", re.I)
 
 

@@ -94,7 +94,7 @@ _WEEKDAY = (rf"(?<!black )(?<!good )(?<!cyber )(?<!easter )(?:(?:next|this|comin
             r"(?:(?<=day)s)?\b")  # "Thursdays" too
 # days said together ("mon/wed/fri", "Mondays and Thursdays", "tue, thu & sat"): one value
 _DAYS = rf"(?:{_DAY_ALT})(?:(?<=day)s)?\b"
-_WEEKDAYS = rf"{_WEEKDAY}(?:\s*(?:/|&|,|\band\b|,\s*and\b)\s*{_DAYS})*"
+_WEEKDAYS = rf"{_WEEKDAY}(?:\s*(?:/|&|,|\band\b|,\s*and\b)\s*{_DAYS}|[-–]{_DAYS})*"  # "mon-sat" too
 _UNIT_WORD = r"(?:%|percent|per cent|[A-Za-z][A-Za-z]*)"
 _NUMBER_VALUE = (
     rf"(?:[$€£]\s?)?{_NUM}(?:\s?(?:k|K|m|M)\b)?"
@@ -146,6 +146,9 @@ _VERSIONED_RE = re.compile(rf"^(?P<name>{_SYSTEM})\s+v?(?P<version>\d+(?:\.\d+){
 #: a named tool and its version opening a text ("Node 18 for the lambdas")
 VERSIONED_LEAD_RE = re.compile(rf"{_SYSTEM}\s+{_VERSION}")
 _DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAYS}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
+# a time with its days after it ("9am mon-sat", "6pm on weekdays" is a frequency)
+_TIME_DAYS_RE = re.compile(rf"^(?P<time>{_TIME_RANGE}|{_TIME_OF_DAY}),?\s+(?:on\s+)?(?P<day>{_WEEKDAYS}|weekdays|weekends)$",
+                           re.I)
 _BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
 # a range of numbers with one unit after the second ("2-3 sentences", "$10-15", "3-5 days")
 _RANGE_RE = re.compile(rf"^(?P<cur>[$€£])?\s?(?P<a>{_NUM})\s?[-–]\s?[$€£]?(?P<b>{_NUM}\b.*)$")
@@ -305,12 +308,13 @@ def parse_value(text: str) -> ParsedValue:
         # "Postgres 14": which tool, at which version (3.10 is not 3.1)
         name = versioned.group("name").lower()
         return ParsedValue(raw, None, f"{name} {versioned.group('version')}", f"version:{name}")
-    at = _DAY_TIME_RE.match(raw)
+    at = _DAY_TIME_RE.match(raw) or _TIME_DAYS_RE.match(raw)
     if at:
         clock = parse_value(at.group("time"))
         if clock.dimension == "clock" or re.fullmatch(r"[01]?\d|2[0-3]", clock.text):
             hours = clock.canonical if clock.dimension == "clock" else _canonical_clock(clock.text)
-            return ParsedValue(raw, None, f"{_day(at.group('day'))} {hours}", "clock")
+            days = _day(at.group("day")) or at.group("day").lower()  # ("weekdays")
+            return ParsedValue(raw, None, f"{days} {hours}", "clock")
     span = _TIME_RANGE_RE.match(raw)
     if span and (re.search(r"[ap]\.?m|:", span.group("b"), re.I) or _BARE_HOURS_RE.match(raw)):
         return ParsedValue(raw, None, _canonical_span(span.group("a"), span.group("b")), "clock")
@@ -398,7 +402,8 @@ def _day(said: str) -> str:
     """The weekday a day word names ("next fri", "Thursdays" -> "thursday"), or the days
     said together ("mon/wed/fri" -> "monday/wednesday/friday")."""
     names = [w for w in re.findall(r"[a-z]+", said.lower()) if w in WEEKDAYS or w[:-1] in WEEKDAYS]
-    return "/".join((WEEKDAYS.get(n) or WEEKDAYS[n[:-1]]).lower() for n in names)
+    join = "-" if len(names) == 2 and re.search(r"[a-z]\s*[-–]\s*[a-z]", said) else "/"
+    return join.join((WEEKDAYS.get(n) or WEEKDAYS[n[:-1]]).lower() for n in names)  # "mon-sat": a span
 
 
 def singular_period(word: str) -> str:

@@ -19,7 +19,7 @@ import re
 
 from ..lexicon import past_form
 
-__all__ = ["acknowledges", "did", "expects", "feeling_about_own", "feels"]
+__all__ = ["acknowledges", "did", "expects", "feeling_about_own", "feels", "past_event", "told_of_other"]
 
 _I = re.I
 
@@ -45,6 +45,40 @@ def did(s: str) -> bool:
         return False
     return past_form(verb, perfect=m.group("aux") is not None) and (
         m.group("aux") is not None or verb not in _PRESENT_TOO)
+
+
+# when a past event happened ("on Sunday", "in 2022", "last week")
+_WHEN_PAST_RE = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|"
+                           r"spring|autumn|fall)|\d+\s+\w+\s+ago|ago|in\s+(?:19|20)\d\d|this\s+morning|"
+                           r"earlier\s+today|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", _I)
+# what changes or chooses a setting, said in the past as well ("we moved to Berlin in 2022")
+_SETTING_VERBS = frozenset("moved switched changed upgraded downgraded migrated bought booked "
+                           "signed joined started stopped quit cancelled canceled renamed hired "
+                           "picked".split())
+
+
+def past_event(s: str) -> bool:
+    """The clause tells what the speaker did once, and when: "I ran a 10k on Sunday in 52
+    minutes", "We went to Rome in 2022" (a story, no setting; never a change or a choice
+    made then: "we moved to Berlin in 2022")."""
+    m = _DID_RE.match(s.strip())
+    if m is None or m.group("aux") is not None or not _WHEN_PAST_RE.search(s):
+        return False
+    verb = m.group("verb").lower()
+    return verb not in _SETS_GOING and verb not in _SETTING_VERBS and verb not in _PRESENT_TOO \
+        and past_form(verb)
+
+
+# someone else's habit, told in the past ("My grandpa always ate a raw onion every morning")
+_OTHERS_HABIT_RE = re.compile(_LEAD + r"(?:my|our|his|her|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+                              r"(?:always|never|usually|often|would)\s+(?P<verb>[a-z]+)\b", _I)
+
+
+def told_of_other(s: str) -> bool:
+    """The clause tells another person's habit in the past: "My grandpa always ate a raw
+    onion every morning" (an anecdote; "my son never eats breakfast" is in the present)."""
+    m = _OTHERS_HABIT_RE.match(s.strip())
+    return m is not None and past_form(m.group("verb").lower()) and m.group("verb").lower() not in _PRESENT_TOO
 
 
 # simple pasts that read as the present as well after "I" ("I cut onions daily"); after

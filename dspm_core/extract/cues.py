@@ -203,7 +203,7 @@ DECIDE_RE = re.compile(
     r"|\b(?:i|we)\s+(?:picked|prefer(?:red)?)\s+(?:the\s+|a\s+|an\s+)?[\w-]+(?:\s+[\w-]+)?\s+over\b"
     # "we picked the name Tidewater for the podcast", "i've landed on Stripe for payments"
     r"|\b(?:i|we)(?:'ve|\s+have)?\s+(?:finally\s+)?(?:picked|landed on)\s+(?:the\s+(?:name|title)\s+)?"
-    r"[\w-]+(?:\s+[\w-]+)?\s+(?:for|as)\s+(?:the|our|my)\b",
+    r"[\w-]+(?:\s+[\w-]+)?\s+(?:for|as)\s+(?:the|our|my|[a-z]{4,})\b",  # ("... for payments")
     _I,
 )
 REVISION_VERBS = (

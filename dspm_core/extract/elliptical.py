@@ -21,6 +21,7 @@ from ..clock_words import in_digits
 from ..effective import EFFECT_CUE_RE, effect_said
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
+from ..value_clause import CORRECTION
 from ..values import parse_value
 from .answers import answered_count, answered_subject
 from .picked import offered_beside
@@ -31,7 +32,9 @@ _I = re.I
 # what may open the reply before its value
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|hmm+|hm+|ah|eh|nah|no|nope|yeah|yes|sorry|actually|oh|so|right|well|ugh|"
-    r"wait|honestly|tbh|fine|alright|thinking about it|on second thought|"
+    r"wait|honestly|tbh|fine|alright|thinking about it|"
+    # a correction ("scratch that, £70.", "change of plan, 8:30")
+    rf"{CORRECTION}|"
     # a value said roughly ("around £250 each", "about 30 minutes")
     r"around|about|roughly|approximately|approx|probably|maybe)\b[\s,!.-]*)*"
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"

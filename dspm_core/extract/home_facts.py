@@ -50,6 +50,10 @@ _NOT_NOW_RE = re.compile(r"\b(?:was|were|had|used to|if|would|might|could|maybe|
                          r"evening|week)|right now|growing up|ago)\b|\?\s*$", _I)
 _FAMILY = (r"(?:dad|mum|mom|mam|gran|granny|grandma|grandad|grandpa|nan|nana|papa|mama|"
            r"auntie|uncle)")
+# a member of the household said with "my" ("my kid's allergic to peanuts", "our son is coeliac";
+# a sibling or a flatmate is told of, not cooked for)
+_MEMBER = (r"(?:my|our)\s+(?:(?:little|youngest|eldest|oldest|younger|older|middle)\s+)?(?:kid|son|daughter|"
+           r"child|boy|girl|husband|wife|partner|boyfriend|girlfriend|fianc[eé]e?|baby|toddler)")
 _ADVERB = r"(?:(?:also|now|severely|very|quite|really)\s+)?"
 # conditions only a person has (a food is never allergic), and those a diet is too
 _PERSON_CONDITION = (r"(?:allergic\s+to\s+\w+|[a-z]+[- ]intolerant|intolerant\s+to\s+\w+|diabetic|"
@@ -59,7 +63,7 @@ _IS = r"(?:\s+is|'s|\s+has been)\s+"
 _CANT_HAVE = r"\s+(?:can't|cannot|can not|doesn't|does not)\s+(?:eat|have|drink|tolerate)\s+\w"
 # "Jamie is allergic to nuts", "Dad's diabetic", "Jamie can't have dairy", "Gran is vegan"
 _CONDITION_RE = re.compile(rf"^\W*(?-i:[A-Z])[a-z]+(?:{_IS}{_ADVERB}{_PERSON_CONDITION}|{_CANT_HAVE})"
-                           rf"|^\W*{_FAMILY}(?:{_IS}{_ADVERB}(?:{_PERSON_CONDITION}|{_DIET})|{_CANT_HAVE})", _I)
+                           rf"|^\W*(?:{_FAMILY}|{_MEMBER})(?:{_IS}{_ADVERB}(?:{_PERSON_CONDITION}|{_DIET})|{_CANT_HAVE})", _I)
 # "I take my coffee black", "I have my steak medium rare", "I drink my whisky neat"
 _TAKEN_RE = re.compile(r"^\W*i\s+(?:usually\s+|always\s+|only\s+)?(?:take|have|like|drink|eat|want|prefer|"
                        r"order)\s+my\s+(?P<thing>[a-z]+)\s+(?P<how>(?!at\b|on\b|in\b|for\b|to\b|from\b|"

@@ -23,6 +23,7 @@ from ..said_forms import pointed_to_words
 from ..slots import CORRECTING, NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
 from ..values import VALUE_RE
 from .cues import ONE_TO_TEN
+from .elliptical import elliptical_value
 from ..resolve import read_here
 from ..venues import venue_said
 
@@ -51,6 +52,24 @@ _CORRECTED_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|oh|ah|ugh|sorry)[\s,]+)*"
                            rf"(?:{CORRECTING}|correction)\b(?:[\s,.:;!-]|lol|haha)*"
                            r"(?:(?:it|that)\s*(?:'s|s|\s+is|\s+should\s+be)\s+|should\s+be\s+|"
                            r"(?:i|we)\s+meant\s+)?(?=\S)", _I)
+# "we're relaxing that, 24 hours is plenty", "bump it up - 12": the pointer changed, then its
+# new value said alone
+_CHANGED_THEN_RE = re.compile(
+    r"^\W*(?:(?:ok(?:ay)?|so|and|actually|right|hmm+|yeah)[\s,]+)*"
+    r"(?:(?:we're|we are|i'm|i am|let's|lets|we'll|i'll|we|i|can you|please)\s+)?(?:going to\s+)?"
+    rf"(?:{_VERBS}|relax|ease|lengthen|loosen)(?:s|d|ed|ing|ting|ping|ming)?\s+(?:it|that|this)"
+    r"(?:\s+(?:up|down|back|a bit|a little|a touch))?\s*[,;:–—-]+\s*(?P<rest>\S.*)$", _I)
+# a move to a new value with no name of what moves: "the team voted to go to 100 chars",
+# "we're going to an hour", "we decided to drop it to 3"
+_MOVE_TO_RE = re.compile(
+    r"\b(?:(?:voted|decided|agreed|chose|opted|want|wants)\s+to\s+|(?:we're|we are|i'm|i am|let's|lets)\s+)"
+    r"(?:go|going|move|moving|drop|dropping|bump|bumping|cut|cutting|raise|raising|"
+    r"lower|lowering|shift|shifting)\s+(?:(?:it|that)\s+)?(?:(?:up|down|back)\s+)?to\s+(?=\S)", _I)
+# one of a period said with "a" ("move it to an hour", "push it to a week")
+_ONE_PERIOD_RE = re.compile(r"^an?\s+(?=(?:hour|minute|second|day|week|fortnight|month|year)s?\b)", _I)
+# a value said, then taken up: "apparently Thursdays get better open rates, let's do that"
+_DO_THAT_RE = re.compile(r"[,;]\s*(?:so\s+)?(?:let's|lets|we'll|i'll|we should|we can)\s+(?:do|go with|switch to|"
+                         r"move (?:it )?to|try|make it)\s+(?:that|those|them|it)(?:\s+instead)?\s*[.!]?$", _I)
 # "hold it for 5 days instead", "keep that at 3 now": any verb, with a cue of change
 _ANY_VERB_PRONOUN_RE = re.compile(
     r"\b(?P<verb>[a-z]+)\s+(?:it|that)\s+(?:to|at|for|by|until|till)\s+(?:the\s+)?(?=\S)", _I)
@@ -151,7 +170,7 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 counted = _COUNTED_RE.search(read, 0, comes.start())
                 value = f"{value.split()[0]} {counted.group('what')}" if counted else value.split()[0]
             return _pointer_fact(turn, s, value)
-    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
+    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_MOVE_TO_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
                           (_MEANT_RE, False), (_CORRECTED_RE, False)):
         for m in rx.finditer(read):
             if rx is _ANY_VERB_PRONOUN_RE and not (
@@ -159,6 +178,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                     and is_base_verb(m.group("verb")[:-1])):  # "wants it at 10 minutes"
                 continue
             rest = read[m.end():]
+            if rx is _MOVE_TO_RE:  # "we're going to an hour" (never "push it a week, to june 14")
+                rest = _ONE_PERIOD_RE.sub("1 ", rest, count=1)
             if not VALUE_RE.match(rest):
                 continue
             found = value_at(rest)
@@ -181,6 +202,18 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             # "cap it at 50": a bound, never the value of a minimum
             op = "<=" if _CAPPED_RE.match(m.group(0)) else "="
             return _pointer_fact(turn, s, text, op)
+    taken_up = _DO_THAT_RE.search(read)
+    up = [value_at(read[m.start(): taken_up.start()]) for m in VALUE_RE.finditer(read, 0, taken_up.start())] \
+        if taken_up else []
+    # (a value with its kind, never a bare number: "60x60 will look less busy, lets do those")
+    value = up[0][1] if len(up) == 1 and up[0] is not None \
+        and up[0][0].dimension not in ("free", "name", "number") else None
+    if value is not None:
+        return _pointer_fact(turn, s, value)  # "Thursdays get better open rates, let's do that"
+    then = _CHANGED_THEN_RE.match(read)
+    value = elliptical_value(then.group("rest")) if then else None
+    if value is not None:
+        return _pointer_fact(turn, s, value)  # "we're relaxing that, 24 hours is plenty"
     plan = _SO_PLAN_RE.search(read)
     value = _measured_at(read[plan.end():]) if plan else None
     if value is not None:

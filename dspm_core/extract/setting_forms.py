@@ -92,8 +92,8 @@ _GOAL_RE = re.compile(_LEAD + r"(?:i|we)\s+(?:want|need|plan|aim|intend|'d like|
 # a bound inside a question: "... under $900 ...", "... after 6pm ...", "... without any museums"
 _WITHOUT_RE = re.compile(r"\bwithout\s+(?:any\s+)?[a-z]{3,}", _I)
 _QUESTION_BOUND_RE = re.compile(
-    r"\b(?:under|below|less than|at most|no more than|over|above|at least|more than|after|"
-    r"before|within)\s+(?:[$€£]\s?)?\d", _I)
+    r"\b(?:under|below|less than|at most|no more than|over(?!\s+\d+\s+(?:years?|months?)\b)|above|at least|"
+    r"more than|after|before|within)\s+(?:[$€£]\s?)?\d", _I)  # (never a term: "over 30 years")
 
 # a question that searches ("What laptops are there ...", "Which flights ..."), not one that
 # asks how ("How do I make sure the batch size stays under 500 records?")
@@ -205,6 +205,9 @@ _FRAGMENT_RE = re.compile(
     r"|^(?:short|shorter|brief|concise|simple|plain|casual|formal|detailed)\s+(?:answers|replies|"
     r"responses|explanations|sentences|paragraphs|summaries|english|language|words)"
     r"(?:\s+(?:please|pls|plz))?\s*[.!]?$"
+    # "halal food only for the whole group, please", "cash only"
+    r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only(?:\s+for\s+(?:the\s+|our\s+|my\s+|all\s+)?[\w'-]+(?:\s+[\w'-]+){0,2})?"
+    r"(?:,?\s*(?:please|pls|plz))?\s*[.!]?$"
     # "nothing with pork", "nothing containing gluten"
     r"|^nothing\s+(?:with|containing|made with|that has)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*[.!]?$"
     # "no spoilers for the last season", "no emojis in commit messages"
@@ -226,7 +229,8 @@ _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue t
                                  "okay sure more another again continue next same help this that "
                                  "it one regret regrets complaint complaints biggie sweat surprise "
                                  "wonder drama pref prefs preference preferences opinion bother "
-                                 "difference deal feelings harm hurry rush stress fuss".split())
+                                 "difference deal feelings harm hurry rush stress fuss need needed chance matter "
+                                 "longer change changes news update updates".split())
 # a fact of the speaker's given as the reason of a question ("... since i've got a bad shoulder?")
 # (a state: "i've got ...", "i'm allergic ...", never what was done, "since i've decided ...")
 _REASON_FACT_RE = re.compile(
@@ -378,8 +382,10 @@ _RULE_KINDS = frozenset({"diet", "reply language"})
 
 
 # a thing not to be done at some times ("No calls after 8pm", "no deliveries before 9am")
-_NO_THING_WHEN_RE = re.compile(r"^\W*(?:and\s+|also\s+|please\s+)?no\s+(?:more\s+)?[a-z][\w-]*s\s+"
-                               r"(?:after|before|past|until|on|at|during)\s+\S", _I)
+# (a thing of no plural before a time: "No caffeine after 2pm for me")
+_NO_THING_WHEN_RE = re.compile(r"^\W*(?:and\s+|also\s+|please\s+)?no\s+(?:more\s+)?(?:[a-z][\w-]*s\s+"
+                               r"(?:after|before|past|until|on|at|during)\s+\S|[a-z][\w-]*\s+(?:after|before|past)\s+"
+                               r"(?:\d|noon|midday|midnight|lunch|dinner|dark|bedtime))", _I)
 # a rule another party sets ("My landlord doesn't allow pets", "Pets aren't allowed")
 _NOT_ALLOWED_RE = re.compile(r"^\W*(?:(?:my|our|the)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
                              r"(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not)\s+(?:allow|permit)\s+\w"

@@ -111,6 +111,8 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
     if switched_said(s) is not None:
         return {}  # "I cancelled PureGym and joined The Gym Group": its old value names the setting
     m = RENAME_RE.search(s)
+    if m and m.group("old").strip().lower() in ("it", "that", "this"):
+        return {"op": "=", "value": m.group("new").strip("\"'`")}  # "renamed it to main": a pointer
     if m:
         old = re.sub(r"^(?:the|our|my)\s+", "", m.group("old").strip(), flags=_I)
         # "rename the default branch to trunk": a branch's or channel's setting is its name

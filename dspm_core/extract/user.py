@@ -20,7 +20,7 @@ from ..vocab import word_frequency
 from ..values import parse_value
 from ..lexicon import is_base_verb, is_past_verb, is_plural_noun
 from ..value_clause import CORRECTION, pointer_spent
-from .account import acknowledges, did, expects, feeling_about_own, feels
+from .account import acknowledges, did, expects, feeling_about_own, feels, past_event, told_of_other
 from .polite import as_request
 from .profile import profile_kind
 from .referents import referent_fact
@@ -668,6 +668,8 @@ def _user_cue(text: str) -> PatchKind | None:
         return None
     if switched_said(s) is not None:
         return PatchKind.DECISION  # "I cancelled PureGym and joined The Gym Group"
+    if (past_event(s) or told_of_other(s)) and not MODAL_RE.search(s):
+        return None  # "I ran a 10k on Sunday in 52 minutes", "My grandpa always ate ...": a story
     has_value = bool(VALUES.search(s))
     if DONE_BY_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
                                      or ALWAYS_NEVER_RE.search(s) or PROHIBIT_RE.search(s)):
