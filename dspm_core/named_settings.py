@@ -89,7 +89,8 @@ _USE_FOR_RE = re.compile(
 # "Our CI runs on Jenkins", "The blog is hosted on Netlify", "Our app targets Android 10 and up"
 _RUNS_ON_RE = re.compile(
     _LEAD + r"(?:the|our|my)\s+(?P<obj>[\w-]+(?:\s+[\w-]+)?)\s+(?:(?:runs|is hosted|is deployed|lives|"
-    r"is built|is written)\s+(?:on|in|at|with)|targets|supports|requires)\s+(?P<val>" + _NAME + r")"
+    r"is built|is written)\s+(?:on|in|at|with)|(?:run|are hosted|are deployed|are built)\s+on|targets?|supports?|"
+    r"requires?)\s+(?P<val>" + _NAME + r")"  # ("our lambdas run on Node 18"; where many run is a place)
     r"(?:\s+(?:and up|and above|and later|or later|or newer|or above|and newer))?\s*[.!]?$", _I)
 # "I want a progress summary every Monday", "Every quarter I need a cost report"
 _WANT = r"(?:i|we)(?:\s+|(?='))(?:want|need|would like|'d like|'ll need)\s+(?:a|an|the|my|our)\s+"

@@ -1722,6 +1722,9 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
         return []  # ("switch the runtime to Node 22": what the version is of, named by its role)
     if any(w in _SPEAKERS_THINGS for w in words) and not _MY_THING_RE.search(text):
         return []  # "my sister upgraded her laptop": not the speaker's
+    # (everything the speaker runs: "we're upgrading everything to Node 20" of "our lambdas
+    # run on Node 18", the one stored version of that system)
+    everything = bool({"everything", "all"} & set(subj_norm.split()))
     found: list[str] = []
     ids = {pid for term in content_terms(system)
            for pid in islice(reversed(ix.by_term.get(term, {})), TERM_CANDIDATES)}
@@ -1731,7 +1734,7 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
             continue
         theirs = ix.subject_of.get(pid) or ""
         kind = name_category(system)
-        if kind and theirs in (kind, subject_key(kind)) or all(  # ("programming language" of "Python 3.11")
+        if everything or kind and theirs in (kind, subject_key(kind)) or all(  # ("programming language" of "Python 3.11")
                 w in _WEAK_WORDS or w in _PRONOUNS or w == system or w in ("on", "use", "run")
                 or w in _SYSTEM_WORDS for w in theirs.split()):  # ("node version")
             found.extend(revision_candidates(patches, {pid}, stmt, exact_dim=True))
@@ -1782,7 +1785,7 @@ _SPEAKERS_THINGS = frozenset("laptop computer pc mac phone tablet machine deskto
 #: what a change of everything is said with ("we upgraded everything to node 20 over the
 #: weekend, assume that going forward")
 _ALL_OF_IT = frozenset("everything all every across board whole weekend week today yesterday "
-                       "over last assume going forward".split())
+                       "over last assume going forward sprint month quarter release".split())
 #: what a version is said of by its role ("the runtime", "the interpreter")
 _SYSTEM_WORDS = frozenset("runtime version interpreter engine compiler toolchain sdk".split())
 _MY_THING_RE = re.compile(rf"\b(?:my|our)\s+(?:[\w-]+\s+)?(?:{'|'.join(_SPEAKERS_THINGS)})s?\b", re.I)

@@ -944,6 +944,8 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                      old, revision)
 
 
+# the speakers alone, as the subject of a choice ("we're switching to ...")
+_CHOOSERS = frozenset("we we're i i'm so and but".split())
 # a subject that names a count or a bound first, never a system's version
 _COUNTED_LEAD_RE = re.compile(r"(?:the\s+|our\s+|my\s+)?(?:max|maximum|min|minimum|number|count|limit|"
                               r"total|no\.?)\b", re.I)
@@ -2182,6 +2184,12 @@ def _parse_forms(t: str) -> Statement:
     m = _USE_RE.search(t)
     if m and not _NEG_RE.search(t[: m.start()]):
         val = m.group("val")
+        day = VALUE_RE.match(t, m.start("val")) if not m.group("subj") \
+            and set(re.split(r"[,;]", _clean_subject(t[: m.start()]))[-1].lower().split()) <= _CHOOSERS else None
+        # (never "the launch deadline moved to ...": a setting named)
+        if day is not None and parse_value(day.group(0)).dimension in ("when", "clock"):
+            # "we're switching to Mondays and Wednesdays": the days, of what was spoken of
+            return _statement(None, "=", day.group(0), True)
         if val[:1].isdigit():
             val = t[m.start("val"):]  # a number: take it with its unit and scope
         before = _clean_subject(t[: m.start()])

@@ -118,10 +118,13 @@ _ASKED_FOR_RE = re.compile(r"\b(?:can|could|would|will)\s+(?:you|we|u)(?:\s+(?:p
 
 
 # a joining word whose clause was taken out: it joins nothing
-_ORPHAN_RE = re.compile(r"\b(?:and|but|so|or|considering|given that|(?<!round )(?<!with )(?<!bout )(?<! of )"
-                        r"(?<! for )(?<! to )(?<! on )(?<! in )(?<! at )(?<! by )(?<!like )(?<!from )(?<! do )"
-                        r"(?<! use )(?<!keep )that|because|since|as|although|"  # ("build around that")
+_ORPHAN_RE = re.compile(r"\b(?:and|but|so|or|considering|given that|because|since|as|although|"
                         r"though|while|with|plus)\s*(?=,|[.;:!?]?\s*$)", re.I)
+# "that" left alone after a verb that takes a clause ("I think that ,"), never a pointer
+# ("build the checkout around that", "so change that")
+_ORPHAN_THAT_RE = re.compile(r"\b((?:\w+(?:ed|ing)|think|thought|know|knew|said|says|sure|given|now|except|hope|"
+                             r"mean|means|guess|reckon|feel|glad|happy|afraid|aware|sad|upset|told)\s+)that\s*"
+                             r"(?=,|[.;:!?]?\s*$)", re.I)
 
 
 # the heading left of a list whose items were all typed ("Hard rules:, .")
@@ -150,6 +153,7 @@ def _left_over(sentence: str, facts: list[Fact]) -> str:
         return sentence
     rest = _ASKED_FOR_RE.sub(" ", rest)  # "can you ?" of "can you plan it for 3 now?" ("can you ,")
     rest = _ORPHAN_RE.sub(" ", rest)  # "..., and , but I'm not sure": the joining word is left alone
+    rest = _ORPHAN_THAT_RE.sub(r"\1", rest)
     rest = re.sub(r"(?:\s*,)+", ",", rest)  # "hmm, , we're not ..." of "hmm, 2.5 kg, we're ..."
     rest = " ".join(rest.split()).strip(" ,;-")
     if _LABEL_ONLY_RE.fullmatch(rest):  # "Hard rules:" of "Hard rules: A, B, C": a heading

@@ -78,7 +78,8 @@ UNIT_ALIASES: dict[str, tuple[str, str, str]] = {
     alias: (canon, dim, short) for aliases, canon, dim, short in _UNITS for alias in aliases
 }
 
-# (a number in scientific notation is one number: "lr 3e-4", "1e6 rows")
+# (a number in scientific notation is one number: "lr 3e-4", "1e6 rows"; a "401k" is a
+# pension plan, no number: VALUE_RE)
 _NUM = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+(?![\w.]))?"
 _MONTH_ALT = "|".join(sorted(MONTHS, key=len, reverse=True))
 _DAY_ALT = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
@@ -138,7 +139,10 @@ _PLACED = "".join(rf"(?<=\b{w} )|" for w in ("on", "to", "is", "are", "with", "u
 _VERSIONED_PLACED = rf"(?=(?-i:{TOOL_NAME}))(?:{_PLACED}){_VERSIONED}"
 #: Matches the start of a value: a date, a weekday, a time of day, or a number with its unit.
 VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLACED}|\b{_DAY_DATE.replace('?P<date>', '')}\b|\b{_WEEKDAYS}(?:{_AT_TIME})?|(?<![\w.:-])(?:{_TIME_RANGE}|{_RATIO}|{_TIME_OF_DAY})|"
-                      rf"(?<![\w.-]){_ORDINAL_DAY}|(?<![\w.-]){FREQUENCY}|(?:[$€£]\s?)?(?<![\w.-]){_NUM}", re.I)
+                      rf"(?<![\w.-]){_ORDINAL_DAY}(?!\s+(?:birthday|anniversary|grade|place|floor|edition|century|"
+                      rf"time|attempt|try|round|year|draft|version|child|kid|baby)s?\b)|(?<![\w.-]){FREQUENCY}|"
+                      rf"(?:[$€£]\s?)?(?<![\w.-])(?!40[13]\(?[kb]\)?(?!\w)){_NUM}(?!(?:st|nd|rd|th)\s+(?:birthday|anniversary|grade|place|floor|"
+                      rf"edition|century|time|attempt|try|round|year|draft|version|child|kid|baby)s?\b)", re.I)
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
 _DAY_DATE_RE = re.compile(rf"^{_DAY_DATE}$", re.I)

@@ -38,8 +38,10 @@ _TIME_TAIL_RE = re.compile(r"(?:\s+(?:this|next|on|tomorrow|tmrw|tommorow|tonigh
                            r"month|monday|tuesday|wednesday|thursday|friday|saturday|"
                            r"sunday|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|"
                            r"sundays))+$", re.I)
+# (and who told it: "coach emailed, practice is at the school gym from now on")
 _LEAD_RE = re.compile(r"^(?:(?:so|and|also|oh|ok(?:ay)?|btw|fyi|ta|right|hi|hey|pls|please|"
-                      r"reminder|quick update|update|apparently|looks like|turns out|scratch that|actually)[\s,:]+)+",
+                      r"reminder|quick update|update|apparently|looks like|turns out|scratch that|actually|"
+                      r"(?:the\s+)?[a-z]+\s+(?:emailed|texted|called|rang|messaged|confirmed|said|says))[\s,:]+)+",
                       re.I)
 # "<event> is at / is in / will be in <place>"
 _HAPPENS_AT_RE = re.compile(
@@ -106,6 +108,12 @@ _INSTEAD_RE = re.compile(r"^(?P<rest>.+?)\s+(?:instead|now)\b(?=(?:\s+(?:please|
 _NOT_NOW_RE = re.compile(r"\b(?:if|could|would|should we|might|maybe|was|were|used to|last year|"
                          r"last time|wanted|suggested)\b|\?", re.I)
 _OTHERS_RE = re.compile(r"^(?:(?:my|our|his|her|their)\s+[a-z]+['’]s|his|her|their)\b", re.I)
+#: what happens somewhere at set times ("practice", "class"): where it is, said in plain words, is a place
+_ACTIVITIES = frozenset("practice practise class classes lesson lessons training rehearsal rehearsals "
+                        "meeting meetings standup party wedding ceremony reception dinner lunch brunch "
+                        "breakfast game games match matches session sessions club service appointment "
+                        "interview exam pickup dropoff drop-off pick-up workout workouts swim swimming "
+                        "football soccer rugby netball tennis yoga pilates gym choir".split())
 _EVENT_STOP = frozenset("i we you it that this there he she they which what who me us".split())
 
 
@@ -272,7 +280,8 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
     m = _HAPPENS_AT_RE.match(t)
     if m:
         event = _event(m.group("event"))
-        place = place_at(m.group("rest"))
+        # (a place in plain words only where an activity happens: "practice is at the school gym")
+        place = place_at(m.group("rest"), plain=bool(event) and event.split()[-1] in _ACTIVITIES)
         if place is not None and event and not set(event.split()) & _EVENT_STOP:
             after = m.group("rest")[len(place):]  # "... is at the Pinecrest lodge now"
             return (f"{event} location", place, bool(_NOW_AFTER_RE.match(after)))

@@ -17,6 +17,7 @@ _CONTRACTIONS = {
     "hasnt": "hasn't", "im": "I'm", "ive": "I've", "id": "I'd", "ill": "I'll",
     "youre": "you're", "theyre": "they're", "thats": "that's", "whats": "what's",
     "lets": "let's", "u": "you", "ur": "your", "pls": "please", "plz": "please", "i": "I",
+    "were": "we're",
 }
 _SHORTHAND_RE = re.compile(r"(?<![\w'-])(" + "|".join(sorted(_CONTRACTIONS, key=len, reverse=True))
                            + r")(?![\w'-])", re.I)
@@ -37,7 +38,21 @@ def _spelled(m: re.Match[str]) -> str:
         re.search(r"[.!?]\s+$", m.string[line_start:start]))
     if low in _AMBIGUOUS and not first and not _PRONOUN_BEFORE_RE.search(m.string, 0, start):
         return word
+    if low == "were":  # "btw were a typescript shop": "we're", opening a statement (never
+        # "we were", "were you there?")
+        end = re.search(r"[.!?\n]", m.string[start:])
+        opened = first or bool(_LEADS_BEFORE_RE.search(m.string[line_start:start]))
+        if not opened or _ASKED_AFTER_RE.match(m.string, m.end()) \
+                or end is not None and end.group(0) == "?":
+            return word
     return _CONTRACTIONS[low]
+
+
+# the chat words that may open a sentence before "were" ("lol yeah. btw were a ...")
+_LEADS_BEFORE_RE = re.compile(r"(?:^|[.!?]\s+)(?:(?:lol|haha|ok|okay|so|and|also|btw|fyi|anyway|yeah|but|oh|"
+                              r"well|hey|tbh|actually)[\s,]+)+$", re.I)
+# a question's subject after "were" ("were you", "were they")
+_ASKED_AFTER_RE = re.compile(r"\s+(?:you|u|they|we|there|it|he|she|those|these|the)\b", re.I)
 
 
 # a clause with its pointer left out, as learners write it ("they changed it, now is 19 May",

@@ -63,6 +63,11 @@ _CLAUSE_SEP_RE = re.compile(
     r"like\s+(?:i|you|we)\b|without\b|rather\s+than\b|instead\s+of\b|due\s+to\b|no\s+more\b(?!\s+than)))"
     # "the Hendersons can't make it so we're 6 now": "so" and a subject that is, with a
     # number or a word of change, no comma
+    # "I'm on warfarin so flag anything that interacts with it": what follows, asked as a rule
+    r"|\s+(?=so\s+(?:please\s+)?(?:flag|avoid|don't|do not|never|always|keep|leave|only|skip|check|"
+    r"make sure|remember|bear in mind|watch out)\b)"
+    # "my exam is on the 21st and I want to study 2 hours a day": a wish of its own, no comma
+    r"|\s+(?=and\s+i\s+(?:want|need|'d like|would like|plan|aim)\s+to\s+\w+\s+[^,.;!?]*\d)"
     r"|\s+(?=so\s+(?:we're|we are|we'll|we've|i'm|i am|i'll|it's|it is|it'll|that's|they're|"
     r"let's)\s[^,.;!?]*(?:\d|\bnow\b|\binstead\b)))",
     _I,
@@ -134,6 +139,24 @@ def split_sentences(text: str, semicolons: bool = True) -> list[str]:
         if chunk and not TABLE_ROW_RE.match(chunk):
             parts.append(chunk)
     return parts
+
+
+# a rule of its own after a comma ("We're a TypeScript shop, no plain JS answers please")
+_NO_AFTER_RE = re.compile(
+    r",\s+(?=no\s+(?!(?:more|problem|problems|worries|idea|way|doubt|clue|thanks|need|rush|pressure|big|"
+    r"one|longer|matter|wonder|offen[cs]e|kidding|joke|chance|luck|pun|decision|plans?|date|reply|"
+    r"response|answer|comment|news|word|sign|update|change)\b)[a-z][\w-]*\s+[a-z])", re.I)
+
+
+def rule_after_no(sentence: str) -> list[str] | None:
+    """The two parts of a sentence that says a rule of its own after a comma and "no"
+    ("We're a TypeScript shop" / "no plain JS answers please"), or None; read only when
+    the sentence whole states no rule (one rule with its "no" clause stays one)."""
+    m = _NO_AFTER_RE.search(sentence)
+    if m is None or m.start() == 0 or "from now on" in sentence[: m.start()].lower():
+        return None
+    head, tail = sentence[: m.start()].strip(), sentence[m.end():].strip()
+    return [head, tail] if head and tail else None
 
 
 def split_clauses(sentence: str) -> list[Clause]:

@@ -68,8 +68,11 @@ _MOVE_TO_RE = re.compile(
 # one of a period said with "a" ("move it to an hour", "push it to a week")
 _ONE_PERIOD_RE = re.compile(r"^an?\s+(?=(?:hour|minute|second|day|week|fortnight|month|year)s?\b)", _I)
 # a value said, then taken up: "apparently Thursdays get better open rates, let's do that"
-_DO_THAT_RE = re.compile(r"[,;]\s*(?:so\s+)?(?:let's|lets|we'll|i'll|we should|we can)\s+(?:do|go with|switch to|"
-                         r"move (?:it )?to|try|make it)\s+(?:that|those|them|it)(?:\s+instead)?\s*[.!]?$", _I)
+# or asked to be put in ("the house style is 4 spaces, so change that")
+_DO_THAT_RE = re.compile(r"[,;]\s*(?:so\s+)?(?:(?:let's|lets|we'll|i'll|we should|we can)\s+(?:do|go with|switch to|"
+                         r"move (?:it )?to|try|make it)|(?:please\s+|can you\s+)?(?:change|update|adjust|fix)\s+"
+                         r"(?:the\s+(?:config|file|settings?)\s+to\s+)?)\s*(?:that|those|them|it)?(?:\s+instead)?"
+                         r"(?:\s+(?:please|pls|then|accordingly))?\s*[.!]?$", _I)
 # "hold it for 5 days instead", "keep that at 3 now": any verb, with a cue of change
 _ANY_VERB_PRONOUN_RE = re.compile(
     r"\b(?P<verb>[a-z]+)\s+(?:it|that)\s+(?:to|at|for|by|until|till)\s+(?:the\s+)?(?=\S)", _I)

@@ -36,7 +36,7 @@ from .assistant import assistant_facts
 from .carried import carried_values
 from .elliptical import elliptical_facts, is_acknowledgement, judges_held_value
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
-from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, split_sentences, without_aside
+from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, rule_after_no, split_sentences, without_aside
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
@@ -107,6 +107,8 @@ class RuleExtractor:
                 found = user_sentence_facts(turn, part, goal, self.min_words)
                 if lower and not any(f.kind.critical for f in found):
                     found = self._names_read(turn, part, goal) or found
+                if not any(f.kind.critical for f in found):
+                    found = self._rule_after_no(turn, part, goal) or found
                 if opening or short or judged:  # "45 minutes please. an hour is way too long": a
                     found = elliptical_facts(turn, part, found, any_clause=short)  # reply opening on its value
                 facts.extend(found)
@@ -116,6 +118,16 @@ class RuleExtractor:
             judged = judges_held_value(sentence)
         facts = values_said_back(turn, _apart(_dedupe(facts)))  # "hmm, 2.5 kg, ..."
         return carried_values(turn, facts)  # "make that 5" of the assistant's 10
+
+    def _rule_after_no(self, turn: Turn, part: str, goal: list[str]) -> list[Fact]:
+        """The facts of a clause that states no rule whole, read as two parts when the
+        second is a rule of its own after "no" ("We're a TypeScript shop, no plain JS
+        answers please"); none when neither part gives a rule."""
+        parts = rule_after_no(part)
+        if parts is None:
+            return []
+        found = [f for p in parts for f in user_sentence_facts(turn, p, goal, self.min_words)]
+        return found if any(f.kind.critical for f in found) else []
 
     def _names_read(self, turn: Turn, part: str, goal: list[str]) -> list[Fact]:
         """The facts of a clause typed without capitals, read with the words that can only

@@ -211,7 +211,7 @@ _FRAGMENT_RE = re.compile(
     # "nothing with pork", "nothing containing gluten"
     r"|^nothing\s+(?:with|containing|made with|that has)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*[.!]?$"
     # "no spoilers for the last season", "no emojis in commit messages"
-    r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,4}[.!]?$"
+    r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,6}[.!]?$"
     # "no abstract base classes", "no single letter variables": a thing named in three words
     r"|^no\s+[a-z][\w-]*\s+[a-z][\w-]*\s+[a-z][\w-]*s(?:\s+(?:please|pls|plz))?\s*[.!]?$"
     # "metric please", "British spelling throughout", "UTC everywhere"

@@ -7,8 +7,11 @@
 - "Give temperatures in Celsius", "Quote prices in euros", "Use 24-hour time", "Be blunt
   with feedback", "Keep it short": the form every answer takes is a rule; "Address me as
   Sam" is a decision.
-- "We use X (for Y)", "We write our docs in X", "X is our Y (tool)", "we lint with ruff":
-  the team's choice of a named tool, or of how a piece of its work is done, is a decision.
+- "Only give me ...", "Respond like ...", "Leave X out of Y", "Write everything in ...",
+  "I'm not drinking anymore": a rule by its shape, whatever it names.
+- "We use X (for Y)", "We write our docs in X", "X is our Y (tool)", "we lint with ruff",
+  "we're a TypeScript shop": the team's choice of a named tool, or of how a piece of its
+  work is done, is a decision.
 
 Each form is read off the start of the sentence; a one-off task ("Summarise this
 article") has none of these shapes.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import re
 
 from ..lexicon import is_adjective
+from ..known_names import name_category
 from ..patch import PatchKind
 
 __all__ = ["standing_kind"]
@@ -61,7 +65,7 @@ _TEAM_CHOICE_RE = re.compile(
 _TOOL_FOR_RE = re.compile(
     r"^(?:we|our team|the team|my team|i)(?:'re|\s+are|'m|\s+am)?\s+(?:\w+ly\s+)?"
     r"(?:uses?|using)\s+(?!(?:this|that|it|them|a|an|the|some|our|my|your|these|those|what|"
-    r"whatever|any)\b)[a-z][\w.+#-]*(?:\s+for\s+\w|\s*,\s*not\s+\w|\s+instead\s+of\s+\w)", _I)
+    r"whatever|any)\b)[a-z][\w.+#-]*(?:\s+for\s+\w|\s*,?\s+not\s+\w|\s+instead\s+of\s+\w)", _I)
 # "we use a shared google calendar for all the kids stuff": a tool with its article, for a purpose
 _TOOL_WITH_ARTICLE_RE = re.compile(
     r"^(?:we|our team|the team|my team|i)(?:'re|\s+are|'m|\s+am)?\s+(?:\w+ly\s+)?(?:uses?|using)\s+"
@@ -91,6 +95,34 @@ _DONE_WITH_RE = re.compile(
     r"each|every|some|any)\b)[\w.+#-]+", _I)
 
 
+# a standing instruction by its shape, whatever the verb's object:
+# "Only give me vegan options", "only ever ask one question per message"
+_ONLY_DO_RE = re.compile(
+    _LEAD + r"only\s+(?:ever\s+)?(?:give|show|suggest|recommend|offer|send|use|include|list|book|"
+    r"pick|choose|reply|respond|answer|write|talk|speak|ask|quote|cite|consider|look at)\b", _I)
+# "Respond like a senior dev reviewing code", "talk to me as if I'm five"
+_LIKE_RE = re.compile(
+    _LEAD + r"(?:respond|reply|answer|talk|speak|write|explain(?:\s+things)?)\s+(?:to\s+me\s+)?"
+    r"(?:like|as\s+if|as\s+though)\s+\w", _I)
+# "Leave peanuts out of any recipe", "keep politics out of it"
+_LEAVE_OUT_RE = re.compile(_LEAD + r"(?:leave|keep)\s+(?:the\s+|any\s+|all\s+)?[\w'-]+(?:\s+[\w'-]+){0,2}"
+                           r"\s+out\s+of\s+\w", _I)
+# "Write everything in British English", "flag anything that interacts with it": a verb of
+# how the assistant works, over everything it does (never "tell me everything about Rome")
+_OVER_ALL_RE = re.compile(
+    _LEAD + r"(?:write|respond|reply|answer|format|flag|warn me about|assume|treat|sign|date|label|tag)\s+"
+    r"(?:everything|anything|all\s+(?:my|your)\s+\w+)\b(?!\s+down\b)", _I)
+# "We're a TypeScript shop": what the team is, by what it works in
+_SHOP_RE = re.compile(r"^(?:we're|we are|we['’]re|i'm|i am)\s+(?:an?\s+)?(?P<what>[\w.+#-]+)\s+"
+                      r"(?:shop|house|team|outfit)\s*[.!]?$", _I)
+# "I'm not drinking anymore": a habit the speaker has stopped
+_STOPPED_RE = re.compile(r"^(?:i'm|i am|we're|we are)\s+not\s+[a-z]+ing\s+(?:any\s?more|any\s?longer)\b", _I)
+
+
+#: the kinds of name a team works in ("a typescript shop", "a django house")
+_SHOP_KINDS = frozenset({"programming language", "frontend framework", "backend framework"})
+
+
 #: words after "keep it" that say no manner of the answers
 _NOT_MANNER = frozenset("up down going real together quiet safe warm clean".split())
 
@@ -109,8 +141,13 @@ def standing_kind(sentence: str) -> PatchKind | None:
     be = _BE_RE.match(s)
     if be and is_adjective(be.group("adj")):
         return PatchKind.CONSTRAINT  # "Be blunt with feedback on my drafts."
-    if _CALL_ME_RE.match(s):
-        return PatchKind.DECISION
+    if _ONLY_DO_RE.match(s) or _LIKE_RE.match(s) or _LEAVE_OUT_RE.match(s) or _OVER_ALL_RE.match(s) \
+            or _STOPPED_RE.match(s):
+        return PatchKind.CONSTRAINT  # "Only give me vegan options", "Leave alcohol out of party plans"
+    shop = _SHOP_RE.match(s)
+    if _CALL_ME_RE.match(s) or shop and (shop.group("what")[:1].isupper() or name_category(shop.group("what"))
+                                         in _SHOP_KINDS):
+        return PatchKind.DECISION  # (never "we're a small team")
     if _TEAM_CHOICE_RE.match(s) or _TOOL_FOR_RE.match(s) or _NAMED_IS_OURS_RE.match(s) \
             or _TOOL_WITH_ARTICLE_RE.match(s) or _PROVIDER_RE.match(s) or _DONE_WITH_RE.match(s):
         return PatchKind.DECISION

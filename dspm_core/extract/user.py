@@ -280,8 +280,8 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
         if request is not None and referent_fact(turn, s) is None:
             s = request
     if len(s.split()) < min_words and not VALUES.search(s) \
-            and not (PREFERENCE_RE.search(s) or rule_cue(s) or setting_kind(s)):
-        return []
+            and not (PREFERENCE_RE.search(s) or rule_cue(s) or setting_kind(s) or standing_kind(s)):
+        return []  # (never "Be blunt.")
     if SIGNATURE_RE.search(s):
         return [new_fact(turn, PatchKind.CODE, s)]
     if (is_equation(s) or is_worked_step(s) or is_problem_quantity(s)) and not rule_cue(s) \
@@ -610,6 +610,11 @@ _CLAUSE_END_RE = re.compile(r"[,;:]|\s(?:but|and then|although|though)\s", _I)
 
 # "I'm trying to calculate the probability of ...", "I'm working to prove that ...": a
 # problem the user is working on, not a rule or a choice (its sentence is kept as said)
+# a value the speaker wants: "I want 2 spaces for indentation", "... and want it 3m wide"
+_WANT_VALUE_RE = re.compile(
+    r"(?:^(?:(?:so|and|also|but)\s+)?(?:i|we)|\band(?:\s+(?:i|we))?)(?:\s+(?:really|just|also|still|only|do))?\s+"
+    r"(?:want|'d like|would like|prefer)\s+(?:it\s+|them\s+|things\s+|everything\s+)?"
+    r"(?:at\s+|to\s+be\s+|set\s+to\s+)?(?:around\s+|about\s+)?(?:[$€£]\s?)?\d", _I)
 _WORKING_ON_RE = re.compile(
     r"^(?:(?:so|and|but|now|also)\s+)?(?:i'm|i am|i was|we're|we are)\s+(?:\w+\s+)?(?:trying|"
     r"attempting|working|struggling|looking)\s+to\s+(?:calculate|compute|solve|prove|derive|"
@@ -733,7 +738,7 @@ def _user_cue(text: str) -> PatchKind | None:
         if schedule_fields(s) or visit_said(s):
             return PatchKind.DECISION  # "I arrive on June 3", "Our cleaner comes on Wednesdays"
         if LIMIT_NOUN_RE.search(s) or STATE_RE.search(s) or FIRST_PERSON_STATE_RE.search(s) \
-                or _practice(s):
+                or _practice(s) or _WANT_VALUE_RE.search(s):
             if values_are_incidental(s):
                 return None
             return PatchKind.DECISION

@@ -197,3 +197,84 @@ def test_the_party_said_beside_a_revised_time_is_kept() -> None:
 @pytest.mark.parametrize("text", ["No need.", "no need, thanks", "No change."])
 def test_a_reply_with_no_is_no_rule(text: str) -> None:
     assert not rules(text), text
+
+
+# ------------------------------------------------------------------ standing instructions by their shape
+@pytest.mark.parametrize("text", [
+    "Be blunt.",
+    "Only give me vegan options for the potluck, half the group is vegan.",
+    "Respond like a senior dev reviewing code.",
+    "Leave alcohol out of party plans.",
+    "Write everything in British English, colour not color etc.",
+    "I'm on warfarin so flag anything that interacts with it.",
+    "No emojis in anything you write for me, it's all for work.",
+    "We use tabs not spaces in this repo, don't mess it up.",
+    "We're a TypeScript shop, no plain JS answers please.",
+    "lol yeah. btw were a typescript shop, no plain js answers pls",
+    "I'm not drinking anymore, 6 months sober.",
+    "were going with the blue logo, final decision",
+])
+def test_a_standing_instruction_is_a_rule_by_its_shape(text: str) -> None:
+    assert rules(text), text
+
+
+@pytest.mark.parametrize("text", [
+    "Tell me everything about Rome.",
+    "Write everything down for me.",
+    "We're a small team.",
+    "we were going to paris",
+    "were you at the party",
+    "yes, no problem at all",
+    "we might use Redis later, no decision yet",
+])
+def test_a_look_alike_of_a_standing_instruction_is_no_rule(text: str) -> None:
+    assert not rules(text), text
+
+
+def test_a_rule_after_a_comma_and_no_is_a_rule_of_its_own() -> None:
+    m = session("We're a TypeScript shop, no plain JS answers please.")
+    assert sorted(p.text.rstrip(".") for p in m.store.patches() if p.critical) == \
+        ["No plain JS answers please", "We're a TypeScript shop"]
+
+
+# ------------------------------------------------------------------ values read in longer messages
+def test_an_ordinal_of_a_birthday_is_no_date() -> None:
+    m = session("I'm planning my daughter's 7th birthday party for 12 kids at our house.",
+                "she wants to invite everyone, so it's more like 20 kids now.")
+    assert revised(m) == [("20 kids", ["12 kids"])]
+
+
+def test_a_401k_is_no_number() -> None:
+    m = session("I've got my 401k contribution at 6% which is what my employer matches.",
+                "Ok you talked me into it, I just bumped it up to 10% in the portal.")
+    assert revised(m) == [("10%", ["6%"])]
+
+
+def test_a_value_said_then_asked_to_be_put_in_revises() -> None:
+    m = session("I'm setting up a React project and want 2 spaces for indentation in Prettier.",
+                "Our team lead just said the house style is 4 spaces, so change that.")
+    assert revised(m) == [("4 spaces", ["2 spaces"])]
+
+
+def test_days_switched_to_are_all_the_days() -> None:
+    m = session("I'm tutoring my son in algebra and we meet Tuesdays and Thursdays after school.",
+                "His soccer practice moved, so we're switching to Mondays and Wednesdays.")
+    assert revised(m) == [("Mondays and Wednesdays", ["Tuesdays and Thursdays"])]
+
+
+def test_everything_upgraded_revises_the_one_version_of_that_system() -> None:
+    m = session("Our Lambda functions run on Node 18, and I'm getting weird fetch errors.",
+                "We're upgrading everything to Node 20 this sprint, so assume that going forward.")
+    assert revised(m) == [("Node 20", ["Node 18"])]
+
+
+def test_a_wish_after_and_is_a_setting_of_its_own() -> None:
+    m = session("My chemistry exam is on the 21st and I want to study 2 hours a day until then.")
+    assert sorted(p.value for p in current(m) if p.value) == ["2 hours a day", "21st"]
+
+
+def test_a_place_of_an_activity_said_in_plain_words_is_revised() -> None:
+    m = session("ollie's soccer practice is at the riverside field, wednesdays 5pm",
+                "coach emailed, practice is at the school gym from now on, same time")
+    assert revised(m) == [("the school gym", ["the riverside field"])]
+    assert any("wednesdays 5pm" in p.text for p in current(m) if not p.history)
