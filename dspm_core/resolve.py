@@ -46,6 +46,7 @@ from .number_words import spoken_numbers
 from .party import CAPACITY_RE, PARTY_RE
 from .places import is_place
 from .day_kept import keeps_other_part
+from .sibling_values import sibling_named
 from .display_units import measure_of
 from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
@@ -954,6 +955,12 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     echoed = _echoed(ix, patches, found, turn)
     if echoed is not None:
         return Resolution(echoed, "referent bound to the setting the assistant said back")
+    sibling = [p.id for p in _recent_settings(ix, patches, turn)
+               if text and sibling_named(text, p.text, p.value) is not None] if not same_unit else []
+    if len(sibling) == 1 and sibling[0] not in found:
+        # "prod is starving, make it 80" after "yeah pg 15 on both": the statement that says
+        # a production value beside the staging one, not the number said last
+        return Resolution(sibling[0], "referent bound to the statement whose other value the sentence names")
     found = list(dict.fromkeys(found))
     if len(found) > 1 and text:
         said = content_terms(text)

@@ -47,6 +47,7 @@ from .tier import (REST_WORDS, TIER_ROLES, in_mark, said_besides, says_besides, 
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
 from .contact_values import CONTACT_RE
+from .sibling_values import sibling_named
 from .value_mentions import changed_sentence, other_of_kind
 from .swaps import named_old
 from .slots import (
@@ -110,6 +111,8 @@ def _read_here_after(text: str, value: str | None) -> bool:
     return at >= 0 and (read_here(after) or read_so_far(text[:at], after)) or time_told(text)
 
 
+# who something is sent to ("escalate it to Priya", "send those to Marcus")
+_ROUTED_RE = re.compile(r"\b(?:send|sent|forward|route|escalate|assign|refer|pass|hand)\b", re.I)
 # a number said of people ("6 of us", "8 people"): never an hour
 _PEOPLE_SAID_RE = re.compile(r"\d\s+(?:of\s+us|of\s+them|people|ppl|guests?|persons?|adults?)\b", re.I)
 
@@ -625,8 +628,10 @@ class PatchStore:
             return None  # "make it 6 people" is no age of "I'm 34"
         setting = said.kind is not PatchKind.SENTENCE and said.key is not None \
             and not said.key.split("|")[2].startswith("free:")
-        if setting and stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op):
-            return None  # a bound is changed by a bound, a value by a value
+        if setting and stmt is not None and stmt.op and bound_class(stmt.op) != bound_class(said.op) \
+                and not (_ROUTED_RE.search(fact.text) and _ROUTED_RE.search(said.text)):
+            return None  # a bound is changed by a bound, a value by a value (but who a case
+            # goes to, by who: "send those to Marcus instead" of "over $200, escalate it to Priya")
         if setting and holds_word(said.value or "", old):
             # a setting whose value it is: "55" after a timer set for 45 minutes
             return self._new_value(said, new_quantity(old, new) or new, old, fact)
@@ -847,6 +852,12 @@ class PatchStore:
                 return done
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
+            sibling = sibling_named(fact.text, old.text, old.value) if referent and stmt.value else None
+            if sibling is not None and AUTHORITY[fact.role] >= AUTHORITY[old.role]:
+                swapped = self._replace_named(old, sibling, stmt.value, fact, _norm_text(fact.text),
+                                            as_text=True, keep=True)
+                if swapped is not None:  # "prod is starving, make it 80": the production value
+                    return swapped
             if referent and old.value and stmt.value and other_of_kind(stmt.value, old.value, old.text, fact.text) \
                     and (as_said_of(stmt, old).dimension == stmt.dimension or _PEOPLE_SAID_RE.search(fact.text)):
                 # ("make it 8" of "7pm ... for 2": 8pm; "actually 6 of us": the party)

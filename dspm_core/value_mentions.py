@@ -44,6 +44,7 @@ from .place_phrases import is_venue
 from .places import is_place
 from .resolve import PEOPLE_COME_RE, PEOPLE_UNITS, other_label, other_times, said_for_other
 from .restated import letter_i, speaker_after_person
+from .sibling_values import picked_by_words
 from .slots import content_terms
 from .swaps import swapped_detail
 from .tier import in_mark
@@ -342,7 +343,7 @@ _JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat
 _KIND_TERMS = {kind: content_terms(words) for kind, words in (
     ("money", "budget price cost spend total cap max maximum limit"),
     ("clock", "time slot"), ("date", "date day"), ("weekday", "day"),
-    ("name", "place venue spot location"), ("known:colour", "colour color shade"),
+    ("name", "place venue spot location send forward route escalate assign hand pass refer"), ("known:colour", "colour color shade"),
     ("known:size", "size"), ("known:diet", "diet"), ("known:reply language", "language"),
     ("quantity:people", "we we're us people ppl guests guest party headcount group"))}
 
@@ -374,7 +375,8 @@ _CHANGE_TERMS = content_terms(
     "thx thanks ok okay oh hang on wait sorry new same time tho lol better rather prefer hmm hm "
     "umm um erm ah tbh bring forward back push pull actualy actully these days nowadays "
     "onwards anymore only just whole thing shunted postponed rescheduled pushed moved "
-    "up down scale scaled ll ve")  # (the tails of "we'll", "we've"; "we're 4 now" is how many we are)
+    "up down scale scaled ll ve one ones")  # (the tails of "we'll", "we've"; "we're 4 now" is how
+# many we are; "the sale one": the one of the sale items)
 
 
 def _up_to_clause(text: str, mention: Mention) -> str:
@@ -630,6 +632,11 @@ def _last_of_kind(window: list[Patch], role: Role, turn: int, text: str,
     # and the builder" names two)
     said = {m.text.lower() for _, olds in found for m in olds}
     p, olds = found[0]
+    if len(said) > 1:  # "prod is starving, make it 80" of "staging ... 10 connections,
+        chosen = _picked_among(text, found)  # production 50 connections"
+        if chosen is not None:
+            p, olds = chosen
+            found, said = [chosen], {olds[0].text.lower()}
     if len(found) != 1 and p.kind is not PatchKind.SENTENCE or len(said) != 1 \
             or _same_value(olds[0], new) \
             or names_other(text, new, p.text, olds[0].kind) \
@@ -674,10 +681,34 @@ def other_of_kind(new: str, value: str, text: str, change: str = "") -> bool:
                 and value.lower() not in m.text.lower() and m.text.lower() not in value.lower()]) == 1
 
 
+def _picked_among(text: str, found: list[tuple[Patch, list[Mention]]]) -> tuple[Patch, list[Mention]] | None:
+    """The one value of the statements of one message that ``text`` names the words of
+    (:func:`~dspm_core.sibling_values.picked_by_words`), with its statement; None for none."""
+    joined, shifted, owner = "", list[Mention](), list[Patch]()
+    for p, olds in found:
+        shifted += [Mention(o.kind, o.text, o.start + len(joined)) for o in olds]
+        owner += [p] * len(olds)
+        joined += p.text + " ; "
+    picked = picked_by_words(text, joined, shifted)
+    if picked is None:
+        return None
+    at = shifted.index(picked)  # (the statement it is in, the value where that one says it)
+    return owner[at], [next(o for o in dict(found)[owner[at]] if o.text == picked.text)]
+
+
 def _same_kind(new: Mention, old: Mention) -> bool:
     if new.kind == "number":  # "55" of the one "45 minutes", "120" of "£50"
         return old.kind in ("money", "number") or old.kind.startswith("quantity:")
     if new.kind == "quantity:people":  # "we'll be 15 now" of "twelve kids", "8 guests"
         return old.kind == "number" or old.kind.startswith("quantity:") \
             and singular(old.kind.split(":")[-1].lower()) in PEOPLE_UNITS
+    if new.kind == "name" and old.kind == "name" and (_other_than_place(new.text, old.text)
+                                                      or _other_than_place(old.text, new.text)):
+        return False  # "make it an SUV" is no new place of "the Denver trip"
     return new.kind == old.kind
+
+
+def _other_than_place(name: str, place: str) -> bool:
+    """``place`` is a known place and ``name`` is known as no place: an acronym or a name
+    of another known kind ("SUV" of "Denver"; never "Antwerp" of "Ghent")."""
+    return is_place(place) and not is_place(name) and (name.isupper() or name_category(name) is not None)

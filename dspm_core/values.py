@@ -108,7 +108,8 @@ _ORDINAL_DAY = r"(?:(?:[12]?\d|3[01])(?:st|nd|rd|th))(?![a-z])"
 _DAY_DATE = rf"(?:{_DAY_ALT})\.?,?\s+(?:the\s+)?(?P<date>{_DATE}|{_ORDINAL_DAY})"
 # a ratio ("16:8", "3:1", "80:20", "1:150"): a shape no clock has (one or three digits after
 # the colon, more than 24 before it, or 60 and over after it)
-_RATIO = (r"(?:\d{1,3}:\d(?!\d)|\d{1,3}:\d{3}|(?:2[5-9]|[3-9]\d|\d{3}):\d{1,3}|\d{1,2}:[6-9]\d)"
+# (and three parts or more with slashes: "macros 40/30/30")
+_RATIO = (r"(?:\d{1,3}:\d(?!\d)|\d{1,3}:\d{3}|(?:2[5-9]|[3-9]\d|\d{3}):\d{1,3}|\d{1,2}:[6-9]\d|\d{1,3}(?:/\d{1,3}){2,}(?![\d/]))"
           r"(?![\w:.]|\s?[ap]\.?m\b)")
 # "6-7pm", "8am-12pm", "1pm to 5pm", "9:30-11:00": a span of the clock
 _CLOCK = r"\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?"

@@ -101,6 +101,10 @@ _SWITCHED_RE = re.compile(r"^(?:(?:we|i)(?:'ve|’ve| have)?\s+)?(?:switched|cha
 # "back to the Ibis": a place held before, chosen again
 _BACK_TO_RE = re.compile(r"^(?:(?:it'?s|it’s|we'?re|we’re|we are|i'?m|i’m|going|moving|switching|so)\s+)*"
                          r"back\s+to\s+(?P<rest>.+)$", re.I)
+# "we've booked the Corn Exchange instead", "got a table at Dishoom now": a place taken instead
+_BOOKED_INSTEAD_RE = re.compile(r"^(?:(?:we|i)(?:'ve|’ve| have)?\s+)?(?:just\s+)?(?:booked|reserved|got|picked|chose|"
+                                r"chosen|gone with|went with|found)\s+(?:a\s+(?:table|room|spot|place)\s+at\s+)?"
+                                r"(?P<rest>.+?)\s+(?:instead|now)\b\W*$", re.I)
 # (what ends the clause: "Dishoom instead", never "budget's now €200 a night")
 _INSTEAD_RE = re.compile(r"^(?P<rest>.+?)\s+(?:instead|now)\b(?=(?:\s+(?:please|pls|then|thanks|thx|"
                          r"instead|now|lol|haha))*\W*$)", re.I)
@@ -138,7 +142,7 @@ def _change(t: str) -> str | None:
     if at and _NOW_WORDS_RE.search(t):  # "going forward it's at the library on Elm Parade"
         return place_at(at.group("rest"), True)
     for form, plain in ((_CHANGED_TO_RE, True), (_WILL_BE_RE, True), (_LETS_DO_RE, False),
-                        (_SEND_RE, True), (_BACK_TO_RE, False)):
+                        (_SEND_RE, True), (_BACK_TO_RE, False), (_BOOKED_INSTEAD_RE, False)):
         m = form.match(t)
         if m:
             return place_at(m.group("rest"), plain)
@@ -221,7 +225,7 @@ def _tokens(text: str) -> set[str]:
 
 
 #: a word every form of change has, bar a place said alone before a comma
-_CHANGE_WORDS = frozenset("moved changed change switched switching shifted relocated be let's lets back "
+_CHANGE_WORDS = frozenset("moved changed change switched switching shifted relocated be let's lets back booked "
                           "we'll we're i'm it's its instead now nope no wait swapped bumped "
                           "put new send deliver ship post forward bring doing going pick choose "
                           "actually forward".split())

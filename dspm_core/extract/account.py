@@ -50,7 +50,7 @@ def did(s: str) -> bool:
 # when a past event happened ("on Sunday", "in 2022", "last week")
 _WHEN_PAST_RE = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|"
                            r"spring|autumn|fall)|\d+\s+\w+\s+ago|ago|in\s+(?:19|20)\d\d|this\s+morning|"
-                           r"earlier\s+today|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b", _I)
+                           r"earlier\s+today|on\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|once(?=\s*[,.;!]|$))\b", _I)
 # what changes or chooses a setting, said in the past as well ("we moved to Berlin in 2022")
 _SETTING_VERBS = frozenset("moved switched changed upgraded downgraded migrated bought booked "
                            "signed joined started stopped quit cancelled canceled renamed hired "
@@ -72,11 +72,21 @@ def past_event(s: str) -> bool:
 # someone else's habit, told in the past ("My grandpa always ate a raw onion every morning")
 _OTHERS_HABIT_RE = re.compile(_LEAD + r"(?:my|our|his|her|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
                               r"(?:always|never|usually|often|would)\s+(?P<verb>[a-z]+)\b", _I)
+# or, in any tense, of one outside the household or a pet ("my sister don't eat anything
+# green", "my cat always sits on my keyboard")
+_OTHERS_NOW_RE = re.compile(_LEAD + r"(?:(?:haha|lol)\s+)?(?:my|our)\s+(?:sister|brother|friend|mate|cousin|aunt|"
+                            r"uncle|grandpa|grandma|nan|gran|grandad|neighbou?r|cat|dog|pet|parrot|hamster|"
+                            r"flatmate|roommate|coworker|colleague)s?\s+(?:always|never|usually|often|"
+                            r"don'?t|doesn'?t)\s+\w", _I)
 
 
 def told_of_other(s: str) -> bool:
     """The clause tells another person's habit in the past: "My grandpa always ate a raw
-    onion every morning" (an anecdote; "my son never eats breakfast" is in the present)."""
+    onion every morning" (an anecdote; "my son never eats breakfast" is in the present), or
+    in any tense the habit of someone outside the household or of a pet ("my sister don't
+    eat anything green", "my cat always sits on my keyboard")."""
+    if _OTHERS_NOW_RE.match(s.strip()):
+        return True
     m = _OTHERS_HABIT_RE.match(s.strip())
     return m is not None and past_form(m.group("verb").lower()) and m.group("verb").lower() not in _PRESENT_TOO
 

@@ -621,7 +621,8 @@ def not_of_now(sentence: str) -> bool:
 _SAYING = ("told tells said says reckons thinks thought suggested suggests insisted insists "
            "claimed claims telling saying reminding").split()
 _SOMEONE_SAID_RE = re.compile(
-    r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:my|a|our|the|his|her|their|some)\s+(?:[\w-]+\s+){0,3}?"
+    r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some)\s+|(?:someone|somebody|"
+    r"everyone|everybody|people)\s+)(?:[\w-]+\s+){0,3}?"  # ("someone at the gym told me never to ...")
     rf"(?:{'|'.join(_SAYING)}|(?:keeps?|kept)\s+(?:saying|telling (?:me|us)|(?:banging|going|harping) on about)|"
     r"(?:goes|bangs|harps|went|banged)\s+on\s+about)\s+(?:(?:me|us|that)\s+)?"
     r"(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+)?"
@@ -645,7 +646,8 @@ _LAST_ONE_RE = re.compile(r"^(?:(?:so|and|but|well|oh)[,\s]+)*(?:the|our|my)\s+(
 _HAD_EVENT_RE = re.compile(r"^(?:(?:so|and|but|well|ugh|oh)[,\s]+)*(?:(?:i|we)\s+)?had\s+(?:a|an)\s+"
                            r"(?:[\w-]+\s+){0,3}?(?:on|at|this|last|yesterday|earlier)\b", _I)
 _FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ago)\b.*\b(?:was|were|had)\b"
-                        r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+\s+(?:had|was|were|used)\b",
+                        r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+\s+(?:(?:never|always|often|"
+                        r"usually)\s+)?(?:had|was|were|used|let|made|gave|wanted|[a-z]+ed)\b",  # ("never let us ...")
                         _I)
 
 

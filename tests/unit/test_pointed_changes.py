@@ -278,3 +278,81 @@ def test_a_place_of_an_activity_said_in_plain_words_is_revised() -> None:
                 "coach emailed, practice is at the school gym from now on, same time")
     assert revised(m) == [("the school gym", ["the riverside field"])]
     assert any("wednesdays 5pm" in p.text for p in current(m) if not p.history)
+
+
+# ------------------------------------------------------------------ stories of others, names of other kinds
+@pytest.mark.parametrize("text", [
+    "my sister dont eat anything green and shes 30 lol",
+    "someone at the gym told me never to stretch before lifting, is that legit",
+    "our old manager never let us work from home, glad hes gone",
+    "i tried the 5am club thing once, lasted 2 days",
+    "haha my cat always sits on my keyboard when im working",
+])
+def test_another_ones_habit_or_a_story_is_no_rule(text: str) -> None:
+    assert not rules(text), text
+
+
+@pytest.mark.parametrize("text", ["my son never eats breakfast",
+                                  "my sister can't eat gluten so the cake has to be gluten-free"])
+def test_a_household_habit_or_a_rule_said_for_another_is_a_rule(text: str) -> None:
+    assert rules(text), text
+
+
+def test_a_name_of_no_place_never_replaces_a_place() -> None:
+    m = session("Can you help me book a rental car for the Denver trip? I want a compact.",
+                "We're bringing skis after all so a compact won't cut it, make it an SUV.")
+    assert revised(m) == []
+    assert not any("(earlier: Denver)" in p.text for p in current(m))
+
+
+def test_another_detail_of_a_bound_is_revised_by_its_own_kind() -> None:
+    m = session("If a customer asks for a refund over $200, escalate it to Priya.",
+                "Priya's on maternity leave from Friday so send those to Marcus instead")
+    assert revised(m) == [("Marcus", ["Priya"])]
+    assert any("$200" in p.text and "(earlier: Priya)" in p.text for p in current(m))
+
+
+def test_a_place_booked_instead_revises_the_venue() -> None:
+    m = session("The launch party venue is The Old Mill on Harbour Street.",
+                "oh and the mill fell through, we've booked the Corn Exchange instead")
+    assert revised(m) == [("the Corn Exchange", ["The Old Mill"])]
+
+
+# ------------------------------------------------------------------ values said together, each with its own words
+def test_a_change_that_names_a_sibling_changes_that_value_alone() -> None:
+    m = session("Staging DB pool size is 10 connections, production 50 connections.",
+                "assistant: Got it. Are both on the same Postgres version?",
+                "yeah pg 15 on both", "prod is starving, make it 80")
+    (now,) = [p for p in current(m) if p.history]
+    assert [h.value for h in now.history] == ["50 connections"] and "80" in now.text
+    assert any("10 connections" in p.text and "(earlier: 50 connections)" in p.text for p in current(m))
+
+
+def test_the_one_of_a_qualifier_picks_its_statement_among_those_of_one_message() -> None:
+    m = session("Return policy for my shop: regular items 30 days, sale items 14 days.",
+                "change the sale one to 7 days, too many people abusing it")
+    assert [olds for _, olds in revised(m)] == [["14 days"]]
+    assert any(p.value == "30 days" and not p.history for p in current(m))
+
+
+def test_a_change_that_names_no_sibling_picks_none() -> None:
+    m = session("Staging DB pool size is 10 connections, production 50 connections.",
+                "the cache size is 5 connections now")
+    assert all("(earlier:" not in p.text for p in current(m))
+
+
+def test_a_ratio_of_three_parts_is_one_value() -> None:
+    assert parse_value("40/30/30").dimension == "ratio"
+    m = session("1,800 calories on rest days and 2,300 on training days", "macros 40/30/30",
+                "training days make it 2,500, I'm losing too fast")
+    assert all("40/30/30" not in (h.value or "") for p in current(m) for h in p.history)
+
+
+@pytest.mark.parametrize("turns", [
+    ("book the vet for Nutmeg, thursday after 5, at Meadowbank Vets. its her booster jab",
+     "our vet is Highcroft Vets"),
+    ("i'm doing low carb, under 50g carbs a day", "I'm vegetarian."),
+])
+def test_a_name_beside_a_bound_is_changed_only_by_who_a_case_goes_to(turns: tuple[str, str]) -> None:
+    m = session(*turns)
+    assert revised(m) == [] and all("(earlier:" not in p.text for p in current(m))

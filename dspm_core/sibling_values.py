@@ -1,0 +1,107 @@
+"""Several values of one kind said in one statement, each with words of its own:
+"Staging DB pool size is 10 connections, production 50 connections", "My daily step goal:
+10,000 on weekdays, 15,000 on weekends", "bedtime is 7:30 for Sam and 8:30 for Ava".
+
+A change that names the words of one of them ("prod is starving, make it 80", "lower the
+weekday one to 8,000", "push Ava's to 9:00") is of that value alone: the words said with
+every one of them ("connections", "bedtime") tell none apart, and a change that names the
+words of none, or of several, picks none.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from .slots import value_at
+from .values import VALUE_RE
+from .vocab import STOP_WORDS, singular
+
+__all__ = ["picked_by_words", "sibling_named"]
+
+
+class _Said(Protocol):
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def start(self) -> int: ...
+
+
+_S = TypeVar("_S", bound=_Said)
+
+
+@dataclass(frozen=True)
+class _Value:
+    text: str
+    start: int
+    kind: str
+
+
+# where the words of one value end: a comma, a semicolon, a colon, "and", "or", a dash
+_CLAUSE_RE = re.compile(r"\s*(?:[,;:]|\s[-–—]\s|\band\b|\bor\b)\s*", re.I)
+_WORD_RE = re.compile(r"[a-z][a-z'-]+", re.I)
+# words of a change or of a pointer, which name no value ("make the weekday one 8,000")
+_CHANGE_WORDS = frozenset("make set change lower raise bump cut push move drop increase decrease reduce "
+                          "one ones it that this them those now instead actually please pls should be "
+                          "is are to from at on in for of the a an give let put keep too way".split())
+
+
+def _words(text: str) -> set[str]:
+    words = (re.sub(r"'s$", "", w.lower()).strip("'") for w in _WORD_RE.findall(text))  # ("Ava's": Ava)
+    return {singular(w) for w in words if w not in STOP_WORDS and w not in _CHANGE_WORDS}
+
+
+def _own_words(statement: str, said: _Said) -> set[str]:
+    """The words of the clause that holds ``said`` in ``statement``, without the value."""
+    start, end = 0, len(statement)
+    for m in _CLAUSE_RE.finditer(statement):
+        if m.end() <= said.start:
+            start = m.end()
+        elif m.start() >= said.start + len(said.text):
+            end = m.start()
+            break
+    clause = statement[start:said.start] + " " + statement[said.start + len(said.text):end]
+    return _words(clause)
+
+
+def _meets(a: str, b: str) -> bool:
+    """One word names the other: the same, or one a short form of the other ("prod" of
+    "production")."""
+    return a == b or min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a))
+
+
+def picked_by_words(change: str, statement: str, olds: Sequence[_S]) -> _S | None:
+    """The one of ``olds`` (values of one kind in ``statement``) whose own words ``change``
+    names, or None: fewer than two, none named, or several."""
+    if len(olds) < 2:
+        return None
+    own = [_own_words(statement, o) for o in olds]
+    shared = set.intersection(*own)  # ("connections", said with each)
+    said = _words(change)
+    hits = [o for o, words in zip(olds, own) if any(_meets(w, s) for w in words - shared for s in said)]
+    return hits[0] if len(hits) == 1 else None
+
+
+def _values_in(statement: str) -> list[_Value]:
+    out: list[_Value] = []
+    for m in VALUE_RE.finditer(statement):
+        found = value_at(statement[m.start():])
+        if found is not None and not any(v.start <= m.start() < v.start + len(v.text) for v in out):
+            out.append(_Value(found[1], m.start(), found[0].dimension))
+    return out
+
+
+def sibling_named(change: str, statement: str, value: str | None) -> str | None:
+    """The other value of the kind of ``value`` in ``statement`` whose words ``change``
+    names ("50 connections" for "prod is starving, make it 80" of "Staging DB pool size is
+    10 connections, production 50 connections"): that value changes, not ``value``. None
+    when ``change`` names none, or ``value``'s own."""
+    said = _values_in(statement)
+    own = next((v for v in said if value and v.text.lower() == value.lower()), None)
+    if own is None:
+        return None
+    picked = picked_by_words(change, statement, [own] + [v for v in said if v is not own and v.kind == own.kind])
+    return picked.text if picked is not None and picked is not own else None
