@@ -46,7 +46,7 @@ from .number_words import spoken_numbers
 from .party import CAPACITY_RE, PARTY_RE
 from .places import is_place
 from .day_kept import keeps_other_part
-from .sibling_values import sibling_named
+from .sibling_values import sibling_named, value_named
 from .display_units import measure_of
 from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
@@ -69,6 +69,7 @@ REFERENT_TURNS = 8
 #: the evidence of a number said as a headcount: it counts what the count it revises counts
 HEADCOUNT = "the one recent count of people, said as a headcount"
 NEW_VERSION = "the speaker's system, a new version of it"
+SIBLING = "a statement of values said together, whose one value the sentence names by its words"
 
 _PRONOUNS = frozenset("it that this those these them one".split())
 # a person said by a pronoun alone, whose old value a revision names
@@ -282,6 +283,10 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _of_known_kind(ix, patches, subj_norm, stmt, turn)
         if found:  # "got a new phone, switch to android instructions" of "im on an iphone"
             return _one(found, "the one recent setting of a known kind, with a revision cue")
+        found = [p.id for p in _recent_settings(ix, patches, turn)
+                 if text and value_named(text, stmt.subject or "", p.text, stmt.dimension) is not None]
+        if len(found) == 1:  # "bump the Roth to $500" of "$400 a month going to my Roth IRA and
+            return Resolution(found[0], SIBLING)  # $250 into the brokerage account"
     if not stmt.revision and subj_norm:
         found = [pid for pid in _shorter_name(ix, patches, subj_norm, stmt, text)
                  if not _speaker_apart(text, ix.subject_of.get(pid) or "")]

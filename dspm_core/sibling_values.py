@@ -19,7 +19,7 @@ from .slots import value_at
 from .values import VALUE_RE
 from .vocab import STOP_WORDS, singular
 
-__all__ = ["picked_by_words", "sibling_named"]
+__all__ = ["picked_by_words", "sibling_named", "value_named"]
 
 
 class _Said(Protocol):
@@ -85,13 +85,38 @@ def picked_by_words(change: str, statement: str, olds: Sequence[_S]) -> _S | Non
     return hits[0] if len(hits) == 1 else None
 
 
+# the words a value may be read with that are no unit of it ("$250 into the brokerage account")
+_TRAIL_WORDS = frozenset("into in to for on at of from with onto towards toward going and or".split())
+
+
 def _values_in(statement: str) -> list[_Value]:
     out: list[_Value] = []
     for m in VALUE_RE.finditer(statement):
         found = value_at(statement[m.start():])
         if found is not None and not any(v.start <= m.start() < v.start + len(v.text) for v in out):
-            out.append(_Value(found[1], m.start(), found[0].dimension))
+            words = found[1].split()
+            while len(words) > 1 and (words[-1].lower() in STOP_WORDS or words[-1].lower() in _TRAIL_WORDS):
+                words.pop()  # ("$250 into the brokerage account": $250)
+            out.append(_Value(" ".join(words), m.start(), found[0].dimension))
     return out
+
+
+def _base(kind: str) -> str:
+    """A kind of value whatever it is given per ("$400 a month" and "$250" are amounts)."""
+    return kind.removeprefix("rate:")
+
+
+def value_named(change: str, subject: str, statement: str, kind: str) -> str | None:
+    """The one value of ``kind`` in ``statement`` whose own words ``change`` names ("$400"
+    for "bump the Roth to $500" of "I want $400 a month going to my Roth IRA and $250 into
+    the brokerage account"), or None; never when ``subject`` (what the change names) has a
+    word the statement does not ("the cache size is 5 connections now")."""
+    held = _words(statement)
+    if not _words(subject) or any(not any(_meets(w, h) for h in held) for w in _words(subject)):
+        return None
+    said = [v for v in _values_in(statement) if _base(v.kind) == _base(kind)]
+    picked = picked_by_words(change, statement, said)
+    return picked.text if picked is not None else None
 
 
 def sibling_named(change: str, statement: str, value: str | None) -> str | None:
@@ -103,5 +128,6 @@ def sibling_named(change: str, statement: str, value: str | None) -> str | None:
     own = next((v for v in said if value and v.text.lower() == value.lower()), None)
     if own is None:
         return None
-    picked = picked_by_words(change, statement, [own] + [v for v in said if v is not own and v.kind == own.kind])
+    picked = picked_by_words(change, statement, [own] + [v for v in said if v is not own
+                                                         and _base(v.kind) == _base(own.kind)])
     return picked.text if picked is not None and picked is not own else None

@@ -30,7 +30,7 @@ from .merge_targets import (TERM_CANDIDATES, StoreIndex, echo_target, fitting, n
                             with_period_of)
 from .restated import restated_earlier, restated_name, supposes_or_recalls, value_said_again
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
-from .resolve import (HEADCOUNT, NEW_VERSION, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
+from .resolve import (HEADCOUNT, NEW_VERSION, SIBLING, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
                       held_for_other, is_referent, label_apart, other_list, other_named_label, link_target,
                       link_vetoed, person_apart_from_count,
                       modifier_apart, names_nothing, narrowed_for, numbered_apart, other_count, own_setting,
@@ -789,12 +789,13 @@ class PatchStore:
             named = self._named_revision(fact, stmt)
             if named is not None:
                 existing_id, referent = named, True
+        res_evidence = ""
         if existing_id is None and (stmt.revision or fact.kind is not PatchKind.SENTENCE):
             res = resolve(self._ix, self._patches, subj_norm, stmt, fact.turn, referent,
                           same_unit=weak and not fact.referent,
                           terse=len(fact.text.split()) <= TERSE_WORDS,
                           own=self._own_words(fact) if referent else "", text=fact.text)
-            existing_id = res.target
+            existing_id, res_evidence = res.target, res.evidence
             if existing_id is not None and res.evidence == NEW_VERSION and stmt.dimension == "number":
                 stmt = as_said_of(stmt, self._patches[existing_id])  # "we're on 3.12 now": Python 3.12
             if existing_id is not None and res.evidence == HEADCOUNT:  # 140 of "120 guests"
@@ -852,7 +853,8 @@ class PatchStore:
                 return done
             if AUTHORITY[fact.role] < AUTHORITY[old.role]:
                 return self._reject(old, fact)
-            sibling = sibling_named(fact.text, old.text, old.value) if referent and stmt.value else None
+            sibling = sibling_named(fact.text, old.text, old.value) \
+                if (referent or res_evidence == SIBLING) and stmt.value else None
             if sibling is not None and AUTHORITY[fact.role] >= AUTHORITY[old.role]:
                 swapped = self._replace_named(old, sibling, stmt.value, fact, _norm_text(fact.text),
                                             as_text=True, keep=True)

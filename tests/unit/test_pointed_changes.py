@@ -356,3 +356,13 @@ def test_a_ratio_of_three_parts_is_one_value() -> None:
 def test_a_name_beside_a_bound_is_changed_only_by_who_a_case_goes_to(turns: tuple[str, str]) -> None:
     m = session(*turns)
     assert revised(m) == [] and all("(earlier:" not in p.text for p in current(m))
+
+
+def test_a_change_named_by_the_words_of_one_value_finds_its_statement() -> None:
+    said = "I want $400 a month going to my Roth IRA and $250 into the brokerage account"
+    m = session(said, "got a raise, bump the Roth to $500")
+    assert [olds for _, olds in revised(m)] == [["$400 a month"]]
+    m = session(said, "bump the brokerage to $300")
+    (now,) = [p for p in current(m) if p.history]
+    assert [h.value for h in now.history] == ["$250"] and "$300" in now.text
+    assert any("$400 a month" in p.text and "(earlier: $250)" in p.text for p in current(m))
