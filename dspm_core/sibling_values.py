@@ -78,11 +78,37 @@ def picked_by_words(change: str, statement: str, olds: Sequence[_S]) -> _S | Non
     names, or None: fewer than two, none named, or several."""
     if len(olds) < 2:
         return None
+    placed = _PLACE_RE.search(change)
+    if placed is not None:  # "push the second one to $200", "raise the upper one to $225"
+        return _by_place(placed.group(1).lower(), olds)
     own = [_own_words(statement, o) for o in olds]
     shared = set.intersection(*own)  # ("connections", said with each)
     said = _words(change)
     hits = [o for o, words in zip(olds, own) if any(_meets(w, s) for w in words - shared for s in said)]
     return hits[0] if len(hits) == 1 else None
+
+
+# one of them named by its place among them or by its side ("the second one", "the upper one")
+_PLACE_RE = re.compile(r"\bthe\s+(first|second|third|last|upper|higher|top|lower|bottom)\s+one\b", re.I)
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "last": -1}
+_NUMBER_RE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def _by_place(place: str, olds: Sequence[_S]) -> _S | None:
+    """The one of ``olds`` at ``place`` in the statement, or on that side: the higher or the
+    lower number (None when they are not numbers, or there is no such place)."""
+    ordered = sorted(olds, key=lambda o: o.start)
+    if place in _ORDINALS:
+        at = _ORDINALS[place]
+        return ordered[at] if at < len(ordered) else None
+    numbers = [_NUMBER_RE.search(o.text) for o in ordered]
+    if any(n is None for n in numbers) or len(ordered) != 2:
+        return None
+    a, b = (float(n.group(0).replace(",", "")) for n in numbers if n is not None)
+    if a == b:
+        return None
+    high = ordered[0] if a > b else ordered[1]
+    return high if place in ("upper", "higher", "top") else ordered[1] if high is ordered[0] else ordered[0]
 
 
 # the words a value may be read with that are no unit of it ("$250 into the brokerage account")
@@ -94,9 +120,9 @@ def _values_in(statement: str) -> list[_Value]:
     for m in VALUE_RE.finditer(statement):
         found = value_at(statement[m.start():])
         if found is not None and not any(v.start <= m.start() < v.start + len(v.text) for v in out):
-            words = found[1].split()
+            words = found[1].split() if found[0].dimension != "money" else m.group(0).split()
             while len(words) > 1 and (words[-1].lower() in STOP_WORDS or words[-1].lower() in _TRAIL_WORDS):
-                words.pop()  # ("$250 into the brokerage account": $250)
+                words.pop()  # ("$250 into the brokerage account", "$150 international": $150)
             out.append(_Value(" ".join(words), m.start(), found[0].dimension))
     return out
 
@@ -112,7 +138,8 @@ def value_named(change: str, subject: str, statement: str, kind: str) -> str | N
     the brokerage account"), or None; never when ``subject`` (what the change names) has a
     word the statement does not ("the cache size is 5 connections now")."""
     held = _words(statement)
-    if not _words(subject) or any(not any(_meets(w, h) for h in held) for w in _words(subject)):
+    if _PLACE_RE.search(change) is None and (  # ("push the second one to $200": by its place)
+            not _words(subject) or any(not any(_meets(w, h) for h in held) for w in _words(subject))):
         return None
     said = [v for v in _values_in(statement) if _base(v.kind) == _base(kind)]
     picked = picked_by_words(change, statement, said)

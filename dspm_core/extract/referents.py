@@ -60,9 +60,9 @@ _CHANGED_THEN_RE = re.compile(
     rf"(?:{_VERBS}|relax|ease|lengthen|loosen)(?:s|d|ed|ing|ting|ping|ming)?\s+(?:it|that|this)"
     r"(?:\s+(?:up|down|back|a bit|a little|a touch))?\s*[,;:–—-]+\s*(?P<rest>\S.*)$", _I)
 # a move to a new value with no name of what moves: "the team voted to go to 100 chars",
-# "we're going to an hour", "we decided to drop it to 3"
+# "we're going to an hour", "we decided to drop it to 3" (never a wish: "want to cut down to 2")
 _MOVE_TO_RE = re.compile(
-    r"\b(?:(?:voted|decided|agreed|chose|opted|want|wants)\s+to\s+|(?:we're|we are|i'm|i am|let's|lets)\s+)"
+    r"\b(?:(?:voted|decided|agreed|chose|opted)\s+to\s+|(?:we're|we are|i'm|i am|let's|lets)\s+)"
     r"(?:go|going|move|moving|drop|dropping|bump|bumping|cut|cutting|raise|raising|"
     r"lower|lowering|shift|shifting)\s+(?:(?:it|that)\s+)?(?:(?:up|down|back)\s+)?to\s+(?=\S)", _I)
 # one of a period said with "a" ("move it to an hour", "push it to a week")

@@ -366,3 +366,16 @@ def test_a_change_named_by_the_words_of_one_value_finds_its_statement() -> None:
     (now,) = [p for p in current(m) if p.history]
     assert [h.value for h in now.history] == ["$250"] and "$300" in now.text
     assert any("$400 a month" in p.text and "(earlier: $250)" in p.text for p in current(m))
+
+
+@pytest.mark.parametrize("change, old", [("push the second one to $200, margins are thin", "$150"),
+                                         ("push the first one to $60", "$50")])
+def test_one_of_values_said_together_named_by_its_place(change: str, old: str) -> None:
+    m = session("free shipping over $50 domestic and over $150 international", change)
+    assert [h.value for p in current(m) for h in p.history] == [old]
+
+
+def test_one_of_two_bounds_named_by_its_side() -> None:
+    m = session("price alert on AAPL: ping me under $170 or over $210", "raise the upper one to $225")
+    assert [h.value for p in current(m) for h in p.history] == ["$210"]
+    assert any("$170" in p.text and "(earlier: $210)" in p.text for p in current(m))
