@@ -961,7 +961,7 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
     if echoed is not None:
         return Resolution(echoed, "referent bound to the setting the assistant said back")
     sibling = [p.id for p in _recent_settings(ix, patches, turn)
-               if text and sibling_named(text, p.text, p.value) is not None] if not same_unit else []
+               if sibling_named(text, p.text, p.value) is not None] if text and not same_unit else []
     if len(sibling) == 1 and sibling[0] not in found:
         # "prod is starving, make it 80" after "yeah pg 15 on both": the statement that says
         # a production value beside the staging one, not the number said last
@@ -1755,7 +1755,6 @@ def _speakers_system(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
 
 #: what a bound is called when nothing else is named ("raise the ceiling to 12")
 _BOUND_NOUNS = frozenset("threshold ceiling cap limit cutoff cut-off floor minimum maximum max min".split())
-_LOWER_WORDS_RE = re.compile(r"\b(?:min|minimum|at least|floor)\b", re.I)
 
 
 def _bound_alone(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
@@ -1769,7 +1768,7 @@ def _bound_alone(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
     found = []
     for p in _recent_settings(ix, patches, turn):
         cls = (p.key or "||").split("|")[1]
-        if cls == "eq" and not (_LIMIT_RE.search(p.slot or "") or _LOWER_WORDS_RE.search(p.slot or "")):
+        if cls == "eq" and not (_LIMIT_RE.search(p.slot or "") or named_bound("=", p.slot) == "lower"):
             continue
         if revision_candidates(patches, {p.id}, replace(as_said_of(stmt, p), op=p.op), exact_dim=True):
             found.append(p.id)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol, TypeVar
 
 from .slots import value_at
@@ -115,7 +116,10 @@ def _by_place(place: str, olds: Sequence[_S]) -> _S | None:
 _TRAIL_WORDS = frozenset("into in to for on at of from with onto towards toward going and or".split())
 
 
-def _values_in(statement: str) -> list[_Value]:
+@lru_cache(maxsize=16384)
+def _values_in(statement: str) -> tuple[_Value, ...]:
+    """The values of ``statement`` in order, each as said without the words read after it
+    that are no unit of it (read once a statement: a pointer asks of every recent one)."""
     out: list[_Value] = []
     for m in VALUE_RE.finditer(statement):
         found = value_at(statement[m.start():])
@@ -124,7 +128,7 @@ def _values_in(statement: str) -> list[_Value]:
             while len(words) > 1 and (words[-1].lower() in STOP_WORDS or words[-1].lower() in _TRAIL_WORDS):
                 words.pop()  # ("$250 into the brokerage account", "$150 international": $150)
             out.append(_Value(" ".join(words), m.start(), found[0].dimension))
-    return out
+    return tuple(out)
 
 
 def _base(kind: str) -> str:

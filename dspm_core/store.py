@@ -48,7 +48,7 @@ from .tier import (REST_WORDS, TIER_ROLES, in_mark, said_besides, says_besides, 
 from .place_sentences import is_place_change, place_sentence
 from .contact_values import CONTACT_RE
 from .sibling_values import sibling_named
-from .value_mentions import changed_sentence, other_of_kind
+from .value_mentions import ROUTING, changed_sentence, other_of_kind
 from .swaps import named_old
 from .slots import (
     THATS_OUR_RE,
@@ -112,9 +112,10 @@ def _read_here_after(text: str, value: str | None) -> bool:
 
 
 # who something is sent to ("escalate it to Priya", "send those to Marcus")
-_ROUTED_RE = re.compile(r"\b(?:send|sent|forward|route|escalate|assign|refer|pass|hand)\b", re.I)
+_ROUTED_RE = re.compile(rf"\b(?:sent|{ROUTING.replace(' ', '|')})\b", re.I)
 # a number said of people ("6 of us", "8 people"): never an hour
-_PEOPLE_SAID_RE = re.compile(r"\d\s+(?:of\s+us|of\s+them|people|ppl|guests?|persons?|adults?)\b", re.I)
+_PEOPLE = r"(?:people|ppl|guests?|persons?|adults?)"
+_PEOPLE_SAID_RE = re.compile(rf"\d\s+(?:of\s+us|of\s+them|{_PEOPLE})\b", re.I)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +232,7 @@ def _other_value_said(text: str, value: str, revision: str) -> bool:
 
 
 # a party's size said beside another value ("a table at 7pm for 2", "8pm, 4 people")
-_PARTY_SAID_RE = re.compile(r"\bfor\s+\d{1,2}(?:\s+(?:people|ppl|guests|persons|adults|of us))?(?![\w:.,])"
-                            r"|\b\d{1,2}\s+(?:people|ppl|guests|persons|adults)\b", re.I)
+_PARTY_SAID_RE = re.compile(rf"\bfor\s+\d{{1,2}}(?:\s+(?:{_PEOPLE}|of us))?(?![\w:.,])|\b\d{{1,2}}\s+{_PEOPLE}\b", re.I)
 #: the kinds of value a statement may say beside its own
 _OTHER_KINDS = frozenset("money clock when".split())
 

@@ -339,11 +339,14 @@ _NOW_REASON_RE = re.compile(r"\bnow\b", re.I)
 _JUST_BEFORE_RE = re.compile(r"\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\w*\s*$", re.I)
 
 
+#: the words that say who a case goes to ("escalate it to Priya", "send those to Marcus")
+ROUTING = "send forward route escalate assign hand pass refer"
+
 # the words that name a value's kind rather than a thing
 _KIND_TERMS = {kind: content_terms(words) for kind, words in (
     ("money", "budget price cost spend total cap max maximum limit"),
     ("clock", "time slot"), ("date", "date day"), ("weekday", "day"),
-    ("name", "place venue spot location send forward route escalate assign hand pass refer"), ("known:colour", "colour color shade"),
+    ("name", f"place venue spot location {ROUTING}"), ("known:colour", "colour color shade"),
     ("known:size", "size"), ("known:diet", "diet"), ("known:reply language", "language"),
     ("quantity:people", "we we're us people ppl guests guest party headcount group"))}
 
