@@ -56,6 +56,10 @@ for _cat, _names in {
               "silver teal turquoise lilac burgundy khaki olive charcoal ivory maroon sage "
               "mustard terracotta lavender mauve taupe emerald cobalt coral",
     "size": "small medium large xs xl xxl xxxl extra-small extra-large",
+    "time zone": "utc gmt pst pdt est edt cst cdt mst mdt cet cest bst jst aest aedt nzst hst akst",
+    # how a message reaches people
+    "channel": "slack teams microsoft_teams whatsapp telegram discord sms email e-mail phone "
+               "pagerduty opsgenie mattermost webex imessage",
 }.items():
     for _n in _names.split():
         NAME_CATEGORY[_n.replace("_", " ")] = _cat

@@ -146,6 +146,10 @@ def named_bound(op: str | None, subject: str | None) -> str:
     return "upper" if _UPPER_NAMED_RE.search(subject) else cls
 
 
+#: a number said with no unit, which a price said later may turn out to be
+_PLAIN_NUMBER_RE = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d{2})?|\d+(?:\.\d{2})?")
+
+
 def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statement,
                          exact_dim: bool = False, same_unit: bool = False,
                          bound_named: bool = False) -> list[str]:
@@ -180,6 +184,9 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
             elif numeric and stmt.unit is None and not same_unit \
                     and p_dim in ("num", "time", "size", "percent", "money"):
                 candidates.append(pid)
+            elif p_dim == "num" and stmt.dimension == "money" and not same_unit \
+                    and _PLAIN_NUMBER_RE.fullmatch(p.value):
+                candidates.append(pid)  # "it's $12.99 now" of "I pay 11.99 for spotify"
             elif p_dim == "clock" and stmt.dimension == "when" and day_or_time(
                     p_dim, parse_value(p.value).canonical, stmt.dimension, stmt.canonical):
                 candidates.append(pid)  # "on Wednesdays from now on, same time" of "every Tuesday at 3pm"

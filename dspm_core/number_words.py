@@ -51,6 +51,9 @@ _SUBJECT_VERB_RE = re.compile(r"^\s+(?:is|was|feels|seems|sounds|should|would|wi
 _NOT_COUNTED = frozenset("of or and to more less fewer times other another".split())
 # after these, a number word with nothing counted after it is the number itself ("make it
 # five", "we're five now", "bump it to twelve")
+# what may follow a number word said alone ("make it five now", "bumped to five as of today")
+_ALONE_BEFORE = frozenset("now instead please then this max tops total as starting effective from going "
+                          "again today tomorrow since because".split())
 _STANDS_ALONE_AFTER = re.compile(r"(?:\b(?:it|that|to|we're|we are|be|at|down to|up to)\s+)$", re.I)
 
 
@@ -330,8 +333,7 @@ def with_digits(text: str) -> str:
         counted = nxt is not None and (_counts(nxt, plural=n > 1) or nxt.lower() == "per"
                                        and _PER_CENT_RE.match(text, m.end("n")) is not None
                                        or _counts_compound(nxt, text, m.end(), n > 1))
-        alone = (nxt is None or nxt.lower() in ("now", "instead", "please", "then", "this", "max",
-                                                "tops", "total"))\
+        alone = (nxt is None or nxt.lower() in _ALONE_BEFORE)\
             and _STANDS_ALONE_AFTER.search(before) is not None
         if not (counted or alone):
             continue

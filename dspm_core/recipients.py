@@ -4,6 +4,10 @@ weekly report to Luis instead", "enterprise escalations are handled by Marcus no
 setting of its own (the thing's recipient), so that a new recipient said either way
 revises it.
 
+So is the channel a thing goes out by: "notifications go out by email", "the bot posts
+daily digests to slack", "we reach customers over WhatsApp" (:func:`channel_said`), a known
+channel (:mod:`dspm_core.known_names`) in any case; "sms instead" then revises it.
+
 The recipient is a name (capitalised) or an email address. A thing sent once ("send this
 to Tom", "send the file to Priya") is no setting: "it", "this" and "that" name no thing,
 and the imperative form holds only for a thing that recurs ("weekly", "monthly", "all",
@@ -15,7 +19,9 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["recipient_said"]
+from .known_names import names_pattern
+
+__all__ = ["channel_said", "recipient_said"]
 
 # (a reason before a comma may lead the clause: "Dana's on leave till June, send press
 # stuff to Marco instead")
@@ -55,3 +61,30 @@ def recipient_said(text: str) -> tuple[str, str, bool] | None:
             return None
     thing = m.group("thing").strip()
     return thing, m.group("who"), bool(m.group("change"))
+
+
+_CHANNEL = rf"(?P<channel>{names_pattern('channel')})"
+# "<thing> go out by email", "<thing> are sent via Slack", "the bot posts <thing> to slack",
+# "we notify customers by SMS"
+_BY_CHANNEL_RE = re.compile(
+    _LEAD + r"(?:(?:the|our|my|all|any)\s+)?" + _NOT_A_THING
+    + r"(?P<thing>(?:[\w'-]+\s+){0,3}?[\w'-]+)\s+(?:go(?:es)?(?:\s+out)?|(?:is|are|get|gets|should be)\s+"
+    r"(?:sent|posted|delivered|announced|shared)(?:\s+out)?|(?:posts?|sends?|shares?|announces?)\s+(?:[\w'-]+\s+){0,3}?)"
+    r"\s*(?:by|via|over|through|on|to|in)\s+" + _CHANNEL + r"\b" + _CHANGE + r"\s*(?:[.!]|,.*)?$", re.I)
+_CONTACT_RE = re.compile(
+    _LEAD + r"(?:we|i)\s+(?:always\s+|usually\s+|only\s+)?(?:notify|contact|reach|message|update|alert|ping)\s+"
+    r"(?P<thing>(?:[\w'-]+\s+){0,2}?[\w'-]+)\s+(?:by|via|over|through|on)\s+" + _CHANNEL + r"\b" + _CHANGE
+    + r"\s*(?:[.!]|,.*)?$", re.I)
+_CHANNEL_GATE_RE = re.compile(rf"\b{names_pattern('channel')}\b", re.I)
+
+
+@lru_cache(maxsize=8192)
+def channel_said(text: str) -> tuple[str, str, bool] | None:
+    """(the thing, the channel it goes out by, whether said as a change), or None."""
+    t = text.strip()
+    if not _CHANNEL_GATE_RE.search(t):
+        return None
+    m = _BY_CHANNEL_RE.match(t) or _CONTACT_RE.match(t)
+    if m is None:
+        return None
+    return m.group("thing").strip(), m.group("channel"), bool(m.group("change"))

@@ -461,7 +461,12 @@ def progress_on_goal(text: str, earlier: str) -> bool:
     got ("we have 320 signups now", "we're at 320 so far"), naming no goal: progress
     towards it, never a new goal."""
     return _GOAL_WORD_RE.search(earlier) is not None and _GOAL_WORD_RE.search(text) is None \
-        and _HAVING_RE.search(text) is not None
+        and _HAVING_RE.search(text) is not None and _SET_TO_RE.search(text) is None
+
+
+# a pointer told its new value ("bump that to 10k, i've been hitting it"): a new goal
+_SET_TO_RE = re.compile(r"\b(?:bump|rais|set|make|chang|push|mov|up|increas|lower|drop|cut)\w*\s+"
+                        r"(?:it|that|this)\s+(?:(?:up|down)\s+)?to\b", re.I)
 
 
 def goal_apart(text: str, earlier: str) -> str | None:
@@ -1025,6 +1030,9 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
         # "switch it to dusty blue and cream": a value in words replaces one in words
         key = patches[pid].key
         dim = key.split("|")[2] if key else ""
+        kinds = name_category(stmt.value or ""), name_category(patches[pid].value or "")
+        if None not in kinds and kinds[0] != kinds[1]:
+            return False  # "it's red now" is no database of "the db is postgres"
         return (dim == "name" or dim.startswith("free:")) and bool(patches[pid].value)
     if stmt.dimension == "name" and not _same_category(stmt.value, patches[pid].value,
                                                        patches[pid].slot):
@@ -1070,7 +1078,7 @@ def _year_apart(stmt: Statement, p: Patch) -> bool:
 
 
 # who comes: a number said beside it counts people ("her in-laws are coming too so make it 32")
-PEOPLE_COME_RE = re.compile(r"\b(?:coming|joining|invited|inviting|bringing|plus[- ]ones?|in[- ]laws|rsvps?|"
+PEOPLE_COME_RE = re.compile(r"\b(?:coming|joining|invited|of us|inviting|bringing|plus[- ]ones?|in[- ]laws|rsvps?|"
                              r"guests?|people|ppl|kids|adults|friends|relatives|attendees|"
                              r"dropp(?:ed|ing) out|can(?:'|no)?t make it)\b", re.I)
 

@@ -37,7 +37,7 @@ from .ages import TURNED_CUE_RE, age_turned
 from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
 from .occupations import OCCUPATION, occupation_said
-from .recipients import recipient_said
+from .recipients import channel_said, recipient_said
 from .renamed import renamed_from, renamed_said
 from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
@@ -795,6 +795,11 @@ def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     return parse_value(text), text
 
 
+# when a change holds from, said after the name it is to ("Discord next month")
+_WHEN_AFTER_RE = re.compile(r"\s+(?:next|this|from|starting|by|in|on|tomorrow|today|tonight|soon|asap|"
+                            r"later|last)\b.*$", re.I)
+
+
 def _free_value(fragment: str) -> str:
     """A free-text value: the fragment up to the first clause break."""
     said = re.split(r"[,;](?!\d)|\s+(?:because|since|so that|unless|but|and then|which|when|while)\s+",
@@ -888,7 +893,9 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                 # "low-fodmap pls my gut is a mess lately": the diet, not what follows it
                 pv = ParsedValue(pv.text.split()[0], None, name, "name")
             elif name in _NAME_CATEGORY or name_category(pv.text):
-                pv = ParsedValue(pv.text, None, pv.canonical, "name")
+                named = _WHEN_AFTER_RE.sub("", pv.text) if pv.text.lower() not in MULTIWORD_NAMES else pv.text
+                # ("moving the team chat to Discord next month": Discord, from next month)
+                pv = ParsedValue(named, None, named.lower() if named != pv.text else pv.canonical, "name")
             elif lead and lead.end() < len(pv.text) and (revision or _PLACED_RE.match(pv.text, lead.end())):
                 # "migrated CI to GitHub Actions last week", "the venue is The Crown on Market
                 # Street": the name, not the words after it
@@ -963,8 +970,9 @@ def _names_a_system(clause: list[str], number: str, revision: bool) -> bool:
     name = clause[-1]
     if VERSIONED_LEAD_RE.fullmatch(f"{name.lower()} {number}"):
         return True  # "the staging db is postgres 14": a known system, in any case
-    if not _TOOL_NAME_RE.fullmatch(name) or name.lower() in _NUMBERED_NOUNS:
-        return False
+    if not _TOOL_NAME_RE.fullmatch(name) or name.lower() in _NUMBERED_NOUNS \
+            or name.lower() in BUILTIN_ACRONYMS:
+        return False  # ("Bs is 64 now": the batch size)
     if name_category(name) or not name[1:].islower() or revision and "." in number:
         return True
     return revision and len(clause) == 1 and max(
@@ -1154,6 +1162,10 @@ def parse_statement(text: str) -> Statement:
     if sent is not None:  # "The weekly summary goes to Priya", "send it to Luis instead"
         return Statement(f"{sent[0]} recipient", "=", sent[1], None, None, "name", sent[1].lower(),
                          revision=sent[2])
+    channel = channel_said(text)
+    if channel is not None:  # "notifications go out by email", "the bot posts digests to slack"
+        return Statement(f"{channel[0]} channel", "=", channel[1], None, None, "name", channel[1].lower(),
+                         revision=channel[2])
     renamed = renamed_said(text)
     if renamed is not None:  # "they changed the wifi password, it's seagull77 now"
         return _statement(renamed[0], "=", renamed[1], revision=True)
@@ -1631,7 +1643,9 @@ _CHOOSING_RE = re.compile(r"(?:going|sticking|settling)\s+(?:with|for|on)\s|gonn
 
 
 # what a stance is about, ending its clause ("i actually hate black's default line length")
-_STANCE_OBJECT_RE = re.compile(r"\b(?:hate|love|like|dislike|can't stand|cannot stand|prefer)\s+"
+# ("like" with who likes before it: "i like ...", "don't like ..."; never "overfitting like crazy")
+_STANCE_OBJECT_RE = re.compile(r"\b(?:hate|love|dislike|can't stand|cannot stand|prefer|"
+                               r"(?:i|we|i'd|we'd|don't|dont|not|really|actually|also|would)\s+like)\s+"
                                r"(?P<np>(?:the\s+|my\s+|our\s+|[\w-]+'s\s+)?[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3})$",
                                re.I)
 def stance_object(clause: str) -> str | None:

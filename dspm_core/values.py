@@ -180,8 +180,8 @@ _NOT_UNITS = frozenset(
     "actually already yet everywhere anywhere here there overall altogether last next one ones "
     "these those nowadays outside inside indoors outdoors since because cos coz cuz although "
     "whilst where who whose over every without within during via across against despite "
-    "except unlike like".split()
-)  # "15 min" is minutes; "3 max" a bound; "at 6 without an alarm" is at 6
+    "except unlike like starting beginning effective going".split()
+)  # "15 min" is minutes; "3 max" a bound; "at 6 without an alarm" is at 6; "1525 starting march"
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "
                      "sprint semester term session".split())
@@ -281,6 +281,12 @@ SIZE_RE = re.compile(r"(?P<sides>\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×
                      r"(?:\s?(?P<unit>mm|cm|m|metres?|meters?|in|inches|ft|feet|px|pixels)\b)?", re.I)
 
 
+# a time or a span of hours with its time zone after it
+_ZONED_RE = re.compile(r"(?P<time>\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?(?:\s?[-–]\s?\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?)?)"
+                       r"\s+(?P<zone>eastern|pacific|central|mountain|et|pt|ct|mt|est|pst|cst|mst|edt|pdt|cdt|"
+                       r"utc|gmt|cet|cest|bst|ist|aest|jst)", re.I)
+
+
 @lru_cache(maxsize=65536)
 def parse_value(text: str) -> ParsedValue:
     """Parse a value as written into its canonical form and dimension.
@@ -296,6 +302,11 @@ def parse_value(text: str) -> ParsedValue:
     contact = contact_value(raw)
     if contact:
         return ParsedValue(raw, None, contact[1], contact[0])
+    zoned = _ZONED_RE.fullmatch(raw)
+    if zoned:  # "8am-8pm ET", "9-5 eastern": the time, in its zone
+        held = parse_value(zoned.group("time"))
+        if held.dimension == "clock":
+            return ParsedValue(raw, None, f"{held.canonical} {zoned.group('zone').lower()}", "clock")
     size = SIZE_RE.fullmatch(raw)
     if size:  # "160 x 230 cm": one value, its sides in order
         sides = "x".join(re.split(r"\s?[x×]\s?", size.group("sides").lower()))
@@ -397,7 +408,12 @@ def day_or_time(dim_a: str, canon_a: str, dim_b: str, canon_b: str) -> bool:
     if {dim_a, dim_b} != {"when", "clock"}:
         return False
     day, clock = (canon_a, canon_b) if dim_a == "when" else (canon_b, canon_a)
-    return day in _DAY_NAMES and clock.split(" ", 1)[0] in _DAY_NAMES
+    return _days(day) and _days(clock.split(" ", 1)[0])  # ("mon-sat now" of "mon-fri 10-6")
+
+
+def _days(canon: str) -> bool:
+    """``canon`` is a weekday, a span of them or a list ("monday-friday", "monday/wednesday")."""
+    return all(d in _DAY_NAMES for d in re.split(r"[-/]", canon))
 
 
 _DAY_NAMES = frozenset(d.lower() for d in WEEKDAYS.values())
@@ -446,7 +462,10 @@ def _canonical_span(a: str, b: str) -> str:
     if meridiem and not re.search(r"[ap]\.?m", a, re.I) and ":" not in a \
             and int(re.match(r"\d+", a).group(0)) % 12 <= int(re.match(r"\d+", b).group(0)) % 12:
         a = f"{a.strip()}{meridiem.group(1)}m"
-    return f"{_canonical_clock(a.strip())}-{_canonical_clock(b.strip())}"
+    start, end = _canonical_clock(a.strip()), _canonical_clock(b.strip())
+    if not re.search(r"[ap]\.?m", a + b, re.I) and end[:2] < start[:2] <= "12":
+        end = f"{int(end[:2]) + 12:02d}{end[2:]}"  # "10-6" is 10:00-18:00: the end comes later
+    return f"{start}-{end}"
 
 
 def _canonical_clock(raw: str) -> str:

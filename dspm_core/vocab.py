@@ -57,6 +57,7 @@ BUILTIN_ACRONYMS: dict[str, str] = {
     "ram": "random access memory",
     "tz": "time zone",
     "lr": "learning rate",
+    "bs": "batch size",
     "seq len": "sequence length",
 }
 

@@ -42,7 +42,7 @@ _LEAD = (r"^\W*(?:(?:ok(?:ay)?|also|and|so|oh|hey|btw|fyi|ps|p\.s\.|one more thi
 _CONDITION_RE = re.compile(
     _LEAD + r"(?P<cond>(?:if|when|whenever|every time|each time|any ?time)\s+(?:(?:i|you|u|we)\b|"
     r"(?P<other>(?:someone|somebody|anyone|anybody|something|anything|people|customers|users|clients|(?:a|an|any|the)\s+"
-    r"[a-z][\w-]*)\s))"
+    r"[a-z][\w-]*)(?:\s|(?='s\s))))"  # ("if someone's angry, ...")
     r"(?P<what>[^,;?]{1,80}?))(?:\s*[,;]\s*|\s+(?=(?:just|please|pls|then|only|always|keep|stick|skip|"
     r"suggest|give|use|avoid|make sure|don't|dont|never)\b))"
     r"(?P<main>.+)$", _I)
@@ -169,7 +169,13 @@ def sets_no_rule(sentence: str) -> bool:
     """A sentence of a rule's surface that sets none of the user's (see the module's
     docstring)."""
     s = sentence.strip()
-    return bool(_SUPPOSED_RE.match(s) or _others(s) or _own_thing(s))
+    return bool(_SUPPOSED_RE.match(s) or _others(s) or _own_thing(s) or _AT_A_LOSS_RE.match(s))
+
+
+# what the speaker never knows how to do ("I never know how to end emails to professors"): a
+# difficulty to help with, no rule
+_AT_A_LOSS_RE = re.compile(r"^\W*(?:(?:honestly|tbh|ugh|lol|so)[,\s]+)*(?:i|we)\s+(?:can\s+)?never\s+"
+                           r"(?:know|remember|understand|figure\s+out|get)\s+(?:how|what|when|where|which|whether|if)\b", _I)
 
 
 def _others(s: str) -> bool:
@@ -182,8 +188,18 @@ def _others(s: str) -> bool:
         return True
     if m.group("own").lower() == "name":
         return False  # "our dog's name is Biscuit": a name the user's household goes by
+    if _HOUSEHOLD_DATES & set(s[m.start("own"):].lower().split()[:3]):
+        return False  # "my daughter's bedtime is 7:30", "my son's school starts at 8:15": a
+        # date or an hour the user's own plans keep to
     said = _IS_WHAT_RE.match(s, m.start("own"))  # ("allergic to peanuts": what they are too)
     return not (said and is_adjective(said.group("what") or said.group("adj")))
+
+
+# what a person of the user's household has at a set time, which the user plans around
+_HOUSEHOLD_DATES = frozenset(
+    "bedtime birthday school class classes lesson lessons practice training appointment surgery "
+    "flight train bus shift curfew nap naps pickup wedding anniversary exam exams graduation "
+    "recital game match party due deadline checkup check-up therapy daycare nursery".split())
 
 
 # what a person "'s" (is): one or two words that end the clause ("gluten intolerant so ..."),

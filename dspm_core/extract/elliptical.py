@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ..clock_words import in_digits
+from ..number_words import spoken_numbers
 from ..effective import EFFECT_CUE_RE, effect_said
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
@@ -127,6 +128,11 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     middle = in_digits(middle.strip(" ,"))
     if not middle:
         return None
+    if lead is not None and _CORRECTED_LEAD_RE.match(s) and len(rest.split()) <= 2:
+        # "actually two.", "eh, 60", "no, 40k": a correction of the number just held
+        spoken = spoken_numbers(middle)
+        if len(spoken) == 1 and spoken[0][0].group(0) == middle.strip(" .!"):
+            return f"{spoken[0][1]:g}"
     found = value_at(middle)
     if found is None and parse_value(middle).dimension.startswith("unit:"):
         found = parse_value(middle), middle  # "actually celsius is easier for me"
@@ -147,6 +153,9 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     return text
 
 
+# what opens a correction of the number just held, said as that number alone
+_CORRECTED_LEAD_RE = re.compile(rf"^\W*(?:(?:ok(?:ay)?|hmm+|oh|so|well|ugh)[\s,]+)*(?:eh|nah|no|nope|sorry|oops|"
+                                rf"{CORRECTION}|make\s+(?:it|that)|more\s+like|or\s+rather|rather)\b", _I)
 _UNIT_RE = re.compile(r"[^\W\d_]+(?:[\s/][^\W\d_]+)*|%|USD|EUR|GBP|°[CF]?")
 
 

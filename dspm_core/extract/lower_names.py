@@ -32,7 +32,7 @@ from ..known_names import MULTIWORD_NAMES, NAME_CATEGORY
 from ..lexicon import known_word
 from ..places import is_place
 from ..values import UNIT_ALIASES
-from ..vocab import CHAT_WORDS, STOP_WORDS, TECH_WORDS, word_frequency
+from ..vocab import BUILTIN_ACRONYMS, CHAT_WORDS, STOP_WORDS, TECH_WORDS, word_frequency
 
 __all__ = ["RARE", "as_typed", "names_capitalised", "typed_without_capitals"]
 
@@ -61,8 +61,8 @@ def _unknown(word: str) -> bool:
     """A word no lexicon knows and no list of ordinary words holds, or a name of a known
     kind that is no common word."""
     if len(word) < 2 or not word.isalpha() or word in STOP_WORDS or word in CHAT_WORDS \
-            or word in UNIT_ALIASES:
-        return False
+            or word in UNIT_ALIASES or word in BUILTIN_ACRONYMS:
+        return False  # ("bs is 64 now": the batch size, no name)
     count = word_frequency().get(word, 0)
     if word in NAME_CATEGORY:
         return count <= KNOWN_NAME_COUNT or not known_word(word)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..known_names import name_category
 from ..lexicon import is_base_verb
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
@@ -43,6 +44,26 @@ _IT_IS_RE = re.compile(
     r"\b(?:it's|its|it is|it'll be|it will be|that's|thats|that is|it's now|it is now)\s+"
     r"(?:now\s+|going to be\s+|gonna be\s+|due\s+|on\s+|at\s+|set to\s+|down to\s+|up to\s+|only\s+|just\s+)*"
     r"(?:the\s+)?(?=\S)", _I)
+# "it's been bumped to 25", "that got pushed back to the 14th", "it was raised to 5 seats",
+# "it's going up to 1525 starting march"
+_IT_CHANGED_RE = re.compile(
+    r"\b(?:it|that|this)(?:'s|\s+is|\s+has|\s+was|\s+got|\s+just\s+got|(?=\s+went))\s+(?:now\s+|just\s+|been\s+|now\s+been\s+)*"
+    r"(?:bumped|raised|moved|pushed|changed|increased|decreased|lowered|cut|upped|dropped|reduced|"
+    r"going\s+(?:up|down)|gone\s+(?:up|down)|went\s+(?:up|down)|dropping|rising|climbing|jumping|jumped|"
+    r"extended|shortened|updated|shifted|switched|knocked|brought|rescheduled|postponed|capped)"
+    r"(?:\s+(?:up|down|back|forward|out))?\s+(?:to|until|till)\s+(?:the\s+)?(?=\S)", _I)
+# "we're keeping them a week from now on", "hold those for 10 days instead": how long
+_KEPT_FOR_RE = re.compile(r"\b(?:keep|keeping|kept|hold|holding|store|storing|retain|retaining)\s+"
+                          r"(?:it|them|those|these|that)\s+(?:for\s+)?(?=\S)", _I)
+# an amount a value moves by ("half an hour later", "2 more", "10 minutes earlier")
+_BY_AMOUNT_RE = re.compile(r"\s+(?:later|earlier|sooner|more|less|fewer|longer|shorter|back|forward|extra)\b", _I)
+# where the value lands after the amount ("..., 7", "..., so 7:00", "..., to 7", "..., making it 40")
+_LANDS_AT_RE = re.compile(r"\s*[,;:–—-]\s*(?:so\s+|to\s+|i\.?e\.?\s+|making\s+it\s+|which\s+makes\s+it\s+|"
+                          r"that's\s+|thats\s+)?(?=[$€£]?\d)", _I)
+# a name of a known kind said to be what "it" is ("turns out it's UTC", "nah it's yarn now")
+_IT_IS_NAME_RE = re.compile(r"\b(?:it's|its|it is|that's|thats|that is)\s+(?:now\s+|actually\s+|really\s+)?"
+                            r"(?P<name>[\w.+#-]+(?:\s+(?:actions|ci|code|teams))?)(?=\s*(?:[.!,;]|$|\s+(?:now|instead|"
+                            r"actually|these days|from now on|going forward)\b))", _I)
 _CAPPED_RE = re.compile(r"\b(?:cap|caps|capped|limit|limits|limited)\b", _I)
 # "sorry, I meant 25mg", "no, we meant 1500": a correction of the value just given
 _MEANT_RE = re.compile(r"\b(?:i|we)\s+(?:actually\s+)?meant\s+(?:the\s+)?(?=\S)", _I)
@@ -82,6 +103,12 @@ _MOVED_RE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|oh|ugh|btw)[\s,]+)*(?:the\s+
                        r"(?:got|has been|was|is being|has|is|'s)\s+(?:been\s+)?(?:shifted|moved|changed|"
                        r"pushed(?:\s+back)?|rescheduled|postponed|delayed|bumped|brought forward)\b"
                        r"[^,;.]*[,;.]\s*(?:so\s+|and\s+)?(?:can you\s+|please\s+)?$", _I)
+# a clause judging what then changes, before the pointer ("the lock timeout is too short,
+# bump it to 20s"): "it" is what it judges
+_JUDGED_WHAT_RE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|oh|ugh|hmm+)[\s,]+)*(?:the|my|our)\s+"
+                             r"(?P<what>[a-z][\w'-]*(?:\s+(?!is\b|are\b)[\w'-]+){0,3}?)\s+(?:is|are|'s|feels|seems)\s+"
+                             r"(?:(?:way|far|much|a bit|a little|kinda|really|just)\s+)?(?:too\s+[a-z]+|not\s+[a-z]+\s+enough)"
+                             r"\s*[,;.]\s*(?:so\s+)?(?:can you\s+|please\s+)?$", _I)
 _CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|anymore|this time|going forward|"
                      r"wait|no|nope|nah|hm+|turns out|apparently|misremembered|mixed up|mixing|my bad|"
                      r"sorry|oops|correction|btw|wrong|misread|misheard|"
@@ -173,7 +200,7 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 counted = _COUNTED_RE.search(read, 0, comes.start())
                 value = f"{value.split()[0]} {counted.group('what')}" if counted else value.split()[0]
             return _pointer_fact(turn, s, value)
-    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_MOVE_TO_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True),
+    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_CHANGED_RE, False), (_MOVE_TO_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True), (_KEPT_FOR_RE, True),
                           (_MEANT_RE, False), (_CORRECTED_RE, False)):
         for m in rx.finditer(read):
             if rx is _ANY_VERB_PRONOUN_RE and not (
@@ -181,7 +208,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                     and is_base_verb(m.group("verb")[:-1])):  # "wants it at 10 minutes"
                 continue
             rest = read[m.end():]
-            if rx is _MOVE_TO_RE:  # "we're going to an hour" (never "push it a week, to june 14")
+            if rx is _MOVE_TO_RE or rx is _KEPT_FOR_RE:  # "we're going to an hour", "keeping
+                # them a week" (never "push it a week, to june 14")
                 rest = _ONE_PERIOD_RE.sub("1 ", rest, count=1)
             if not VALUE_RE.match(rest):
                 continue
@@ -189,6 +217,13 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             if found is None:
                 continue
             pv, text = found
+            if _BY_AMOUNT_RE.match(rest, len(text)):
+                # "push it half an hour later, 7": how much it moves, then where it lands
+                total = _LANDS_AT_RE.search(rest, len(text))
+                landed = value_at(rest[total.end():]) if total else None
+                if landed is None or landed[0].dimension in ("free", "name"):
+                    continue
+                pv, text = landed
             if needs_cue and not _CUE_RE.search(s) and not _SO_RE.search(read, 0, m.start()):
                 continue  # (a consequence is a change: "legal wants one more pass, so it'll be April 10")
             if pv.dimension == "free" or _FOR_ANOTHER_RE.match(rest, len(text)):
@@ -197,7 +232,7 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 return None  # "it's 18 degrees in here now": a reading of where one is
             if rx is not _CORRECTED_RE and stance_object(read[:m.start()]):
                 return None  # "i hate black's default line length, set it to 100": "it" is named
-            moved = _MOVED_RE.match(read[:m.start()])
+            moved = _MOVED_RE.match(read[:m.start()]) or _JUDGED_WHAT_RE.match(read[:m.start()])
             if moved:  # "dinner with Sam got shifted, make it 8:15": "it" is the dinner
                 return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
                             slot=moved.group("what"), op="=", value=text, source="rules",
@@ -226,6 +261,9 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     value = _measured_at(said) if said else None
     if value is not None and value.lower() == said.lower():
         return _pointer_fact(turn, s, value)  # "the kids keep interrupting, so 15 minutes it is"
+    named = _IT_IS_NAME_RE.search(s)
+    if named and _CUE_RE.search(s) and name_category(named.group("name")) is not None:
+        return _pointer_fact(turn, s, named.group("name"))  # "turns out it's UTC", "it's pnpm now"
     words = pointed_to_words(s)
     if words is not None:  # "switch it to dusty blue and cream": a new value in plain words
         return _pointer_fact(turn, s, words)

@@ -23,7 +23,7 @@ from functools import lru_cache
 from ..lexicon import (is_adjective, is_base_verb, is_noun_only, is_past_verb, is_plural_noun, known_word,
                        past_form)
 from ..occupations import occupation_said
-from ..recipients import recipient_said
+from ..recipients import channel_said, recipient_said
 from .stances import stance_kind
 from ..due_dates import DUE_CUE_RE, due_said
 from ..effective import without_effect
@@ -210,8 +210,13 @@ _FRAGMENT_RE = re.compile(
     r"(?:,?\s*(?:please|pls|plz))?\s*[.!]?$"
     # "nothing with pork", "nothing containing gluten"
     r"|^nothing\s+(?:with|containing|made with|that has)\s+[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}\s*[.!]?$"
+    # "no legal or medical advice, ever"
+    r"|^no\s+[a-z][\w-]*(?:\s+(?:or\s+|and\s+)?[a-z][\w-]*){0,3},?\s+(?:ever|at all|whatsoever|period)\s*[.!]?$"
     # "no spoilers for the last season", "no emojis in commit messages"
-    r"|^no\s+[a-z][\w-]*\s+(?:for|in|about|on|from)\s+(?:[\w'-]+\s*){1,6}[.!]?$"
+    # "no exclamation marks in work emails please", "no wine tastings or brewery tours in any of
+    # the plans", "no suggestions that involve drilling"
+    r"|^no\s+[a-z][\w-]*(?:\s+(?:or\s+|and\s+)?[a-z][\w-]*){0,3}\s+(?:for|in|about|on|from|that|involving)\s+"
+    r"(?:[\w'-]+\s*){1,8}(?:,?\s*(?:please|pls|plz))?\s*[.!]?$"
     # "no abstract base classes", "no single letter variables": a thing named in three words
     r"|^no\s+[a-z][\w-]*\s+[a-z][\w-]*\s+[a-z][\w-]*s(?:\s+(?:please|pls|plz))?\s*[.!]?$"
     # "metric please", "British spelling throughout", "UTC everywhere"
@@ -224,13 +229,15 @@ _FRAGMENT_RE = re.compile(
     # "Metric units only.", "GBP for all prices."
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only\s*[.!]?$"
     r"|^[\w/-]+(?:\s+[\w/-]+)?\s+for\s+(?:all|every|each|any)\s+[a-z]+(?:\s+[a-z]+)?\s*[.!]?$", _I)
+# what a "no" is of, up to where it is said to hold ("no suggestions | that involve drilling")
+_NO_HEAD_RE = re.compile(r"^no\s+.*?(?=\s+(?:for|in|about|on|from|that|involving)\s)", _I)
 _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue thanks thank doubt "
                                  "kidding joke luck rush pressure offense offence yes yeah yep ok "
                                  "okay sure more another again continue next same help this that "
                                  "it one regret regrets complaint complaints biggie sweat surprise "
                                  "wonder drama pref prefs preference preferences opinion bother "
                                  "difference deal feelings harm hurry rush stress fuss need needed chance matter "
-                                 "longer change changes news update updates".split())
+                                 "longer change changes news update updates time point reason signal sign luck".split())
 # a fact of the speaker's given as the reason of a question ("... since i've got a bad shoulder?")
 # (a state: "i've got ...", "i'm allergic ...", never what was done, "since i've decided ...")
 _REASON_FACT_RE = re.compile(
@@ -331,7 +338,9 @@ _KEEP_IN_MIND_RE = re.compile(r"^(?:(?:and|but|also|oh|btw|just|please)[,\s]+)*(
 _APPRECIATE_RE = re.compile(r"^(?:i(?:'d| would|d)\s+(?:really\s+)?(?:appreciate it|prefer it|like it|"
                             r"love it|be (?:(?:really|so|very)\s+)?(?:grateful|thankful|glad|happy))|"
                             r"(?:it(?:'d| would)|would)\s+be\s+(?:really\s+|so\s+)?(?:great|nice|"
-                            r"good|helpful|better|ideal|awesome|perfect|lovely))\s+if\s+you(?:'d| would| could| can)?"
+                            r"good|helpful|better|ideal|awesome|perfect|lovely))\s+if\s+"
+                            # (or the assistant named: "if the bot could stop apologising")
+                            r"(?:you|the\s+(?:bot|assistant|agent|chatbot|ai))(?:'d| would| could| can)?"
                             r"\s+(?:always\s+|only\s+|just\s+)?"
                             r"(?P<rest>(?P<verb>write|wrote|reply|replied|respond|responded|answer|answered|keep|"
                             r"kept|use|used|avoid|avoided|stop|stopped|format|formatted|talk|talked|speak|"
@@ -400,6 +409,19 @@ _MAKES_ME_ILL_RE = re.compile(r"^\W*(?!(?:my|our|his|her|their|this|that|he|she|
 # a policy the speaker keeps ("We have a strict no-refunds policy on sale items")
 _POLICY_RE = re.compile(r"^\W*(?:we|i)\s+(?:have|keep|run|follow)\s+an?\s+(?:strict\s+|firm\s+|hard\s+)?"
                         r"(?:no[- ][\w-]+|[\w-]+(?:[- ]only)?)\s+(?:policy|rule)\b", _I)
+# what the user is to be called ("call me sam not samantha pls"; never "call me back later")
+_CALL_ME_RE = re.compile(r"^(?:(?:pls|please|and|also|oh|btw)[,\s]+)*(?:call|address)\s+me\s+(?:as\s+)?"
+                         r"(?!(?:back|later|tomorrow|tonight|today|when|after|before|at|on|in|if|once|asap|"
+                         r"now|whenever|anytime|about|re|again|sometime|soon|first|maybe)\b)[a-z][\w.'-]*"
+                         r"(?:\s+(?:not|instead\s+of|rather\s+than)\s+[a-z][\w.'-]*)?"
+                         r"(?:,?\s*(?:please|pls|plz|from now on|going forward|thanks|thx))*\s*[.!]?$", _I)
+# what needs the user's say-so before it is done ("any purchase over $50 needs my explicit OK")
+_NEEDS_MY_OK_RE = re.compile(r"\b(?:needs?|requires?|must\s+(?:get|have))\s+(?:my|our)\s+(?:\w+\s+)?"
+                             r"(?:ok|okay|approval|sign-?off|go-?ahead|permission|consent|confirmation)\b", _I)
+# a thing of the user's not to be touched ("leave the vendor directory alone")
+_LEAVE_ALONE_RE = re.compile(r"^(?:(?:pls|please|and|also|just)[,\s]+)*leave\s+(?:my|our|any|all|the\s+[\w/.-]+\s+"
+                             r"(?:directory|dir|folder|files?|config|configs|tests?|schema|api|module|"
+                             r"package|styles?|settings))\b[^,;?]{0,40}?\s+alone\b(?![^?]*\?)", _I)
 # a clause that gives a reason after a rule ("..., that's my focus day", "..., the baby's asleep")
 _REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i have|we have|"
                              r"the\s+\w+(?:'s|\s+is|\s+are)|my\s+\w+(?:'s|\s+is|\s+are)|"
@@ -445,6 +467,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if _NO_THING_WHEN_RE.match(s) and VALUE_RE.search(s) or _NOT_ALLOWED_RE.match(s) \
             or _MAKES_ME_ILL_RE.match(s) or _POLICY_RE.match(s):
         return PatchKind.CONSTRAINT  # "No calls after 8pm", "My landlord doesn't allow pets"
+    if _CALL_ME_RE.match(s) or _NEEDS_MY_OK_RE.search(s) or _LEAVE_ALONE_RE.match(s):
+        return PatchKind.CONSTRAINT  # "call me sam not samantha pls", "any purchase over $50 needs
+        # my OK", "leave the vendor directory alone"
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
             or _STICK_TO_RE.match(s) or _EXPLAIN_AS_RE.match(s) or _kept_how(s):
         return PatchKind.CONSTRAINT
@@ -473,7 +498,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     m = _APPRECIATE_RE.match(s)
     if m and not one_off_task(m.group("rest")):
         return PatchKind.CONSTRAINT  # "I'd appreciate it if you'd write in a friendly tone"
-    if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s) or recipient_said(s):
+    if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s) or recipient_said(s) \
+            or channel_said(s):
         return PatchKind.DECISION  # "Figma is our source of truth for designs"
     framed = strip_frame(s)
     if framed != s:
@@ -505,7 +531,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT  # "spell it colour not color", "sign off my emails with ...",
         # "reply to each review in the language it was written in"
     m = _FRAGMENT_RE.match(s)
-    if m and not set(re.findall(r"[a-z]+", s.lower())) & _NOT_A_RULE_FRAGMENT:
+    # ("no problem", "no worries", "only this one": no rule; a "no" is read up to what it is of)
+    head = _NO_HEAD_RE.match(s)
+    if m and not set(re.findall(r"[a-z]+", (head.group(0) if head else s).lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."
     parts = [p.strip(" .!") for p in s.split(",")]
     if len(parts) > 1 and all(0 < len(p.split()) <= _FRAGMENT_WORDS for p in parts) \
@@ -618,15 +646,19 @@ def not_of_now(sentence: str) -> bool:
 
 # "a colleague told me to always use UTC", "my boss said never to use tabs": someone
 # else's words, reported, not the user's own rule
-_SAYING = ("told tells said says reckons thinks thought suggested suggests insisted insists "
-           "claimed claims telling saying reminding").split()
+_SAYING = ("told tells said says say reckons thinks thought suggested suggests insisted insists "
+           "claimed claims telling saying reminding swears swore swear").split()
 _SOMEONE_SAID_RE = re.compile(
-    r"^(?:(?:so|and|but|also|btw)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some)\s+|(?:someone|somebody|"
-    r"everyone|everybody|people)\s+)(?:[\w-]+\s+){0,3}?"  # ("someone at the gym told me never to ...")
+    r"^(?:(?:so|and|but|also|btw|lol|haha|omg)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some)\s+|(?:someone|somebody|"
+    r"everyone|everybody|people)\s+)(?:[\w-]+\s+){0,5}?"  # ("someone at the gym told me never to ...")
     rf"(?:{'|'.join(_SAYING)}|(?:keeps?|kept)\s+(?:saying|telling (?:me|us)|(?:banging|going|harping) on about)|"
-    r"(?:goes|bangs|harps|went|banged)\s+on\s+about)\s+(?:(?:me|us|that)\s+)?"
-    r"(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+)?"
-    r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop)\b", _I)
+    r"(?:goes|bangs|harps|went|banged)\s+on\s+about)\s+(?:(?:me|us|that)\s+)?[\"“'‘]?"
+    # (what someone must do, by their words: "my friend swears you must never ...", "the rules
+    # say entries must be under 1,000 words")
+    r"(?:(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+)?"
+    r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop)\b"
+    r"|(?!(?:we|i)\s)(?:[\w-]+\s+){1,3}?(?:should|must|has\s+to|have\s+to|need\s+to|needs\s+to|can't|cannot|"
+    r"shouldn't|mustn't)\b)", _I)
 
 
 # "My mentor told me to update my portfolio by April 1", "Greg suggested I should never push
@@ -646,8 +678,8 @@ _LAST_ONE_RE = re.compile(r"^(?:(?:so|and|but|well|oh)[,\s]+)*(?:the|our|my)\s+(
 _HAD_EVENT_RE = re.compile(r"^(?:(?:so|and|but|well|ugh|oh)[,\s]+)*(?:(?:i|we)\s+)?had\s+(?:a|an)\s+"
                            r"(?:[\w-]+\s+){0,3}?(?:on|at|this|last|yesterday|earlier)\b", _I)
 _FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ago)\b.*\b(?:was|were|had)\b"
-                        r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+\s+(?:(?:never|always|often|"
-                        r"usually)\s+)?(?:had|was|were|used|let|made|gave|wanted|[a-z]+ed)\b",  # ("never let us ...")
+                        r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:(?:never|always|often|"
+                        r"usually)\s+)?(?:had|was|were|used|let|made|gave|wanted|[a-z-]+ed)\b",  # ("never let us ...")
                         _I)
 
 
@@ -691,6 +723,13 @@ def one_off_task(sentence: str) -> bool:
     if (_ERRAND_RE.match(s) or _NEED_MADE_RE.match(s)) and not _RECURRENCE_RE.search(s):
         return True  # "book me a table for 4 at 7:30 tomorrow": an errand of one day; "need a
         # regex for Dutch postcodes like 1012 AB": a thing to make now
+    if (_IN_THIS_ONE_RE.search(s) or _MADE_ONCE_RE.match(s) or _PART_ONLY_RE.match(s)) \
+            and not _RECURRENCE_RE.search(s):
+        return True  # "don't bold anything in this table", "write a product description for
+        # this kettle, under 50 words", "only translate the first paragraph": of the thing at hand
+    on_one = _ID_TASK_RE.match(s)
+    if on_one and is_base_verb(on_one.group("verb")) and not _RECURRENCE_RE.search(s):
+        return True  # "Refund order 1234 please", "look up the status for jane@example.com"
     if _THIS_ONCE_RE.search(s) or _QUOTED_TASK_RE.match(s):
         return True  # "use a table for this comparison pls, just this once", "translate
         # 'where is the station' into japanese pls": said once, of the words given
@@ -704,7 +743,8 @@ def one_off_task(sentence: str) -> bool:
 
 # an errand done for the speaker on one day ("book me a table ... tomorrow")
 _ERRAND_RE = re.compile(r"^(?:(?:pls|please|can you|could you|can u|ok(?:ay)?|and)[,\s]+)*(?:book|order|reserve|"
-                        r"buy|get|find|call|ring|text|email|message|schedule|arrange)\s+(?:me|us)\b.*\b(?:today|"
+                        r"buy|get|find|call|ring|text|email|message|schedule|arrange)\s+(?:(?:me|us)\b|"
+                        r"(?:a|an|the|some|two|three|four|\d+)\s).*\b(?:today|"
                         r"tonight|tomorrow|this (?:morning|afternoon|evening|weekend)|next (?:mon|tues|wednes|thurs|"
                         r"fri|satur|sun)day)\b", _I)
 _NEED_MADE_RE = re.compile(r"^(?:(?:ok(?:ay)?|so|hey|and)[,\s]+)*(?:(?:i|we)\s+)?(?:need|want)\s+(?:a|an)\s+"
@@ -715,6 +755,29 @@ _NEED_MADE_RE = re.compile(r"^(?:(?:ok(?:ay)?|so|hey|and)[,\s]+)*(?:(?:i|we)\s+)
 _QUOTED_TASK_RE = re.compile(r"^(?:(?:pls|please|can you|could you|can u)\s+)?(?:translate|rewrite|proofread|"
                              r"summari[sz]e|shorten|rephrase|reword|correct|check|fix|explain|define|"
                              r"spell|pronounce|edit)\s+(?:this\s+)?['\"‘“]", _I)
+# the thing at hand an instruction is for ("in this one", "in this table"; never "in this
+# chat", which holds for the whole conversation, nor "for this project")
+_IN_THIS_ONE_RE = re.compile(r"\bin\s+this\s+one\b|\b(?:in|for|on|of|from)\s+this\s+(?:[a-z]+\s+)?(?:table|email|draft|reply|"
+                             r"answer|version|message|list|doc|document|post|paragraph|section|essay|letter|"
+                             r"slide|chart|translation|response|piece|text|chapter|page|summary|report|"
+                             r"snippet|function|script|sentence|tweet|caption|invoice|quote|spreadsheet|"
+                             r"product|item|listing)\b", _I)
+# a thing to make or find, one of it or a few ("write a product description ...", "list three
+# hotels in Rome under €150")
+_MADE_ONCE_RE = re.compile(r"^(?![^.!?]*(?:\s[-–—]\s|\boh and\b|\bbtw\b|\bby the way\b|\bfyi\b|\(|\bremember\b))"
+                           r"(?:(?:please|pls|ok(?:ay)?|so|and|now)[,\s]+)*(?:write|draft|compose|list|suggest|"
+                           r"recommend|find|create|generate|give\s+me|come\s+up\s+with|plan|pick|name)\s+(?:me\s+)?"
+                           r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple\s+of|some|\d+)\s+"
+                           r"(?!(?:few|couple)\b)[a-z]", _I)
+# a part of the material at hand ("only translate the first paragraph")
+_PART_ONLY_RE = re.compile(r"^(?:(?:please|pls|ok(?:ay)?|so|and|now)[,\s]+)*(?:only|just)\s+[a-z]+\s+(?:the\s+)?"
+                           r"(?:first|last|second|third|next|top|bottom|opening|final)\s+[a-z]", _I)
+# a task on one thing named by its number or address
+_ID_TASK_RE = re.compile(r"^(?:(?:please|pls|ok(?:ay)?|so|and|now|can you|could you)[,\s]+)*(?P<verb>[a-z]+)"
+                         r"(?:\s+up)?\s+(?!(?:all|any|every|each|anything|everything)\b)(?:the\s+)?(?:[a-z]+\s+){0,3}?(?:for\s+|of\s+|on\s+)?"
+                         r"(?:(?:order|ticket|invoice|case|account|booking|reservation|issue|pr|job|item|customer|"
+                         r"shipment|parcel|package|claim|incident|request)\s+(?:number\s+|no\.?\s*|#\s?)?#?\d{3,}\b"
+                         r"|[\w.+-]+@[\w-]+\.[\w.]+)", _I)
 _THIS_ONCE_RE = re.compile(r"\b(?:just\s+)?(?:this|the)\s+once\b|\b(?:just\s+)?this\s+one\s+time\b|"
                            r"\bjust\s+this\s+time\b|\bfor\s+this\s+one\s+only\b", _I)
 _COMPUTE_VERBS = frozenset("convert calculate compute add multiply divide subtract round "

@@ -302,6 +302,9 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
     clauses = split_clauses(s)
     for i, c in enumerate(clauses):
         _label(c, first=(i == 0))
+        if i and c.label == "req" and _FROM_NOW_RE.fullmatch(clauses[i - 1].text.strip(" ,.;:!")) \
+                and not _WH_WORD_RE.search(c.text):
+            _for_every_reply(c)  # "Going forward, could you put the tl;dr at the top?"
     if s.rstrip().endswith("?") and not any(c.label == "req" or c.embedded for c in clauses) \
             and standing_kind(s) is None:
         return []  # a question in statement form ("So I should never use eval?")
@@ -322,9 +325,9 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
             if lo > 0 and (lo - 1) not in used and clauses[lo - 1].label in ("ctx", "soft") \
                     and len(clauses[lo].text.split()) <= 4:
                 lo -= 1  # over a short aside ("..., like you mentioned, without ...")
-        if lo > 0 and (lo - 1) not in used and _CORRECTION_RE.fullmatch(
-                clauses[lo - 1].text.strip(" ,.;:!")):
-            lo -= 1  # "Scratch that, we're going with Linear"
+        if lo > 0 and (lo - 1) not in used and (_CORRECTION_RE.fullmatch(
+                clauses[lo - 1].text.strip(" ,.;:!")) or _FROM_NOW_RE.fullmatch(clauses[lo - 1].text.strip(" ,.;:!"))):
+            lo -= 1  # "Scratch that, we're going with Linear", "Going forward, could you ..."
         # and carry the clauses that continue it ("..., rather than a generic version")
         while hi + 1 < len(clauses) and (hi + 1) not in used and clauses[hi + 1].label != "req" \
                 and _CONTINUATION_RE.match(strip_lead(clauses[hi + 1].text)):
@@ -403,12 +406,32 @@ def _label(c: Clause, first: bool) -> None:
         return
     if c.label == "cue":
         return
-    probe = as_instruction(c.text.strip()) or scoped_instruction(c.text.strip())
+    scope = _SCOPE_LEAD_RE.match(c.text.strip())
+    probe = as_instruction(c.text.strip()) or scoped_instruction(c.text.strip()) \
+        or (c.text.strip()[scope.end():] if scope else None)
     if probe is not None:
         trial = Clause(c.sep, probe)
         _label_as_said(trial, first)
         if trial.label == "cue":
             c.label, c.kind = "cue", trial.kind  # (its words stay as said)
+
+
+# a clause that says the one after it holds from now on
+_FROM_NOW_RE = re.compile(r"(?:(?:and|so|also|ok(?:ay)?)\s+)?(?:going forward|from now on|moving forward|"
+                          r"in future|in the future|from here on(?: out)?|for future reference)", _I)
+# what makes a request a question of the moment ("can you tell me what the weather is?")
+_WH_WORD_RE = re.compile(r"\b(?:what|how|why|where|when|which|who|whether|if)\b", _I)
+# a scope said before an instruction ("for my spanish practice, reply only in spanish")
+_SCOPE_LEAD_RE = re.compile(r"^(?:for|with|when it comes to|as for|regarding)\s+(?:my|our|the|any|all)\s+"
+                            r"[^,;]{1,40},\s+(?=[a-z])", _I)
+
+
+def _for_every_reply(c: Clause) -> None:
+    """Label ``c``, a request said after "going forward", as the rule it asks for."""
+    trial = f"{c.text.strip().rstrip(' ?.!')} from now on?"
+    kind = standing_kind(trial) or setting_kind(trial)
+    if kind is not None:
+        c.label, c.kind, c.embedded = "cue", kind, True  # (a request kept, question or not)
 
 
 # a rule for the answers joined to a request ("..., but keep explanations short")

@@ -1,0 +1,162 @@
+"""Everyday revisions through ``add_turn`` with the default extractor: a pointer after a
+reason ("loss is exploding like crazy, drop it to 0.1"), a change told as done to "it"
+("it's been raised to 50", "it's going up to 1900"), a correction that is a number alone
+("actually two."), a price said first with no currency, days of opening hours, and how
+long things are kept ("we're keeping them two weeks"). And rules said in everyday words: a
+"no ..." scoped to where it holds, the dates a user's household plans around, a request
+after "going forward", a scope said first, the bot named in a polite request. What only
+looks like these stays apart: someone else's words, a task about the thing at hand, a
+story of an old system, a difficulty."""
+
+from __future__ import annotations
+
+import pytest
+
+from chat_sessions import session
+from dspm_core import DSPMMemory
+from dspm_core.slots import parse_statement
+from dspm_core.values import parse_value
+
+
+def revised(m: DSPMMemory) -> list[tuple[str | None, list[str | None]]]:
+    """(current value, earlier values) of every current setting that has a lineage."""
+    return [(p.value, [h.value for h in p.history]) for p in m.store.patches()
+            if p.later is None and p.history]
+
+
+def critical_texts(text: str) -> list[str]:
+    return [p.text for p in session(text).store.patches() if p.critical]
+
+
+REVISIONS = [
+    (("The dropout is 0.2", "assistant: ok", "loss is exploding like crazy, drop it to 0.1"),
+     ("0.1", ["0.2"])),
+    (("Uploads in the portal max out at 20mb", "assistant: Noted.", "It's been raised to 50"),
+     ("50", ["20mb"])),
+    (("The Pro plan includes 4 seats", "heads up, it's been bumped to six as of today"),
+     ("6", ["4 seats"])),
+    (("I pay 9.99 for the music app", "assistant: Added.", "they hiked it, it's $11.49 now"),
+     ("$11.49", ["9.99"])),
+    (("the studio is open tue-fri 9-5", "assistant: Okay.", "it's tue-sat now"),
+     ("tue-sat", ["tue-fri 9-5"])),
+    (("keep my screen time limit at 3 hours a day", "assistant: Done.", "actually two."),
+     ("2", ["3 hours a day"])),
+    (("the log archive keeps files for 30 days", "assistant: Got it.", "eh, 45"),
+     ("45", ["30 days"])),
+    (("our rent is $1,800 a month", "the lease renewal came, it's going up to 1900 starting june"),
+     ("1900", ["$1,800 a month"])),
+    (("backups are kept 30 days in cold storage",
+      "budget cuts, we're keeping them two weeks from now on"), ("2 weeks", ["30 days"])),
+    (("my step goal is 6000 a day", "bump that to 9k, I've been hitting it easily"),
+     ("9k", ["6000 a day"])),
+    (("the help desk is staffed 9 to 5 eastern", "assistant: Got it.",
+      "we hired two more people, so going forward it's 8am-8pm ET"), ("8am-8pm", ["9-5 eastern"])),
+    (("my fasting window is 11 to 7", "moving it to 9-5 so I can eat breakfast with the family"),
+     ("9-5", ["11-7"])),
+    (("morning alarm at 6:15", "assistant: Alarm set.", "new commute, so push it half an hour later, 6:45"),
+     ("6:45", ["6:15"])),
+    (("morning alarm at 6:15", "push it 20 minutes later please"), ("6:35", ["6:15"])),
+    (("batch size 128 on the big GPUs", "assistant: Got it.", "bs is 64 now, we kept running out of memory"),
+     ("64", ["128"])),
+    (("alerts go out by email", "assistant: Ok, email it is.", "sms instead"), ("Sms", ["email"])),
+    (("the weekly digest is posted to slack", "assistant: Okay.", "let's use teams instead, we switched last month"),
+     ("teams", ["slack"])),
+    (("I think the support inbox is set to PST", "assistant: Okay.", "turns out it's UTC, someone changed it"),
+     ("UTC", ["PST"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", REVISIONS, ids=[t[-1][:40] for t, _ in REVISIONS])
+def test_an_everyday_revision_supersedes_with_its_lineage(turns: tuple[str, ...],
+                                                           expected: tuple) -> None:
+    assert revised(session(*turns)) == [expected]
+
+
+LOOKALIKES = [
+    ("The cache holds 500 entries", "the lock timeout is too short, bump it to 20s"),
+    ("Apartment 2A pays $900 rent.", "Apartment 2B pays $950 rent from July."),
+    ("set my coffee limit to 3 cups a day", "actually, 7 of us are coming"),
+    ("the stand-up is at 9:30", "I'm keeping it short today, 10 minutes tops?"),
+    ("our rent is $1,800 a month", "my sister's rent is going up too, poor thing"),
+    ("the db is postgres", "wait it's red now"),
+    ("the worker pool is 16", "the lock timeout is too short, bump it to 20 retries"),
+]
+
+
+@pytest.mark.parametrize("turns", LOOKALIKES, ids=[t[-1][:40] for t in LOOKALIKES])
+def test_what_only_looks_like_a_revision_keeps_both(turns: tuple[str, ...]) -> None:
+    assert revised(session(*turns)) == []
+
+
+def test_a_bare_number_after_a_question_of_the_assistant_is_no_correction() -> None:
+    m = session("set my coffee limit to 3 cups a day",
+                "assistant: How many people will be at the party?", "hmm, 60")
+    assert revised(m) == []
+    assert [p.value for p in m.store.patches() if p.later is None and p.value == "3 cups a day"]
+
+
+RULES = [
+    "no exclamation marks in client emails please, my boss hates them",
+    "we rent, so no suggestions that involve drilling into walls.",
+    "one thing - my husband doesn't drink, so no wine bars or breweries in any of the plans.",
+    "my partner's birthday is 12 May",
+    "my son's swim practice is at 6:30 on Tuesdays",
+    "my daughter's bedtime is 7:30 sharp, so evening plans have to end before that",
+    "for my french practice, answer me only in french from now on",
+    "Thanks, that helped. Going forward, could you put the summary at the top instead of the end?",
+    "it would be great if the bot could stop thanking people in every reply",
+    "if someone's rude twice, hand the chat to a human",
+    "No tax or legal advice, ever; send them to a professional.",
+    "call me jo not joanna pls",
+    "Any refund over $100 needs my explicit OK before you issue it.",
+    "leave my semicolons alone",
+]
+
+
+@pytest.mark.parametrize("text", RULES)
+def test_an_everyday_rule_is_kept_as_critical(text: str) -> None:
+    assert critical_texts(text)
+
+
+NOT_RULES = [
+    "no idea on that one",
+    "no time for that today",
+    "no point in asking him again",
+    "my flatmate's default is to order pizza",
+    "my dad's favourite team lost again",
+    "My gran swears you must never wash a wok with soap. Is that true?",
+    "lol my niece just told me \"never trust a goose\". kids",
+    "the notice at the pool says no diving after 6pm, does that include the kids' pool?",
+    "don't include the appendix in this one, just the main chapters",
+    "don't bold anything in this table, it's going into a spreadsheet",
+    "only proofread the first page, I'll handle the rest",
+    "Write a short bio for this speaker, under 80 words.",
+    "List four campsites near Oban under £30 a night.",
+    "Our old booking system always double-charged people and it was a nightmare.",
+    "I never know how to start a eulogy. Any advice?",
+    "going forward, can you tell me what time the shop opens?",
+    "call me back later",
+    "Refund order 88231 please, the parcel arrived damaged.",
+    "Look up the booking for sam.lee@example.com.",
+    "Book a table for three at Rosa's tonight at 7.",
+]
+
+
+def test_a_span_of_hours_said_with_to_is_one_span_of_the_day() -> None:
+    assert parse_statement("Sunday opening hours are 10 to 4.").canonical == "10:00-16:00"
+    assert parse_statement("my eating window is 12 to 8").canonical == "12:00-20:00"
+    # a value and the one it becomes, and a count, are no span
+    assert parse_statement("move the standup from 10 to 11").old_value == "10"
+    assert parse_value("10-6").canonical == "10:00-18:00"
+    assert parse_value("22-6").canonical == "22:00-06:00"
+
+
+def test_a_time_with_its_zone_is_a_time() -> None:
+    assert parse_value("8am-8pm ET").dimension == "clock"
+    assert parse_value("8am-8pm ET").canonical == "08:00-20:00 et"
+    assert parse_value("9-5 eastern").canonical == "09:00-17:00 eastern"
+
+
+@pytest.mark.parametrize("text", NOT_RULES)
+def test_what_only_looks_like_a_rule_stores_none(text: str) -> None:
+    assert critical_texts(text) == []
