@@ -146,6 +146,10 @@ def named_bound(op: str | None, subject: str | None) -> str:
     return "upper" if _UPPER_NAMED_RE.search(subject) else cls
 
 
+#: the words of a sum of money said as a bare number ("I pay 11.99", "grocery budget's 120 a week")
+PRICED_RE = re.compile(r"\b(?:pay|pays|paid|paying|cost|costs|price|priced|fee|fees|rent|budget|budget's|"
+                       r"spend|spending|charge|charged|salary|bill|owe|fare|allowance|pocket money|"
+                       r"subscription|quid|bucks)\b", re.I)
 #: a number said with no unit, which a price said later may turn out to be
 _PLAIN_NUMBER_RE = re.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d{2})?|\d+(?:\.\d{2})?")
 
@@ -185,7 +189,7 @@ def revision_candidates(patches: dict[str, Patch], ids: set[str], stmt: Statemen
                     and p_dim in ("num", "time", "size", "percent", "money"):
                 candidates.append(pid)
             elif p_dim == "num" and stmt.dimension == "money" and not same_unit \
-                    and _PLAIN_NUMBER_RE.fullmatch(p.value):
+                    and _PLAIN_NUMBER_RE.fullmatch(p.value) and PRICED_RE.search(p.text):
                 candidates.append(pid)  # "it's $12.99 now" of "I pay 11.99 for spotify"
             elif p_dim == "clock" and stmt.dimension == "when" and day_or_time(
                     p_dim, parse_value(p.value).canonical, stmt.dimension, stmt.canonical):

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import islice
 
-from .merge_targets import (TERM_CANDIDATES, StoreIndex, fitting, named_bound, revision_candidates, value_base,
+from .merge_targets import (PRICED_RE, TERM_CANDIDATES, StoreIndex, fitting, named_bound, revision_candidates, value_base,
                             without_bound_words)
 from .owners import CLAUSE_CUT_RE, NAMED_OWNER_RE, OWNER_RE, THIRD_PERSON, said_before_value
 from .passing import other_owner, person_apart
@@ -1920,7 +1920,9 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
     if p.scope and not stmt.scope and p.key is not None:
         dim = p.key.split("|")[2]
         if dim == f"rate:{stmt.dimension}" or (stmt.dimension == "number" and stmt.unit is None
-                                                and dim.startswith("rate:")):
+                                                and dim.startswith("rate:")) \
+                or stmt.dimension == "money" and dim == "rate:number" and PRICED_RE.search(p.text):
+            # ("call it eighty quid" of "grocery budget's 120 a week": a sum said bare)
             # "make it 50" of "20 results per page": 50 results per page
             probe = replace(probe, scope=p.scope, dimension=dim, unit=p.unit)
     elif p.scope and stmt.scope == p.scope and stmt.dimension == "rate:number" and p.key is not None:
@@ -1971,8 +1973,10 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
             continue  # not vetoed: one subject's words lie within the other's
         theirs = set(_core(subj.split(), framed=True))
         mine_here, theirs = (set(x) for x in _verbs_as_said(list(mine), list(theirs)))
-        if mine and len((mine_here ^ theirs) - {"s"}) > MAX_EXTRA_WORDS:  # "jenna s party"
+        if mine and len((mine_here ^ theirs) - {"s"}) > MAX_EXTRA_WORDS \
+                and not _head_phrase_agrees(subj, mine_here):  # "jenna s party"
             continue  # "hoping enough make shine word" is no other wording of "word count"
+            # (but "the timeout" is one of "the request timeout on the payment gateway client")
         # (a subject of words for a kind of quantity only, "the target", lies within any
         # setting with those words: when it fits two, it revises neither)
         for pid in ix.by_subject.get(subj, ()):
@@ -1989,6 +1993,20 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                 got = [pid]  # "upgrade us to the Growth plan" of "the Starter plan for the helpdesk"
             found.extend(got)
     return found
+
+
+_PREPOSITION_RE = re.compile(r"\s(?:on|for|of|in|at|with|from|to|per|across|behind|inside)\s")
+
+
+def _head_phrase_agrees(subject: str, mine: set[str]) -> bool:
+    """The words of ``subject`` before its first preposition ("request timeout" of "request
+    timeout on payment gateway client") hold every word of ``mine`` and at most
+    MAX_EXTRA_WORDS others."""
+    cut = _PREPOSITION_RE.search(subject)
+    if cut is None or not mine:
+        return False
+    head = set(_core(subject[:cut.start()].split(), framed=True))
+    return mine <= head and len(head - mine) <= MAX_EXTRA_WORDS
 
 
 def _says_two(p: Patch) -> bool:

@@ -58,6 +58,11 @@ _NOT_NAMING = frozenset(
     "going to gonna need needs want wants ugh hmm yeah yes sorry btw fyi guys heads up".split())
 
 
+# where the clause of the move opens ("mum can't get there till later so | push it back an
+# hour", "now it's light till late | let's push it half an hour later")
+_CLAUSE_RE = re.compile(r"[,;.!?]|\s(?:so|then|and|but|because|let's|lets)\s", re.I)
+
+
 @dataclass(frozen=True, slots=True)
 class Shift:
     """A move of a time or a date by ``minutes`` (negative: earlier), said of ``subject``
@@ -83,9 +88,9 @@ def shift_said(text: str) -> Shift | None:
             minutes += UNIT_MINUTES[m.group("unit").lower()] / 2
         later = m.group("dir").lower() in _LATER_WORDS
         if form is _LATER_RE:
-            said = re.split(r"[,;.!?]", text[: m.start()])[-1]
+            said = _CLAUSE_RE.split(text[: m.start()])[-1]
         else:
-            before = re.split(r"[,;.!?]", text[: m.start()])[-1]
+            before = _CLAUSE_RE.split(text[: m.start()])[-1]
             said = m.group("mid") if _names(m.group("mid")) else before
         amount = _amount(m.group("amt"))
         return Shift(minutes if later else -minutes, _names(said), amount or 0.0)

@@ -38,6 +38,7 @@ from .effective import EFFECT_CUE_RE, effect_said
 from .due_dates import DUE_CUE_RE as _DUE_CUE_RE, due_said
 from .occupations import OCCUPATION, occupation_said
 from .recipients import channel_said, recipient_said
+from .hosted_in import region_said
 from .renamed import renamed_from, renamed_said
 from .switched import switched_said
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
@@ -795,9 +796,10 @@ def value_at(fragment: str) -> tuple[ParsedValue, str] | None:
     return parse_value(text), text
 
 
-# when a change holds from, said after the name it is to ("Discord next month")
+# when a change holds from, or why, said after the name it is to ("Discord next month",
+# "eu-west-1 for the GDPR audit")
 _WHEN_AFTER_RE = re.compile(r"\s+(?:next|this|from|starting|by|in|on|tomorrow|today|tonight|soon|asap|"
-                            r"later|last)\b.*$", re.I)
+                            r"later|last|for|because|since|as|so)\b.*$", re.I)
 
 
 def _free_value(fragment: str) -> str:
@@ -892,7 +894,7 @@ def _statement(subject: str | None, op: str | None, value_text: str | None,
                     and pv.text.lower() not in MULTIWORD_NAMES:
                 # "low-fodmap pls my gut is a mess lately": the diet, not what follows it
                 pv = ParsedValue(pv.text.split()[0], None, name, "name")
-            elif name in _NAME_CATEGORY or name_category(pv.text):
+            elif name in _NAME_CATEGORY or name_category(pv.text) or name_category(name):
                 named = _WHEN_AFTER_RE.sub("", pv.text) if pv.text.lower() not in MULTIWORD_NAMES else pv.text
                 # ("moving the team chat to Discord next month": Discord, from next month)
                 pv = ParsedValue(named, None, named.lower() if named != pv.text else pv.canonical, "name")
@@ -1162,6 +1164,9 @@ def parse_statement(text: str) -> Statement:
     if sent is not None:  # "The weekly summary goes to Priya", "send it to Luis instead"
         return Statement(f"{sent[0]} recipient", "=", sent[1], None, None, "name", sent[1].lower(),
                          revision=sent[2])
+    hosted = region_said(text)
+    if hosted is not None:  # "all our infra is in us-east-1": where it runs
+        return Statement(f"{hosted[0]} region", "=", hosted[1], None, None, "name", hosted[1].lower())
     channel = channel_said(text)
     if channel is not None:  # "notifications go out by email", "the bot posts digests to slack"
         return Statement(f"{channel[0]} channel", "=", channel[1], None, None, "name", channel[1].lower(),
@@ -1465,9 +1470,10 @@ _DISCOURSE_LEAD_RE = re.compile(
     rf"right|alright|sure|thanks|thank you|ta|well|oh|wait|btw|heads up|fyi|and|also|so|{CORRECTING}|"
     r"lol|haha)\b[\s,]*)+"
     r"(?:[,.!:;-]+\s*|(?<=\s)(?=\d))", re.I)  # "ugh fine 4, the whole team's staying late"
-# a name said alone as a change: "hmm nah german", "make it italian", "keto instead please"
+# a name said alone as a change: "hmm nah german", "make it italian", "keto instead please",
+# "back to info please"
 _NAME_REPLY_RE = re.compile(
-    r"^\W*(?:(?:hmm+|ok(?:ay)?|oh|ugh|so|sorry)[\s,]+)*(?:(?:nah|no|nope|actually|make it|"
+    r"^\W*(?:(?:hmm+|ok(?:ay)?|oh|ugh|so|sorry)[\s,]+)*(?:(?:nah|no|nope|actually|make it|(?:go\s+|switch\s+|set\s+it\s+)?back\s+to|"
     r"(?:sorry,?\s+)?i meant)[\s,]+(?P<name>[a-z][\w'-]*)|(?P<name2>[a-z][\w'-]*)\s+(?:instead|"
     r"from now on|going forward|these days|nowadays))"
     r"(?:\s+(?:instead|then|please|pls|thanks|thx|tbh|now))*\s*(?:[,.;!]|$)", re.I)

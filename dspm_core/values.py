@@ -124,7 +124,9 @@ _AT_TIME = (rf",?\s+(?:at\s+|from\s+)?(?:{_TIME_RANGE}|{_TIME_OF_DAY}|{_BARE_HOU
 # said after a verb or preposition that places it ("we're on", "upgraded to", "is", "runs")
 #: a named tool or system ("Postgres", "iOS", "macOS") and a version number of it
 TOOL_NAME = r"(?:[A-Z]|i[A-Z]|mac[A-Z])[\w+#-]*"
-_VERSION = r"v?\d+(?:\.\d+){0,3}(?![\w.%])"
+# (a number of four digits or more that is no year is a port or a count: "postgres on 5432")
+_NO_PORT = r"(?!(?:1[0-8]\d\d|[03-9]\d{3}|2[1-9]\d\d|\d{5,})(?![\d.]))"
+_VERSION = rf"v?{_NO_PORT}\d+(?:\.\d+){{0,3}}(?![\w.%])"
 #: a version number ("3.12", "v2", "16")
 VERSION_RE = re.compile(_VERSION)
 #: systems people also write in lower case with their version ("postgres 16", "node 20")
@@ -147,7 +149,7 @@ VALUE_RE = re.compile(rf"(?<![\w.@+-]){CONTACT}|\b(?:{_DATE})\b|{_VERSIONED_PLAC
 
 _DATE_RE = re.compile(rf"^{_DATE}$", re.I)
 _DAY_DATE_RE = re.compile(rf"^{_DAY_DATE}$", re.I)
-_VERSIONED_RE = re.compile(rf"^(?P<name>{_SYSTEM})\s+v?(?P<version>\d+(?:\.\d+){{0,3}})$")
+_VERSIONED_RE = re.compile(rf"^(?P<name>{_SYSTEM})\s+v?(?P<version>{_NO_PORT}\d+(?:\.\d+){{0,3}})$")
 #: a named tool and its version opening a text ("Node 18 for the lambdas")
 VERSIONED_LEAD_RE = re.compile(rf"{_SYSTEM}\s+{_VERSION}")
 _DAY_TIME_RE = re.compile(rf"^(?P<day>{_WEEKDAYS}),?\s+(?:at\s+|from\s+)?(?P<time>.+)$", re.I)
@@ -281,6 +283,9 @@ SIZE_RE = re.compile(r"(?P<sides>\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×
                      r"(?:\s?(?P<unit>mm|cm|m|metres?|meters?|in|inches|ft|feet|px|pixels)\b)?", re.I)
 
 
+# the words a flag is set with, and whether they turn it on
+_SWITCH_WORDS = {"true": "on", "false": "off", "on": "on", "off": "off", "enabled": "on",
+                 "disabled": "off"}
 # a time or a span of hours with its time zone after it
 _ZONED_RE = re.compile(r"(?P<time>\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?(?:\s?[-–]\s?\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?)?)"
                        r"\s+(?P<zone>eastern|pacific|central|mountain|et|pt|ct|mt|est|pst|cst|mst|edt|pdt|cdt|"
@@ -302,6 +307,9 @@ def parse_value(text: str) -> ParsedValue:
     contact = contact_value(raw)
     if contact:
         return ParsedValue(raw, None, contact[1], contact[0])
+    switched = _SWITCH_WORDS.get(raw.lower())
+    if switched is not None:  # "true", "off", "enabled": a flag, on or off
+        return ParsedValue(raw, None, switched, "switch")
     zoned = _ZONED_RE.fullmatch(raw)
     if zoned:  # "8am-8pm ET", "9-5 eastern": the time, in its zone
         held = parse_value(zoned.group("time"))

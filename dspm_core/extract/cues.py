@@ -78,7 +78,8 @@ SHOULD_RE = re.compile(r"\b(?:should(?:n't)?|ought to)\b", _I)
 NEED_RE = re.compile(r"\b(?:needs? to|has to|have to|got to|gotta)\b", _I)
 PROHIBIT_RE = re.compile(
     r"^(?:(?:please|and|but|so|also|just|then|plus|hard rule|rule|important)\s*[,:!-]?\s+)*"
-    r"(?:do not|don'?t|never|avoid|stop|no more|refrain from|don'?t ever|do not ever)\b"
+    r"(?:do not|don'?t|never|avoid|stop|no more(?!\s+(?:errors?|issues?|problems?|warnings?|bugs?|crashes)\b)|"
+    r"refrain from|don'?t ever|do not ever)\b"  # ("no more errors": news, no rule)
     # "text me, don't call": a prohibition after a short request ("ok, don't worry" is none)
     r"|^[\w' ]{2,30},\s*(?:please\s+)?(?:do not|don'?t|never)\s+(?!worry|mind|bother|stress|panic|"
     r"apologi[sz]e|be sorry|feel)\w+"

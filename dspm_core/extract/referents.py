@@ -52,6 +52,11 @@ _IT_CHANGED_RE = re.compile(
     r"going\s+(?:up|down)|gone\s+(?:up|down)|went\s+(?:up|down)|dropping|rising|climbing|jumping|jumped|"
     r"extended|shortened|updated|shifted|switched|knocked|brought|rescheduled|postponed|capped)"
     r"(?:\s+(?:up|down|back|forward|out))?\s+(?:to|until|till)\s+(?:the\s+)?(?=\S)", _I)
+# "the airline's moved us to the 13:20", "they rebooked me onto the 9am", "give people till
+# the 5th": a change of what was held for the speaker, or of how long others have
+_MOVED_US_RE = re.compile(r"\b(?:(?:moved|switched|put|rebooked|bumped|transferred|shifted)\s+(?:us|me)\s+"
+                          r"(?:on\s*)?to|give\s+(?:people|them|everyone|everybody|folks|guests)\s+"
+                          r"(?:till|until|up\s+to))\s+(?:the\s+)?(?=\S)", _I)
 # "we're keeping them a week from now on", "hold those for 10 days instead": how long
 _KEPT_FOR_RE = re.compile(r"\b(?:keep|keeping|kept|hold|holding|store|storing|retain|retaining)\s+"
                           r"(?:it|them|those|these|that)\s+(?:for\s+)?(?=\S)", _I)
@@ -60,6 +65,15 @@ _BY_AMOUNT_RE = re.compile(r"\s+(?:later|earlier|sooner|more|less|fewer|longer|s
 # where the value lands after the amount ("..., 7", "..., so 7:00", "..., to 7", "..., making it 40")
 _LANDS_AT_RE = re.compile(r"\s*[,;:–—-]\s*(?:so\s+|to\s+|i\.?e\.?\s+|making\s+it\s+|which\s+makes\s+it\s+|"
                           r"that's\s+|thats\s+)?(?=[$€£]?\d)", _I)
+# a value said first, then that it is the one now ("9090 — that's the port now", "5433 -
+# that's what I use now")
+_VALUE_FIRST_RE = re.compile(r"^\W*(?P<value>[$€£]?\d[\w.,:%]*(?:\s?[a-z]{1,5})?)\s*(?:[—–-]+|,|:)\s*(?:that's|thats|that is|it's|its)\s+"
+                             r"(?:the\s+[\w-]+(?:\s+[\w-]+)?|what\s+(?:i|we)\s+(?:use|run|need|want|have))\s+now\b", _I)
+# a flag turned on or off through a pointer ("flip the flag off", "set it to true",
+# "disable it again")
+_FLIPPED_RE = re.compile(r"\b(?:(?:flip|turn|switch|set|toggle|put)\s+(?:it|that|this|the\s+flag|that\s+flag)\s+"
+                         r"(?:back\s+)?(?:to\s+)?(?P<to>on|off|true|false)\b"
+                         r"|(?P<verb>disable|enable)\s+(?:it|that|this|the\s+flag|that\s+flag)\b)", _I)
 # a name of a known kind said to be what "it" is ("turns out it's UTC", "nah it's yarn now")
 _IT_IS_NAME_RE = re.compile(r"\b(?:it's|its|it is|that's|thats|that is)\s+(?:now\s+|actually\s+|really\s+)?"
                             r"(?P<name>[\w.+#-]+(?:\s+(?:actions|ci|code|teams))?)(?=\s*(?:[.!,;]|$|\s+(?:now|instead|"
@@ -109,7 +123,8 @@ _JUDGED_WHAT_RE = re.compile(r"^\W*(?:(?:so|and|ok(?:ay)?|oh|ugh|hmm+)[\s,]+)*(?
                              r"(?P<what>[a-z][\w'-]*(?:\s+(?!is\b|are\b)[\w'-]+){0,3}?)\s+(?:is|are|'s|feels|seems)\s+"
                              r"(?:(?:way|far|much|a bit|a little|kinda|really|just)\s+)?(?:too\s+[a-z]+|not\s+[a-z]+\s+enough)"
                              r"\s*[,;.]\s*(?:so\s+)?(?:can you\s+|please\s+)?$", _I)
-_CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|anymore|this time|going forward|"
+_CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|anymore|this time|going forward|nvm|"
+                     r"never mind|scratch that|"
                      r"wait|no|nope|nah|hm+|turns out|apparently|misremembered|mixed up|mixing|my bad|"
                      r"sorry|oops|correction|btw|wrong|misread|misheard|"
                      r"starting|from today|changed|moved|resized|updated|raised|lowered|"
@@ -200,7 +215,7 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 counted = _COUNTED_RE.search(read, 0, comes.start())
                 value = f"{value.split()[0]} {counted.group('what')}" if counted else value.split()[0]
             return _pointer_fact(turn, s, value)
-    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_CHANGED_RE, False), (_MOVE_TO_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True), (_KEPT_FOR_RE, True),
+    for rx, needs_cue in ((_VERB_PRONOUN_RE, False), (_IT_CHANGED_RE, False), (_MOVE_TO_RE, False), (_MOVED_US_RE, False), (_IT_IS_RE, True), (_ANY_VERB_PRONOUN_RE, True), (_KEPT_FOR_RE, True),
                           (_MEANT_RE, False), (_CORRECTED_RE, False)):
         for m in rx.finditer(read):
             if rx is _ANY_VERB_PRONOUN_RE and not (
@@ -221,9 +236,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
                 # "push it half an hour later, 7": how much it moves, then where it lands
                 total = _LANDS_AT_RE.search(rest, len(text))
                 landed = value_at(rest[total.end():]) if total else None
-                if landed is None or landed[0].dimension in ("free", "name"):
-                    continue
-                pv, text = landed
+                if landed is not None and landed[0].dimension not in ("free", "name"):
+                    pv, text = landed  # (else the amount: the store moves the value by it)
             if needs_cue and not _CUE_RE.search(s) and not _SO_RE.search(read, 0, m.start()):
                 continue  # (a consequence is a change: "legal wants one more pass, so it'll be April 10")
             if pv.dimension == "free" or _FOR_ANOTHER_RE.match(rest, len(text)):
@@ -261,6 +275,15 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     value = _measured_at(said) if said else None
     if value is not None and value.lower() == said.lower():
         return _pointer_fact(turn, s, value)  # "the kids keep interrupting, so 15 minutes it is"
+    first = _VALUE_FIRST_RE.match(read)
+    said_first = first.group("value").strip() if first else ""
+    found = value_at(said_first) if said_first else None
+    if found is not None and found[0].dimension not in ("free", "name") and found[1] == said_first:
+        return _pointer_fact(turn, s, found[1])  # "9090 — that's the port now"
+    flag = _FLIPPED_RE.search(s)
+    if flag is not None:  # "flip the flag off", "set it to true", "disable it"
+        said = flag.group("to") or ("on" if flag.group("verb").lower().startswith("en") else "off")
+        return _pointer_fact(turn, s, said)
     named = _IT_IS_NAME_RE.search(s)
     if named and _CUE_RE.search(s) and name_category(named.group("name")) is not None:
         return _pointer_fact(turn, s, named.group("name"))  # "turns out it's UTC", "it's pnpm now"

@@ -24,6 +24,7 @@ from ..lexicon import (is_adjective, is_base_verb, is_noun_only, is_past_verb, i
                        past_form)
 from ..occupations import occupation_said
 from ..recipients import channel_said, recipient_said
+from ..hosted_in import region_said
 from .stances import stance_kind
 from ..due_dates import DUE_CUE_RE, due_said
 from ..effective import without_effect
@@ -237,7 +238,8 @@ _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue t
                                  "it one regret regrets complaint complaints biggie sweat surprise "
                                  "wonder drama pref prefs preference preferences opinion bother "
                                  "difference deal feelings harm hurry rush stress fuss need needed chance matter "
-                                 "longer change changes news update updates time point reason signal sign luck".split())
+                                 "longer change changes news update updates time point reason signal sign luck errors error "
+                                 "issues issue warnings bugs crashes".split())
 # a fact of the speaker's given as the reason of a question ("... since i've got a bad shoulder?")
 # (a state: "i've got ...", "i'm allergic ...", never what was done, "since i've decided ...")
 _REASON_FACT_RE = re.compile(
@@ -418,6 +420,33 @@ _CALL_ME_RE = re.compile(r"^(?:(?:pls|please|and|also|oh|btw)[,\s]+)*(?:call|add
 # what needs the user's say-so before it is done ("any purchase over $50 needs my explicit OK")
 _NEEDS_MY_OK_RE = re.compile(r"\b(?:needs?|requires?|must\s+(?:get|have))\s+(?:my|our)\s+(?:\w+\s+)?"
                              r"(?:ok|okay|approval|sign-?off|go-?ahead|permission|consent|confirmation)\b", _I)
+# what is never done without the user's say-so ("no new dependencies without asking me first")
+_WITHOUT_ASKING_RE = re.compile(r"^(?:(?:and|also|oh|btw|pls|please)[,\s]+)*no\s+(?:new\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s+"
+                                r"without\s+(?:asking|checking|telling|running\s+it\s+by|my\s+(?:ok|okay|approval|sign-?off))\b", _I)
+# a convention kept ("commit msgs follow conventional commits", "docstrings follow the google
+# style guide")
+_FOLLOWS_RE = re.compile(r"^(?:(?:and|also|oh|btw)[,\s]+)*(?:all\s+|our\s+|the\s+)?(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*s\s+"
+                         r"(?:follow|use|stick\s+to|conform\s+to)\s+(?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?\s*"
+                         r"(?:style|guide|conventions?|commits|format|spec|standard|rules?|naming|casing|case)\b", _I)
+# a house rule said with what it is not ("the main branch is trunk, not main or master", "use
+# the logging module, not print", "errors get returned, not thrown")
+_HOUSE_CONTRAST_RE = re.compile(r"^(?P<main>[^,?]{3,80}?),\s+not\s+(?P<not>[^,.;?]{1,40})"
+                                r"(?:,\s*(?:even|especially|ever|at all|please|pls|thanks)\b[^?]*)?[.!]?$", _I)
+_HOUSE_VERB_RE = re.compile(r"\b(?:is|are|go|goes|get|gets|live|lives|use|uses|need|needs|work|works|"
+                            r"belong|belongs|stay|stays)\b", _I)
+
+
+def _house_contrast(s: str) -> bool:
+    """A house rule said with what it is not, of no value and no pick of the moment."""
+    m = _HOUSE_CONTRAST_RE.match(s)
+    if m is None or VALUE_RE.search(m.group("main")) or re.match(r"(?:it'?s|that'?s|this is|i said|i meant)\b",
+                                                                  m.group("main"), _I):
+        return False
+    main = m.group("main").strip()
+    first = main.split()[0].lower()
+    return bool(_HOUSE_VERB_RE.search(main)) or is_base_verb(first)
+
+
 # a thing of the user's not to be touched ("leave the vendor directory alone")
 _LEAVE_ALONE_RE = re.compile(r"^(?:(?:pls|please|and|also|just)[,\s]+)*leave\s+(?:my|our|any|all|the\s+[\w/.-]+\s+"
                              r"(?:directory|dir|folder|files?|config|configs|tests?|schema|api|module|"
@@ -467,7 +496,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if _NO_THING_WHEN_RE.match(s) and VALUE_RE.search(s) or _NOT_ALLOWED_RE.match(s) \
             or _MAKES_ME_ILL_RE.match(s) or _POLICY_RE.match(s):
         return PatchKind.CONSTRAINT  # "No calls after 8pm", "My landlord doesn't allow pets"
-    if _CALL_ME_RE.match(s) or _NEEDS_MY_OK_RE.search(s) or _LEAVE_ALONE_RE.match(s):
+    if _CALL_ME_RE.match(s) or _NEEDS_MY_OK_RE.search(s) or _LEAVE_ALONE_RE.match(s) \
+            or _WITHOUT_ASKING_RE.match(s) or _FOLLOWS_RE.match(s) or _house_contrast(s):
         return PatchKind.CONSTRAINT  # "call me sam not samantha pls", "any purchase over $50 needs
         # my OK", "leave the vendor directory alone"
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
@@ -499,7 +529,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if m and not one_off_task(m.group("rest")):
         return PatchKind.CONSTRAINT  # "I'd appreciate it if you'd write in a friendly tone"
     if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s) or recipient_said(s) \
-            or channel_said(s):
+            or channel_said(s) or region_said(s):
         return PatchKind.DECISION  # "Figma is our source of truth for designs"
     framed = strip_frame(s)
     if framed != s:
@@ -647,16 +677,16 @@ def not_of_now(sentence: str) -> bool:
 # "a colleague told me to always use UTC", "my boss said never to use tabs": someone
 # else's words, reported, not the user's own rule
 _SAYING = ("told tells said says say reckons thinks thought suggested suggests insisted insists "
-           "claimed claims telling saying reminding swears swore swear").split()
+           "claimed claims telling saying reminding swears swore swear insists insisted").split()
 _SOMEONE_SAID_RE = re.compile(
-    r"^(?:(?:so|and|but|also|btw|lol|haha|omg)[,\s]+)?(?:(?:my|a|our|the|his|her|their|some)\s+|(?:someone|somebody|"
-    r"everyone|everybody|people)\s+)(?:[\w-]+\s+){0,5}?"  # ("someone at the gym told me never to ...")
+    r"^(?:(?:so|and|but|also|btw|lol|haha|omg|hmm+|ok(?:ay)?)[,\s]+)*(?:(?:my|a|our|the|his|her|their|some)\s+|(?:someone|somebody|"
+    r"everyone|everybody|people|stack\s*overflow|google|chatgpt|wikipedia|reddit)\s+)(?:[\w-]+\s+){0,5}?"  # ("someone at the gym told me never to ...")
     rf"(?:{'|'.join(_SAYING)}|(?:keeps?|kept)\s+(?:saying|telling (?:me|us)|(?:banging|going|harping) on about)|"
     r"(?:goes|bangs|harps|went|banged)\s+on\s+about)\s+(?:(?:me|us|that)\s+)?[\"“'‘]?"
     # (what someone must do, by their words: "my friend swears you must never ...", "the rules
     # say entries must be under 1,000 words")
-    r"(?:(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+)?"
-    r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop)\b"
+    r"(?:(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+|we\s+must\s+)?"
+    r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop|must|should)\b"
     r"|(?!(?:we|i)\s)(?:[\w-]+\s+){1,3}?(?:should|must|has\s+to|have\s+to|need\s+to|needs\s+to|can't|cannot|"
     r"shouldn't|mustn't)\b)", _I)
 
@@ -761,7 +791,8 @@ _IN_THIS_ONE_RE = re.compile(r"\bin\s+this\s+one\b|\b(?:in|for|on|of|from)\s+thi
                              r"answer|version|message|list|doc|document|post|paragraph|section|essay|letter|"
                              r"slide|chart|translation|response|piece|text|chapter|page|summary|report|"
                              r"snippet|function|script|sentence|tweet|caption|invoice|quote|spreadsheet|"
-                             r"product|item|listing)\b", _I)
+                             r"product|item|listing|pr|commit|diff|ticket|file|cell|notebook|query|component|"
+                             r"method|migration)\b", _I)
 # a thing to make or find, one of it or a few ("write a product description ...", "list three
 # hotels in Rome under €150")
 _MADE_ONCE_RE = re.compile(r"^(?![^.!?]*(?:\s[-–—]\s|\boh and\b|\bbtw\b|\bby the way\b|\bfyi\b|\(|\bremember\b))"

@@ -33,7 +33,8 @@ _RULE_RE = re.compile(
     _LEAD + r"(?:try not to|try to avoid|(?:(?:please|could you|can you|would you|could you please|"
     r"can you please)\s+)?(?:stop|quit)|please skip|skip|"
     r"please don't|kindly avoid|please avoid|please refrain from|refrain from|"
-    r"could you avoid|can you avoid|no more|go (?:easy|light) on|cut back on|hold the)\s+\w", _I)
+    r"could you avoid|can you avoid|no more(?!\s+(?:errors?|issues?|problems?|warnings?|bugs?|crashes)\b)|"
+    r"go (?:easy|light) on|cut back on|hold the)\s+\w", _I)  # ("no more errors": news, no rule)
 _WITHOUT_RE = re.compile(
     _LEAD + r"(?:explain|describe|answer|write|reply|respond|summari[sz]e|teach|show|walk me "
     r"through|give)\b[^.?!]{0,60}?\bwithout\s+(?!me\b)\w", _I)

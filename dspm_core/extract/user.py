@@ -15,7 +15,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from ..restated import one_occasion
-from ..slots import aimed_goal, gives_up_value
+from ..slots import aimed_goal, gives_up_value, parse_statement
 from ..vocab import word_frequency
 from ..values import parse_value
 from ..lexicon import is_base_verb, is_past_verb, is_plural_noun
@@ -33,9 +33,11 @@ from .policies import policy_kind
 from .stances import about_me_label, contrasted, needs_nothing_now, stance_kind
 from .together import as_instruction
 from .scoped import scoped_instruction
-from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead
+from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead, tidy
 from .shorthand import in_full
 from .accepted import accepted_change
+from .assignments import assignment_fact
+from .self_corrected import self_corrected
 from .picked import picked_option
 from .visits import visit_said
 from ..switched import switched_said
@@ -218,6 +220,9 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     if kept is not None:  # "remember that my parking spot is B17": the fact, kept
         said = _sentence_facts(turn, kept, goal, 1)
         return said if any(f.kind.critical for f in said) else said + [kept_fact(turn, kept)]
+    corrected = _corrected_facts(turn, s, goal, min_words)
+    if corrected:  # "we're expecting 6 - no wait, 7 people": the 6, then the 7
+        return corrected
     said = _sentence_facts(turn, s, goal, min_words)
     full = in_full(s) if not any(f.kind.critical for f in said) else s
     said = said if full == s else _sentence_facts(turn, full, goal, min_words) or said
@@ -227,6 +232,25 @@ def user_sentence_facts(turn: Turn, sentence: str, goal: list[str],
     # "could you keep my emails short?": a request for every answer
     kind = profile_kind(full) or (PatchKind.CONSTRAINT if standing_request(full) else None)
     return said if kind is None else [*said, make_fact(turn, kind, full, full)]
+
+
+def _corrected_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list[Fact]:
+    """The setting of a sentence that corrects its own value (:mod:`.self_corrected`): the
+    value given up, then the one meant in the words as said; none when the two readings
+    name no one setting."""
+    corrected = self_corrected(s)
+    if corrected is None:
+        return []
+    first, meant = parse_statement(corrected[0]), parse_statement(corrected[1])
+    if first.subject is None or first.subject != meant.subject or first.value is None or meant.value is None:
+        return []
+    kinds = [f.kind for f in _sentence_facts(turn, corrected[1], goal, min_words) if f.kind.critical]
+    kind = kinds[0] if kinds else PatchKind.DECISION
+    # (the value given up as a note, "<slot> = <value>", as of a from-to pair)
+    return [new_fact(turn, kind, f"{first.subject} = {first.value}", slot=first.subject, op=first.op,
+                     value=first.value, unit=first.unit, scope=first.scope),
+            new_fact(turn, kind, tidy(s), slot=meant.subject, op=meant.op, value=meant.value,
+                     unit=meant.unit, scope=meant.scope)]
 
 
 _FIRST_PERSON_RE = re.compile(r"^\W*(?:i|i'm|i've|i'd|we|we're|we've)\b", _I)
@@ -247,6 +271,9 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
     accepted = (picked_option(turn, s) or accepted_change(turn, s)) if s else None
     if accepted is not None:
         return [accepted]
+    assigned = assignment_fact(turn, s) if "=" in s else None
+    if assigned is not None:
+        return [assigned]  # "LOG_LEVEL=debug for now"
     if switched_said(s) is not None \
             and not any(switched_said(c.text) for c in split_clauses(s)):
         # "got rid of TalkTalk, we're with Sky now": one change across its clauses

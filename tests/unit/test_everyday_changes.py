@@ -63,6 +63,30 @@ REVISIONS = [
      ("teams", ["slack"])),
     (("I think the support inbox is set to PST", "assistant: Okay.", "turns out it's UTC, someone changed it"),
      ("UTC", ["PST"])),
+    (("LOG_LEVEL=debug for now", "assistant: Noted.", "ok, fixed it. back to warn please"), ("Warn", ["debug"])),
+    (("LOG_LEVEL=debug", "LOG_LEVEL=error"), ("error", ["debug"])),
+    (("DARK_MODE=true in staging right now", "assistant: Okay.", "users hate it, flip the flag off"),
+     ("off", ["true"])),
+    (("FAST_PATH=false in prod", "set it to true, we ship today"), ("true", ["false"])),
+    (("the api listens on 8080 locally", "assistant: Got it.", "9091 — that's the port now, 8080 is taken"),
+     ("9091", ["8080"])),
+    (("The request timeout on the billing service client is 20 seconds.", "what's a good backoff?",
+      "assistant: Exponential with jitter.", "drop the timeout to 5s, 20 is far too long"), ("5s", ["20 seconds"])),
+    (("we're expecting 8 - no wait, 9 people for lunch sunday",), ("9 people", ["8 people"])),
+    (("the cottage is booked for 3 nights, no, 4, we added a day",), ("4 nights", ["3 nights"])),
+    (("recycling day is monday, hang on, thursday, they changed it",), ("thursday", ["monday"])),
+    (("bath time for the kids is 6:30", "assistant: Okay.", "it's summer now so let's push it half an hour later"),
+     ("7:00", ["6:30"])),
+    (("the christening starts at 11am sunday", "grandad can't get there early so push it back an hour"),
+     ("12pm sunday", ["11am sunday"])),
+    (("we're on the 9:40 to Lyon", "assistant: Noted.", "ugh. the airline moved us to the 14:10"),
+     ("14:10", ["9:40"])),
+    (("the RSVP deadline is the 3rd", "and give people till the 8th, the invites went out late"),
+     ("8th", ["3rd"])),
+    (("the media bucket lives in europe-west4", "assistant: Okay.", "nvm it's europe-west1, wrong project"),
+     ("europe-west1", ["europe-west4"])),
+    (("our food budget's 150 a week", "assistant: Noted.", "what can I cook for 6?", "assistant: A big chilli.",
+      "we need to cut back, so call it ninety quid"), ("90 quid", ["150 a week"])),
 ]
 
 
@@ -80,6 +104,11 @@ LOOKALIKES = [
     ("our rent is $1,800 a month", "my sister's rent is going up too, poor thing"),
     ("the db is postgres", "wait it's red now"),
     ("the worker pool is 16", "the lock timeout is too short, bump it to 20 retries"),
+    ("FEATURE_X=true in staging", "FEATURE_X=false in prod"),
+    ("The request timeout on the billing client is 20 seconds.",
+     "The request timeout on the search client is 4 seconds.", "drop the timeout to 10s"),
+    ("I have 3 kids, no pets",),
+    ("the budget is £200", "my sister said her budget was £50 but it's actually £80"),
 ]
 
 
@@ -110,6 +139,10 @@ RULES = [
     "call me jo not joanna pls",
     "Any refund over $100 needs my explicit OK before you issue it.",
     "leave my semicolons alone",
+    "the release branch is stable, not main or develop",
+    "use the logger, not print, even in quick scripts",
+    "no new packages without asking me first",
+    "docstrings follow the numpy style guide",
 ]
 
 
@@ -139,6 +172,11 @@ NOT_RULES = [
     "Refund order 88231 please, the parcel arrived damaged.",
     "Look up the booking for sam.lee@example.com.",
     "Book a table for three at Rosa's tonight at 7.",
+    "don't touch the fixtures in this PR, I'll sort them out",
+    "hmm, my teammate insists we must never use mocks. thoughts?",
+    "stack overflow says never use eval, is there a safer way?",
+    "great, that fixed it! no more errors",
+    "it's the green one, not the grey one",
 ]
 
 
@@ -149,6 +187,23 @@ def test_a_span_of_hours_said_with_to_is_one_span_of_the_day() -> None:
     assert parse_statement("move the standup from 10 to 11").old_value == "10"
     assert parse_value("10-6").canonical == "10:00-18:00"
     assert parse_value("22-6").canonical == "22:00-06:00"
+
+
+def test_a_region_a_thing_runs_in_is_its_setting() -> None:
+    assert parse_statement("all our infra is in us-east-1").value == "us-east-1"
+    assert parse_statement("the uploads bucket lives in europe-west4").subject == "uploads bucket region"
+    assert parse_statement("it is in us-east-1?").value != "us-east-1"
+
+
+def test_a_port_is_no_version() -> None:
+    assert parse_value("postgres 5432").dimension != "version:postgres"
+    assert parse_value("Postgres 16").dimension == "version:postgres"
+    assert parse_value("Windows 2019").dimension == "version:windows"
+
+
+def test_a_flag_is_on_or_off() -> None:
+    assert parse_value("true").canonical == parse_value("on").canonical == "on"
+    assert parse_value("disabled").canonical == "off"
 
 
 def test_a_time_with_its_zone_is_a_time() -> None:
