@@ -127,26 +127,27 @@ def in_digits(text: str) -> str:
     """``text`` with its counts ("two pages", :func:`~dspm_core.number_words.with_digits`)
     and its times of day ("quarter to seven") said in words written in digits, and a span of
     hours said with "to" written with a dash (:func:`hour_spans`)."""
-    return hour_spans(clock_digits(with_digits(text)))
+    return clock_digits(hour_spans(with_digits(text)))
 
 
 # what says that "10 to 4" is a span of the day's hours ("Sunday hours are 10 to 4",
 # "eating window 12 to 8", "support is 9 to 5 eastern")
 _SPAN_WORDS = frozenset("hours hour open opens opening window shift shifts office closing "
-                        "available staffed support".split())
+                        "available staffed support".split())  # ("we're open 9 till 2": "till" too)
 _HOUR = r"(?:1[0-2]|[1-9])(?::[0-5]\d)?"
 # "10 to 4", never "from 10 to 4" (a value and the one it becomes) nor "10 to 4 people"
 # ("9am to 5pm" is read as it is said)
 _HOUR_SPAN_RE = re.compile(
-    rf"(?<![\w.:$€£/-])(?<!from )(?P<a>{_HOUR})\s+to\s+(?P<b>{_HOUR})"
+    rf"(?<![\w.:$€£/-])(?<!from )(?P<a>{_HOUR})\s+(?:to|till|til|until)\s+(?P<b>{_HOUR})"
     r"(?=\s*(?:[,.;!?)]|$)|\s+(?:eastern|pacific|central|mountain|et|pt|ct|mt|est|pst|cst|edt|pdt|utc|gmt|"
     r"cet|bst|local|on|every|daily|now|then|instead|starting|going|from|pls|please|mon|tue|tues|wed|thu|"
     r"thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays|"
     r"weekends|each|most|and)\b)", re.I)
 
 
-_SPAN_ALONE_RE = re.compile(rf"^\W*(?:(?:so|ok(?:ay)?|then|now|make it|it's|its|it is|it'll be)[\s,]+)+"
-                            rf"(?P<a>{_HOUR})\s+to\s+(?P<b>{_HOUR})"
+_SPAN_JOIN_RE = re.compile(r"\s(?:to|till|til|until)\s")
+_SPAN_ALONE_RE = re.compile(rf"(?:^\W*|[,;]\s*|\bso\s+)(?:(?:so|ok(?:ay)?|then|now|make it|it's|its|it is|it'll be)[\s,]+)+"
+                            rf"(?P<a>{_HOUR})\s+(?:to|till|til|until)\s+(?P<b>{_HOUR})"
                             r"(?:\s+(?:now|then|instead|please|pls))?\s*[.!]?$", re.I)
 
 
@@ -154,9 +155,9 @@ _SPAN_ALONE_RE = re.compile(rf"^\W*(?:(?:so|ok(?:ay)?|then|now|make it|it's|its|
 def hour_spans(text: str) -> str:
     """``text`` with a span of hours said with "to" where hours are spoken of ("Sunday
     hours are 10 to 4" -> "10-4"); the same text when there is none."""
-    if " to " not in text:
+    if not _SPAN_JOIN_RE.search(text):
         return text
     if _SPAN_WORDS.isdisjoint(word_set(text)):
-        alone = _SPAN_ALONE_RE.match(text)  # "so 10 to 3": a span said alone, as a reply
+        alone = _SPAN_ALONE_RE.search(text)  # "so 10 to 3": a span said alone, as a reply
         return text if alone is None else f"{text[:alone.start('a')]}{alone.group('a')}-{alone.group('b')}{text[alone.end('b'):]}"
     return _HOUR_SPAN_RE.sub(lambda m: f"{m.group('a')}-{m.group('b')}", text)

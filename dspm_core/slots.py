@@ -1795,8 +1795,9 @@ _NOT_ANY_MORE_RE = re.compile(r"\bnot\s+(?:a\s+|an\s+)?(?P<old>[a-z][\w-]*)\s+an
 _SCRATCHED_RE = re.compile(
     r"^(?:(?:oh|ok|okay|and|so|also|wait|sorry|actually)[\s,]+)*(?:scratch|forget|ignore|cancel|scrap|"
     r"drop|ditch)\s+(?:the\s+)?"
-    r"(?P<old>(?:[$€£]\s?)?\d[\d.,:]*(?:\s?(?:[ap]\.?m\.?|%|[a-z]+))?|[a-z][\w-]*(?:\s+(?:bit|part|"
-    r"idea|thing|one|option))?)\s*[,;:.!-]+\s+(?P<rest>.+)$", re.I)
+    r"(?P<old>(?:[$€£]\s?)?\d[\d.,:]*(?:\s?(?:[ap]\.?m\.?|%|[a-z]+))?|[a-z][\w-]*)"
+    # ("scrap the 15 quid thing, we're going with £20": the value, named as a thing)
+    r"(?:\s+(?:bit|part|idea|thing|one|option|plan))?\s*[,;:.!-]+\s+(?P<rest>.+)$", re.I)
 # "the 9th won't work anymore, see if they have the 16th", "friday is no good for us, saturday?"
 _UNFIT_RE = re.compile(
     r"^(?:(?:oh|ok|okay|and|so|also|wait|sorry|actually|hmm+|ah|ugh|nah|no)[\s,]+)*(?:the\s+)?"

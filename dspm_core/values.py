@@ -182,7 +182,7 @@ _NOT_UNITS = frozenset(
     "actually already yet everywhere anywhere here there overall altogether last next one ones "
     "these those nowadays outside inside indoors outdoors since because cos coz cuz although "
     "whilst where who whose over every without within during via across against despite "
-    "except unlike like starting beginning effective going".split()
+    "except unlike like starting beginning effective going till til until".split()
 )  # "15 min" is minutes; "3 max" a bound; "at 6 without an alarm" is at 6; "1525 starting march"
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "
@@ -286,6 +286,9 @@ SIZE_RE = re.compile(r"(?P<sides>\d+(?:\.\d+)?\s?[x×]\s?\d+(?:\.\d+)?(?:\s?[x×
 # the words a flag is set with, and whether they turn it on
 _SWITCH_WORDS = {"true": "on", "false": "off", "on": "on", "off": "off", "enabled": "on",
                  "disabled": "off"}
+# what says a time of day holds every day ("8am every day", "9pm nightly")
+_DAILY_TAIL_RE = re.compile(r"\s+(?:every\s+(?:day|morning|evening|night)|each\s+(?:day|morning|evening|night)|"
+                            r"daily|nightly)$", re.I)
 # a time or a span of hours with its time zone after it
 _ZONED_RE = re.compile(r"(?P<time>\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?(?:\s?[-–]\s?\d{1,2}(?::\d{2})?\s?(?:[ap]\.?m\.?)?)?)"
                        r"\s+(?P<zone>eastern|pacific|central|mountain|et|pt|ct|mt|est|pst|cst|mst|edt|pdt|cdt|"
@@ -310,6 +313,11 @@ def parse_value(text: str) -> ParsedValue:
     switched = _SWITCH_WORDS.get(raw.lower())
     if switched is not None:  # "true", "off", "enabled": a flag, on or off
         return ParsedValue(raw, None, switched, "switch")
+    daily = _DAILY_TAIL_RE.search(raw)
+    if daily and daily.start() > 0:  # "8am every day": the time of a thing done daily
+        held = parse_value(raw[:daily.start()])
+        if held.dimension == "clock":
+            return ParsedValue(raw, None, held.canonical, "clock")
     zoned = _ZONED_RE.fullmatch(raw)
     if zoned:  # "8am-8pm ET", "9-5 eastern": the time, in its zone
         held = parse_value(zoned.group("time"))

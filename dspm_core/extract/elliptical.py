@@ -27,7 +27,8 @@ from ..values import parse_value
 from .answers import answered_count, answered_subject
 from .picked import offered_beside
 
-__all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges_held_value"]
+__all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges_held_value",
+           "opens_with_new_value"]
 
 _I = re.I
 # what may open the reply before its value
@@ -88,6 +89,17 @@ _JUDGES_RE = re.compile(r"\b(?:way\s+too|far\s+too|much\s+too|too\s+(?:many|much
                         r"isn't\s+working|won't\s+work)\b", _I)
 
 
+# a value with its unit, then when it holds from or a word of change ("£3.40 from monday
+# though, the beans went up again")
+_VALUE_THEN_CHANGE_RE = re.compile(r"^\W*(?:[$€£]\s?\d[\d.,]*|\d[\d.,:]*\s?(?:[ap]\.?m\b|%|[a-z]{1,8}\b))\s*"
+                                   r"(?:from|starting|as of|now|instead|going forward|from now on)\b", _I)
+
+
+def opens_with_new_value(sentence: str) -> bool:
+    """``sentence``, anywhere in a message, opens with a value and the word of its change."""
+    return _VALUE_THEN_CHANGE_RE.match(sentence) is not None
+
+
 def judges_held_value(sentence: str) -> bool:
     """Whether ``sentence`` judges the value held as too much, too little or not working."""
     return _JUDGES_RE.search(sentence) is not None
@@ -109,6 +121,10 @@ def is_acknowledgement(sentence: str) -> bool:
 MAX_WORDS = 8
 
 
+# a word of talk at the end of a reply ("£3.40 from monday though")
+_FILLER_END_RE = re.compile(r"\s+(?:though|tho|then|please|pls|thanks)\s*[.!]*$", _I)
+
+
 def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     """The value of a sentence that says only a value ("45 minutes please" -> "45
     minutes"), or None. The value has a unit, a currency, a clock time or a date (``bare``:
@@ -117,7 +133,7 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     if not s or len(s.split()) > MAX_WORDS + 3 or "?" in s:
         return None
     # ("Fridays, from next week": the day it takes effect marks a change, as "then" does)
-    effect = effect_said(s) if EFFECT_CUE_RE.search(s) else None
+    effect = effect_said(_FILLER_END_RE.sub("", s)) if EFFECT_CUE_RE.search(s) else None
     s = effect[0] if effect is not None else s
     lead = _LEAD_RE.match(s)
     rest = s[lead.end():] if lead else s

@@ -54,7 +54,7 @@ _IT_CHANGED_RE = re.compile(
     r"(?:\s+(?:up|down|back|forward|out))?\s+(?:to|until|till)\s+(?:the\s+)?(?=\S)", _I)
 # "the airline's moved us to the 13:20", "they rebooked me onto the 9am", "give people till
 # the 5th": a change of what was held for the speaker, or of how long others have
-_MOVED_US_RE = re.compile(r"\b(?:(?:moved|switched|put|rebooked|bumped|transferred|shifted)\s+(?:us|me)\s+"
+_MOVED_US_RE = re.compile(r"\b(?:(?:moved|switched|put|rebooked|bumped|transferred|shifted|pushed)\s+(?:us|me|him|her|them)\s+"
                           r"(?:on\s*)?to|give\s+(?:people|them|everyone|everybody|folks|guests)\s+"
                           r"(?:till|until|up\s+to))\s+(?:the\s+)?(?=\S)", _I)
 # "we're keeping them a week from now on", "hold those for 10 days instead": how long
@@ -74,6 +74,8 @@ _VALUE_FIRST_RE = re.compile(r"^\W*(?P<value>[$€£]?\d[\w.,:%]*(?:\s?[a-z]{1,5
 _FLIPPED_RE = re.compile(r"\b(?:(?:flip|turn|switch|set|toggle|put)\s+(?:it|that|this|the\s+flag|that\s+flag)\s+"
                          r"(?:back\s+)?(?:to\s+)?(?P<to>on|off|true|false)\b"
                          r"|(?P<verb>disable|enable)\s+(?:it|that|this|the\s+flag|that\s+flag)\b)", _I)
+# a value that follows from what a sentence says, alone at its end ("..., so 6pm")
+_SO_VALUE_RE = re.compile(r"[,;]\s*(?:and\s+)?so\s+(?P<value>[$€£]?\d[^,;.!?]{0,12}?)\s*[.!]*$", _I)
 # a name of a known kind said to be what "it" is ("turns out it's UTC", "nah it's yarn now")
 _IT_IS_NAME_RE = re.compile(r"\b(?:it's|its|it is|that's|thats|that is)\s+(?:now\s+|actually\s+|really\s+)?"
                             r"(?P<name>[\w.+#-]+(?:\s+(?:actions|ci|code|teams))?)(?=\s*(?:[.!,;]|$|\s+(?:now|instead|"
@@ -270,6 +272,10 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     value = _measured_at(read[plan.end():]) if plan else None
     if value is not None:
         return _pointer_fact(turn, s, value)  # "..., so we're doing saturday"
+    so_value = _SO_VALUE_RE.search(read)
+    value = _measured_at(so_value.group("value")) if so_value and _CUE_RE.search(s) else None
+    if value is not None and value == so_value.group("value").strip():
+        return _pointer_fact(turn, s, value)  # "actually the vet wants it with dinner, so 6pm"
     taken = _TAKEN_RE.search(read)
     said = taken.group("value").strip() if taken else ""
     value = _measured_at(said) if said else None

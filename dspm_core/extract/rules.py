@@ -34,7 +34,7 @@ from ..slots import parse_statement
 from .config_lines import config_facts
 from .assistant import assistant_facts
 from .carried import carried_values
-from .elliptical import elliptical_facts, is_acknowledgement, judges_held_value
+from .elliptical import elliptical_facts, is_acknowledgement, judges_held_value, opens_with_new_value
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, rule_after_no, split_sentences, without_aside
 from .compound import compound_parts
@@ -109,7 +109,8 @@ class RuleExtractor:
                     found = self._names_read(turn, part, goal) or found
                 if not any(f.kind.critical for f in found):
                     found = self._rule_after_no(turn, part, goal) or found
-                if opening or short or judged:  # "45 minutes please. an hour is way too long": a
+                if opening or short or judged or opens_with_new_value(part):
+                    # "45 minutes please. an hour is way too long": a
                     found = elliptical_facts(turn, part, found, any_clause=short)  # reply opening on its value
                 facts.extend(found)
                 critical = critical or any(f.kind.critical for f in found)

@@ -430,21 +430,26 @@ _FOLLOWS_RE = re.compile(r"^(?:(?:and|also|oh|btw)[,\s]+)*(?:all\s+|our\s+|the\s
                          r"(?:style|guide|conventions?|commits|format|spec|standard|rules?|naming|casing|case)\b", _I)
 # a house rule said with what it is not ("the main branch is trunk, not main or master", "use
 # the logging module, not print", "errors get returned, not thrown")
-_HOUSE_CONTRAST_RE = re.compile(r"^(?P<main>[^,?]{3,80}?),\s+not\s+(?P<not>[^,.;?]{1,40})"
+_HOUSE_CONTRAST_RE = re.compile(r"^(?!(?:thinking|maybe|might|hoping|wondering|i\s+think|i\s+might)\b)"
+                                r"(?P<main>[^,?]{3,80}?),\s+not\s+(?!(?:sure|yet|really|now|today|quite|exactly|"
+                                r"much|that|so|too|bad|great|good|ideal|always|ever)\b)(?P<not>[^,.;?]{1,40})"
                                 r"(?:,\s*(?:even|especially|ever|at all|please|pls|thanks)\b[^?]*)?[.!]?$", _I)
 _HOUSE_VERB_RE = re.compile(r"\b(?:is|are|go|goes|get|gets|live|lives|use|uses|need|needs|work|works|"
                             r"belong|belongs|stay|stays)\b", _I)
 
 
-def _house_contrast(s: str) -> bool:
-    """A house rule said with what it is not, of no value and no pick of the moment."""
+def _house_contrast(s: str) -> PatchKind | None:
+    """A house rule said with what it is not, of no value and no pick of the moment: an
+    instruction ("use the logging module, not print") or how things are ("config belongs in
+    settings.py, not in the views")."""
     m = _HOUSE_CONTRAST_RE.match(s)
     if m is None or VALUE_RE.search(m.group("main")) or re.match(r"(?:it'?s|that'?s|this is|i said|i meant)\b",
                                                                   m.group("main"), _I):
-        return False
+        return None
     main = m.group("main").strip()
-    first = main.split()[0].lower()
-    return bool(_HOUSE_VERB_RE.search(main)) or is_base_verb(first)
+    if is_base_verb(main.split()[0].lower()):
+        return PatchKind.CONSTRAINT
+    return PatchKind.DECISION if _HOUSE_VERB_RE.search(main) else None
 
 
 # a thing of the user's not to be touched ("leave the vendor directory alone")
@@ -497,7 +502,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
             or _MAKES_ME_ILL_RE.match(s) or _POLICY_RE.match(s):
         return PatchKind.CONSTRAINT  # "No calls after 8pm", "My landlord doesn't allow pets"
     if _CALL_ME_RE.match(s) or _NEEDS_MY_OK_RE.search(s) or _LEAVE_ALONE_RE.match(s) \
-            or _WITHOUT_ASKING_RE.match(s) or _FOLLOWS_RE.match(s) or _house_contrast(s):
+            or _WITHOUT_ASKING_RE.match(s) or _FOLLOWS_RE.match(s):
         return PatchKind.CONSTRAINT  # "call me sam not samantha pls", "any purchase over $50 needs
         # my OK", "leave the vendor directory alone"
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
@@ -598,7 +603,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return kind  # "Prices went up, let's say €450 a month instead", "We migrated CI to X"
     if any(_sets_quantity(c) for c in clauses(s)):
         return kind  # "The oolong tastes burnt, use 80°C"
-    return None
+    return _house_contrast(s)  # "use the logging module, not print", "the main branch is trunk, not main"
 
 
 _ONE_OFF_RE = re.compile(

@@ -85,6 +85,17 @@ REVISIONS = [
      ("8th", ["3rd"])),
     (("the media bucket lives in europe-west4", "assistant: Okay.", "nvm it's europe-west1, wrong project"),
      ("europe-west1", ["europe-west4"])),
+    (("saturday hours are 10 till 3", "assistant: Got it.", "good news, the landlord's fine with it so it's 10 till 5"),
+     ("10-5", ["10-3"])),
+    (("remind me to give Milo his pill at 7am every day", "assistant: Done.", "can dogs eat apples?",
+      "assistant: In small pieces, yes.", "ok. actually the vet wants it with his dinner, so 5pm"),
+     ("5pm", ["7am every day"])),
+    (("vet appointment for Rex thursday 10:00", "assistant: Added.", "they're running late, they've pushed him to 15:30"),
+     ("15:30", ["thursday 10:00"])),
+    (("minimum spend for delivery is £10", "assistant: Got it.", "scrap the 10 quid thing, we're going with £15, petrol's up"),
+     ("£15", ["£10"])),
+    (("a latte is £3.10 on the board", "assistant: Noted.", "should we sell pastries?", "assistant: Maybe.",
+      "we'll think about it. £3.30 from monday though, milk went up"), ("£3.30", ["£3.10"])),
     (("our food budget's 150 a week", "assistant: Noted.", "what can I cook for 6?", "assistant: A big chilli.",
       "we need to cut back, so call it ninety quid"), ("90 quid", ["150 a week"])),
 ]
@@ -177,6 +188,7 @@ NOT_RULES = [
     "stack overflow says never use eval, is there a safer way?",
     "great, that fixed it! no more errors",
     "it's the green one, not the grey one",
+    "thinking I might go vegan at some point, not sure yet",
 ]
 
 
