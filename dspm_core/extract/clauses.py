@@ -45,10 +45,13 @@ _ELLIPSIS_END = r"(?:(?<=…)|(?<=\.\.\.))\s+(?=[A-Za-z0-9])"
 # first, so that the alternatives below are tried only there (a few times faster on long text)
 _MAY_END = (r"(?=[\s;\"')\]])(?:(?=[\n;])|(?<=[.!?…\"')\]"
             "\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]))")
-_SENT_SPLIT_RE = re.compile(rf"{_MAY_END}(?:(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9$€£])"
+# a sentence that opens with a sum and says more ("... about it. £3.40 from monday though"; a
+# sum said alone after a sentence, "... plus the game pass. $40", stays with it)
+_SUM_LED = r"[$€£]\S*\s+\S+\s+\S"
+_SENT_SPLIT_RE = re.compile(rf"{_MAY_END}(?:(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+(?=[\"'(\[*_]*[A-Z0-9]|{_SUM_LED})"
                             rf"|{_LOWER_END}|{_EMOJI_END}|{_ELLIPSIS_END}|\n+|;\s+)")
 _SENT_SPLIT_NO_SEMI_RE = re.compile(rf"{_MAY_END}(?:(?<=[.!?]){_NOT_AN_END}[\"')\]]*\s+"
-                                    rf"(?=[\"'(\[*_]*[A-Z0-9$€£])|{_LOWER_END}|{_EMOJI_END}|{_ELLIPSIS_END}|\n+)")
+                                    rf"(?=[\"'(\[*_]*[A-Z0-9]|{_SUM_LED})|{_LOWER_END}|{_EMOJI_END}|{_ELLIPSIS_END}|\n+)")
 LIST_ITEM_RE = re.compile(r"^\s*(?:\d+[.)]|[-*•+]|#{1,6})\s+\S")
 TABLE_ROW_RE = re.compile(r"^\s*\|.*\|\s*$")
 _MARKUP_RE = re.compile(r"^\s*(?:#{1,6}\s+|>\s*|(?:\d+[.)]|[-*•+])\s+)+|(?<!\w)[*_`]{1,3}(?=\S)|(?<=\S)[*_`]{1,3}(?!\w)")

@@ -273,8 +273,9 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     if value is not None:
         return _pointer_fact(turn, s, value)  # "..., so we're doing saturday"
     so_value = _SO_VALUE_RE.search(read)
-    value = _measured_at(so_value.group("value")) if so_value and _CUE_RE.search(s) else None
-    if value is not None and value == so_value.group("value").strip():
+    ends_with = so_value.group("value").strip() if so_value and _CUE_RE.search(s) else ""
+    value = _measured_at(ends_with) if ends_with else None
+    if value is not None and value == ends_with:
         return _pointer_fact(turn, s, value)  # "actually the vet wants it with dinner, so 6pm"
     taken = _TAKEN_RE.search(read)
     said = taken.group("value").strip() if taken else ""
