@@ -17,11 +17,17 @@ from ..values import VALUE_RE, parse_value, split_number_unit
 
 __all__ = ["self_corrected"]
 
+# the words that take back the value just said
+_TAKING_BACK = (r"(?:no+\s+wait|no+\s+sorry|no+|nope|sorry,?\s+i\s+meant?|sorry|i\s+meant?|hang\s+on|wait|"
+                r"or\s+rather|make\s+that|actually|scratch\s+that|correction|my\s+bad|oops)")
+_GATE_RE = re.compile(rf"\b{_TAKING_BACK}\b", re.I)
 # what takes back the value just said, before the one meant
-_TAKEN_BACK_RE = re.compile(
-    r"\s*(?:,|-|–|—|\.\.\.|…)?\s*(?:no+\s+wait|no+\s+sorry|no+|nope|sorry,?\s+i\s+meant?|sorry|i\s+meant?|"
-    r"hang\s+on|wait|or\s+rather|make\s+that|actually|scratch\s+that|correction|my\s+bad|oops)"
-    r"(?:\s*[,.:;!-]+\s*|\s+)(?:(?:it's|its|it is|make\s+it)\s+)?", re.I)
+_TAKEN_BACK_RE = re.compile(rf"\s*(?:,|-|–|—|\.\.\.|…)?\s*{_TAKING_BACK}"
+                            r"(?:\s*[,.:;!-]+\s*|\s+)(?:(?:it's|its|it is|make\s+it)\s+)?", re.I)
+# a few words that go on with the first value's clause before it is taken back (never a
+# contrast: "... was £50 but it's actually £80")
+_GAP_RE = re.compile(r"(?:\s+(?!no\b|sorry\b|wait\b|hang\b|actually\b|but\b|though\b|however\b|although\b|yet\b)"
+                     rf"[\w']+){{0,4}}?(?=\s*(?:,|-|–|—|\.\.\.|…)?\s*{_TAKING_BACK}\b)|", re.I)
 
 
 def self_corrected(sentence: str) -> tuple[str, str] | None:
@@ -50,11 +56,3 @@ def self_corrected(sentence: str) -> tuple[str, str] | None:
         said_meant = s[:m.start()] + meant.group(0) + tail + s[m.end():gap.end()] + s[meant.end():]
         return said_first, said_meant
     return None
-
-
-_GATE_RE = re.compile(r"\b(?:no+|nope|sorry|mean|meant|hang|wait|rather|make that|actually|scratch|correction|"
-                      r"bad|oops)\b", re.I)
-# a few words that go on with the first value's clause before it is taken back
-_GAP_RE = re.compile(r"(?:\s+(?!no\b|sorry\b|wait\b|hang\b|actually\b|but\b|though\b|however\b|although\b|yet\b)[\w']+){0,4}?(?=\s*(?:,|-|–|—|\.\.\.|…)?\s*"
-                     r"(?:no|nope|sorry|i\s+mean|hang\s+on|wait|or\s+rather|make\s+that|actually|scratch|"
-                     r"correction|my\s+bad|oops)\b)|", re.I)
