@@ -243,7 +243,9 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         found = _same_owner(patches, _named_in_passing(ix, patches, subj_norm, stmt, text, referent), text)
         if found:
             return _one(found, "old value named in passing")
-    if stmt.revision and text and not stmt.old_value and stmt.dimension not in ("name", "free"):
+    if stmt.revision and text and stmt.dimension not in ("name", "free") and (
+            not stmt.old_value or _BARE_NUMBER_RE.fullmatch(stmt.old_value)):
+        # (or named as a number alone: "160 instead of 140" of "protein target 140g a day")
         found = _same_owner(patches, _number_named(ix, patches, subj_norm, stmt, text, turn, referent), text)
         if found:
             return _one(found, "old number named in passing")
@@ -911,6 +913,9 @@ def _thousands(text: str) -> set[str]:
 _KEPT_RE = re.compile(r"\b(?:stays?|remains?|still|unchanged|keep|keeps|kept|same)\b", re.I)
 
 
+_BARE_NUMBER_RE = re.compile(r"\d+(?:\.\d+)?")
+
+
 def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement,
                   text: str, turn: int, referent: bool) -> list[str]:
     """The setting spoken of lately whose number this revision names beside its new value
@@ -1079,8 +1084,13 @@ def _year_apart(stmt: Statement, p: Patch) -> bool:
 
 # who comes: a number said beside it counts people ("her in-laws are coming too so make it 32")
 PEOPLE_COME_RE = re.compile(r"\b(?:coming|joining|invited|of us|inviting|bringing|plus[- ]ones?|in[- ]laws|rsvps?|"
-                             r"guests?|people|ppl|kids|adults|friends|relatives|attendees|"
-                             r"dropp(?:ed|ing) out|can(?:'|no)?t make it)\b", re.I)
+                             r"guests?|dropp(?:ed|ing) out|can(?:'|no)?t make it)\b|"
+                             # people counted ("5 more kids", "extra people"), never "some of
+                             # these people" said in a reason
+                             r"(?:\b(?:\d+|a few|few|more|fewer|less|extra|other|couple(?: of)?|"
+                             r"one|two|three|four|five|six|seven|eight|nine|ten|dozen)\s+)"
+                             r"(?:more\s+|extra\s+|other\s+)?(?:people|ppl|kids|adults|friends|relatives|attendees)\b",
+                             re.I)
 
 
 def people_for_other(text: str, stmt: Statement, p: Patch) -> bool:
@@ -1913,6 +1923,16 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
             and is_venue(stmt.value):
         # "send them to the flat on Mill Road" of "deliver my orders to 14 Canal Street"
         return replace(probe, dimension="address")
+    if stmt.dimension == "number" and stmt.unit is None and p.key is not None \
+            and p.key.split("|")[2] == FREQUENCY and p.value:
+        # "make it 2" of "walked 3 times a day", "every three" of "every two years"
+        held = spoken_numbers(p.value)
+        if len(held) == 1:
+            at = held[0][0]
+            text = f"{p.value[:at.start()]}{stmt.value}{p.value[at.end():]}"
+            said = parse_value(text)
+            if said.dimension == FREQUENCY:
+                return replace(probe, value=text, dimension=FREQUENCY, canonical=said.canonical)
     if stmt.dimension == "time" and p.key is not None and p.key.split("|")[2] == FREQUENCY \
             and (p.value or "").lower().startswith("every"):
         # "make it 3 weeks" of "review it every 2 weeks": every 3 weeks

@@ -2296,6 +2296,11 @@ def _parse_forms(t: str) -> Statement:
 
     # 8. obligations without a value: "always format code with syntax highlighting"
     mod = _MODAL_RE.search(t)
+    named = _NAMED_IS_RE.match(t) if mod is None else None
+    if named and len(named.group("subj").split()) <= 4 and len(named.group("val").split()) <= 3:
+        # "bot persona name is Sam", "the db name is orders_prod": a name said of a setting
+        st = _statement(named.group("subj"), "=", named.group("val"), revision)
+        return st if st.dimension != "free" else replace(st, dimension="name")
     if mod:
         after = t[mod.end():].strip()
         before = t[: mod.start()].strip()
@@ -2309,6 +2314,13 @@ def _parse_forms(t: str) -> Statement:
     return Statement(None, None, None, revision=revision)
 
 
+# "<a few words> is <a short value>" said with one space each side
+_NAMED_IS_RE = re.compile(r"^(?P<subj>(?:(?:the|our|my)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})\s+is\s+"
+                          # (never a judgement: "info is too noisy", "pescatarian is fine")
+                          r"(?!(?:too|very|so|really|quite|pretty|kinda|way|much|more|less|not|also|"
+                          r"still|always|never|just|fine|good|ok|okay|great|nice|bad|better|worse|"
+                          r"enough|plenty|perfect|easier|harder|important)\b)"
+                          r"(?P<val>[^\s,;]+(?:\s+[^\s,;]+){0,2})\s*[.!]?$", re.I)
 _COPULA_END_RE = re.compile(r"\s(?:is|are)\s+$", re.I)
 _NOUN_PHRASE_LEAD_RE = re.compile(r"(?:my|our|the|your|his|her|their)\s", re.I)
 #: how many words the subject of a bare "<subject> is <value>" may have

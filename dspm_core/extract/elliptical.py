@@ -31,6 +31,9 @@ __all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges
            "opens_with_new_value"]
 
 _I = re.I
+# a value put as a question: a proposal, not a question of fact
+_PROPOSAL = (r"(?:can|could|shall)\s+(?:we|i|you)\s+(?:do|go(?:\s+(?:with|for|to))?|say|make\s+(?:it|that)|try|"
+             r"have|bump\s+it\s+to|push\s+it\s+to)|(?:how|what)\s+about")
 # what may open the reply before its value
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|hmm+|hm+|ah|eh|nah|no|nope|yeah|yes|sorry|actually|oh|so|right|well|ugh|"
@@ -40,7 +43,13 @@ _LEAD_RE = re.compile(
     # a value said roughly ("around £250 each", "about 30 minutes")
     r"around|about|roughly|approximately|approx|probably|maybe)\b[\s,!.-]*)*"
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
-    r"make\s+it|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|"
+    r"make\s+(?:it|that)|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|call\s+it|"
+    # what the speaker will do now ("gonna do three", "going for six actually", "I'll go with 12")
+    r"(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?(?:gonna|going\s+to)\s+(?:do|go\s+(?:with|for)|try|say|aim\s+for)|"
+    r"(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?going\s+(?:with|for)|"
+    r"(?:i'?ll|we'?ll|i\s+will|we\s+will)\s+(?:do|go\s+(?:with|for)|try|say|aim\s+for)|"
+    # a value put as a question ("could we go 90?", "can we say 3 instead?", "how about 8?")
+    rf"{_PROPOSAL}|"
     # "we went with €150 a night in the end", "ended up going for 3 nights"
     r"(?:(?:we|i)\s+)?(?:went|ended\s+up\s+going)\s+(?:with|for)|(?:(?:we|i)\s+)?"
     r"(?:ended\s+up\s+with|settled\s+on)|"
@@ -85,7 +94,10 @@ _OWN_VALUE_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b",
 # "that's not enough", "92 feels draggy"): the bare value after it is the new one
 _JUDGES_RE = re.compile(r"\b(?:way\s+too|far\s+too|much\s+too|too\s+(?:many|much|few|little|long|short|"
                         r"high|low|big|small|slow|fast|early|late|thin|tight|loose|heavy|light|hot|cold|"
-                        r"expensive|cheap|busy|aggressive|ambitious)|not\s+enough|doesn't\s+work|"
+                        r"expensive|cheap|busy|aggressive|ambitious)|"
+                        # "that's too trigger-happy", "it's too gentle": any word judged too much
+                        r"(?:that'?s|thats|that\s+is|it'?s|its|it\s+is)\s+(?:a\s+bit\s+|way\s+|far\s+|kinda\s+)?too\s+[a-z][\w-]+|"
+                        r"not\s+enough|doesn't\s+work|"
                         r"isn't\s+working|won't\s+work)\b", _I)
 
 
@@ -130,6 +142,8 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     minutes"), or None. The value has a unit, a currency, a clock time or a date (``bare``:
     or is a number alone, said after a judgement of the value held: "that's too long, 15")."""
     s = sentence.strip()
+    if s.endswith("?") and s.count("?") == 1 and _PROPOSED_RE.match(s):
+        s = s[:-1]  # "could we go 90?": a new value proposed
     if not s or len(s.split()) > MAX_WORDS + 3 or "?" in s:
         return None
     # ("Fridays, from next week": the day it takes effect marks a change, as "then" does)
@@ -144,6 +158,12 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     middle = in_digits(middle.strip(" ,"))
     if not middle:
         return None
+    if (bare or lead is not None and lead.group("choice") and lead.group("choice").lower() != "just") \
+            and len(middle.split()) <= 2:
+        # "gonna do three", "let's say twelve thousand", "could we go 90": a number chosen
+        spoken = spoken_numbers(middle)
+        if len(spoken) == 1 and spoken[0][0].group(0) == middle.strip(" .!"):
+            return f"{spoken[0][1]:g}"
     if lead is not None and _CORRECTED_LEAD_RE.match(s) and len(rest.split()) <= 2:
         # "actually two.", "eh, 60", "no, 40k": a correction of the number just held
         spoken = spoken_numbers(middle)
@@ -169,22 +189,38 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     return text
 
 
+def _chooses(clause: str) -> bool:
+    """``clause`` opens on a choice ("let's go with ten", "go with eight")."""
+    lead = _LEAD_RE.match(clause)
+    return lead is not None and bool(lead.group("choice")) and lead.group("choice").lower() != "just"
+
+
+_NUMBER_WORD_RE = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+                             r"twenty|thirty|forty|fifty|hundred|thousand|half|dozen)\b", _I)
+# a clause that only opens a reply ("on second thought", "hmm, actually")
+_LEAD_ONLY_RE = re.compile(rf"\W*(?:(?:ok(?:ay)?|hmm+|oh|so|well|nah|no|eh|{CORRECTION})[\s,!.]*)+", _I)
+_PROPOSED_RE = re.compile(rf"^\W*(?:(?:ok(?:ay)?|hmm+|so|well|actually)[\s,]+)*(?:{_PROPOSAL})\b", _I)
 # what opens a correction of the number just held, said as that number alone
 _CORRECTED_LEAD_RE = re.compile(rf"^\W*(?:(?:ok(?:ay)?|hmm+|oh|so|well|ugh)[\s,]+)*(?:eh|nah|no|nope|sorry|oops|"
                                 rf"{CORRECTION}|make\s+(?:it|that)|more\s+like|or\s+rather|rather)\b", _I)
 _UNIT_RE = re.compile(r"[^\W\d_]+(?:[\s/][^\W\d_]+)*|%|USD|EUR|GBP|°[CF]?")
 
 
-def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool = False) -> list[Fact]:
+def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool = False,
+                     after_judgement: bool = False) -> list[Fact]:
     """``facts`` read from ``part`` of a user's message, or the one referent fact of its
     value when ``part`` says only a value: "45 minutes please" binds to the setting of
     minutes spoken of last. The value may open ``part`` as a clause of its own ("100 words
     max pls, i read these on my phone"); ``any_clause``: or stand in any clause of it, as
-    in a short reply ("thats too aggressive, 60 minutes")."""
+    in a short reply ("thats too aggressive, 60 minutes"). ``after_judgement``: the sentence
+    before judged the value held, so a number alone is the new one ("that's too
+    trigger-happy. five")."""
     if any(f.referent for f in facts):
         return facts
-    said = elliptical_value(part)
+    said = elliptical_value(part, bare=after_judgement)
     parts = [c for c in _CLAUSE_RE.split(part) if c.strip()]
+    while len(parts) > 1 and _LEAD_ONLY_RE.fullmatch(parts[0]):
+        parts[:2] = [f"{parts[0]}, {parts[1]}"]  # "on second thought, five, I keep forgetting"
     for n, clause in enumerate(parts if any_clause else parts[:1]):
         if said is not None:
             break
@@ -192,9 +228,13 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         # after a clause of its own ("there's a second drive, 2 TB, for backups") or one
         # that holds a value of its own ("it's flat 3, 12 Park Avenue")
         # or after news that something was changed ("teacher's rejigged her week, friday now")
+        # or a clause that opens on a choice, after a reason that holds no value of its own
+        # ("reviews are piling up tbh, let's go with ten")
         if n == 0 or all((_JUDGED_RE.match(c) or _CHANGED_RE.search(c)) and not _OWN_VALUE_RE.search(c)
-                         for c in parts[:n]):
-            said = elliptical_value(clause, bare=n > 0 and all(_TOO_RE.search(c) for c in parts[:n]))
+                         for c in parts[:n]) or _chooses(clause) and not any(
+                             _OWN_VALUE_RE.search(c) or _NUMBER_WORD_RE.search(c) for c in parts[:n]):
+            said = elliptical_value(clause, bare=after_judgement or n > 0 and all(
+                _TOO_RE.search(c) for c in parts[:n]))
     if said is None:
         said = answered_count(turn, part)  # "6" after "... how many chapters a week ...?"
     if said is None or offered_beside(turn, said):

@@ -89,8 +89,9 @@ def _capital(m: re.Match[str]) -> str:
 
 def _given(m: re.Match[str]) -> str:
     word = m.group(1)
-    if word in STOP_WORDS or word_frequency().get(word, 0) > GIVEN_NAME_COUNT:
-        return m.group(0)
+    if word in STOP_WORDS or word_frequency().get(word, 0) > GIVEN_NAME_COUNT \
+            or "_" in word or not word.isalpha() and any(c.isdigit() for c in word):
+        return m.group(0)  # ("the db name is orders_prod": an identifier, as typed)
     return m.group(0)[: m.start(1) - m.start(0)] + word[0].upper() + word[1:]
 
 

@@ -46,6 +46,7 @@ from .asides import asides_apart
 from .casual import plain_prose
 from .lower_names import as_typed, names_capitalised, typed_without_capitals
 from .remembered import keeps_last
+from .reported import reported_change
 from .scope_after import scoped_command
 from .user import kept_fact, user_sentence_facts
 
@@ -109,9 +110,14 @@ class RuleExtractor:
                     found = self._names_read(turn, part, goal) or found
                 if not any(f.kind.critical for f in found):
                     found = self._rule_after_no(turn, part, goal) or found
+                if not any(f.value for f in found):  # "the vet said two is plenty"
+                    found = reported_change(part, lambda rest: elliptical_facts(
+                        turn, rest, user_sentence_facts(turn, rest, goal, self.min_words),
+                        any_clause=True, after_judgement=True)) or found
                 if opening or short or judged or opens_with_new_value(part):
                     # "45 minutes please. an hour is way too long": a
-                    found = elliptical_facts(turn, part, found, any_clause=short)  # reply opening on its value
+                    found = elliptical_facts(turn, part, found, any_clause=short,  # reply opening on its value
+                                             after_judgement=judged)
                 facts.extend(found)
                 critical = critical or any(f.kind.critical for f in found)
             last = (sentence, critical)
