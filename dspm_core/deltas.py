@@ -53,8 +53,8 @@ class Delta:
     minutes: float | None = None
 
 
-_NUM = r"(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
-       r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred)\b)"
+_NUM = r"(?:\ba\s+(?:tenner|fiver)\b|(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
+       r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred)\b)(?:\s+grand\b)?)"
 _AMOUNT = rf"(?P<amt>{_NUM}(?:\s?%|\s?k\b|\s+(?:per\s?cent|percent)\b)?(?:\s+(?P<unit>[a-z]+))?)"
 _UP = r"increase|increased|raise|raised|bump|bumped|push|pushed|extend|extended|lengthen|up|upped|grow|boost|boosted|top up"
 _DOWN = r"lower|lowered|reduce|reduced|cut|decrease|decreased|drop|dropped|shorten|shortened|trim|trimmed|bring down|brought down|knock down|slash|slashed"
@@ -66,8 +66,10 @@ _BY_RE = re.compile(rf"\b(?P<verb>{_UP}|{_DOWN})\b(?:\s+(?P<subj>(?:the|my|our|y
 _WENT_RE = gated(re.compile(rf"(?:^|(?<=[^\w' -]))(?P<subj>[\w' -]*?)\s*\b(?:went|gone|goes|going|"
                             rf"is going|has gone|was put|got put)\s+(?P<dir>up|down)\s+by\s+{_AMOUNT}",
                             re.I))
-# "add 10 seconds to that", "add two more people", "add an extra 3 chairs"
-_ADD_RE = re.compile(rf"\badd(?:ing)?\s+(?:on\s+)?(?:an?\s+extra\s+|another\s+)?{_AMOUNT}(?:\s+(?:more|extra))?"
+# "add 10 seconds to that", "add two more people", "add an extra 3 chairs", "i can stretch
+# another 2 grand"
+_ADD_RE = re.compile(rf"\b(?:add(?:ing)?\s+(?:on\s+)?(?:an?\s+extra\s+|another\s+)?|(?:stretch|throw\s+in|chuck\s+in|"
+                     rf"tack\s+on|put\s+in)\s+(?:an?\s+extra\s+|another\s+)){_AMOUNT}(?:\s+(?:more|extra))?"
                      rf"(?:\s+(?:to|onto)\s+(?P<subj>[\w' -]+))?", re.I)
 # "two more people", "an extra 3 chairs", "5 fewer", "knock £50 off", "take 10 minutes off"
 _EXTRA_RE = re.compile(rf"\ban?\s+extra\s+{_AMOUNT}", re.I)
@@ -93,7 +95,7 @@ _QUESTION_RE = re.compile(r"^\W*(?:what|how|why|is|are|does|do|did|would|should|
 _POINTERS = frozenset("it that this them those these".split())
 #: every change by an amount holds one of these words
 _CUE_WORDS = frozenset("by add adding more extra fewer less off double triple quadruple halve half "
-                       "plus minus".split())
+                       "plus minus another".split())
 # someone else's: "my sister added two more guests to her list"
 _OTHERS_RE = re.compile(rf"\b(?:his|her|hers|their|theirs)\b|^\W*(?:my|our)\s+(?:{PEOPLE})\b", re.I)
 
@@ -122,15 +124,15 @@ def _number(amt: str) -> tuple[float, str | None] | None:
     """The number of an amount as said, and its sign or percent ("$50", "20%", "two")."""
     a = amt.strip().lower()
     unit = "%" if re.search(r"%|per\s?cent", a) else next((c for c in "$€£" if c in a), None)
+    if a in _NOTES:  # "put it up by a tenner": a sum in any currency
+        return _NOTES[a], None
+    thousand = 1000 if re.search(r"\d\s?k\b|\bgrand\b", a) else 1
     digits = re.search(r"\d[\d,]*(?:\.\d+)?", a)
     if digits is not None:
-        n = float(digits.group(0).replace(",", ""))
-        if re.search(r"\d\s?k\b", a):
-            n *= 1000
-        return n, unit
+        return float(digits.group(0).replace(",", "")) * thousand, unit
     words = spoken_numbers(a)
     if words:
-        return words[0][1], unit
+        return words[0][1] * thousand, unit
     if a.split()[0] in ("a", "an"):
         return 1.0, unit
     return None
@@ -142,11 +144,17 @@ def _make(op: str, m: re.Match[str], unit_word: str | None, subject: str | None)
         return None
     n, sign = got
     word = (unit_word or "").lower() or None
-    if word is not None and word not in UNIT_ALIASES and not is_noun(word):
+    if word in _WAY_WORDS or word is not None and word not in UNIT_ALIASES and not is_noun(word):
         word = None  # "4 fewer actually", "add 10 to that": no unit said
-    if word is None and sign is None and m.group("amt").split()[0].lower() in ("a", "an"):
+    if word is None and sign is None and m.group("amt").split()[0].lower() in ("a", "an") \
+            and m.group("amt").lower() not in _NOTES:
         return None  # "adding a tldr", "a more minimal look": a thing or a comparison, no amount
     return Delta(op, n, sign or word, _subject(subject))
+
+
+_NOTES = {"a tenner": 10.0, "a fiver": 5.0}
+# the words of the way a change goes, never its unit ("add 4 more")
+_WAY_WORDS = frozenset("more extra fewer less".split())
 
 
 def _subject(said: str | None) -> str | None:
@@ -241,6 +249,9 @@ def applied(old_value: str, old_unit: str | None, delta: Delta) -> str | None:
         return None
     old = float(m.group(0).replace(",", ""))
     label = f"{old_value} {old_unit}" if old_unit and old_unit not in old_value else old_value
+    if delta.op in "+-" and delta.unit != "%" and delta.amount >= 1000 and delta.amount % 100 == 0 \
+            and re.match(r"\s?k\b", old_value[m.end():], re.I):
+        delta = Delta(delta.op, delta.amount / 1000, delta.unit, delta.subject)  # "£8k" and 2 grand
     if delta.op == "*":
         new = old * delta.amount
     elif delta.unit == "%" and "%" not in label:
@@ -289,19 +300,12 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
             theirs = set(re.findall(r"[a-z0-9]+", f"{p.slot or ''} {p.unit or ''}".lower()))
             if words <= theirs or {w.rstrip("s") for w in words} <= {w.rstrip("s") for w in theirs}:
                 found.append(p)
-        elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None \
-                and (delta.op == "*" or delta.unit is not None or not _has_own_unit(p)):
+        elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None:
             found.append(p)
     if not delta.subject and found:
         latest = max(p.turn for p in found)
         found = [p for p in found if p.turn == latest]
     return found[0] if len(found) == 1 else None
-
-
-def _has_own_unit(p: Patch) -> bool:
-    """A value of time, size, money or rate: a bare amount ("add 5") is no change of it."""
-    dim = parse_value(f"{p.value} {p.unit}" if p.unit and p.unit not in p.value else p.value).dimension
-    return dim not in ("number",) and not dim.startswith("count:")
 
 
 def is_amount_of(value: object, delta: Delta) -> bool:

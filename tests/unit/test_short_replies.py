@@ -3,8 +3,9 @@ number chosen ("gonna do three", "let's go with twenty" after a reason, "make th
 a number proposed as a question ("could we do 2 instead?"), a number after a judgement of
 the value held ("that's too generous. twenty"), the old number named without its unit
 ("170 instead of 150"), a value someone the user defers to gave ("the pharmacist said three
-is better"), a number of times or weeks said alone of a frequency, and a name said of a
-setting ("the db name is orders_prod"). What only looks like these stays apart: what
+is better"), a number of times or weeks said alone of a frequency, a change by an amount ("bump it by
+100", "throw in another 3 grand", "put it up by a fiver"), and a name said of a setting
+("the db name is orders_prod"). What only looks like these stays apart: what
 someone else wants, a number of other things, a value for another place."""
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ REVISIONS = [
     (("I'm saving £200 a month for the holiday", "assistant: Nice.", "I'll go with 250, got a raise"),
      ("250", ["£200 a month"])),
     (("the newsletter goes to 5 beta readers", "how about 8?"), ("8", ["5 beta readers"])),
+    # a change by an amount
+    (("the gift budget is $500", "bump it by 100"), ("$600", ["$500"])),
+    (("my deposit budget is £5k", "assistant: ok", "we can throw in another 3 grand"), ("£8k", ["£5k"])),
+    (("the babysitter gets €12 an hour", "put it up by a fiver, she's brilliant"), ("€17 an hour", ["€12 an hour"])),
+    (("I read 30 pages a week", "add another 10"), ("40 pages a week", ["30 pages a week"])),
+    (("we need 10 folding chairs", "add 4 more"), ("14 folding chairs", ["10 folding chairs"])),
 ]
 
 
