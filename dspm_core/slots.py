@@ -2297,7 +2297,8 @@ def _parse_forms(t: str) -> Statement:
     # 8. obligations without a value: "always format code with syntax highlighting"
     mod = _MODAL_RE.search(t)
     named = _NAMED_IS_RE.match(t) if mod is None else None
-    if named and len(named.group("subj").split()) <= 4 and len(named.group("val").split()) <= 3:
+    if named and len(named.group("subj").split()) <= 4 and len(named.group("val").split()) <= 3 \
+            and not _state_said(named.group("val"), named.group("subj")):
         # "bot persona name is Sam", "the db name is orders_prod": a name said of a setting
         st = _statement(named.group("subj"), "=", named.group("val"), revision)
         return st if st.dimension != "free" else replace(st, dimension="name")
@@ -2321,6 +2322,22 @@ _NAMED_IS_RE = re.compile(r"^(?P<subj>(?:(?:the|our|my)\s+)?[a-z][\w-]*(?:\s+[a-
                           r"still|always|never|just|fine|good|ok|okay|great|nice|bad|better|worse|"
                           r"enough|plenty|perfect|easier|harder|important)\b)"
                           r"(?P<val>[^\s,;]+(?:\s+[^\s,;]+){0,2})\s*[.!]?$", re.I)
+def _state_said(value: str, subject: str) -> bool:
+    """``value`` says how a thing is now, not what it is set to ("jammed again", "broken",
+    "the kettle is slow"); a word that describes is a value only of a setting's noun ("the
+    theme is dark")."""
+    words = value.lower().split()
+    if is_past_verb(words[0]) or words[0] in _STATES or "again" in words:
+        return True
+    return is_adjective(words[0]) and subject.lower().split()[-1] not in _SETTING_NOUNS
+
+
+_SETTING_NOUNS = frozenset("""theme mode colour color font style level name branch tone size plan tier
+    language format layout setting default voice persona palette scheme skin view""".split())
+
+
+_STATES = frozenset("""broken closed open down up late early empty full off out busy sick away gone
+    over done ready wrong right stuck dead fine new old back""".split())
 _COPULA_END_RE = re.compile(r"\s(?:is|are)\s+$", re.I)
 _NOUN_PHRASE_LEAD_RE = re.compile(r"(?:my|our|the|your|his|her|their)\s", re.I)
 #: how many words the subject of a bare "<subject> is <value>" may have

@@ -85,6 +85,14 @@ _POST_RE = re.compile(r"^\W*(?:please\s+)?(?:ship|send|deliver|post|forward)\s+(
                       r"deliveries|shopping)\s+to\s+\S", _I)
 
 
+# the kind of home the user lives in ("I live in a dorm with just a kettle", "we're in a
+# one-bed flat with no garden"); never "I live in hope", "we live in a world where ..."
+_HOME_KIND_RE = re.compile(r"^\W*(?:i|we)\s*(?:live|'m living|am living|'re living|are living|'m|am|'re|are)\s+"
+                           r"in\s+(?:a|an|the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:dorm|dormitory|flat|apartment|studio|"
+                           r"house|bungalow|cottage|caravan|houseboat|bedsit|condo|townhouse|terrace|maisonette|"
+                           r"basement|loft|hostel|boat|van|rental|rented\s+\w+|shared\s+\w+|houseshare|flatshare)\b", _I)
+
+
 def home_fact_kind(sentence: str) -> PatchKind | None:
     """The kind of standing fact of the user's home ``sentence`` states, or None."""
     s = sentence.strip().rstrip(".!")
@@ -97,7 +105,7 @@ def home_fact_kind(sentence: str) -> PatchKind | None:
     count = _COUNT_RE.match(s)
     if count and count.group("noun").lower() not in _TALK_NOUNS and len(s.split()) <= _COUNT_WORDS:
         return PatchKind.DECISION
-    if _POST_RE.match(s):
+    if _POST_RE.match(s) or _HOME_KIND_RE.match(s):
         return PatchKind.DECISION
     rest = _after_verb(s)
     if rest is not None and (frequencies_in(rest) or _EVERY_DAY_OR_MONTH_RE.search(rest) or _AMOUNT_RE.search(rest)):

@@ -1,7 +1,8 @@
 """A change asked for as a question: "could we switch it to dusty blue and cream?", "can you
 extend the pause to 31 March?", "can we do 7-8pm instead?".
 
-A question that opens with "can / could / would / will" and "you" or "we" (after a clause of
+A question that opens with "can / could / would / will" and "you", "we" or who does the
+thing ("they", "he", "she") (after a clause of
 its own at most: "thursday's no good, can you make it friday?"), goes on with a
 verb of change and names what to change to, asks for that change: it is read as the
 request it makes ("switch it to dusty blue and cream"). A question about what a change
@@ -26,7 +27,8 @@ _ASKED_RE = re.compile(
     # never a condition, "if it rains, can you move it to sunday?")
     r"^(?:(?!(?:if|when|whenever|whether|unless|in case)\b)[^,?]{2,40},\s+)?"
     r"(?:(?:so|and|but|also|ok(?:ay)?|hey|hmm+|then|actually|sorry|oh)[,\s]+)*"
-    r"(?:can|could|would|will)\s+(?:you|we|u)\s+(?:please\s+|maybe\s+|just\s+|also\s+|kindly\s+|"
+    # (or of whoever does the thing: "could they open at 6:30 instead?")
+    r"(?:can|could|would|will)\s+(?:you|we|u|they|he|she)\s+(?:please\s+|maybe\s+|just\s+|also\s+|kindly\s+|"
     r"instead\s+)*(?P<request>(?P<verb>[a-z]+)\b[^?]*?)\s*\?+$", _I)
 # words of a change that REVISION_RE leaves to the context: "plan it for 3 now", "do 7-8pm
 # instead", "use Vitest from now on"

@@ -392,11 +392,28 @@ _AUXILIARIES = frozenset("can could would will shall should may might must do do
 _RULE_KINDS = frozenset({"diet", "reply language"})
 
 
-# a thing not to be done at some times ("No calls after 8pm", "no deliveries before 9am")
+# a thing not to be done at some times ("No calls after 8pm", "no deliveries before 9am"),
+# or past a bound ("no videos longer than 5 minutes")
 # (a thing of no plural before a time: "No caffeine after 2pm for me")
 _NO_THING_WHEN_RE = re.compile(r"^\W*(?:and\s+|also\s+|please\s+)?no\s+(?:more\s+)?(?:[a-z][\w-]*s\s+"
                                r"(?:after|before|past|until|on|at|during)\s+\S|[a-z][\w-]*\s+(?:after|before|past)\s+"
-                               r"(?:\d|noon|midday|midnight|lunch|dinner|dark|bedtime))", _I)
+                               r"(?:\d|noon|midday|midnight|lunch|dinner|dark|bedtime)"
+                               # or past a bound ("no videos longer than 5 minutes", "no clips over 30s")
+                               r"|[a-z][\w-]*s\s+(?:(?:longer|shorter|bigger|larger|heavier|older|more|less)\s+than|"
+                               r"over|under|above|below|exceeding)\s+(?:[$€£]\s?)?\d)", _I)
+# how numbers are rounded ("round currency to two decimals and percentages to one", "round
+# everything to the nearest dollar"); never "round up the team" or "round this one"
+_ROUNDED_RE = re.compile(r"^\W*(?:please\s+|always\s+)?round\s+(?:all\s+|every\s+|any\s+)?(?!this\b|that\b|it\b)"
+                         r"[a-z][\w\s-]{0,30}?\s+to\s+(?:the\s+nearest\s+\w+|(?:\d|one|two|three|four)\w*\s+"
+                         r"(?:decimals?|decimal\s+places?|dp|places|sig(?:nificant)?\s+fig(?:ure)?s))", _I)
+# when the speaker cannot be reached ("I'm not available for tenant calls after 8pm", "i'm
+# unavailable on weekends"; never "I wasn't available yesterday")
+_AWAY_WHEN_RE = re.compile(r"^\W*(?:i'?m|i\s+am|we'?re|we\s+are)\s+(?:(?:not|never)\s+(?:available|free|reachable|"
+                           r"contactable|around)|unavailable|unreachable)\b(?:\s+(?:for|to)\s+[\w\s-]{1,30}?)?\s+"
+                           r"(?:after|before|past|until|till|on|at|during|between|in\s+the)\s+(?!the\s+moment\b)"
+                           r"(?:\d|noon|midday|midnight|mornings?|afternoons?|evenings?|nights?|weekends?|weekdays?|"
+                           # (days said as a habit: "on fridays", never "on friday")
+                           r"lunch|dinner|(?:mon|tues|wednes|thurs|fri|satur|sun)days)", _I)
 # a rule another party sets ("My landlord doesn't allow pets", "Pets aren't allowed")
 _NOT_ALLOWED_RE = re.compile(r"^\W*(?:(?:my|our|the)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
                              r"(?:doesn'?t|does\s+not|don'?t|do\s+not|won'?t|will\s+not)\s+(?:allow|permit)\s+\w"
@@ -499,7 +516,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
             return PatchKind.CONSTRAINT  # "recipes under 500 calories?"
         return None
     if _NO_THING_WHEN_RE.match(s) and VALUE_RE.search(s) or _NOT_ALLOWED_RE.match(s) \
-            or _MAKES_ME_ILL_RE.match(s) or _POLICY_RE.match(s):
+            or _MAKES_ME_ILL_RE.match(s) or _POLICY_RE.match(s) or _AWAY_WHEN_RE.match(s) \
+            or _ROUNDED_RE.match(s):
         return PatchKind.CONSTRAINT  # "No calls after 8pm", "My landlord doesn't allow pets"
     if _CALL_ME_RE.match(s) or _NEEDS_MY_OK_RE.search(s) or _LEAVE_ALONE_RE.match(s) \
             or _WITHOUT_ASKING_RE.match(s) or _FOLLOWS_RE.match(s):
