@@ -165,7 +165,7 @@ def rule_after_no(sentence: str) -> list[str] | None:
 # a last clause that limits what comes before it, never an aside to leave out ("..., unless
 # the file already uses spaces"), or one that asks something
 _LIMITING_RE = re.compile(r"^\W*(?:unless|except|but|only|if|when|whenever|as long as|provided|"
-                          r"until|till|or|and|then|otherwise|though|although|even|"
+                          r"until|till|or|and|then|otherwise|though|although|even|not|no|never|"
                           # or makes it a request of the moment ("..., just this once", "..., thanks")
                           r"just|this time|for now|today|tonight|thanks|thank you|thx|ty|cheers|please|pls)\b",
                           re.I)

@@ -111,8 +111,8 @@ class RuleExtractor:
                     found = self._names_read(turn, part, goal) or found
                 if not any(f.kind.critical for f in found):
                     found = self._rule_after_no(turn, part, goal) or found
-                if not any(f.kind.critical for f in found):  # "Use pandas, not polars, the
-                    found = self._rule_before_aside(turn, part, goal) or found  # team hasn't ..."
+                if not found:  # "Use pandas, not polars, the team hasn't migrated yet"
+                    found = self._rule_before_aside(turn, part, goal)
                 if not any(f.value for f in found):  # "the vet said two is plenty"
                     found = reported_change(part, lambda rest: elliptical_facts(
                         turn, rest, user_sentence_facts(turn, rest, goal, self.min_words),
