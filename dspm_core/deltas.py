@@ -51,6 +51,9 @@ class Delta:
     #: a move of a time of day or a date by this many minutes ("push it back an hour"):
     #: applied to the time or date held, never to a number (see :mod:`dspm_core.shifts`)
     minutes: float | None = None
+    #: the amount was said in words with no unit ("add one"): a count of things, never a
+    #: change of a sum, a duration or a rate
+    spelled: bool = False
 
 
 _NUM = r"(?:\ba\s+(?:tenner|fiver)\b|(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
@@ -149,7 +152,9 @@ def _make(op: str, m: re.Match[str], unit_word: str | None, subject: str | None)
     if word is None and sign is None and m.group("amt").split()[0].lower() in ("a", "an") \
             and m.group("amt").lower() not in _NOTES:
         return None  # "adding a tldr", "a more minimal look": a thing or a comparison, no amount
-    return Delta(op, n, sign or word, _subject(subject))
+    spelled = sign is None and word is None and not re.search(r"\d", m.group("amt")) \
+        and m.group("amt").lower() not in _NOTES
+    return Delta(op, n, sign or word, _subject(subject), spelled=spelled)
 
 
 _NOTES = {"a tenner": 10.0, "a fiver": 5.0}
@@ -300,12 +305,20 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
             theirs = set(re.findall(r"[a-z0-9]+", f"{p.slot or ''} {p.unit or ''}".lower()))
             if words <= theirs or {w.rstrip("s") for w in words} <= {w.rstrip("s") for w in theirs}:
                 found.append(p)
-        elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None:
+        elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None \
+                and not (delta.spelled and _has_own_unit(p)):  # ("add one for the tv licence")
             found.append(p)
     if not delta.subject and found:
         latest = max(p.turn for p in found)
         found = [p for p in found if p.turn == latest]
     return found[0] if len(found) == 1 else None
+
+
+def _has_own_unit(p: Patch) -> bool:
+    """A value of time, size, money or rate: an amount in words with no unit ("add one")
+    is no change of it."""
+    dim = parse_value(f"{p.value} {p.unit}" if p.unit and p.unit not in p.value else p.value).dimension
+    return dim not in ("number",) and not dim.startswith(("count:", "rate:count:", "rate:number"))
 
 
 def is_amount_of(value: object, delta: Delta) -> bool:

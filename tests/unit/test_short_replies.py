@@ -76,6 +76,7 @@ LOOKALIKES = [
     ("the meeting is at 3pm", "gonna do 5 push-ups between calls"),
     ("the kids' bedtime is 8pm", "my mum said 9 is fine at her place"),
     ("my reading target is 40 pages a day", "assistant: ok", "how many pages is the new book?"),
+    ("the gift budget for mum is $80", "add one for my brother too, he likes books"),
 ]
 
 
