@@ -200,7 +200,13 @@ def _went(said: str) -> Delta | None:
 
 def _add(said: str) -> Delta | None:
     m = _ADD_RE.search(said)
+    if m is not None and _BESIDE_RE.search(said, m.end("amt")) and not _MORE_WORD_RE.search(m.group(0)):
+        return None  # "add 3.12 to the matrix as well": an item beside the one held
     return None if m is None else _make("+", m, m.group("unit"), m.group("subj"))
+
+
+_BESIDE_RE = re.compile(r"\b(?:as\s+well|too|also|alongside|in\s+addition)\b", re.I)
+_MORE_WORD_RE = re.compile(r"\b(?:more|extra|another)\b", re.I)
 
 
 def _off(said: str) -> Delta | None:
@@ -306,7 +312,7 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
             if words <= theirs or {w.rstrip("s") for w in words} <= {w.rstrip("s") for w in theirs}:
                 found.append(p)
         elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None \
-                and not (delta.spelled and _has_own_unit(p)):  # ("add one for the tv licence")
+                and _takes_bare(p, delta):
             found.append(p)
     if not delta.subject and found:
         latest = max(p.turn for p in found)
@@ -314,11 +320,20 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
     return found[0] if len(found) == 1 else None
 
 
-def _has_own_unit(p: Patch) -> bool:
-    """A value of time, size, money or rate: an amount in words with no unit ("add one")
-    is no change of it."""
+def _takes_bare(p: Patch, delta: Delta) -> bool:
+    """Whether ``delta`` may change ``p``'s value when it says no unit: a number or a count
+    always; a sum, a duration, a size or a share by an amount in digits ("bump it by 100"
+    of $500), never by one in words ("add one for the tv licence"); a time of day, a date
+    or a version never ("add 6pm as well" is no 13am)."""
+    if delta.unit is not None or delta.op == "*":
+        return True
     dim = parse_value(f"{p.value} {p.unit}" if p.unit and p.unit not in p.value else p.value).dimension
-    return dim not in ("number",) and not dim.startswith(("count:", "rate:count:", "rate:number"))
+    if dim == "number" or dim.startswith(("count:", "rate:count:", "rate:number")):
+        return True
+    return not delta.spelled and dim.startswith(_BARE_DIMENSIONS)
+
+
+_BARE_DIMENSIONS = ("money", "rate:money", "time", "size", "percent", "rate:time", "rate:size")
 
 
 def is_amount_of(value: object, delta: Delta) -> bool:

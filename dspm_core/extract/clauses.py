@@ -162,33 +162,6 @@ def rule_after_no(sentence: str) -> list[str] | None:
     return [head, tail] if head and tail else None
 
 
-# a last clause that limits what comes before it, never an aside to leave out ("..., unless
-# the file already uses spaces"), or one that asks something
-_LIMITING_RE = re.compile(r"^\W*(?:unless|except|but|only|if|when|whenever|as long as|provided|"
-                          r"until|till|or|and|then|otherwise|though|although|even|not|no|never|"
-                          # or makes it a request of the moment ("..., just this once", "..., thanks")
-                          r"just|this time|for now|today|tonight|thanks|thank you|thx|ty|cheers|please|pls)\b",
-                          re.I)
-
-
-def rule_before_aside(sentence: str) -> list[str]:
-    """The first clauses of ``sentence`` before a last comma clause that is a reason or an
-    aside ("Use pandas, not polars" / "the team hasn't migrated yet"), longest first; none
-    when the sentence has one clause or its last clause limits or asks."""
-    cuts = [m.start() for m in re.finditer(r",\s+(?=\S)", sentence)
-            if not sentence[: m.start()].rstrip().endswith(tuple("0123456789"))]
-    if not cuts or "?" in sentence:
-        return []
-    tail = sentence[cuts[-1]:].lstrip(", ")
-    if _LIMITING_RE.match(tail):
-        return []
-    return [sentence[:c].strip() for c in reversed(cuts) if len(sentence[:c].split()) >= _MIN_HEAD_WORDS]
-
-
-#: the fewest words a rule said before an aside has ("let's be honest, ..." is a remark)
-_MIN_HEAD_WORDS = 4
-
-
 def split_clauses(sentence: str) -> list[Clause]:
     """The clauses of ``sentence``, each with the separator before it; a correction that
     opens it is a clause of its own ("scratch that, the db is MySQL")."""

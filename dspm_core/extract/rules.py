@@ -36,8 +36,7 @@ from .assistant import assistant_facts
 from .carried import carried_values
 from .elliptical import elliptical_facts, is_acknowledgement, judges_held_value, opens_with_new_value
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
-from .clauses import (LIST_ITEM_RE, TABLE_ROW_RE, clean, rule_after_no, rule_before_aside, split_sentences,
-                      without_aside)
+from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, rule_after_no, split_sentences, without_aside
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
@@ -111,8 +110,6 @@ class RuleExtractor:
                     found = self._names_read(turn, part, goal) or found
                 if not any(f.kind.critical for f in found):
                     found = self._rule_after_no(turn, part, goal) or found
-                if not found:  # "Use pandas, not polars, the team hasn't migrated yet"
-                    found = self._rule_before_aside(turn, part, goal)
                 if not any(f.value for f in found):  # "the vet said two is plenty"
                     found = reported_change(part, lambda rest: elliptical_facts(
                         turn, rest, user_sentence_facts(turn, rest, goal, self.min_words),
@@ -138,17 +135,6 @@ class RuleExtractor:
             return []
         found = [f for p in parts for f in user_sentence_facts(turn, p, goal, self.min_words)]
         return found if any(f.kind.critical for f in found) else []
-
-    def _rule_before_aside(self, turn: Turn, part: str, goal: list[str]) -> list[Fact]:
-        """The rules of a clause whose first clauses state a rule whole and whose last one
-        is a reason or an aside ("No pets in any of my units, service animals excepted
-        obviously"), kept with the whole clause as said; none when no first clauses give a
-        rule."""
-        for head in rule_before_aside(part):
-            found = user_sentence_facts(turn, head, goal, self.min_words)
-            if any(f.kind.critical for f in found):
-                return [replace(f, text=clean(part)) if f.kind.critical else f for f in found]
-        return []
 
     def _names_read(self, turn: Turn, part: str, goal: list[str]) -> list[Fact]:
         """The facts of a clause typed without capitals, read with the words that can only

@@ -77,6 +77,9 @@ LOOKALIKES = [
     ("the kids' bedtime is 8pm", "my mum said 9 is fine at her place"),
     ("my reading target is 40 pages a day", "assistant: ok", "how many pages is the new book?"),
     ("the gift budget for mum is $80", "add one for my brother too, he likes books"),
+    # an item added beside the one held, never an amount of it
+    ("the CI matrix runs Python 3.11", "add 3.9 to the matrix as well, keep 3.11"),
+    ("remind me to water the plants at 8am", "assistant: Done.", "add 7pm too"),
 ]
 
 

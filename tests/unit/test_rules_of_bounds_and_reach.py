@@ -1,10 +1,10 @@
-"""Rules said with a reason or an aside after them, and rules of a bound or of when the
-user can be reached, through ``add_turn`` with the default extractor: "Use black, not
-autopep8, the CI checks it", "No dogs in the guest room, my partner is allergic", "no
-podcasts longer than 40 minutes", "I'm not available for calls before 10am", "round prices to 2 dp", "I live in a studio
-flat". What only
-looks like these stays apart: a request of the moment with its courtesy or "just this
-once", a remark, a day the user is busy once."""
+"""Rules of a bound, of when the user can be reached, of how numbers are rounded and of the
+home the user lives in, through ``add_turn`` with the default extractor, alone or with a
+reason after them: "no podcasts longer than 40 minutes", "I'm not available for calls
+before 10am", "round prices to 2 dp", "I live in a studio flat with a two-ring hob", "No
+dogs in the guest room, my partner is allergic". What only looks like these stays apart: a
+request of the moment with its courtesy or "just this once", a remark, a day the user is
+busy once, a home of the past."""
 
 from __future__ import annotations
 
@@ -39,11 +39,6 @@ RULES = [
 @pytest.mark.parametrize("text", RULES)
 def test_a_rule_with_an_aside_is_kept_as_critical(text: str) -> None:
     assert critical_texts(text)
-
-
-def test_the_rule_keeps_its_aside() -> None:
-    assert critical_texts("No dogs in the guest room, guide dogs excepted") == [
-        "No dogs in the guest room, guide dogs excepted"]
 
 
 NOT_RULES = [
