@@ -50,6 +50,7 @@ from .contact_values import CONTACT_RE
 from .sibling_values import sibling_named
 from .value_mentions import ROUTING, changed_sentence, other_of_kind
 from .swaps import named_old
+from .switched_sentence import switched_from
 from .slots import (
     THATS_OUR_RE,
     AliasTable,
@@ -888,6 +889,10 @@ class PatchStore:
             if said is not None and not other_scope(fact.text, said.text):
                 # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
+        if stmt.revision and not stmt.old_value and stmt.dimension == "name" and stmt.value:
+            switched = switched_from(self._patches, reversed(self._recent_rest), fact, stmt.value)
+            if switched is not None:  # "switching her to Hill's" of "we feed Bella the Purina ..."
+                return self._replace_sentence(switched[0], fact, key, replace(stmt, old_value=switched[1]))
         if AUTHORITY[fact.role] >= AUTHORITY[Role.USER] and not supposes_or_recalls(fact.text):
             # (a value supposed, weighed or of the past is said again of nothing)
             done = self._keyed_in_passing(fact, key, stmt)

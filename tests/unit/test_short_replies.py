@@ -4,8 +4,9 @@ a number proposed as a question ("could we do 2 instead?"), a number after a jud
 the value held ("that's too generous. twenty"), the old number named without its unit
 ("170 instead of 150"), a value someone the user defers to gave ("the pharmacist said three
 is better"), a number of times or weeks said alone of a frequency, a change by an amount ("bump it by
-100", "throw in another 3 grand", "put it up by a fiver"), and a name said of a setting
-("the db name is orders_prod"). What only looks like these stays apart: what
+100", "throw in another 3 grand", "put it up by a fiver"), a name switched to of what a
+recent plain sentence named ("going with ICML instead" after "I'm submitting my paper to
+the NeurIPS workshop"), and a name said of a setting ("the db name is orders_prod"). What only looks like these stays apart: what
 someone else wants, a number of other things, a value for another place."""
 
 from __future__ import annotations
@@ -59,6 +60,13 @@ REVISIONS = [
     (("the babysitter gets €12 an hour", "put it up by a fiver, she's brilliant"), ("€17 an hour", ["€12 an hour"])),
     (("I read 30 pages a week", "add another 10"), ("40 pages a week", ["30 pages a week"])),
     (("we need 10 folding chairs", "add 4 more"), ("14 folding chairs", ["10 folding chairs"])),
+    # a name switched to, of what a recent plain sentence named
+    (("I'm submitting my paper to the NeurIPS workshop", "assistant: Good luck!",
+      "going with ICML instead, the deadline suits us better"), ("ICML", ["NeurIPS"])),
+    (("we bank with Monzo at the moment", "assistant: ok", "switching to Starling next month"),
+     ("Starling", ["Monzo"])),
+    (("I'm entering the Brighton half marathon", "assistant: Nice.", "going with Bath instead, flatter course"),
+     ("Bath", ["Brighton"])),
 ]
 
 
@@ -80,6 +88,9 @@ LOOKALIKES = [
     # an item added beside the one held, never an amount of it
     ("the CI matrix runs Python 3.11", "add 3.9 to the matrix as well, keep 3.11"),
     ("remind me to water the plants at 8am", "assistant: Done.", "add 7pm too"),
+    # a name for another purpose, a name asked about
+    ("we use Slack for chat", "assistant: ok", "going with Notion for docs"),
+    ("what's the difference between Jest and Mocha?", "assistant: Mostly defaults.", "going with Vitest instead"),
 ]
 
 
