@@ -890,7 +890,8 @@ class PatchStore:
                 # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
         if stmt.revision and not stmt.old_value and stmt.dimension == "name" and stmt.value:
-            switched = switched_from(self._patches, reversed(self._recent_rest), fact, stmt.value)
+            switched = switched_from(self._patches, reversed(self._recent_rest), fact, stmt.value,
+                                     stmt.subject)
             if switched is not None:  # "switching her to Hill's" of "we feed Bella the Purina ..."
                 return self._replace_sentence(switched[0], fact, key, replace(stmt, old_value=switched[1]))
         if AUTHORITY[fact.role] >= AUTHORITY[Role.USER] and not supposes_or_recalls(fact.text):

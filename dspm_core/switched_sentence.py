@@ -30,11 +30,12 @@ MAX_SWITCH_WORDS = 14
 # a name as written: a capitalised word not opening the sentence, with the words of
 # digits after it ("Yamaha P-45", "ACL")
 _WORD_RE = re.compile(r"[A-Za-z][\w'&.+-]*")
-# the words of a switch, never a difference of what it is for
+# the words of a switch and of when it happens, never a difference of what it is for
 _SWITCH_WORDS = content_terms("""switch switching switched swap swapping swapped go going went
     upgrade upgraded upgrading change changed changing move moving moved use using got get
     getting instead actually plan change mind minds decided decide end ended pick picked
-    picking try trying replace replaced return returned""")
+    picking try trying replace replaced return returned next month week year today tomorrow
+    soon now""")
 _ANOTHERS_RE = re.compile(rf"^\W*(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:{PEOPLE})\b|(?:he|she|they)\b)", re.I)
 _FOR_RE = re.compile(r"\b(?:for|in|on|at|as)\s+(?=\w)", re.I)
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+|\.\s+")
@@ -58,10 +59,12 @@ def _names(text: str) -> list[str]:
 
 
 def switched_from(patches: dict[str, Patch], recent: Iterable[str], fact: Fact,
-                  new: str) -> tuple[Patch, str] | None:
+                  new: str, subject: str | None) -> tuple[Patch, str] | None:
     """The recent sentence of the user whose name the name ``new`` of ``fact`` replaces,
-    and that name; None for none or several."""
-    if fact.role is not Role.USER or len(fact.text.split()) > MAX_SWITCH_WORDS:
+    and that name; None for none or several, or when the revision names a setting of its
+    own (``subject``: "Set the default editor to nano")."""
+    if fact.role is not Role.USER or len(fact.text.split()) > MAX_SWITCH_WORDS \
+            or content_terms(subject or "") - content_terms(new) - _SWITCH_WORDS:
         return None
     clause = next((c for c in _CLAUSE_RE.split(fact.text) if new.lower() in c.lower()), fact.text)
     purpose = _FOR_RE.search(clause)  # what the new name is for, if said
