@@ -17,6 +17,7 @@ from collections.abc import Iterable
 
 from .patch import Fact, Patch, PatchKind, Role
 from .people import PEOPLE
+from .restated import supposes_or_recalls
 from .slots import content_terms
 
 __all__ = ["switched_from"]
@@ -37,6 +38,7 @@ _SWITCH_WORDS = content_terms("""switch switching switched swap swapping swapped
     picking try trying replace replaced return returned next month week year today tomorrow
     soon now""")
 _ANOTHERS_RE = re.compile(rf"^\W*(?:(?:my|our|his|her|their)\s+(?:\w+\s+)?(?:{PEOPLE})\b|(?:he|she|they)\b)", re.I)
+_SUPPOSED_RE = re.compile(r"\b(?:if|unless|would|might|maybe|perhaps|in case)\b|\w'd\b", re.I)
 _FOR_RE = re.compile(r"\b(?:for|in|on|at|as)\s+(?=\w)", re.I)
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+|\.\s+")
 
@@ -74,8 +76,10 @@ def switched_from(patches: dict[str, Patch], recent: Iterable[str], fact: Fact,
         p = patches.get(pid)
         if p is None or p.kind is not PatchKind.SENTENCE or p.role is not Role.USER \
                 or not 0 < fact.turn - p.turn <= SWITCH_TURNS or len(p.text.split()) > MAX_SENTENCE_WORDS \
-                or "?" in p.text or _ANOTHERS_RE.match(p.text):
-            # (a question names what it asks about, no setting; "my sister uses Revolut" is hers)
+                or "?" in p.text or _ANOTHERS_RE.match(p.text) or supposes_or_recalls(p.text) \
+                or _SUPPOSED_RE.search(p.text):
+            # (a question names what it asks about, no setting; "my sister uses Revolut" is
+            # hers; "if it snows we'd go to the Ice Arena" is supposed)
             continue
         names = [n for n in _names(p.text) if n.lower() not in new.lower() and new.lower() not in n.lower()]
         if names and own <= content_terms(p.text) and all(p is not q for q, _ in found):
