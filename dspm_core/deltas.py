@@ -14,7 +14,7 @@ year it went up by £50") change nothing.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from collections.abc import Iterable
 
@@ -149,12 +149,13 @@ def _make(op: str, m: re.Match[str], unit_word: str | None, subject: str | None)
     word = (unit_word or "").lower() or None
     if word in _WAY_WORDS or word is not None and word not in UNIT_ALIASES and not is_noun(word):
         word = None  # "4 fewer actually", "add 10 to that": no unit said
-    if word is None and sign is None and m.group("amt").split()[0].lower() in ("a", "an") \
-            and m.group("amt").lower() not in _NOTES:
-        return None  # "adding a tldr", "a more minimal look": a thing or a comparison, no amount
-    spelled = sign is None and word is None and not re.search(r"\d", m.group("amt")) \
-        and m.group("amt").lower() not in _NOTES
-    return Delta(op, n, sign or word, _subject(subject), spelled=spelled)
+    amount = m.group("amt")
+    if word is None and sign is None and amount.lower() not in _NOTES:
+        if amount.split()[0].lower() in ("a", "an"):
+            return None  # "adding a tldr", "a more minimal look": a thing or a comparison, no amount
+        if not re.search(r"\d", amount):  # "add one": a count in words
+            return Delta(op, n, None, _subject(subject), spelled=True)
+    return Delta(op, n, sign or word, _subject(subject))
 
 
 _NOTES = {"a tenner": 10.0, "a fiver": 5.0}
@@ -262,7 +263,7 @@ def applied(old_value: str, old_unit: str | None, delta: Delta) -> str | None:
     label = f"{old_value} {old_unit}" if old_unit and old_unit not in old_value else old_value
     if delta.op in "+-" and delta.unit != "%" and delta.amount >= 1000 and delta.amount % 100 == 0 \
             and re.match(r"\s?k\b", old_value[m.end():], re.I):
-        delta = Delta(delta.op, delta.amount / 1000, delta.unit, delta.subject)  # "£8k" and 2 grand
+        delta = replace(delta, amount=delta.amount / 1000)  # "£8k" and 2 grand
     if delta.op == "*":
         new = old * delta.amount
     elif delta.unit == "%" and "%" not in label:

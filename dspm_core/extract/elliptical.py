@@ -158,13 +158,9 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     middle = in_digits(middle.strip(" ,"))
     if not middle:
         return None
-    if (bare or lead is not None and lead.group("choice") and lead.group("choice").lower() != "just") \
-            and len(middle.split()) <= 2:
-        # "gonna do three", "let's say twelve thousand", "could we go 90": a number chosen
-        spoken = spoken_numbers(middle)
-        if len(spoken) == 1 and spoken[0][0].group(0) == middle.strip(" .!"):
-            return f"{spoken[0][1]:g}"
-    if lead is not None and _CORRECTED_LEAD_RE.match(s) and len(rest.split()) <= 2:
+    if (bare or _chosen(lead)) and len(middle.split()) <= 2 \
+            or lead is not None and _CORRECTED_LEAD_RE.match(s) and len(rest.split()) <= 2:
+        # "gonna do three", "let's say twelve thousand", "could we go 90": a number chosen;
         # "actually two.", "eh, 60", "no, 40k": a correction of the number just held
         spoken = spoken_numbers(middle)
         if len(spoken) == 1 and spoken[0][0].group(0) == middle.strip(" .!"):
@@ -189,14 +185,12 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     return text
 
 
-def _chooses(clause: str) -> bool:
-    """``clause`` opens on a choice ("let's go with ten", "go with eight")."""
-    lead = _LEAD_RE.match(clause)
+def _chosen(lead: re.Match[str] | None) -> bool:
+    """The words that open a reply (:data:`_LEAD_RE`) make a choice ("let's go with",
+    "gonna do", "could we do"; "just" alone makes none)."""
     return lead is not None and bool(lead.group("choice")) and lead.group("choice").lower() != "just"
 
 
-_NUMBER_WORD_RE = re.compile(r"\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-                             r"twenty|thirty|forty|fifty|hundred|thousand|half|dozen)\b", _I)
 # a clause that only opens a reply ("on second thought", "hmm, actually")
 _LEAD_ONLY_RE = re.compile(rf"\W*(?:(?:ok(?:ay)?|hmm+|oh|so|well|nah|no|eh|{CORRECTION})[\s,!.]*)+", _I)
 _PROPOSED_RE = re.compile(rf"^\W*(?:(?:ok(?:ay)?|hmm+|so|well|actually)[\s,]+)*(?:{_PROPOSAL})\b", _I)
@@ -231,8 +225,8 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         # or a clause that opens on a choice, after a reason that holds no value of its own
         # ("reviews are piling up tbh, let's go with ten")
         if n == 0 or all((_JUDGED_RE.match(c) or _CHANGED_RE.search(c)) and not _OWN_VALUE_RE.search(c)
-                         for c in parts[:n]) or _chooses(clause) and not any(
-                             _OWN_VALUE_RE.search(c) or _NUMBER_WORD_RE.search(c) for c in parts[:n]):
+                         for c in parts[:n]) or _chosen(_LEAD_RE.match(clause)) and not any(
+                             _OWN_VALUE_RE.search(c) or spoken_numbers(c) for c in parts[:n]):
             said = elliptical_value(clause, bare=after_judgement or n > 0 and all(
                 _TOO_RE.search(c) for c in parts[:n]))
     if said is None:
