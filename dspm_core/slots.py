@@ -40,7 +40,7 @@ from .occupations import OCCUPATION, occupation_said
 from .recipients import channel_said, recipient_said
 from .hosted_in import region_said
 from .renamed import renamed_from, renamed_said
-from .switched import switched_said
+from .switched import switched_said, switched_to
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
 from .reply_styles import asked_style, is_style_subject
@@ -1181,6 +1181,9 @@ def parse_statement(text: str) -> Statement:
     switched = switched_said(text)
     if switched is not None:
         return _statement(None, "=", switched[1], revision=True, old=switched[0])
+    switched_name = switched_to(text)
+    if switched_name is not None:  # "switching her to Hill's Science Diet, sensitive stomach"
+        return Statement(None, "=", switched_name, None, None, "name", switched_name.lower(), None, True)
     st = called_as(price_of_thing(amount_of_thing(placed_before_noun(decided_on(hosted_for(
         party_of(_parse_statement(text), text), text)), text), text), text), text)
     if (st.dimension.startswith("count:") or st.dimension == "number") and st.value:
@@ -1918,7 +1921,8 @@ def _parse(t: str) -> Statement:
         return replace(st, subject=None, revision=True)  # "push it a week, to june 14": the
         # setting spoken of, whatever words come between the pointer and its value
     first = t.split(None, 1)[0]
-    if (st.dimension == "number" and (is_verb_only(st.subject) or st.subject.lower() in _BARE_VERBS)
+    if (st.dimension == "number" and (is_verb_only(st.subject) and _changes_or_asks(st.subject)
+                                      or st.subject.lower() in _BARE_VERBS)
             or st.subject.lower() in _BARE_VERBS and st.dimension not in ("free", "name")
             and _ASKED_VERB_RE.match(t)) and " " not in st.subject \
             and re.search(rf"\b{re.escape(st.subject)}\s+{re.escape(st.value or '-')}\b", t):
@@ -2032,6 +2036,19 @@ _POINTED_RE = re.compile(r"^(?:(?:ok|okay|so|then|please|pls|just|and)[\s,]+)*(?
 _ADDED_RE = re.compile(r"\b(?:too(?=\s*(?:[,.;!?]|$))|also|as well)\b", re.I)
 #: verbs that may also be nouns, read as verbs before a number alone ("can we do 10")
 _BARE_VERBS = frozenset("do make try go use set".split())
+#: the verbs of a change, in any form ("bumped 5", "upped 3"); any other verb done is a
+#: reading ("averaged 152 on today's ride", "we've got 62 on the books")
+_CHANGE_LEMMAS = frozenset("""raise lower bump up move push shift change set make cut drop increase
+    decrease reduce extend shorten double halve switch swap update adjust trim boost lift drop
+    knock bring take put turn dial crank""".split())
+
+
+def _changes_or_asks(verb: str) -> bool:
+    """Whether ``verb`` before a number alone asks for a value (a base form: "allow 5") or
+    names a change in any form ("upped 3")."""
+    if is_base_verb(verb):
+        return True
+    return not _CHANGE_LEMMAS.isdisjoint(getAllLemmas(verb.lower()).get("VERB", ()))
 # the verb opens what is said, or a request ("can we do 15 words a day instead?"; never "i can
 # do 8 pull-ups now", what the speaker can do)
 _ASKED_VERB_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|then|actually|maybe)[\s,]+)*(?:(?:can|could|shall) (?:we|you|u)\s+|"

@@ -11,6 +11,10 @@ speaker's own doing ("I", "we", or no subject), done: never someone else's ("my 
 left HSBC and moved to Monzo"), a plan, a wish, a question or a negation ("I might leave
 Vodafone and go to EE", "I didn't leave Admiral for Aviva in the end"), nor a thing of the
 speaker's that is no choice ("I left my keys at the gym and got them back").
+
+A name switched to with no old one named ("switching her to Hill's Science Diet",
+"actually I upgraded to a Roland FP-30X last week") is read by :func:`switched_to`: the
+resolver finds what it replaces.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["switched_said"]
+__all__ = ["switched_said", "switched_to"]
 
 _I = re.I
 # a word every such sentence is said with (a cheap test before the patterns)
@@ -103,3 +107,28 @@ def _speakers(before: str) -> bool:
                     r"switched|took|traded|swapped|exchanged|ported|transferred)\b", before, maxsplit=1, flags=_I)[0]
     clause = re.split(r"[,;]|\b(?:so|and|then)\b", head)[-1]
     return not _OTHER_RE.search(clause) or bool(_FIRST_RE.search(clause))
+
+
+# "switching her to Hill's Science Diet", "actually I upgraded to a Roland FP-30X last week",
+# "we've moved over to Linear": the speaker's own switch (or one with no subject) to a name
+# as written, in capitals or with digits, and nothing after it but when it happened
+_TO_NAME_RE = re.compile(
+    r"^(?:(?:actually|so|ok(?:ay)?|well|oh|and|but|yeah|update|finally|anyway|fyi|btw)[,:]?\s+)*"
+    r"(?:(?:i|we)(?:'ve|'m|'re|\s+have|\s+am|\s+are)?\s+)?(?:just\s+|finally\s+|recently\s+|now\s+)?"
+    r"(?:switch|swap|upgrad|downgrad|mov|chang|migrat)(?:e|ed|es|ing)?\s+"
+    r"(?:(?:him|her|them|us|me|it)\s+)?(?:over\s+|up\s+|down\s+)?to\s+(?:(?-i:a|an|the)\s+)?"
+    r"(?P<new>(?-i:[A-Z0-9])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})"
+    r"(?:\s+(?:last|this|earlier\s+this)\s+(?:week|month|year|weekend|morning|night)|\s+(?:yesterday|today|"
+    r"now|instead|recently|finally|tonight))*\s*(?:[,.;!]|$|\s+(?:because|since|as|cos|so|but)\b)", _I)
+
+
+@lru_cache(maxsize=4096)
+def switched_to(text: str) -> str | None:
+    """The name a sentence says the speaker switched to, with no old one named, or None."""
+    if _NOT_DONE_RE.search(text):
+        return None
+    m = _TO_NAME_RE.match(text.strip())
+    if m is None:
+        return None
+    new = m.group("new").rstrip(".")
+    return None if new.lower() in _PRONOUNS or new[:1].isdigit() and " " not in new else new
