@@ -27,7 +27,8 @@ _COUNT = r"(?:[1-9]\d?\s*(?:x|times)|(?:one|two|three|four|five|six|seven|eight|
 _SMALL = r"(?:[1-9]\d*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few)"
 #: the adverbs that say "once per period"
 PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
-                  "fortnightly": "fortnight", "monthly": "month", "quarterly": "quarter",
+                  "fortnightly": "fortnight", "biweekly": "fortnight", "bi-weekly": "fortnight",
+                  "monthly": "month", "quarterly": "quarter",
                   "yearly": "year", "annual": "year", "annually": "year"}
 # an adverb is a frequency where nothing it could name follows it ("mow the lawn weekly in
 # summer", "nightly is overkill"), never before a noun ("the weekly report")

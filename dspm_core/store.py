@@ -889,7 +889,9 @@ class PatchStore:
             if said is not None and not other_scope(fact.text, said.text):
                 # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)
-        if stmt.revision and not stmt.old_value and stmt.dimension == "name" and stmt.value:
+        if (stmt.revision and stmt.dimension == "name" or fact.referent and stmt.dimension == "free"
+                and not (stmt.value or "").islower()) \
+                and not stmt.old_value and stmt.value:  # (a name said alone, "Cascadia", is free)
             switched = switched_from(self._patches, reversed(self._recent_rest), fact, stmt.value,
                                      stmt.subject)
             if switched is not None:  # "switching her to Hill's" of "we feed Bella the Purina ..."

@@ -116,7 +116,7 @@ _TO_NAME_RE = re.compile(
     r"^(?:(?:actually|so|ok(?:ay)?|well|oh|and|but|yeah|update|finally|anyway|fyi|btw)[,:]?\s+)*"
     r"(?:(?:i|we)(?:'ve|'m|'re|\s+have|\s+am|\s+are)?\s+)?(?:just\s+|finally\s+|recently\s+|now\s+)?"
     r"(?:switch|swap|upgrad|downgrad|mov|chang|migrat)(?:e|ed|es|ing)?\s+"
-    r"(?:(?:him|her|them|us|me|it)\s+)?(?:over\s+|up\s+|down\s+)?to\s+(?:(?-i:a|an|the)\s+)?"
+    r"(?:(?:him|her|them|us|me)\s+)?(?:over\s+|up\s+|down\s+)?to\s+(?:(?-i:a|an|the)\s+)?"
     r"(?P<new>(?-i:[A-Z0-9])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})"
     r"(?:\s+(?:last|this|earlier\s+this)\s+(?:week|month|year|weekend|morning|night)|\s+(?:yesterday|today|"
     r"now|instead|recently|finally|tonight))*\s*(?:[,.;!]|$|\s+(?:because|since|as|cos|so|but)\b)", _I)

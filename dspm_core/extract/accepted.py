@@ -24,7 +24,7 @@ from ..values import VALUE_RE, parse_value
 from ..vocab import STOP_WORDS
 from .clauses import split_sentences
 
-__all__ = ["BESIDE", "accepted_change"]
+__all__ = ["BESIDE", "accepted_change", "with_unit"]
 
 _I = re.I
 # a word of acceptance opening the answer
@@ -57,7 +57,7 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     asked = said[-1] if said else ""  # (a reply of table rows alone has no sentence)
     if _BARE_YES_RE.fullmatch(sentence.strip()):
         value = proposed_value(asked)
-        value = None if value is None else _with_unit(value, last)
+        value = None if value is None else with_unit(value, last)
         return None if value is None else Fact(
             kind=PatchKind.DECISION, text=value, role=turn.role, turn=turn.index, value=value,
             source="rules", session_id=turn.session_id, referent=True)
@@ -74,7 +74,7 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
         return None
     # (the name as the proposal wrote it: "convertkit" is ConvertKit)
     return Fact(kind=PatchKind.DECISION, text=sentence.strip(), role=turn.role, turn=turn.index,
-                value=_with_unit(named.group(0), last), source="rules", session_id=turn.session_id,
+                value=with_unit(named.group(0), last), source="rules", session_id=turn.session_id,
                 referent=True)
 
 
@@ -112,13 +112,18 @@ def proposed_value(question: str) -> str | None:
     return found[0].strip() if len(found) == 1 else None
 
 
-def _with_unit(name: str, proposal: str) -> str:
+#: words after a number that are no unit of it ("aim for 40 instead?")
+_NO_UNITS = frozenset("instead then now tops max maximum min minimum total each".split())
+
+
+def with_unit(name: str, proposal: str) -> str:
     """A number accepted with the unit the proposal said it with ("yes 35" of "... lists
     35 psi front. Want me to set your target to 35?" is 35 psi); any other name as said."""
     if not name.replace(".", "", 1).isdigit():
         return name
     for m in re.finditer(rf"(?<![\w.,-]){re.escape(name)}\s*(?P<unit>[a-z%°][\w/%°]*)", proposal, _I):
         said = f"{name} {m.group('unit')}"
-        if m.group("unit").lower() not in STOP_WORDS and parse_value(said).unit is not None:
+        if m.group("unit").lower() not in STOP_WORDS and m.group("unit").lower() not in _NO_UNITS \
+                and parse_value(said).unit is not None:
             return said
     return name

@@ -24,11 +24,12 @@ from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
 from ..value_clause import CORRECTION
 from ..values import parse_value
+from ..vocab import word_frequency
 from .answers import answered_count, answered_subject
 from .picked import offered_beside
 
-__all__ = ["elliptical_facts", "elliptical_value", "is_acknowledgement", "judges_held_value",
-           "opens_with_new_value"]
+__all__ = ["corrects_said_back", "elliptical_facts", "elliptical_value", "is_acknowledgement",
+           "judges_held_value", "opens_with_new_value"]
 
 _I = re.I
 # a value put as a question: a proposal, not a question of fact
@@ -107,6 +108,28 @@ _VALUE_THEN_CHANGE_RE = re.compile(r"^\W*(?:[$€£]\s?\d[\d.,]*|\d[\d.,:]*\s?(?
                                    r"(?:from|starting|as of|now|instead|going forward|from now on)\b", _I)
 
 
+#: the longest reply read as a value alone that corrects what the assistant said back
+MAX_CORRECTING_WORDS = 3
+
+
+def corrects_said_back(turn: Turn, text: str) -> bool:
+    """Whether ``text``, the whole of a user's reply, is a value alone ("35", "friday")
+    said right after the assistant said a value back with no question ("20% gyroid should
+    handle light loads."): a correction of that value, so a number alone counts."""
+    said = turn.recent[-1] if turn.recent else None
+    return said is not None and said[0] == "assistant" and "?" not in said[1] \
+        and len(text.split()) <= MAX_CORRECTING_WORDS \
+        and (_OWN_VALUE_RE.search(said[1]) is not None or bool(spoken_numbers(said[1]))
+             or _names_again(turn.recent[-2][1] if len(turn.recent) > 1 else "", said[1]))
+
+
+def _names_again(before: str, said: str) -> bool:
+    """Whether the assistant's ``said`` names again a name of the user's message ``before``
+    ("we're watching Severance tonight" / "Severance is a great pick")."""
+    names = {w.strip(".,!;:").lower() for w in before.split()[1:] if w[:1].isupper()}
+    return bool(names & {re.sub(r"'s$", "", w.strip(".,!;:")).lower() for w in said.split()})
+
+
 def opens_with_new_value(sentence: str) -> bool:
     """``sentence``, anywhere in a message, opens with a value and the word of its change."""
     return _VALUE_THEN_CHANGE_RE.match(sentence) is not None
@@ -180,9 +203,30 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
         return None  # "4P2" is a formula, no 4 of anything
     chosen = effect is not None or lead is not None and lead.group("choice") \
         or tail is not None and tail.group(0).strip(" .!")
-    if not any(c.isdigit() for c in text) and not chosen:
+    if not any(c.isdigit() for c in text) and not chosen and not bare:
         return None  # "Ugh, Mondays.": a day named, nothing chosen ("mondays then" chooses)
     return text
+
+
+#: how often (in the bundled word counts) a word said alone may occur and still be a name
+RARE_NAME = 1000
+# a name said alone, with a courtesy after it ("US Foods, sorry", "the 10mm")
+_NAME_ALONE_RE = re.compile(r"^\W*(?:the\s+)?(?P<name>(?:(?-i:[A-Z])[\w'&+.-]*|\d[\w.-]*[a-z][\w.-]*)"
+                            r"(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*)?)(?:[\s,.!-]+(?:sorry|please|pls|then|instead|"
+                            r"thanks|my bad))*[\s.!]*$", _I)
+
+
+def _name_alone(text: str, said_back: str) -> str | None:
+    """The name ``text`` says alone, in capitals or with digits and letters ("Cascadia",
+    "US Foods, sorry", "the 10mm"), that the assistant's ``said_back`` did not name, or None."""
+    m = _NAME_ALONE_RE.match(text.strip())
+    if m is None:
+        return None
+    name = m.group("name").rstrip(".")
+    if " " not in name and not any(c.isdigit() for c in name) \
+            and word_frequency().get(name.lower(), 0) >= RARE_NAME:
+        return None  # "Fix pls", "Right.": a word of every day, capitalised as it opens
+    return None if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", said_back, _I) else name
 
 
 def _chosen(lead: re.Match[str] | None) -> bool:
@@ -231,6 +275,8 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
                 _TOO_RE.search(c) for c in parts[:n]))
     if said is None:
         said = answered_count(turn, part)  # "6" after "... how many chapters a week ...?"
+    if said is None and len(part.split()) == len(turn.text.split()) and corrects_said_back(turn, turn.text):
+        said = _name_alone(part, turn.recent[-1][1])  # "Cascadia" after "Wingspan's a great opener."
     if said is None or offered_beside(turn, said):
         return facts  # ("would you also like a wind-down reminder at 10pm?": a new setting)
     asked = answered_subject(turn)

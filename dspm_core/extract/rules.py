@@ -34,7 +34,8 @@ from ..slots import parse_statement
 from .config_lines import config_facts
 from .assistant import assistant_facts
 from .carried import carried_values
-from .elliptical import elliptical_facts, is_acknowledgement, judges_held_value, opens_with_new_value
+from .elliptical import (corrects_said_back, elliptical_facts, is_acknowledgement, judges_held_value,
+                         opens_with_new_value)
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
 from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, rule_after_no, split_sentences, without_aside
 from .compound import compound_parts
@@ -89,7 +90,9 @@ class RuleExtractor:
         goal: list[str] = []
         short = len(text.split()) <= MAX_SAID_BACK_WORDS
         opening = True  # no sentence but acknowledgements so far ("all good. 4 times a week then")
-        judged = False  # the sentence before judged the value held ("... way too many. 6,000 each")
+        # the sentence before judged the value held ("... way too many. 6,000 each"), or the
+        # reply is a value alone after the assistant said one back ("20% infill, noted." / "35")
+        judged = corrects_said_back(turn, text)
         last: tuple[str, bool] | None = None  # the sentence before, and whether it gave a rule or setting
         for sentence in map(without_aside, split_sentences(prose, semicolons=False)):
             if keeps_last(sentence):  # "The key is under the planter. Remember that.": the

@@ -36,6 +36,7 @@ from .scoped import scoped_instruction
 from .clauses import Clause, clean, join_clauses, split_clauses, strip_lead, tidy
 from .shorthand import in_full
 from .accepted import accepted_change
+from .suggested import suggestion_taken
 from .assignments import assignment_fact
 from .self_corrected import self_corrected
 from .picked import picked_option
@@ -268,7 +269,7 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
     """:func:`user_sentence_facts` of a cleaned sentence."""
     # "Braemar then" after "Aviemore is taken ... Braemar and Pitlochry.", "yes go with fetch"
     # after "Shall I switch the wrapper to fetch?"
-    accepted = (picked_option(turn, s) or accepted_change(turn, s)) if s else None
+    accepted = (picked_option(turn, s) or accepted_change(turn, s) or suggestion_taken(turn, s)) if s else None
     if accepted is not None:
         return [accepted]
     assigned = assignment_fact(turn, s) if "=" in s else None

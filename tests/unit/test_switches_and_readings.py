@@ -1,7 +1,10 @@
 """A name switched to with no old one named ("switching her to Hill's", "I upgraded to a
 Roland FP-30X last week") replaces the name a recent plain sentence gave; a number read off
 something done ("averaged 152 on today's ride", "we've got 62 booked") is a reading, never
-a new value of the bound held. Through ``add_turn`` with the default extractor."""
+a new value of the bound held; a value alone right after the assistant said one back
+("35" after "20% gyroid should handle light loads.") corrects it; a value the assistant
+suggested in passing, taken up with a word of agreement ("good call, the 2nd"), replaces
+the one held. Through ``add_turn`` with the default extractor."""
 
 from __future__ import annotations
 
@@ -38,6 +41,42 @@ def test_a_name_switched_to_replaces_the_recent_one(turns: tuple[str, ...],
     assert expected in revised(turns)
 
 
+CORRECTIONS = [
+    (("set the print speed to 60 mm/s", "assistant: 60 mm/s is fine for PLA.", "45"), ("45", ["60 mm/s"])),
+    (("book club meets on tuesday", "assistant: Tuesday it is.", "wednesday"), ("Wednesday", ["tuesday"])),
+    (("the kids get 30 minutes of screen time", "assistant: Thirty minutes a day, noted.", "twenty"),
+     ("20", ["30 minutes"])),
+    (("use the 18mm lens for the portraits", "assistant: The 18mm gives you a wide frame.", "the 50mm"),
+     ("50mm", ["18mm lens"])),
+    (("we're watching Severance tonight", "assistant: Severance is a great pick, about an hour an episode.",
+      "Slow Horses"), ("Slow Horses", ["Severance"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", CORRECTIONS, ids=[t[-1][:40] for t, _ in CORRECTIONS])
+def test_a_value_alone_corrects_what_was_said_back(turns: tuple[str, ...],
+                                                  expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(turns)
+
+
+TAKEN_UP = [
+    (("water the tomatoes every day", "assistant: In cool weather, every other day is usually enough.",
+      "fair enough, every other day"), ("every other day", ["every day"])),
+    (("the invoice is due on the 28th", "assistant: Some clients pay faster if it lands on the 1st.",
+      "good point, the 1st"), ("1st", ["28th"])),
+    (("we meet fortnightly", "assistant: Teams this size often do better weekly.", "yeah ok, weekly is better"),
+     ("weekly", ["fortnightly"])),
+    (("proof the dough for 2 hours", "assistant: In a warm kitchen 90 minutes can be plenty.",
+      "makes sense, 90 then"), ("90 minutes", ["2 hours"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", TAKEN_UP, ids=[t[-1][:40] for t, _ in TAKEN_UP])
+def test_a_value_the_assistant_suggested_taken_up_replaces_the_held_one(
+        turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(turns)
+
+
 LOOKALIKES = [
     # someone else's switch, a switch wished for, a switch asked about
     ("I'm drinking Lavazza beans at the moment", "my flatmate switched to Illy last week"),
@@ -47,6 +86,17 @@ LOOKALIKES = [
     ("my max heart rate is 191", "assistant: Zones set.", "averaged 148 on the tempo run, felt fine"),
     ("the hall holds 120 people", "we've got 95 signed up so far"),
     ("my weekly mileage cap is 40", "logged 36 this week, legs are tired"),
+    # a value alone that answers the assistant's question
+    ("the kids get 30 minutes of screen time", "assistant: How many kids are there?", "three"),
+    ("book club meets on tuesday", "assistant: Which week do you want to start?", "the 14th"),
+    # a word of every day said alone after the assistant said a value back
+    ("set the print speed to 60 mm/s", "assistant: 60 mm/s is fine for PLA.", "Thanks, perfect"),
+    ("we're watching Severance tonight", "assistant: Severance it is, about an hour an episode.", "Great"),
+    # a suggestion agreed with a reason against, answered with a question, or only heard
+    ("water the tomatoes every day", "assistant: Every other day is usually enough.",
+     "sure, but every day works for my soil"),
+    ("the invoice is due on the 28th", "assistant: Some clients pay faster on the 1st.", "ok, the 1st?"),
+    ("proof the dough for 2 hours", "assistant: Some bakers do 90 minutes.", "yeah I've heard that"),
 ]
 
 
