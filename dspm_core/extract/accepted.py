@@ -24,7 +24,7 @@ from ..values import VALUE_RE, parse_value
 from ..vocab import STOP_WORDS
 from .clauses import split_sentences
 
-__all__ = ["BESIDE", "accepted_change", "with_unit"]
+__all__ = ["BESIDE", "accepted_change", "asks_other_than_change", "with_unit"]
 
 _I = re.I
 # a word of acceptance opening the answer
@@ -76,6 +76,13 @@ def accepted_change(turn: Turn, sentence: str) -> Fact | None:
     return Fact(kind=PatchKind.DECISION, text=sentence.strip(), role=turn.role, turn=turn.index,
                 value=with_unit(named.group(0), last), source="rules", session_id=turn.session_id,
                 referent=True)
+
+
+def asks_other_than_change(message: str) -> bool:
+    """Whether the assistant's ``message`` ends on a question that proposes no change ("how
+    many volunteers do you want?"): an answer to it answers that question."""
+    said = split_sentences(message)
+    return bool(said) and said[-1].rstrip().endswith("?") and not _PROPOSED_RE.search(said[-1])
 
 
 # an answer that only accepts: "yes please, do that", "go on then", "sounds good, let's try it"

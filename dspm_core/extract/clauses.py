@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..lexicon import is_base_verb
+from ..lexicon import is_adjective, is_base_verb
 from ..patch import PatchKind
 from ..slots import INTERJECTIONS
 from ..value_clause import unlead
@@ -145,6 +145,8 @@ def split_sentences(text: str, semicolons: bool = True) -> list[str]:
 
 
 # a rule of its own after a comma ("We're a TypeScript shop, no plain JS answers please")
+# "the school is nut-free so lunch ideas can't have any nuts": the reason, then the rule
+_SO_AFTER_RE = re.compile(r",?\s+so\s+(?!(?:far|much|many|long|that|it|they|i\s+(?:guess|think|suppose))\b)", re.I)
 _NO_AFTER_RE = re.compile(
     r",\s+(?=no\s+(?!(?:more|problem|problems|worries|idea|way|doubt|clue|thanks|need|rush|pressure|big|"
     r"one|longer|matter|wonder|offen[cs]e|kidding|joke|chance|luck|pun|decision|plans?|date|reply|"
@@ -155,7 +157,29 @@ def rule_after_no(sentence: str) -> list[str] | None:
     """The two parts of a sentence that says a rule of its own after a comma and "no"
     ("We're a TypeScript shop" / "no plain JS answers please"), or None; read only when
     the sentence whole states no rule (one rule with its "no" clause stays one)."""
-    m = _NO_AFTER_RE.search(sentence)
+    return _parts_at(sentence, _NO_AFTER_RE.search(sentence))
+
+
+def rule_after_so(sentence: str) -> list[str] | None:
+    """The two parts of a sentence that gives its reason, then "so" and what may be a rule
+    ("the school is nut-free" / "lunch ideas can't have any nuts"), or None: never "so"
+    that intensifies ("I'm so grateful") or says what a task is for ("refactor this so it
+    doesn't hit the db")."""
+    m = _SO_AFTER_RE.search(sentence)
+    if m is None or is_base_verb(sentence.split()[0].strip(",.").lower()):
+        return None
+    after = sentence[m.end():].split()
+    if not after or is_adjective(after[0].strip(",.").lower()) and after[0].lower() not in _OPENERS:
+        return None
+    return _parts_at(sentence, m)
+
+
+# what may open a clause after "so" though the lexicon lists it as an adjective
+_OPENERS = frozenset("no only all every any each please".split())
+
+
+def _parts_at(sentence: str, m: re.Match[str] | None) -> list[str] | None:
+    """The sentence split around ``m``, both parts said."""
     if m is None or m.start() == 0 or "from now on" in sentence[: m.start()].lower():
         return None
     head, tail = sentence[: m.start()].strip(), sentence[m.end():].strip()

@@ -60,7 +60,16 @@ EXPERIENCE_RE = re.compile(
     # "I can always adjust the timing", "we could always roll back": an option, not a rule
     r"\b(?:i|we|you)\s+(?:can|could)\s+always\b|"
     # "... which never happens": what something does, said in passing
-    r"\bwhich\s+(?:\w+ly\s+)?(?:never|always)\s+[a-z]+s\b",
+    r"\bwhich\s+(?:\w+ly\s+)?(?:never|always)\s+[a-z]+s\b|"
+    # "we never did any QA", "the owners never sealed the grout": what was done, or not
+    r"\bnever\s+(?:\w+ly\s+)?(?:did|was|were|had|got|went|came|saw|took|gave|told|knew|ate|drank|wrote|"
+    r"spoke|sent|left|paid|bought|brought|heard|thought|found|made|said|kept|held|felt|lost|won|began|"
+    r"ran|[a-z]{3,}ed)\b|"
+    # "it never ends", "always love golden hour", "always packed on Mondays", "always the
+    # worst week": how things are, or what the speaker feels
+    r"\b(?:it|this|that|life)\s+(?:\w+ly\s+)?(?:never|always)\s+[a-z]+s\b|"
+    r"\balways\s+(?:love|loved|hate|hated|enjoy|enjoyed|packed|crowded|busy|rammed|"
+    r"the\s+(?:worst|best)|so\s+[a-z]+|such\s+an?)\b",
     _I,
 )
 _PP = (r"(?:\w+ed|been|done|seen|written|taken|met|felt|gone|had|made|built|run|read|heard|tried|"
@@ -88,6 +97,9 @@ PROHIBIT_RE = re.compile(
     r"may not|are not to|is not to)\s+(?:ever\s+)?(?!know|work|seem|understand|see|get|load|"
     r"show|display|find|run|compile|render|respond|appear|recognize|help|support|matter|have|"
     r"need|mind|think|mean|remember|agree|hear|feel|care)\w+"
+    # "lunch ideas can't have any nuts": what a thing may not hold
+    r"|\b(?:it|this|that|[a-z][\w-]*s)\s+(?:can't|cannot|can not|mustn't|must not|shouldn't|should not)\s+"
+    r"(?:have|contain|include)\b"
     r"|\bwithout\s+(?:using|any|adding|relying|compromising|losing|breaking|affecting|"
     r"increasing|sacrificing|attaching|external|extra|additional|introducing|exceeding|"
     r"hurting|slowing|bloating|requiring|needing)\b",

@@ -37,7 +37,8 @@ from .carried import carried_values
 from .elliptical import (corrects_said_back, elliptical_facts, is_acknowledgement, judges_held_value,
                          opens_with_new_value)
 from .referents import MAX_SAID_BACK_WORDS, values_said_back
-from .clauses import LIST_ITEM_RE, TABLE_ROW_RE, clean, rule_after_no, split_sentences, without_aside
+from .clauses import (LIST_ITEM_RE, TABLE_ROW_RE, clean, rule_after_no, rule_after_so, split_sentences,
+                      without_aside)
 from .compound import compound_parts
 from .code import FENCE_RE, code_blocks, unfenced_code
 from .cues import rule_cue
@@ -134,10 +135,15 @@ class RuleExtractor:
         second is a rule of its own after "no" ("We're a TypeScript shop, no plain JS
         answers please"); none when neither part gives a rule."""
         parts = rule_after_no(part)
+        if parts is not None:
+            found = [f for p in parts for f in user_sentence_facts(turn, p, goal, self.min_words)]
+            return found if any(f.kind.critical for f in found) else []
+        parts = rule_after_so(part)  # "the school is nut-free so lunch ideas can't have nuts"
         if parts is None:
             return []
-        found = [f for p in parts for f in user_sentence_facts(turn, p, goal, self.min_words)]
-        return found if any(f.kind.critical for f in found) else []
+        rule = [f for f in user_sentence_facts(turn, parts[1], goal, self.min_words)
+                if f.kind is PatchKind.CONSTRAINT]
+        return [new_fact(turn, PatchKind.CONSTRAINT, clean(part))] if rule else []
 
     def _names_read(self, turn: Turn, part: str, goal: list[str]) -> list[Fact]:
         """The facts of a clause typed without capitals, read with the words that can only

@@ -18,7 +18,7 @@ import re
 
 from ..patch import Fact, PatchKind, Turn
 from ..slots import value_at
-from .accepted import with_unit
+from .accepted import asks_other_than_change, with_unit
 
 __all__ = ["suggestion_taken"]
 
@@ -27,7 +27,7 @@ _I = re.I
 MAX_WORDS = 10
 # the words of agreement that open the answer
 _AGREED_RE = re.compile(
-    r"^\W*(?:(?:yeah|yes|yep|yup|ok(?:ay)?|sure|fine|alright|right|true|agreed|ugh|hmm+|oh|"
+    r"^\W*(?:(?:yeah|yes|yep|yup|ok(?:ay)?|sure|fine|alright|right|true|agreed|ugh|oh|"
     r"fair(?: enough)?|good (?:call|point|idea|shout)|sounds (?:right|good|fair|better|sensible)|"
     r"makes sense|you'?re right|that makes sense|then)\b[\s,.!-]*)+", _I)
 # what may follow the value: a choice of it, or a judgement that agrees
@@ -49,8 +49,8 @@ def suggestion_taken(turn: Turn, sentence: str) -> Fact | None:
     if agreed is None or len(sentence.split()) > MAX_WORDS or _AGAINST_RE.search(sentence):
         return None
     said = turn.recent[-1] if turn.recent else None
-    if said is None or said[0] != "assistant":
-        return None
+    if said is None or said[0] != "assistant" or asks_other_than_change(said[1]):
+        return None  # ("6 then" answers "how many volunteers do you want?")
     rest = sentence[agreed.end():]
     rest = rest[:_AFTER_RE.search(rest).start()]  # (always matches, at the end at least)
     value = _BEFORE_RE.sub("", rest.strip(" ,")).strip(" ,")

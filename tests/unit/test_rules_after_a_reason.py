@@ -1,0 +1,48 @@
+"""A rule said after its reason and "so" ("the daycare is egg-free so snacks can't contain
+egg"), and what a thing may not hold ("the slides can't have more than one chart"), are
+kept as critical through ``add_turn`` with the default extractor. What only looks like a
+rule stays apart: "always" or "never" of how things are or were ("we never did a
+retro", "it never ends", "always the worst month"), "so" that intensifies ("I'm so
+relieved the landlord agreed")."""
+
+from __future__ import annotations
+
+import pytest
+
+from chat_sessions import session
+
+
+def critical_texts(text: str) -> list[str]:
+    return [p.text for p in session(text).store.patches() if p.critical]
+
+
+RULES = [
+    "the daycare is egg-free so snacks can't contain egg",
+    "I crochet left-handed, so please mirror any diagrams you describe",
+    "my partner is vegan so recipes shouldn't include dairy",
+    "our printer only does A4 so please don't format anything for letter size",
+    "the slides can't have more than one chart each",
+]
+
+
+@pytest.mark.parametrize("text", RULES)
+def test_a_rule_after_its_reason_is_kept_as_critical(text: str) -> None:
+    assert critical_texts(text)
+
+
+NOT_RULES = [
+    "we never did a retro on the old project and it showed",
+    "the last tenants never cleaned the oven, it's disgusting",
+    "emails emails emails, it never ends",
+    "the neighbours never mowed their lawn all summer",
+    "always love a sunny saturday",
+    "budget season, always the worst month",
+    "we never went back to that campsite after the flood",
+    "I'm so relieved the landlord agreed to the repairs",
+    "I'm so happy it finally stopped raining",
+]
+
+
+@pytest.mark.parametrize("text", NOT_RULES)
+def test_what_only_looks_like_such_a_rule_stores_none(text: str) -> None:
+    assert critical_texts(text) == []
