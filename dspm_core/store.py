@@ -885,7 +885,7 @@ class PatchStore:
                 return self._duplicate(echo_of, fact, "restatement of a higher-authority patch")
         if stmt.old_value and stmt.revision:
             said = sentence_with_value(self._lex, self._patches, stmt.old_value,
-                                       AUTHORITY[fact.role])
+                                       AUTHORITY[fact.role], stmt.value)
             if said is not None and not other_scope(fact.text, said.text):
                 # "... rather than Leeds": the sentence that said Leeds
                 return self._replace_sentence(said, fact, key, stmt)

@@ -293,11 +293,12 @@ MAX_SETTING_WORDS = 20
 
 
 def sentence_with_value(lex: LexicalIndex, patches: dict[str, Patch], old_value: str,
-                        authority: int) -> Patch | None:
+                        authority: int, new_value: str | None = None) -> Patch | None:
     """The one short tier sentence stating ``old_value`` as a whole value, said by a
     speaker of at most ``authority`` ("Ship orders from the Leeds warehouse" for "...
     rather than Leeds"): a revision that names it takes it as the setting it replaces.
-    None when no sentence or several do."""
+    Of several, a sentence that names ``new_value`` beside it only weighed the two ("trying
+    Toast vs Square" beside "put down Toast for now"). None when no sentence or several do."""
     terms = content_terms(old_value)
     if not terms:
         return None
@@ -306,6 +307,8 @@ def sentence_with_value(lex: LexicalIndex, patches: dict[str, Patch], old_value:
              if (p := patches.get(pid)) is not None and p.kind is PatchKind.SENTENCE
              and AUTHORITY[p.role] <= authority and len(p.text.split()) <= MAX_SETTING_WORDS
              and pattern.search(p.text)]
+    if len(found) > 1 and new_value:
+        found = [p for p in found if not _old_pattern(new_value.strip()).search(p.text)]
     return found[0] if len(found) == 1 else None
 
 
@@ -361,9 +364,16 @@ _Old = tuple[str, frozenset[str], str, int, int]
 
 @lru_cache(maxsize=16384)
 def _old_key(old: str) -> str:
-    """The lookup key of an old value: its first number, else its first word."""
+    """The lookup key of an old value: its first number, else its first word past an
+    article ("the Costa on High Street" is looked up by costa)."""
     num = _NUMBER_RE.search(old)
-    return _number_key(num.group(0).rstrip(".,")) if num else old.split()[0].lower()
+    if num:
+        return _number_key(num.group(0).rstrip(".,"))
+    words = old.lower().split()
+    return next((w for w in words if w not in _ARTICLES), words[0])
+
+
+_ARTICLES = frozenset("the a an".split())
 
 
 @lru_cache(maxsize=16384)

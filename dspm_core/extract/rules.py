@@ -47,6 +47,7 @@ from .settings import new_fact
 from .asides import asides_apart
 from .casual import plain_prose
 from .lower_names import as_typed, names_capitalised, typed_without_capitals
+from .other_option import other_option
 from .remembered import keeps_last
 from .reported import reported_change
 from .scope_after import scoped_command
@@ -106,6 +107,11 @@ class RuleExtractor:
                 # "Put the TL;DR first. Every time, even for short stuff.": one rule
                 facts.append(new_fact(turn, PatchKind.CONSTRAINT, f"{command} {clean(sentence)}"))
                 last = None
+                continue
+            other = other_option(turn, sentence)
+            if other is not None:  # "nope, the other one, Fine.": of a pair the user listed
+                facts.append(other)
+                last = (sentence, True)
                 continue
             critical = False
             for part in compound_parts(sentence) or (sentence,):  # one fact per clause

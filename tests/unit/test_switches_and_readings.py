@@ -4,7 +4,8 @@ something done ("averaged 152 on today's ride", "we've got 62 booked") is a read
 a new value of the bound held; a value alone right after the assistant said one back
 ("35" after "20% gyroid should handle light loads.") corrects it; a value the assistant
 suggested in passing, taken up with a word of agreement ("good call, the 2nd"), replaces
-the one held. Through ``add_turn`` with the default extractor."""
+the one held; "the second one" or "the other one" of a pair the user just listed switches
+to it. Through ``add_turn`` with the default extractor."""
 
 from __future__ import annotations
 
@@ -77,6 +78,20 @@ def test_a_value_the_assistant_suggested_taken_up_replaces_the_held_one(
     assert expected in revised(turns)
 
 
+OTHER_OPTIONS = [
+    (("shortlist is Hetzner or DigitalOcean, go with Hetzner", "assistant: Hetzner it is.",
+      "actually the second one, their support is better"), ("DigitalOcean", ["Hetzner"])),
+    (("two logos, V3 and V5. print V3", "assistant: Printing V3.", "no, the other one, the colours pop more"),
+     ("V5", ["V3"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", OTHER_OPTIONS, ids=[t[-1][:40] for t, _ in OTHER_OPTIONS])
+def test_the_other_of_a_pair_the_user_listed_replaces_the_one_held(
+        turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(turns)
+
+
 LOOKALIKES = [
     # someone else's switch, a switch wished for, a switch asked about
     ("I'm drinking Lavazza beans at the moment", "my flatmate switched to Illy last week"),
@@ -92,6 +107,9 @@ LOOKALIKES = [
     # a word of every day said alone after the assistant said a value back
     ("set the print speed to 60 mm/s", "assistant: 60 mm/s is fine for PLA.", "Thanks, perfect"),
     ("we're watching Severance tonight", "assistant: Severance it is, about an hour an episode.", "Great"),
+    # the other one asked about, or the place of the one held
+    ("shortlist is Hetzner or DigitalOcean, go with Hetzner", "assistant: Hetzner it is.", "wait, the second one?"),
+    ("two logos, V3 and V5. print V3", "assistant: Printing V3.", "yes the first one, perfect"),
     # a suggestion agreed with a reason against, answered with a question, or only heard
     ("water the tomatoes every day", "assistant: Every other day is usually enough.",
      "sure, but every day works for my soil"),
