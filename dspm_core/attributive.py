@@ -33,7 +33,7 @@ _NOUN_RE = re.compile(rf"{_NOUN}(?=\s*(?:{_NOUN_END}))", re.I)
 # the noun followed by where or when it is ("a 40 minute set at the Crown on saturday")
 _NOUN_PLACED_RE = re.compile(rf"{_NOUN}(?=\s*(?:{_NOUN_END}|\s(?:at|on|in|with|from|during|until|"
                              r"this|next)\b|\s*[—–]))", re.I)
-_UNIT_AFTER_RE = re.compile(r"\s?(?P<u>[A-Za-z%]+)\b")
+_UNIT_AFTER_RE = re.compile(r"[\s-]?(?P<u>[A-Za-z%]+)\b")  # ("a 5-minute warm-up")
 # what a noun after a value may not be: a word that joins, or one that says the value is old
 _NOT_NOUNS = frozenset("to for of in on at by from and or but so than then now instead too "
                        "each every per a an ago".split())

@@ -2006,13 +2006,24 @@ def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,
                 continue  # "the return flight got moved to May 22" of "we fly out on May 14
                 # and come back May 21": which of the two it names is not known
             # "lower the CPU alert to 70%" keeps the bound of "alert when CPU goes above 80%"
-            got = revision_candidates(patches, {pid}, as_said_of(stmt, patches[pid]),
+            got = revision_candidates(patches, {pid}, as_said_of(_counted_as(stmt, patches[pid]), patches[pid]),
                                       exact_dim=True, same_unit=True)
             if not got and set(words) < set(subj.split()) and subj.split()[-1] == words[-1] \
                     and _named_both(stmt, patches[pid]):
                 got = [pid]  # "upgrade us to the Growth plan" of "the Starter plan for the helpdesk"
             found.extend(got)
     return found
+
+
+def _counted_as(stmt: Statement, p: Patch) -> Statement:
+    """A number said bare of a setting named ("bump the cadence to 90") counted in the unit
+    of the count it holds ("cadence target 85 rpm": 90 rpm); any other statement as it is."""
+    if stmt.dimension != "number" or stmt.unit is not None or not stmt.value or not p.unit \
+            or p.key is None or p.key.split("|")[2] != "num":
+        return stmt
+    counted = parse_value(f"{stmt.value} {p.unit}")
+    return replace(stmt, value=counted.text, unit=counted.unit, dimension=counted.dimension,
+                   canonical=counted.canonical) if counted.dimension.startswith("count:") else stmt
 
 
 _PREPOSITION_RE = re.compile(r"\s(?:on|for|of|in|at|with|from|to|per|across|behind|inside)\s")

@@ -150,7 +150,8 @@ _SO_AFTER_RE = re.compile(r",?\s+so\s+(?!(?:far|much|many|long|that|it|they|i\s+
 _NO_AFTER_RE = re.compile(
     r",\s+(?=no\s+(?!(?:more|problem|problems|worries|idea|way|doubt|clue|thanks|need|rush|pressure|big|"
     r"one|longer|matter|wonder|offen[cs]e|kidding|joke|chance|luck|pun|decision|plans?|date|reply|"
-    r"response|answer|comment|news|word|sign|update|change)\b)[a-z][\w-]*\s+[a-z])", re.I)
+    r"response|answer|comment|news|word|sign|update|change|shame|regrets?|sweat|biggie|excuses?|hurry|"
+    r"stress|surprise|judge?ment|filter|chill)\b)[a-z][\w-]*\s+[a-z])", re.I)
 
 
 def rule_after_no(sentence: str) -> list[str] | None:

@@ -106,7 +106,8 @@ _ADVICE_RE = re.compile(r"^(?:(?:so|and|also|ok(?:ay)?)[,\s]+)?any\s+(?:\w+\s+)?
                         r"suggestions?|thoughts?|pointers?)\b|.*\bhow\s+(?:to|do|can|should)\b", _I)
 _TASK_VERBS = frozenset("write explain summarise summarize translate rewrite tell list give "
                         "describe draft compose outline answer help show compare find suggest "
-                        "recommend convert calculate solve sort turn make".split())
+                        "recommend convert calculate solve sort turn make plan design create build "
+                        "map sketch prepare generate pick choose brainstorm".split())
 
 
 # "Can you please reply in French going forward?": a request about the replies to come

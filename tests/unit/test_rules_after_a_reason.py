@@ -3,7 +3,8 @@ egg"), and what a thing may not hold ("the slides can't have more than one chart
 kept as critical through ``add_turn`` with the default extractor. What only looks like a
 rule stays apart: "always" or "never" of how things are or were ("we never did a
 retro", "it never ends", "always the worst month"), "so" that intensifies ("I'm so
-relieved the landlord agreed")."""
+relieved the landlord agreed"), a remark after "no" ("no shame at all") and a task of the
+moment that names a number ("plan me a 3-day route")."""
 
 from __future__ import annotations
 
@@ -40,6 +41,10 @@ NOT_RULES = [
     "we never went back to that campsite after the flood",
     "I'm so relieved the landlord agreed to the repairs",
     "I'm so happy it finally stopped raining",
+    # a remark after "no", a task of the moment with a number in it
+    "my dog ate my sock again, no shame whatsoever",
+    "plan me a 2-day itinerary for Lisbon",
+    "design a 4-week beginner plan for my sister",
 ]
 
 

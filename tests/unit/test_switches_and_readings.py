@@ -5,7 +5,9 @@ a new value of the bound held; a value alone right after the assistant said one 
 ("35" after "20% gyroid should handle light loads.") corrects it; a value the assistant
 suggested in passing, taken up with a word of agreement ("good call, the 2nd"), replaces
 the one held; "the second one" or "the other one" of a pair the user just listed switches
-to it. Through ``add_turn`` with the default extractor."""
+to it; a value joined to its noun by a hyphen ("a 15-minute standup") revises that
+noun's setting; a number said bare of a count named by its head ("push the swim to 50" of
+"swim target is 40 lengths") revises that count. Through ``add_turn`` with the default extractor."""
 
 from __future__ import annotations
 
@@ -92,6 +94,33 @@ def test_the_other_of_a_pair_the_user_listed_replaces_the_one_held(
     assert expected in revised(turns)
 
 
+HYPHENED = [
+    (("the standup is 30 minutes", "assistant: ok", "actually a 15-minute standup is enough"),
+     ("15-minute", ["30 minutes"])),
+    (("the onboarding call is 60 minutes", "assistant: Noted.",
+      "hmm, a 90-minute onboarding call is better, there's a lot to cover"), ("90-minute", ["60 minutes"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", HYPHENED, ids=[t[-1][:40] for t, _ in HYPHENED])
+def test_a_value_hyphened_to_its_noun_revises_it(turns: tuple[str, ...],
+                                                 expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(turns)
+
+
+COUNTED = [
+    (("swim target is 40 lengths", "assistant: ok", "push the swim to 50"), ("50", ["40 lengths"])),
+    (("Cadence goal 80 rpm.", "assistant: Noted.", "what should I eat before a ride?", "assistant: Oats.",
+      "ok. also bump the cadence to 88"), ("88", ["80 rpm"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", COUNTED, ids=[t[-1][:40] for t, _ in COUNTED])
+def test_a_bare_number_revises_the_count_named_by_its_head(
+        turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(turns)
+
+
 LOOKALIKES = [
     # someone else's switch, a switch wished for, a switch asked about
     ("I'm drinking Lavazza beans at the moment", "my flatmate switched to Illy last week"),
@@ -110,6 +139,8 @@ LOOKALIKES = [
     # the other one asked about, or the place of the one held
     ("shortlist is Hetzner or DigitalOcean, go with Hetzner", "assistant: Hetzner it is.", "wait, the second one?"),
     ("two logos, V3 and V5. print V3", "assistant: Printing V3.", "yes the first one, perfect"),
+    # a bare number of another thing
+    ("swim target is 40 lengths", "assistant: ok", "push the bike to 50"),
     # a suggestion agreed with a reason against, answered with a question, or only heard
     ("water the tomatoes every day", "assistant: Every other day is usually enough.",
      "sure, but every day works for my soil"),
