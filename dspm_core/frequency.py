@@ -24,7 +24,8 @@ DIMENSION = "frequency"
 _PERIOD = (r"(?:seconds?|minutes?|mins?|hours?|hrs?|days?|nights?|mornings?|evenings?|"
            r"afternoons?|weeks?|weekends?|fortnights?|months?|quarters?|years?)")
 _COUNT = r"(?:[1-9]\d?\s*(?:x|times)|(?:one|two|three|four|five|six|seven|eight|nine|ten)\s+times)"
-_SMALL = r"(?:[1-9]\d*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|few)"
+_SMALL = (r"(?:[1-9]\d*|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+          r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|ninety|few)")
 #: the adverbs that say "once per period"
 PERIOD_ADVERBS = {"hourly": "hour", "daily": "day", "nightly": "night", "weekly": "week",
                   "fortnightly": "fortnight", "biweekly": "fortnight", "bi-weekly": "fortnight",

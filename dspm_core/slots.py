@@ -1671,6 +1671,13 @@ _POINTER_LEAD_RE = re.compile(rf"{POINTER_IS}\s", re.I)
 MAX_REFERENT_WORDS = 16
 
 
+# a clause that is a change of the setting spoken of, said with no subject ("shifting to
+# Saturday", "so moving it to the 15th")
+_MOVED_TO_RE = re.compile(r"^(?:(?:so|and|now|we'?re|i'?m|we\s+are|i\s+am)\s+)*(?:shifting|moving|pushing|"
+                          r"switching|changing|bumping|swapping)\s+(?:it\s+|that\s+|things\s+)?(?:over\s+|back\s+)?"
+                          r"to\b", re.I)
+
+
 def _isolated(parts: list[str]) -> Statement | None:
     """The statement of the one clause of a sentence that holds a value, with what the
     other clauses say: an old value spent ("8080 is taken"), the subject to update
@@ -1680,6 +1687,13 @@ def _isolated(parts: list[str]) -> Statement | None:
     stmts = [_clause(p) for p in parts]
     valued = [i for i, st in enumerate(stmts)
               if st.value is not None and st.dimension != "free" and spent[i] is None]
+    if len(valued) > 1:
+        # "clouds all friday per clear outside, shifting to Saturday": the clause of the change
+        moved = [i for i in valued if _MOVED_TO_RE.match(parts[i].strip())]
+        subject = stmts[moved[0]].subject if len(moved) == 1 else None
+        if len(moved) == 1 and (weak_subject(subject, stmts[moved[0]].value)
+                                or _MOVED_TO_RE.match(f"{subject} to")):  # ("shifting")
+            return replace(stmts[moved[0]], subject=None, revision=True)
     if len(valued) != 1:
         return None
     at = valued[0]

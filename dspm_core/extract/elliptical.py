@@ -61,10 +61,13 @@ _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|each|apiece|"
     r"max|maximum|tops|at most|at the most|or less|or so|is better|is fine|is plenty|is enough|"
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
-    r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works?(?: (?:better|best|fine|well))?(?: for (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
+    r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works?(?: (?:better|best|fine|well))?"
+    r"(?: (?:for|with|w/?) (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
     r"(?:is|are|would be) (?:easier|simpler|clearer)(?: for (?:me|us))?|"
     r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really|"
+    # (of what the value holds for: "every eighteen months is fine for this model")
+    r"for (?:me|us|them|(?:this|that) (?!is\b)\w+)|"
     r"before|beforehand|ahead|in advance|earlier|later|after|in the end|after all)\b)*[\s.!]*$", _I)
 # the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")

@@ -477,6 +477,8 @@ _LEAVE_ALONE_RE = re.compile(r"^(?:(?:pls|please|and|also|just)[,\s]+)*leave\s+(
 # a clause that gives a reason after a rule ("..., that's my focus day", "..., the baby's asleep")
 _REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i have|we have|"
                              r"the\s+\w+(?:'s|\s+is|\s+are)|my\s+\w+(?:'s|\s+is|\s+are)|"
+                             # "the team hasn't migrated yet", "our CI doesn't have it"
+                             r"(?:the|our|my)\s+\w+\s+(?:has|have|does|do|is|are|was|were)n'?t|"
                              r"because|since|cos|coz|cuz)\b", _I)
 
 
@@ -488,11 +490,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
     kind = setting_kind(rest) if rest is not s else None
     if kind is not None:
         return kind  # "Starting next month, team lunch is on Thursdays": read without the day
-    first, comma, why = s.partition(", ")
-    if comma and _REASON_TAIL_RE.match(why) and len(first.split()) >= 3 and not first.endswith("?"):
-        kind = setting_kind(first)
-        if kind is not None:  # "No meetings on Fridays, that's my focus day": the rule, its reason
-            return kind
+    for first, comma, why in (s.partition(", "), s.rpartition(", ")):
+        if comma and _REASON_TAIL_RE.match(why) and len(first.split()) >= 3 and not first.endswith("?"):
+            kind = setting_kind(first)
+            if kind is not None:  # "No meetings on Fridays, that's my focus day": the rule, its
+                return kind  # reason ("Use pandas, not polars, the team hasn't migrated yet")
     if DUE_CUE_RE.search(s) and due_said(s) is not None and parse_statement(s).value is not None:
         return PatchKind.DECISION  # "They gave us until Monday", "My visa runs out in May"
     if not s.endswith("?") and _WH_RE.match(s) and _REASON_FACT_RE.search(s) \

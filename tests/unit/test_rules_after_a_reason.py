@@ -1,5 +1,6 @@
 """A rule said after its reason and "so" ("the daycare is egg-free so snacks can't contain
-egg"), and what a thing may not hold ("the slides can't have more than one chart"), are
+egg"), a rule with its reason after the last comma ("Use ruff, not flake8, the team hasn't
+switched yet"), and what a thing may not hold ("the slides can't have more than one chart"), are
 kept as critical through ``add_turn`` with the default extractor. What only looks like a
 rule stays apart: "always" or "never" of how things are or were ("we never did a
 retro", "it never ends", "always the worst month"), "so" that intensifies ("I'm so
@@ -23,6 +24,9 @@ RULES = [
     "my partner is vegan so recipes shouldn't include dairy",
     "our printer only does A4 so please don't format anything for letter size",
     "the slides can't have more than one chart each",
+    # a rule, then a reason after its last comma
+    "Use ruff, not flake8, the team hasn't switched yet",
+    "Sign every letter with \"Kind regards, Tom\", that's the office style",
 ]
 
 

@@ -7,7 +7,11 @@ suggested in passing, taken up with a word of agreement ("good call, the 2nd"), 
 the one held; "the second one" or "the other one" of a pair the user just listed switches
 to it; a value joined to its noun by a hyphen ("a 15-minute standup") revises that
 noun's setting; a number said bare of a count named by its head ("push the swim to 50" of
-"swim target is 40 lengths") revises that count. Through ``add_turn`` with the default extractor."""
+"swim target is 40 lengths") revises that count; a change in a clause of its own after a
+reason that names another value ("storms all saturday, shifting to Sunday"), and a day that
+"works better with my shifts", revise the setting spoken of, and so does a value someone
+gives "for this model" ("the fitter reckons every eighteen months is fine for this
+model"). Through ``add_turn`` with the default extractor."""
 
 from __future__ import annotations
 
@@ -117,6 +121,23 @@ COUNTED = [
 
 @pytest.mark.parametrize("turns,expected", COUNTED, ids=[t[-1][:40] for t, _ in COUNTED])
 def test_a_bare_number_revises_the_count_named_by_its_head(
+        turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(turns)
+
+
+CLAUSE_CHANGES = [
+    (("the picnic is on saturday", "assistant: Saturday it is.", "storms all saturday per the forecast, shifting to Sunday"),
+     ("Sunday", ["saturday"])),
+    (("the septic tank is emptied every twelve months", "assistant: Yearly, noted.",
+      "the fitter reckons every eighteen months is fine for this model"),
+     ("every eighteen months", ["every twelve months"])),
+    (("piano lessons on wednesday", "assistant: Wednesday lessons, noted.", "friday works better with my shifts"),
+     ("Friday", ["wednesday"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", CLAUSE_CHANGES, ids=[t[-1][:40] for t, _ in CLAUSE_CHANGES])
+def test_a_change_after_its_reason_revises_the_setting_spoken_of(
         turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
     assert expected in revised(turns)
 
