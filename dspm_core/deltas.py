@@ -313,12 +313,28 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
             if words <= theirs or {w.rstrip("s") for w in words} <= {w.rstrip("s") for w in theirs}:
                 found.append(p)
         elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None \
-                and _takes_bare(p, delta):
+                and _takes_bare(p, delta) and not _of_another_noun(text, p):
             found.append(p)
     if not delta.subject and found:
         latest = max(p.turn for p in found)
         found = [p for p in found if p.turn == latest]
     return found[0] if len(found) == 1 else None
+
+
+# the thing an amount is of, named as the subject of its clause ("the appendix can be up
+# to 4 more")
+_OWN_SUBJECT_RE = re.compile(r"\b(?:the|my|our|their|his|her)\s+(?P<noun>[a-z][\w-]*)\s+(?:can|could|will|may|"
+                             r"might|is|are|gets?|has|have)\b[^,.;]*?\d", re.I)
+
+
+def _of_another_noun(text: str, p: Patch) -> bool:
+    """Whether the clause of the amount in ``text`` names as its subject a thing that ``p``'s
+    setting does not name ("the appendix can be up to 4 more" of "paper limit is 8 pages")."""
+    m = _OWN_SUBJECT_RE.search(text)
+    if m is None:
+        return False
+    noun = m.group("noun").lower().rstrip("s")
+    return noun not in {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", f"{p.slot or ''} {p.text}".lower())}
 
 
 def _takes_bare(p: Patch, delta: Delta) -> bool:

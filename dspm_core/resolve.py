@@ -47,6 +47,7 @@ from .party import CAPACITY_RE, PARTY_RE
 from .places import is_place
 from .day_kept import keeps_other_part
 from .sibling_values import sibling_named, value_named
+from .environments import other_environment
 from .display_units import measure_of
 from .labels import code_alone, is_label, label_noun, with_noun
 from .place_phrases import is_venue
@@ -982,6 +983,7 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         named = [pid for pid in found if content_terms(ix.subject_of.get(pid) or "") & said]
         if len(named) == 1:
             return Resolution(named[0], "referent bound to the setting spoken of last that the sentence names")
+    found = [pid for pid in found if not other_environment(text, patches[pid].text)]
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
 
 

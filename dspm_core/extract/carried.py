@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..environments import other_environment
 from ..known_names import name_category
 from ..lexicon import is_base_verb, is_past_verb, is_verb_only
 from ..patch import Fact, PatchKind, Role, Turn
@@ -63,7 +64,8 @@ def carried_values(turn: Turn, facts: list[Fact]) -> list[Fact]:
     out: list[Fact] = []
     for f in facts:
         carried = (_carried(turn, f, role, said, own) or _carried_name(turn, f, role, said, own)) \
-            if f.kind in (PatchKind.DECISION, PatchKind.CONSTRAINT) else None
+            if f.kind in (PatchKind.DECISION, PatchKind.CONSTRAINT) \
+            and not other_environment(f.text, said) else None  # ("prod needs more, give it 24")
         if carried is None:
             out.append(f)
         else:

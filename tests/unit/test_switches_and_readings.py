@@ -11,7 +11,10 @@ noun's setting; a number said bare of a count named by its head ("push the swim 
 reason that names another value ("storms all saturday, shifting to Sunday"), and a day that
 "works better with my shifts", revise the setting spoken of, and so does a value someone
 gives "for this model" ("the fitter reckons every eighteen months is fine for this
-model"). Through ``add_turn`` with the default extractor."""
+model"). A value for another environment ("prod needs way more, make it 20" after
+"staging should autoscale up to 3 pods") revises nothing, nor does an amount of a thing its
+clause names ("the bibliography can be up to 500 more" of "the essay limit is 3000
+words"). Through ``add_turn`` with the default extractor."""
 
 from __future__ import annotations
 
@@ -160,6 +163,12 @@ LOOKALIKES = [
     # the other one asked about, or the place of the one held
     ("shortlist is Hetzner or DigitalOcean, go with Hetzner", "assistant: Hetzner it is.", "wait, the second one?"),
     ("two logos, V3 and V5. print V3", "assistant: Printing V3.", "yes the first one, perfect"),
+    # a value for another environment than the one held
+    ("staging runs 4 workers", "assistant: Staging workers set to 4.", "production is busier, give it 12"),
+    ("staging should autoscale up to 3 pods", "assistant: ok", "prod needs way more, make it 20"),
+    # an amount of a thing its clause names
+    ("the essay limit is 3000 words", "assistant: 3000 words.",
+     "quotes don't count and the bibliography can be up to 500 more"),
     # a bare number of another thing
     ("swim target is 40 lengths", "assistant: ok", "push the bike to 50"),
     # a suggestion agreed with a reason against, answered with a question, or only heard
