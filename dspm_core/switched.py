@@ -22,6 +22,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .values import parse_value
+
 __all__ = ["switched_said", "switched_to"]
 
 _I = re.I
@@ -131,4 +133,6 @@ def switched_to(text: str) -> str | None:
     if m is None:
         return None
     new = m.group("new").rstrip(".")
-    return None if new.lower() in _PRONOUNS or new[:1].isdigit() and " " not in new else new
+    if new.lower() in _PRONOUNS or new[:1].isdigit() or parse_value(new).dimension.startswith("version:"):
+        return None  # (an address, "1200 Oak Ave", or a version, "Node 20", is read as one)
+    return new

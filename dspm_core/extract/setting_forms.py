@@ -475,11 +475,14 @@ _LEAVE_ALONE_RE = re.compile(r"^(?:(?:pls|please|and|also|just)[,\s]+)*leave\s+(
                              r"(?:directory|dir|folder|files?|config|configs|tests?|schema|api|module|"
                              r"package|styles?|settings))\b[^,;?]{0,40}?\s+alone\b(?![^?]*\?)", _I)
 # a clause that gives a reason after a rule ("..., that's my focus day", "..., the baby's asleep")
+# a reason that says what is not so ("the team hasn't migrated yet", "our CI doesn't have it"):
+# read after the last comma too ("Use pandas, not polars, the team hasn't migrated yet"),
+# where a remark ("More coffee, less sleep, that's my week lol") is none
+_NOT_SO_TAIL = r"(?:the|our|my)\s+\w+\s+(?:has|have|does|do|is|are|was|were)n'?t"
+_NOT_SO_TAIL_RE = re.compile(rf"^{_NOT_SO_TAIL}\b", _I)
 _REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i have|we have|"
                              r"the\s+\w+(?:'s|\s+is|\s+are)|my\s+\w+(?:'s|\s+is|\s+are)|"
-                             # "the team hasn't migrated yet", "our CI doesn't have it"
-                             r"(?:the|our|my)\s+\w+\s+(?:has|have|does|do|is|are|was|were)n'?t|"
-                             r"because|since|cos|coz|cuz)\b", _I)
+                             rf"{_NOT_SO_TAIL}|because|since|cos|coz|cuz)\b", _I)
 
 
 @lru_cache(maxsize=16384)
@@ -490,11 +493,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
     kind = setting_kind(rest) if rest is not s else None
     if kind is not None:
         return kind  # "Starting next month, team lunch is on Thursdays": read without the day
-    for first, comma, why in (s.partition(", "), s.rpartition(", ")):
-        if comma and _REASON_TAIL_RE.match(why) and len(first.split()) >= 3 and not first.endswith("?"):
+    for (first, comma, why), tail in ((s.partition(", "), _REASON_TAIL_RE), (s.rpartition(", "), _NOT_SO_TAIL_RE)):
+        if comma and tail.match(why) and len(first.split()) >= 3 and not first.endswith("?"):
             kind = setting_kind(first)
-            if kind is not None:  # "No meetings on Fridays, that's my focus day": the rule, its
-                return kind  # reason ("Use pandas, not polars, the team hasn't migrated yet")
+            if kind is not None:  # "No meetings on Fridays, that's my focus day": the rule, its reason
+                return kind
     if DUE_CUE_RE.search(s) and due_said(s) is not None and parse_statement(s).value is not None:
         return PatchKind.DECISION  # "They gave us until Monday", "My visa runs out in May"
     if not s.endswith("?") and _WH_RE.match(s) and _REASON_FACT_RE.search(s) \

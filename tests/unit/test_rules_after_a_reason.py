@@ -26,7 +26,6 @@ RULES = [
     "the slides can't have more than one chart each",
     # a rule, then a reason after its last comma
     "Use ruff, not flake8, the team hasn't switched yet",
-    "Sign every letter with \"Kind regards, Tom\", that's the office style",
 ]
 
 
@@ -49,6 +48,8 @@ NOT_RULES = [
     "my dog ate my sock again, no shame whatsoever",
     "plan me a 2-day itinerary for Lisbon",
     "design a 4-week beginner plan for my sister",
+    # a remark after a list, after the last comma
+    "more tea, fewer meetings, that's the whole plan lol",
 ]
 
 

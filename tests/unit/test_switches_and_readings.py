@@ -42,6 +42,8 @@ SWITCHES = [
      ("Linear", ["Jira"])),
     (("I'm drinking Lavazza beans at the moment", "so I switched to Illy last week"),
      ("Illy", ["Lavazza"])),
+    # a version moved to is read as a version
+    (("we're on Node 18", "we upgraded to Node 20 last week, what breaks?"), ("Node 20", ["Node 18"])),
 ]
 
 
