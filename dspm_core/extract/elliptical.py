@@ -21,7 +21,7 @@ from ..clock_words import in_digits
 from ..number_words import spoken_numbers
 from ..effective import EFFECT_CUE_RE, effect_said
 from ..patch import Fact, PatchKind, Turn
-from ..slots import value_at
+from ..slots import RARE_NAME, value_at
 from ..value_clause import CORRECTION
 from ..values import parse_value
 from ..vocab import word_frequency
@@ -67,7 +67,7 @@ _TAIL_RE = re.compile(
     r"(?:is|are|would be) (?:easier|simpler|clearer)(?: for (?:me|us))?|"
     r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really|"
     # (of what the value holds for: "every eighteen months is fine for this model")
-    r"for (?:me|us|them|(?:this|that) (?!is\b)\w+)|"
+    r"for (?:this|that) (?!is\b)\w+|"
     r"before|beforehand|ahead|in advance|earlier|later|after|in the end|after all)\b)*[\s.!]*$", _I)
 # the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
@@ -211,8 +211,6 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     return text
 
 
-#: how often (in the bundled word counts) a word said alone may occur and still be a name
-RARE_NAME = 1000
 # a name said alone, with a courtesy after it ("US Foods, sorry", "the 10mm")
 _NAME_ALONE_RE = re.compile(r"^\W*(?:the\s+)?(?P<name>(?:(?-i:[A-Z])[\w'&+.-]*|\d[\w.-]*[a-z][\w.-]*)"
                             r"(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*)?)(?:[\s,.!-]+(?:sorry|please|pls|then|instead|"
