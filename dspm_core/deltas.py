@@ -302,6 +302,7 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
         return None  # a bare amount in a long sentence that points at nothing: a guess
     found: list[Patch] = []
     words = set(re.findall(r"[a-z0-9]+", (delta.subject or "").lower())) - ATTRIBUTE_WORDS
+    own = _own_subject(text)  # ("the appendix can be up to 4 more": the appendix's amount)
     for p in patches:
         if p.later is not None or p.key is None or not p.value \
                 or not (_FIRST_NUMBER_RE.search(p.value) or delta.minutes is not None) \
@@ -313,7 +314,7 @@ def delta_target(patches: Iterable[Patch], delta: Delta, role: Role, turn: int, 
             if words <= theirs or {w.rstrip("s") for w in words} <= {w.rstrip("s") for w in theirs}:
                 found.append(p)
         elif turn - p.turn <= POINTER_TURNS and applied(p.value, p.unit, delta) is not None \
-                and _takes_bare(p, delta) and not _of_another_noun(text, p):
+                and _takes_bare(p, delta) and not (own and own not in _words_of(p)):
             found.append(p)
     if not delta.subject and found:
         latest = max(p.turn for p in found)
@@ -327,14 +328,16 @@ _OWN_SUBJECT_RE = re.compile(r"\b(?:the|my|our|their|his|her)\s+(?P<noun>[a-z][\
                              r"might|is|are|gets?|has|have)\b[^,.;]*?\d", re.I)
 
 
-def _of_another_noun(text: str, p: Patch) -> bool:
-    """Whether the clause of the amount in ``text`` names as its subject a thing that ``p``'s
-    setting does not name ("the appendix can be up to 4 more" of "paper limit is 8 pages")."""
+def _own_subject(text: str) -> str | None:
+    """The thing the clause of an amount in ``text`` names as its subject, without its
+    plural "s" ("the appendix can be up to 4 more": appendix), or None."""
     m = _OWN_SUBJECT_RE.search(text)
-    if m is None:
-        return False
-    noun = m.group("noun").lower().rstrip("s")
-    return noun not in {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", f"{p.slot or ''} {p.text}".lower())}
+    return m.group("noun").lower().rstrip("s") if m else None
+
+
+def _words_of(p: Patch) -> set[str]:
+    """The words of ``p``'s setting and statement, without their plural "s"."""
+    return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", f"{p.slot or ''} {p.text}".lower())}
 
 
 def _takes_bare(p: Patch, delta: Delta) -> bool:

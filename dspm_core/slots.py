@@ -1689,10 +1689,9 @@ def _isolated(parts: list[str]) -> Statement | None:
               if st.value is not None and st.dimension != "free" and spent[i] is None]
     if len(valued) > 1:
         # "clouds all friday per clear outside, shifting to Saturday": the clause of the change
+        # (the form names no setting: whatever the clause's subject, it is the verb's words)
         moved = [i for i in valued if _MOVED_TO_RE.match(parts[i].strip())]
-        subject = stmts[moved[0]].subject if len(moved) == 1 else None
-        if len(moved) == 1 and (weak_subject(subject, stmts[moved[0]].value)
-                                or _MOVED_TO_RE.match(f"{subject} to")):  # ("shifting")
+        if len(moved) == 1:
             return replace(stmts[moved[0]], subject=None, revision=True)
     if len(valued) != 1:
         return None

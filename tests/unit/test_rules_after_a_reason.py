@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from chat_sessions import session
-
-
-def critical_texts(text: str) -> list[str]:
-    return [p.text for p in session(text).store.patches() if p.critical]
+from chat_sessions import critical_texts
 
 
 RULES = [

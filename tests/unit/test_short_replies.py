@@ -13,18 +13,9 @@ from __future__ import annotations
 
 import pytest
 
+from chat_sessions import revised
 from dspm_core import DSPMMemory
 from dspm_core.slots import parse_statement
-
-
-def revised(turns: tuple[str, ...]) -> list[tuple[str | None, list[str | None]]]:
-    """(current value, earlier values) of every current setting with a lineage after ``turns``."""
-    m = DSPMMemory()
-    for t in turns:
-        role, text = ("assistant", t[len("assistant: "):]) if t.startswith("assistant: ") else ("user", t)
-        m.add_turn(role, text)
-    return [(p.value, [h.value for h in p.history]) for p in m.store.patches()
-            if p.later is None and p.history]
 
 
 REVISIONS = [
@@ -73,7 +64,7 @@ REVISIONS = [
 @pytest.mark.parametrize("turns,expected", REVISIONS, ids=[t[-1][:40] for t, _ in REVISIONS])
 def test_a_short_reply_revises_with_its_lineage(turns: tuple[str, ...],
                                                 expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 LOOKALIKES = [
@@ -96,7 +87,7 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize("turns", LOOKALIKES, ids=[t[-1][:40] for t in LOOKALIKES])
 def test_what_only_looks_like_a_short_revision_keeps_both(turns: tuple[str, ...]) -> None:
-    assert revised(turns) == []
+    assert revised(*turns) == []
 
 
 @pytest.mark.parametrize("text,subject,value", [

@@ -20,17 +20,7 @@ from __future__ import annotations
 
 import pytest
 
-from dspm_core import DSPMMemory
-
-
-def revised(turns: tuple[str, ...]) -> list[tuple[str | None, list[str | None]]]:
-    """(current value, earlier values) of every current setting with a lineage after ``turns``."""
-    m = DSPMMemory()
-    for t in turns:
-        role, text = ("assistant", t[len("assistant: "):]) if t.startswith("assistant: ") else ("user", t)
-        m.add_turn(role, text)
-    return [(p.value, [h.value for h in p.history]) for p in m.store.patches()
-            if p.later is None and p.history]
+from chat_sessions import revised
 
 
 SWITCHES = [
@@ -50,7 +40,7 @@ SWITCHES = [
 @pytest.mark.parametrize("turns,expected", SWITCHES, ids=[t[-1][:40] for t, _ in SWITCHES])
 def test_a_name_switched_to_replaces_the_recent_one(turns: tuple[str, ...],
                                                     expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 CORRECTIONS = [
@@ -68,7 +58,7 @@ CORRECTIONS = [
 @pytest.mark.parametrize("turns,expected", CORRECTIONS, ids=[t[-1][:40] for t, _ in CORRECTIONS])
 def test_a_value_alone_corrects_what_was_said_back(turns: tuple[str, ...],
                                                   expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 TAKEN_UP = [
@@ -86,7 +76,7 @@ TAKEN_UP = [
 @pytest.mark.parametrize("turns,expected", TAKEN_UP, ids=[t[-1][:40] for t, _ in TAKEN_UP])
 def test_a_value_the_assistant_suggested_taken_up_replaces_the_held_one(
         turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 OTHER_OPTIONS = [
@@ -100,7 +90,7 @@ OTHER_OPTIONS = [
 @pytest.mark.parametrize("turns,expected", OTHER_OPTIONS, ids=[t[-1][:40] for t, _ in OTHER_OPTIONS])
 def test_the_other_of_a_pair_the_user_listed_replaces_the_one_held(
         turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 HYPHENED = [
@@ -114,7 +104,7 @@ HYPHENED = [
 @pytest.mark.parametrize("turns,expected", HYPHENED, ids=[t[-1][:40] for t, _ in HYPHENED])
 def test_a_value_hyphened_to_its_noun_revises_it(turns: tuple[str, ...],
                                                  expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 COUNTED = [
@@ -127,7 +117,7 @@ COUNTED = [
 @pytest.mark.parametrize("turns,expected", COUNTED, ids=[t[-1][:40] for t, _ in COUNTED])
 def test_a_bare_number_revises_the_count_named_by_its_head(
         turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 CLAUSE_CHANGES = [
@@ -144,7 +134,7 @@ CLAUSE_CHANGES = [
 @pytest.mark.parametrize("turns,expected", CLAUSE_CHANGES, ids=[t[-1][:40] for t, _ in CLAUSE_CHANGES])
 def test_a_change_after_its_reason_revises_the_setting_spoken_of(
         turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
-    assert expected in revised(turns)
+    assert expected in revised(*turns)
 
 
 LOOKALIKES = [
@@ -183,4 +173,4 @@ LOOKALIKES = [
 
 @pytest.mark.parametrize("turns", LOOKALIKES, ids=[t[-1][:40] for t in LOOKALIKES])
 def test_what_only_looks_like_a_switch_or_a_revision_keeps_both(turns: tuple[str, ...]) -> None:
-    assert revised(turns) == []
+    assert revised(*turns) == []
