@@ -56,7 +56,7 @@ class Delta:
     spelled: bool = False
 
 
-_NUM = r"(?:\ba\s+(?:tenner|fiver)\b|(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
+_NUM = r"(?:\ba\s+(?:tenner|fiver)\b|\bhalf\s+an?\b|(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
        r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred)\b)(?:\s+grand\b)?)"
 _AMOUNT = rf"(?P<amt>{_NUM}(?:\s?%|\s?k\b|\s+(?:per\s?cent|percent)\b)?(?:\s+(?P<unit>[a-z]+))?)"
 _UP = r"increase|increased|raise|raised|bump|bumped|push|pushed|extend|extended|lengthen|up|upped|grow|boost|boosted|top up"
@@ -80,6 +80,14 @@ _EXTRA_RE = re.compile(rf"\ban?\s+extra\s+{_AMOUNT}", re.I)
 _MORE_RE = re.compile(rf"(?!(?<=\bthat\s)one\b|(?<=\bthis\s)one\b|(?<=\bthe\s)one\b|(?<=\bwhich\s)one\b"
                       rf"|(?<=\bother\s)one\b)"
                       rf"(?P<amt>{_NUM})\s+(?P<way>more|extra|fewer|less)\b(?:\s+(?P<unit>[a-z]+))?", re.I)
+# "cut four", "drop 5 jobs", "trim two": an amount taken with no "by" (never "cut it to 4",
+# "drop 5 from the list", "cut 3 onions into rings": a value or a task)
+_CUT_RE = re.compile(rf"\b(?:cut|drop|trim|shave)\s+{_AMOUNT}(?!\s*(?:to|from|of|into|in|off|and|or|[/:.-]\d))"
+                     rf"(?=\s*(?:[,.;!?]|$)|\s+(?:more|now|then|instead|please|pls|actually|tho|though)\b)", re.I)
+# "go two lower", "make it three higher", "one lower": a count moved by its direction
+_STEP_RE = re.compile(rf"(?:^\W*|[,;.!?]\s*|\b(?:go|make\s+(?:it|that|them)|bring\s+(?:it|that|them)|"
+                      rf"take\s+(?:it|that|them)|set\s+(?:it|that|them))\s+)(?P<amt>{_NUM})\s+(?P<way>lower|higher)\b",
+                      re.I)
 # "that plus 2 km", "minus 3"
 _PLUS_RE = re.compile(rf"\b(?P<way>plus|minus)\s+{_AMOUNT}", re.I)
 # what an amount after "plus" is for, when that is a thing of its own
@@ -91,14 +99,19 @@ _FACTOR_RE = re.compile(r"(?<!\ba )\b(?P<f>double|triple|quadruple|halve|half)\b
                         r"[\w' -]*)|\s*(?:$|[,.;!?]))|\bcut\s+(?P<subj2>[\w' -]+?)\s+in\s+half\b", re.I)
 _FACTORS = {"double": 2.0, "triple": 3.0, "quadruple": 4.0, "halve": 0.5, "half": 0.5}
 
-# a supposition, a sum asked for, the past: no change of the speaker's value
-_NOT_A_CHANGE_RE = re.compile(r"\b(?:if|would|might|what if|suppose|supposing|imagine|last (?:year|time|month|week)|"
-                              r"used to|ago|back then|was it|what'?s|what is|how much|how many)\b", re.I)
+# a supposition, a sum asked for: no change of the speaker's value
+_NOT_A_CHANGE_RE = re.compile(r"\b(?:if|would|might|what if|suppose|supposing|imagine|was it|what'?s|what is|"
+                              r"how much|how many)\b", re.I)
+# the past, read in the clause of the change and the ones before it ("last year, we cut
+# four"; but "cut four, the set ran long last week": a reason after the change)
+_PAST_RE = re.compile(r"\b(?:last (?:year|time|month|week)|used to|ago|back then)\b", re.I)
+# where a clause ends
+_CLAUSE_END_RE = re.compile(r"[,;.!?]\s|\s[-–—]\s")
 _QUESTION_RE = re.compile(r"^\W*(?:what|how|why|is|are|does|do|did|would|should|which|who|when|where)\b", re.I)
 _POINTERS = frozenset("it that this them those these".split())
 #: every change by an amount holds one of these words
 _CUE_WORDS = frozenset("by add adding more extra fewer less off double triple quadruple halve half "
-                       "plus minus another".split())
+                       "plus minus another cut drop trim shave lower higher".split())
 # someone else's: "my sister added two more guests to her list"
 _OTHERS_RE = re.compile(rf"\b(?:his|her|hers|their|theirs)\b|^\W*(?:my|our)\s+(?:{PEOPLE})\b", re.I)
 
@@ -108,8 +121,9 @@ def delta_said(text: str) -> Delta | None:
     words = word_set(text)
     if _CUE_WORDS.isdisjoint(words) and SHIFT_WORDS.isdisjoint(words):
         return None  # (most sentences)
-    if _NOT_A_CHANGE_RE.search(text) or _QUESTION_RE.match(text) or another_owns(text) \
-            or _OTHERS_RE.search(text):
+    scope = _through_change(text)
+    if _NOT_A_CHANGE_RE.search(text) or _QUESTION_RE.match(text) or _PAST_RE.search(scope) \
+            or another_owns(scope) or _OTHERS_RE.search(scope):
         return None
     moved = shift_said(text)
     if moved is not None:  # "push it back an hour", "move the launch back a week"
@@ -117,10 +131,22 @@ def delta_said(text: str) -> Delta | None:
                      moved.minutes)
     said = in_digits(text)
     for found in (_by(said), _went(said), _add(said), _off(said), _plus(said), _more(said),
-                  _factor(said)):
+                  _factor(said), _cut(said), _step(said)):
         if found is not None:
             return found
     return None
+
+
+def _through_change(text: str) -> str:
+    """``text`` up to the end of the first clause with a word of change in it: what is
+    said after it is a reason ("add five more, her whole class is coming")."""
+    start = 0
+    for m in _CLAUSE_END_RE.finditer(text):
+        words = word_set(text[start:m.start()])
+        if not (_CUE_WORDS.isdisjoint(words) and SHIFT_WORDS.isdisjoint(words)):
+            return text[:m.start()]
+        start = m.end()
+    return text
 
 
 def _number(amt: str) -> tuple[float, str | None] | None:
@@ -129,6 +155,8 @@ def _number(amt: str) -> tuple[float, str | None] | None:
     unit = "%" if re.search(r"%|per\s?cent", a) else next((c for c in "$€£" if c in a), None)
     if a in _NOTES:  # "put it up by a tenner": a sum in any currency
         return _NOTES[a], None
+    if a.startswith("half"):  # "add half an inch"
+        return 0.5, unit
     thousand = 1000 if re.search(r"\d\s?k\b|\bgrand\b", a) else 1
     digits = re.search(r"\d[\d,]*(?:\.\d+)?", a)
     if digits is not None:
@@ -213,6 +241,18 @@ _MORE_WORD_RE = re.compile(r"\b(?:more|extra|another)\b", re.I)
 def _off(said: str) -> Delta | None:
     m = _OFF_RE.search(said)
     return None if m is None else _make("-", m, m.group("unit"), m.group("subj"))
+
+
+def _cut(said: str) -> Delta | None:
+    m = _CUT_RE.search(said)
+    return None if m is None else _make("-", m, m.group("unit"), None)
+
+
+def _step(said: str) -> Delta | None:
+    m = _STEP_RE.search(said)
+    if m is None:
+        return None
+    return _make("-" if m.group("way").lower() == "lower" else "+", m, None, None)
 
 
 def _plus(said: str) -> Delta | None:

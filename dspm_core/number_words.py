@@ -126,7 +126,9 @@ _HALF_RE = re.compile(
     rf"\b(?P<n>an?|{_SPELT}|\d+)\s+(?P<noun>[a-z]+)\s+and\s+a\s+half\b"   # "an hour and a half"
     rf"|\b(?P<n2>{_SPELT}|\d+)\s+and\s+a\s+half\s+(?P<noun2>[a-z]+)\b"   # "two and a half hours"
     r"|\b(?:an?\s+)?half\s+(?:an?\s+)?(?P<noun3>[a-z]+)\b"                  # "half an hour"
-    r"|\b(?:a\s+)?couple\s+(?:of\s+)?(?P<noun4>[a-z]+)\b",                   # "a couple of days"
+    r"|\b(?:a\s+)?couple\s+(?:of\s+)?(?P<noun4>[a-z]+)\b"                   # "a couple of days"
+    # "stretch it to two and a half": the unit of the setting spoken of
+    rf"|(?<=\bto\s)(?P<n5>{_SPELT}|\d+)\s+and\s+a\s+half\b(?=\s*(?:[,.;!?]|$)|\s+(?:now|then|instead|please|pls)\b)",
     re.I)
 
 
@@ -140,6 +142,9 @@ def _plural(noun: str) -> str:
 
 
 def _half(m: re.Match[str]) -> str:
+    if m.group("n5"):
+        said = m.group("n5").lower()
+        return f"{int(said) if said.isdigit() else _value(said)}.5"
     noun = (m.group("noun") or m.group("noun2") or m.group("noun3") or m.group("noun4")).lower()
     if noun not in _HALVED:
         return m.group(0)
@@ -246,9 +251,16 @@ def _grand(m: re.Match[str]) -> str:
 _WHOLE_RE = re.compile(r"\b(?:a|an|one)\s+(?:full|whole|entire)\s+(?P<unit>hour|day|week|month|year|"
                        r"minute|night|session)\b", re.I)
 _FORTNIGHT_RE = re.compile(r"\ba\s+fortnight\b", re.I)
-# one unit a pointer is made ("make it an hour instead", "change that to a week")
+# one unit a pointer is made ("make it an hour instead", "change that to a week"), or a
+# setting is brought to ("cut rehearsal to an hour", "bump the trial up to a month"; never
+# "go to a day spa": a thing named after it)
 _ONE_UNIT_RE = re.compile(r"\b(?P<lead>(?:make|change|set|move|bump|extend|cut|shorten)\s+(?:it|that|this)"
-                          r"(?:\s+to)?\s+)an?\s+(?P<unit>hour|day|week|month|year|minute|night)\b", re.I)
+                          r"(?:\s+to)?\s+|(?:make|change|set|move|bump|extend|cut|shorten|trim|raise|lower|reduce|"
+                          r"increase|drop|push|stretch|bring|go|up|knock|lengthen)\s+(?:(?:it|that|this|them|those|"
+                          r"(?:the\s+|my\s+|our\s+)?[a-z]+)\s+)?(?:back\s+|down\s+|up\s+)?to\s+)"
+                          r"an?\s+(?P<unit>hour|day|week|month|year|minute|night)\b"
+                          r"(?=\s*(?:[,.;!?)]|$)|\s+(?:now|instead|then|please|pls|for|each|every|per|tops|max|long|"
+                          r"and|or|but|so|because|since|from|going|starting|at|tho|though|actually)\b)", re.I)
 
 # an hour given, taken or spent ("the kids get an hour of screen time", "it takes about an
 # hour", "I walk for an hour"), never a rate ("£15 an hour") or a time ("an hour ago")

@@ -41,6 +41,7 @@ from .recipients import channel_said, recipient_said
 from .hosted_in import region_said
 from .renamed import renamed_from, renamed_said
 from .switched import switched_said, switched_to
+from .topics import topic_named
 from .said_forms import (at_time_of_day, called_as, decided_on, hosted_for, party_of, pointed_to_words,
                          until_of)
 from .reply_styles import asked_style, is_style_subject
@@ -1711,6 +1712,9 @@ def _isolated(parts: list[str]) -> Statement | None:
             subject = _clean_subject(named[0]) if named[0] else None
         elif _has_revision_cue(part):
             revision = True
+        topic = topic_named(part) if i == at - 1 and weak_subject(subject, st.value) else None
+        if topic is not None:
+            subject = topic  # "the rears, set those at 38": "those" are the rears
         liked = stance_object(part)
         if liked and i < at and weak_subject(subject, st.value):
             # "i hate black's default line length, set it to 100 chars": "it" is that length

@@ -43,6 +43,7 @@ from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
                       named_earlier, named_words, new_name, reworded_earlier, turns_down)
+from .topics import topic_named
 from .tier import (REST_WORDS, TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
@@ -181,6 +182,21 @@ def _names_any(slot: str, text: str) -> bool:
     low = text.lower()
     return any(w[:4] in low for w in re.findall(r"[A-Za-z0-9][\w-]*", slot.lower())
                if len(w) > 2 or w.isdigit())
+
+
+def _topic_apart(text: str, new: str | None, old_text: str) -> bool:
+    """``text`` names, alone before its change, a thing ``old_text`` does not: a number
+    for it is that thing's ("toddlers, make those 20" after "adult lessons run 45 min"),
+    and so is any value when the two share a word ("oh and simulation distance, make that
+    8" after "view distance 12"); a name may be of the kind the old one was ("the
+    restaurant, franco manca instead")."""
+    topic = topic_named(text.split(",", 1)[0]) if "," in text else None
+    if topic is None:
+        return False
+    words, theirs = content_terms(topic), content_terms(old_text)
+    if not words - content_terms(new or "") - theirs:
+        return False
+    return bool(words & theirs) or parse_value(new or "").dimension not in ("name", "free")
 
 
 def _apart(fact: Fact, value: str | None, subject: str | None, old: Patch,
@@ -620,6 +636,8 @@ class PatchStore:
         said, old, new = found
         if _read_here_after(fact.text, new):
             return None  # "it's 18 degrees in here now": a reading of where one is
+        if _topic_apart(fact.text, new, said.text):
+            return None  # "oh and simulation distance, make that 8": another thing's value
         if _apart(fact, new, stmt.subject if stmt is not None else None, said, old) \
                 or stmt is not None and stmt.value and not holds_word(stmt.value, new) \
                 and _names_the_noun(fact.text, new, said.text, old):

@@ -115,13 +115,17 @@ def _speakers(before: str) -> bool:
 # "we've moved over to Linear": the speaker's own switch (or one with no subject) to a name
 # as written, in capitals or with digits, and nothing after it but when it happened
 _TO_NAME_RE = re.compile(
-    r"^(?:(?:actually|so|ok(?:ay)?|well|oh|and|but|yeah|update|finally|anyway|fyi|btw)[,:]?\s+)*"
+    # (after a reason of its own: "he's away at the conference, hand those to Mei")
+    r"^(?:[^,;?]{2,60}[,;]\s+)?"
+    r"(?:(?:actually|so|ok(?:ay)?|well|oh|and|but|yeah|update|finally|anyway|fyi|btw)[,:]?\s+)*"
     r"(?:(?:i|we)(?:'ve|'m|'re|\s+have|\s+am|\s+are)?\s+)?(?:just\s+|finally\s+|recently\s+|now\s+)?"
-    r"(?:switch|swap|upgrad|downgrad|mov|chang|migrat)(?:e|ed|es|ing)?\s+"
-    r"(?:(?:him|her|them|us|me)\s+)?(?:over\s+|up\s+|down\s+)?to\s+(?:(?-i:a|an|the)\s+)?"
+    r"(?:(?:switch|swap|upgrad|downgrad|mov|chang|migrat)(?:e|ed|es|ing)?\s+"
+    r"(?:(?:him|her|them|us|me|it)\s+)?|(?:transfer(?:red|ring|s)?|hand(?:ed|ing|s)?|pass(?:ed|ing|es)?|"
+    r"giv(?:e|ing|es)|reassign(?:ed|ing|s)?)\s+(?:it|them|those|that|this|these|him|her)\s+)"
+    r"(?:over\s+|up\s+|down\s+)?to\s+(?:(?-i:a|an|the)\s+)?"
     r"(?P<new>(?-i:[A-Z0-9])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})"
-    r"(?:\s+(?:last|this|earlier\s+this)\s+(?:week|month|year|weekend|morning|night)|\s+(?:yesterday|today|"
-    r"now|instead|recently|finally|tonight))*\s*(?:[,.;!]|$|\s+(?:because|since|as|cos|so|but)\b)", _I)
+    r"(?:\s+(?:last|this|earlier\s+this|next)\s+(?:week|month|year|weekend|morning|night)|\s+(?:yesterday|today|"
+    r"now|instead|recently|finally|tonight|actually|then))*\s*(?:[,.;!]|$|\s+(?:because|since|as|cos|so|but)\b)", _I)
 
 
 @lru_cache(maxsize=4096)

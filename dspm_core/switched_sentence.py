@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .lexicon import known_word
 from .patch import Fact, Patch, PatchKind, Role
 from .people import PEOPLE
 from .restated import supposes_or_recalls
@@ -49,7 +50,7 @@ def _names(text: str) -> list[str]:
     run: list[str] = []
     for n, m in enumerate(_WORD_RE.finditer(text)):
         w = m.group(0).rstrip(".")
-        named = (w[:1].isupper() and n > 0) or any(c.isdigit() for c in w) and bool(run)
+        named = (w[:1].isupper() and (n > 0 or _first_is_name(w))) or any(c.isdigit() for c in w) and bool(run)
         if named:
             run.append(w)
         elif run:
@@ -58,6 +59,12 @@ def _names(text: str) -> list[str]:
     if run:
         out.append(" ".join(run))
     return out
+
+
+def _first_is_name(word: str) -> bool:
+    """A capitalised word that opens a sentence is a name when the lexicon knows no such
+    word and it is no word of grammar ("Jonas is running the westerns", never "The ...")."""
+    return len(word) > 2 and bool(content_terms(word)) and not known_word(word)
 
 
 def switched_from(patches: dict[str, Patch], recent: Iterable[str], fact: Fact,

@@ -187,14 +187,27 @@ def _parts_at(sentence: str, m: re.Match[str] | None) -> list[str] | None:
     return [head, tail] if head and tail else None
 
 
+# a reason that opens a sentence with what the speaker did, with no comma after it ("after
+# seeing the quotes we're raising catering to 11k"): a clause of its own (never "after 6pm
+# we're closed", where it holds the value's time)
+_DONE_LEAD_RE = re.compile(r"^\W*(?:after|having|once)\s+(?:[a-z]+ing|[a-z]+ed|seen|heard|spoken|read|"
+                           r"thought|gone)\b[^,.;:!?\d]{0,50}?(?P<sep>\s+)(?=(?:we're|we are|i'm|i am|we'll|i'll|"
+                           r"we've|i've|we|i)\s+(?:\w+\s+)?\w+)", _I)
+
+
 def split_clauses(sentence: str) -> list[Clause]:
     """The clauses of ``sentence``, each with the separator before it; a correction that
-    opens it is a clause of its own ("scratch that, the db is MySQL")."""
+    opens it is a clause of its own ("scratch that, the db is MySQL"), and so is a reason
+    of what the speaker did ("after seeing the quotes we're raising ...")."""
     rest, corrected = unlead(sentence)
     if corrected:
         lead = sentence[: len(sentence) - len(rest)]
         first, *others = split_clauses(rest)
         return [Clause("", lead.rstrip(" ,")), Clause(lead[len(lead.rstrip(" ,")):], first.text), *others]
+    done = _DONE_LEAD_RE.match(sentence)
+    if done is not None:
+        first, *others = split_clauses(sentence[done.end():])
+        return [Clause("", sentence[:done.start("sep")]), Clause(done.group("sep"), first.text), *others]
     pieces = _CLAUSE_SEP_RE.split(sentence)
     out = [Clause("", pieces[0])]
     for k in range(1, len(pieces) - 1, 2):

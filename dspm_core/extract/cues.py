@@ -238,7 +238,8 @@ REVISION_RE = re.compile(
     r"shorten|shortened|cut|revise|revised|drop|dropped|reschedule|rescheduled|postpone|"
     r"postponed|improve|improved|grow|grew|grown|reach|reached|rise|rose|risen|fall|fell|"
     r"fallen|climb|climbed|expand|expanded|double|doubled|halve|halved|migrate|migrated|"
-    r"convert|converted|replace|replaced|cap|capped|limit|limited|go|went|gone|jump|jumped)\b",
+    r"convert|converted|replace|replaced|cap|capped|limit|limited|go|went|gone|jump|jumped|"
+    r"trim|trimmed|stretch|stretched)\b",
     _I,
 )
 TO_VALUE_RE = re.compile(
@@ -251,7 +252,7 @@ REVISE_LEAD_RE = re.compile(
     r"^(?:(?:please|let's|let us|we(?:'ll| will| should)?|i(?:'ll| will)?|go ahead and|actually|ok(?:ay)?|"
     r"and|so|now)[\s,]+)*(?:set|change|update|raise|lower|increase|decrease|reduce|bump|make|move|"
     r"push|shift|switch|rename|upgrade|downgrade|adjust|extend|shorten|cut|drop|reschedule|"
-    r"postpone|migrate|cap|limit)\b", _I)
+    r"postpone|migrate|cap|limit|trim|stretch)\b", _I)
 FROM_TO_RE = re.compile(r"\bfrom\s+\S+(?:\s+\S+){0,4}?\s+to\s+\S", _I)
 STATE_RE = re.compile(
     r"\b(?:is|are|was|were|=|equals|stays|remains|stay|remain|sits|stands|averages?|averaging|"

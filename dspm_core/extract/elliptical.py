@@ -20,6 +20,7 @@ import re
 from ..clock_words import in_digits
 from ..number_words import spoken_numbers
 from ..effective import EFFECT_CUE_RE, effect_said
+from ..topics import topic_named
 from ..patch import Fact, PatchKind, Turn
 from ..slots import RARE_NAME, value_at
 from ..value_clause import CORRECTION
@@ -44,7 +45,7 @@ _LEAD_RE = re.compile(
     # a value said roughly ("around £250 each", "about 30 minutes")
     r"around|about|roughly|approximately|approx|probably|maybe)\b[\s,!.-]*)*"
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
-    r"make\s+(?:it|that)|go\s+(?:with|for)|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|call\s+it|"
+    r"make\s+(?:it|that)|go\b(?:\s+(?:with|for))?|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|call\s+it|"
     # what the speaker will do now ("gonna do three", "going for six actually", "I'll go with 12")
     r"(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?(?:gonna|going\s+to)\s+(?:do|go\s+(?:with|for)|try|say|aim\s+for)|"
     r"(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?going\s+(?:with|for)|"
@@ -254,8 +255,9 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
     in a short reply ("thats too aggressive, 60 minutes"). ``after_judgement``: the sentence
     before judged the value held, so a number alone is the new one ("that's too
     trigger-happy. five")."""
-    if any(f.referent for f in facts):
-        return facts
+    if any(f.referent or f.source == "rules" and f.slot and f.value and "," in part
+           and topic_named(part.split(",", 1)[0]) for f in facts):
+        return facts  # ("oh and simulation distance, make that 8": that setting's value)
     said = elliptical_value(part, bare=after_judgement)
     parts = [c for c in _CLAUSE_RE.split(part) if c.strip()]
     while len(parts) > 1 and _LEAD_ONLY_RE.fullmatch(parts[0]):

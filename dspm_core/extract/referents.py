@@ -21,6 +21,7 @@ from ..lexicon import is_base_verb
 from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..said_forms import pointed_to_words
+from ..topics import topic_named
 from ..slots import CORRECTING, NOT_FIRST_RE, parse_statement, stance_object, value_alone, value_at
 from ..values import VALUE_RE
 from .cues import ONE_TO_TEN
@@ -249,9 +250,13 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             if rx is not _CORRECTED_RE and stance_object(read[:m.start()]):
                 return None  # "i hate black's default line length, set it to 100": "it" is named
             moved = _MOVED_RE.match(read[:m.start()]) or _JUDGED_WHAT_RE.match(read[:m.start()])
-            if moved:  # "dinner with Sam got shifted, make it 8:15": "it" is the dinner
+            # ("oh and simulation distance, make that 8": "that" is the thing named)
+            before = read[:m.start()]
+            what = moved.group("what") if moved else topic_named(before.rstrip(" ,:")) \
+                if re.search(r"[,:]\s*$", before) else None
+            if what:  # "dinner with Sam got shifted, make it 8:15": "it" is the dinner
                 return Fact(kind=PatchKind.DECISION, text=s, role=turn.role, turn=turn.index,
-                            slot=moved.group("what"), op="=", value=text, source="rules",
+                            slot=what, op="=", value=text, source="rules",
                             session_id=turn.session_id)
             # "cap it at 50": a bound, never the value of a minimum
             op = "<=" if _CAPPED_RE.match(m.group(0)) else "="

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..restated import one_occasion
 from ..slots import aimed_goal, gives_up_value, parse_statement
@@ -726,7 +727,8 @@ def _user_cue(text: str) -> PatchKind | None:
         return PatchKind.DECISION  # "I cancelled PureGym and joined The Gym Group"
     if (past_event(s) or told_of_other(s)) and not MODAL_RE.search(s):
         return None  # "I ran a 10k on Sunday in 52 minutes", "My grandpa always ate ...": a story
-    has_value = bool(VALUES.search(s))
+    said = in_digits(s)  # "trim meetings to an hour": its value in digits
+    has_value = bool(VALUES.search(s) or said != s and VALUES.search(said))
     if DONE_BY_RE.search(s) and not (MODAL_RE.search(s) or PREFERENCE_RE.search(s)
                                      or ALWAYS_NEVER_RE.search(s) or PROHIBIT_RE.search(s)):
         return PatchKind.DECISION  # "I've completed 90% of the course by April 28": done, not due
@@ -783,7 +785,7 @@ def _user_cue(text: str) -> PatchKind | None:
             return None
         return PatchKind.DECISION
     if has_value:
-        if REVISION_RE.search(s) and (TO_VALUE_RE.search(s) or FROM_TO_RE.search(s)) \
+        if REVISION_RE.search(s) and (TO_VALUE_RE.search(said) or FROM_TO_RE.search(said)) \
                 or REVISE_LEAD_RE.match(s):
             return PatchKind.DECISION  # "Make it 15 seconds", "Bump the batch size to 64"
         if schedule_fields(s) or visit_said(s):
