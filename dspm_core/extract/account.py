@@ -57,10 +57,22 @@ _SETTING_VERBS = frozenset("moved switched changed upgraded downgraded migrated 
                            "picked".split())
 
 
+# a time of the past that opens the clause ("Yesterday I hit ...", "Back in 2019 I did ...",
+# "Last year I never got ...")
+_PAST_LEAD_RE = re.compile(r"^\W*(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|spring|"
+                           r"autumn|fall|season|session|term)|back\s+in\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|"
+                           r"\d+\s+\w+\s+ago|this\s+morning)\b[\s,]*(?:i\s+|we\s+)(?:never\s+|once\s+)?", _I)
+
+
 def past_event(s: str) -> bool:
     """The clause tells what the speaker did once, and when: "I ran a 10k on Sunday in 52
-    minutes", "We went to Rome in 2022" (a story, no setting; never a change or a choice
-    made then: "we moved to Berlin in 2022")."""
+    minutes", "We went to Rome in 2022", "Yesterday I hit a 100kg deadlift" (a story, no
+    setting; never a change or a choice made then: "we moved to Berlin in 2022")."""
+    lead = _PAST_LEAD_RE.match(s.strip())
+    if lead is not None:  # (its verb read in the past, whatever it reads as else: "hit")
+        verb = re.match(r"[a-z]+", s.strip()[lead.end():].lower())
+        return verb is not None and verb.group(0) not in _SETS_GOING | _SETTING_VERBS \
+            and past_form(verb.group(0))
     m = _DID_RE.match(s.strip())
     if m is None or m.group("aux") is not None or not _WHEN_PAST_RE.search(s):
         return False

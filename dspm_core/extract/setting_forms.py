@@ -708,13 +708,16 @@ def not_of_now(sentence: str) -> bool:
 _SAYING = ("told tells said says say reckons thinks thought suggested suggests insisted insists "
            "claimed claims telling saying reminding swears swore swear insists insisted").split()
 _SOMEONE_SAID_RE = re.compile(
-    r"^(?:(?:so|and|but|also|btw|lol|haha|omg|hmm+|ok(?:ay)?)[,\s]+)*(?:(?:my|a|our|the|his|her|their|some)\s+|(?:someone|somebody|"
-    r"everyone|everybody|people|stack\s*overflow|google|chatgpt|wikipedia|reddit)\s+)(?:[\w-]+\s+){0,5}?"  # ("someone at the gym told me never to ...")
-    rf"(?:{'|'.join(_SAYING)}|(?:keeps?|kept)\s+(?:saying|telling (?:me|us)|(?:banging|going|harping) on about)|"
-    r"(?:goes|bangs|harps|went|banged)\s+on\s+about)\s+(?:(?:me|us|that)\s+)?[\"“'‘]?"
+    r"^(?:(?:so|and|but|also|btw|lol|haha|omg|hmm+|ok(?:ay)?)[,\s]+)*(?:(?:my|a|an|our|the|his|her|their|some|"
+    r"one\s+of\s+(?:my|our|the|his|her|their))\s+|(?:someone|somebody|"
+    r"everyone|everybody|people|stack\s*overflow|google|chatgpt|wikipedia|reddit|head\s+office|management|"
+    r"corporate|hr)\s+)(?:[\w-]+\s+){0,6}?"  # ("someone at the gym told me never to ...")
+    rf"(?:(?:always|once|still|also)\s+)?(?:{'|'.join(_SAYING)}|(?:keeps?|kept)\s+(?:saying|insisting|telling (?:me|us)|"
+    r"(?:banging|going|harping) on about)|(?:goes|bangs|harps|went|banged)\s+on\s+about)\s+(?:(?:me|us|that)\s+)?[\"“'‘]?"
     # (what someone must do, by their words: "my friend swears you must never ...", "the rules
     # say entries must be under 1,000 words")
-    r"(?:(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+|we\s+must\s+)?"
+    r"(?:(?:to\s+|we\s+should\s+|i\s+should\s+|you\s+should\s+|you\s+must\s+|you\s+have\s+to\s+|we\s+must\s+|"
+    r"i\s+must\s+|we\s+have\s+to\s+|i\s+have\s+to\s+)?"
     r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop|must|should)\b"
     r"|(?!(?:we|i)\s)(?:[\w-]+\s+){1,3}?(?:should|must|has\s+to|have\s+to|need\s+to|needs\s+to|can't|cannot|"
     r"shouldn't|mustn't)\b)", _I)

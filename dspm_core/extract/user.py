@@ -487,7 +487,8 @@ def _label_as_said(c: Clause, first: bool) -> None:
         c.label, c.kind = "cue", PatchKind.CONSTRAINT  # "Please correct my mistakes but keep
         return  # explanations short": a task and how every answer must be
     if one_off_task(text) or states_nothing(text) or needs_nothing_now(text) \
-            or not_of_now(text) and not switched_said(text):
+            or (not_of_now(text) or past_event(text) and not (MODAL_RE.search(text) or FROM_TO_RE.search(text))) \
+            and not switched_said(text):
         c.label = "req"  # "Sort this list alphabetically", "Never mind the word limit" (a
         return  # provider left last week for another is the one held now)
     if acknowledges(text) or expects(text) or _REMARK_RE.search(text) and not firm_rule_cue(text):
