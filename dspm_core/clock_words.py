@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from .number_spans import spans_in_digits
 from .number_words import with_digits, word_set
 
 __all__ = ["clock_digits", "in_digits"]
@@ -126,8 +127,9 @@ def clock_digits(text: str) -> str:
 def in_digits(text: str) -> str:
     """``text`` with its counts ("two pages", :func:`~dspm_core.number_words.with_digits`)
     and its times of day ("quarter to seven") said in words written in digits, and a span of
-    hours said with "to" written with a dash (:func:`hour_spans`)."""
-    return clock_digits(hour_spans(with_digits(text)))
+    hours said with "to" written with a dash (:func:`hour_spans`), and so is a span of
+    numbers ("between 55 and 58", :func:`~dspm_core.number_spans.spans_in_digits`)."""
+    return clock_digits(hour_spans(spans_in_digits(with_digits(text))))
 
 
 # what says that "10 to 4" is a span of the day's hours ("Sunday hours are 10 to 4",

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .lexicon import is_adjective, is_noun
+from .lexicon import is_adjective, is_noun, past_form
+from .number_words import spoken_numbers
 
 __all__ = ["topic_named"]
 
@@ -24,7 +25,7 @@ _REMARKS = frozenset("point idea call catch thought question news plan deal worr
                      "ugh lol btw fyi also plus sec second moment minute after before since until during "
                      "around about like all every each some any much many more most less few this that "
                      "these those it its week weekend day days today tonight tomorrow morning night month year "
-                     "scratch".split())
+                     "scratch new old latest current updated different another other same".split())
 
 
 def topic_named(clause: str) -> str | None:
@@ -34,6 +35,7 @@ def topic_named(clause: str) -> str | None:
         return None
     words = m.group("what").lower().split()
     if any(w in _REMARKS for w in words) or not is_noun(words[-1]) \
-            or not all(is_noun(w) or is_adjective(w) for w in words):
-        return None  # (never a clause with a verb: "got a raise", "upgraded the box")
+            or not all(is_noun(w) or is_adjective(w) for w in words) \
+            or any(past_form(w) or spoken_numbers(w) for w in words):
+        return None  # (never a clause with a verb or a count: "got a raise", "two people left")
     return m.group("what")

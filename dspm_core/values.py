@@ -182,7 +182,8 @@ _NOT_UNITS = frozenset(
     "actually already yet everywhere anywhere here there overall altogether last next one ones "
     "these those nowadays outside inside indoors outdoors since because cos coz cuz although "
     "whilst where who whose over every without within during via across against despite "
-    "except unlike like starting beginning effective going till til until".split()
+    "except unlike like starting beginning effective going till til until depending depends "
+    "including excluding plus all".split()
 )  # "15 min" is minutes; "3 max" a bound; "at 6 without an alarm" is at 6; "1525 starting march"
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "

@@ -39,13 +39,14 @@ _PROPOSAL = (r"(?:can|could|shall)\s+(?:we|i|you)\s+(?:do|go(?:\s+(?:with|for|to
 # what may open the reply before its value
 _LEAD_RE = re.compile(
     r"^(?:(?:ok(?:ay)?|hmm+|hm+|ah|eh|nah|no|nope|yeah|yes|sorry|actually|oh|so|right|well|ugh|"
-    r"wait|honestly|tbh|fine|alright|thinking about it|"
+    r"wait|honestly|tbh|fine|alright|thinking about it|realistically|lol|haha|"
     # a correction ("scratch that, £70.", "change of plan, 8:30")
     rf"{CORRECTION}|"
     # a value said roughly ("around £250 each", "about 30 minutes")
     r"around|about|roughly|approximately|approx|probably|maybe)\b[\s,!.-]*)*"
     r"(?P<choice>(?:let'?s|lets)\s+(?:say|do|go\s+(?:with|for)|make\s+it|try|aim\s+for|settle\s+on)|"
-    r"make\s+(?:it|that)|go\b(?:\s+(?:with|for))?|i'?d\s+(?:say|prefer|rather)|rather|more\s+like|call\s+it|"
+    r"make\s+(?:it|that)|go\b(?:\s+(?:with|for))?|i'?d\s+(?:say|prefer|rather)|rather|"
+    r"(?:(?:it'?s|its|it\s+is|that'?s)\s+)?more\s+like|closer\s+to|call\s+it|"
     # what the speaker will do now ("gonna do three", "going for six actually", "I'll go with 12")
     r"(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?(?:gonna|going\s+to)\s+(?:do|go\s+(?:with|for)|try|say|aim\s+for)|"
     r"(?:(?:i'?m|we'?re|i\s+am|we\s+are)\s+)?going\s+(?:with|for)|"
@@ -192,6 +193,8 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
         spoken = spoken_numbers(middle)
         if len(spoken) == 1 and spoken[0][0].group(0) == middle.strip(" .!"):
             return f"{spoken[0][1]:g}"
+        if _chosen(lead) and _NUMBER_OR_SPAN_RE.fullmatch(middle.strip(" .!")):
+            return middle.strip(" .!")  # "more like 60", "it's more like 700-850"
     found = value_at(middle)
     if found is None and parse_value(middle).dimension.startswith("unit:"):
         found = parse_value(middle), middle  # "actually celsius is easier for me"
@@ -229,6 +232,10 @@ def _name_alone(text: str, said_back: str) -> str | None:
             and word_frequency().get(name.lower(), 0) >= RARE_NAME:
         return None  # "Fix pls", "Right.": a word of every day, capitalised as it opens
     return None if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", said_back, _I) else name
+
+
+# a number or a span of numbers as typed ("60", "$1,200", "700-850", "18k")
+_NUMBER_OR_SPAN_RE = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?k?(?:\s?[-–]\s?[$€£]?\d[\d,]*(?:\.\d+)?k?)?", _I)
 
 
 def _chosen(lead: re.Match[str] | None) -> bool:

@@ -3,10 +3,11 @@ reason after it that names someone or a past time ("add ten more, his whole team
 coming", "cut four, the set ran long last week"), an amount cut or moved without "by"
 ("cut four", "go two lower"), half a unit added ("add half an inch"), a whole unit a
 setting is brought to ("shorten them to a week"), a value after a bare "go" ("hmm, go 55"),
-and a value after a reason of what the speaker did ("after reading the report we're raising
+a value after a reason of what the speaker did ("after reading the report we're raising
 marketing to 8k"), and a name a thing is handed or moved to ("she's off sick, pass them to
-Tomasz", "moving it to Marcus next month"). Someone else's change and one of the past still change nothing.
-Through ``add_turn`` with the default extractor."""
+Tomasz", "transferring it to Marcus next month"). A pointer after another thing named alone
+("the back ones, set those at 35") sets that thing. Someone else's change and one of the
+past still change nothing. Through ``add_turn`` with the default extractor."""
 
 from __future__ import annotations
 
@@ -84,7 +85,7 @@ def test_a_reason_before_the_change_lends_it_no_unit() -> None:
 HANDED = [
     (("Priyanka is marking the history essays", "assistant: Noted.", "she's off sick, pass them to Tomasz"),
      ("Tomasz", ["Priyanka"])),
-    (("my savings sit with Ally Bank", "assistant: ok", "moving it to Marcus next month actually"),
+    (("my savings sit with Ally Bank", "assistant: ok", "transferring it to Marcus next month actually"),
      ("Marcus", ["Ally Bank"])),
 ]
 
