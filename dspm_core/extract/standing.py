@@ -113,6 +113,20 @@ _LEAVE_OUT_RE = re.compile(_LEAD + r"(?:leave|keep)\s+(?:the\s+|any\s+|all\s+)?[
 _OVER_ALL_RE = re.compile(
     _LEAD + r"(?:write|respond|reply|answer|format|flag|warn me about|assume|treat|sign|date|label|tag)\s+"
     r"(?:everything|anything|all\s+(?:my|your)\s+\w+)\b(?!\s+down\b)", _I)
+# "No motivational fluff at the end of answers", "please no emojis in my emails": a thing
+# kept out of the replies, by the part of them it names
+_NONE_IN_REPLIES_RE = re.compile(
+    _LEAD + r"(?:please\s+)?no\s+(?:more\s+)?(?!(?:worries|problem|problems|idea|way|thanks|rush|pressure|stress|"
+    r"hurry|biggie|change|news|luck|clue)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,3}?\s+(?:in|at|on|for|from|inside)\s+"
+    r"(?:the\s+(?:end|start|top|bottom|beginning)\s+of\s+)?(?:(?:my|your|the|any|all)\s+)?(?:[a-z]+\s+)?"
+    r"(?:answers?|repl(?:y|ies)|responses?|messages?|emails?|summaries|drafts?|explanations?|posts?|code|"
+    r"captions?|notes?|plans?|recipes?)\b", _I)
+# "I'd like workouts laid out as a table", "I'd prefer dates written as DD/MM": how a kind
+# of thing is given, every time
+_LIKE_DONE_RE = re.compile(
+    r"^\W*i(?:'?d|\s+would)\s+(?:like|prefer|love|rather\s+have)\s+(?:my\s+|the\s+|all\s+|any\s+)?"
+    r"(?:[a-z]+\s+)?(?P<noun>[a-z]+s)\s+(?:[a-z]+ly\s+)?(?P<done>[a-z]+ed|laid|written|done|kept|set|put|"
+    r"shown|given|sent|broken|split)\b(?:\s+(?:out|up|down))?\s+(?:as|in|into|with|like|by|under|using)\s+\w", _I)
 # "We're a TypeScript shop": what the team is, by what it works in
 _SHOP_RE = re.compile(r"^(?:we're|we are|we['’]re|i'm|i am)\s+(?:an?\s+)?(?P<what>[\w.+#-]+)\s+"
                       r"(?:shop|house|team|outfit)\s*[.!]?$", _I)
@@ -143,7 +157,7 @@ def standing_kind(sentence: str) -> PatchKind | None:
     if be and is_adjective(be.group("adj")):
         return PatchKind.CONSTRAINT  # "Be blunt with feedback on my drafts."
     if _ONLY_DO_RE.match(s) or _LIKE_RE.match(s) or _LEAVE_OUT_RE.match(s) or _OVER_ALL_RE.match(s) \
-            or _STOPPED_RE.match(s):
+            or _STOPPED_RE.match(s) or _NONE_IN_REPLIES_RE.match(s) or _LIKE_DONE_RE.match(s):
         return PatchKind.CONSTRAINT  # "Only give me vegan options", "Leave alcohol out of party plans"
     shop = _SHOP_RE.match(s)
     if _CALL_ME_RE.match(s) or shop and (shop.group("what")[:1].isupper() or name_category(shop.group("what"))

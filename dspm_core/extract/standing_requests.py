@@ -46,11 +46,47 @@ _AT_HAND_RE = re.compile(r"\b(?:this|these|those|above|below|the following|here|
                          r"for now|again)\b", _I)
 
 
+# "please draft everything in plain language", "quiz me with one question at a time",
+# "please reply in English even when I paste German": a command, with "please" or by a verb
+# of how the assistant answers
+_TOLD_RE = re.compile(
+    r"^\W*(?:(?:so|and|also|ok(?:ay)?|oh)[,\s]+)*(?:(?P<please>please|pls|kindly)\s+)?(?P<always>always\s+)?"
+    r"(?P<verb>[a-z]+)\b(?P<rest>[^?]*?)[.!]*\s*$", _I)
+#: verbs of how the assistant answers, a command of its own without "please"
+_ANSWER_VERBS = frozenset("reply respond answer write format explain quiz lay present structure "
+                          "phrase word sign address talk speak spell test drill".split())
+# the request holds whatever happens ("even when I paste German"), one at a time
+_EVEN_RE = re.compile(r"\b(?:even\s+(?:when|if)|one\s+\w+\s+at\s+a\s+time|(?<!about\s)(?<!of\s)(?<!on\s)"
+                      r"(?:everything|anything))\b", _I)
+# a thing made once ("write me a poem", "draft an email")
+_MAKES_ONE_RE = re.compile(r"^\s*(?:(?:me|us|him|her|them)\s+)?(?:a|an|one|some|another)\s", _I)
+
+
+def standing_command(sentence: str) -> bool:
+    """Whether ``sentence`` tells the assistant, as a command, how to do something every
+    time: "please draft everything in plain language", "quiz me with one question at a
+    time" (never "please draft this email", "rewrite the above").
+
+    A verb of a piece of work ("draft", "translate") holds only over everything, or from
+    now on."""
+    m = _TOLD_RE.match(sentence.strip())
+    if m is None or sentence.strip().endswith("?"):
+        return False
+    verb, rest = m.group("verb").lower(), m.group("rest")
+    if not (m.group("please") or verb in _ANSWER_VERBS) or not is_base_verb(verb) \
+            or verb in _NOT_STANDING_VERBS or _AT_HAND_RE.search(rest) or _EITHER_RE.search(rest) \
+            or _MAKES_ONE_RE.match(rest):
+        return False
+    if m.group("always") or _FROM_NOW_RE.search(rest) or _EVEN_RE.search(rest):
+        return True
+    return verb not in _TASK_VERBS and bool(_GENERAL_RE.search(rest))
+
+
 def standing_request(sentence: str) -> bool:
     """Whether ``sentence`` asks, politely, for something that holds for every answer."""
     m = _ASKED_RE.match(sentence.strip())
     if m is None:
-        return False
+        return standing_command(sentence)
     verb, rest = m.group("verb").lower(), m.group("rest")
     if m.group("mind"):  # "would you mind using metric units": the verb in -ing
         if not (verb.endswith("ing") and is_base_verb(verb[:-3]) or is_base_verb(verb[:-3] + "e")):
