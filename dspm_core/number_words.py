@@ -265,8 +265,8 @@ _ONE_UNIT_RE = re.compile(r"\b(?P<lead>(?:make|change|set|move|bump|extend|cut|s
 # an hour given, taken or spent ("the kids get an hour of screen time", "it takes about an
 # hour", "I walk for an hour"), never a rate ("£15 an hour") or a time ("an hour ago")
 _AN_HOUR_RE = re.compile(r"(?:\b(?P<lead>(?:get|gets|got|is|are|was|were|takes|take|took|lasts|last|"
-                         r"for|about|around|roughly|allowed|allow|spend|spends|need|needs)\s+)"
-                         r"|(?<![\w$€£%.]\s)(?<!\d)(?=an\s+hour\s+of\b))an\s+hour\b"
+                         r"for|about|around|roughly|allowed|allow|spend|spends|need|needs|want|wants|wanted|give|gives)\s+)"
+                         r"|(?<![\w$€£%.]\s)(?<!\d)(?=an\s+hour\s+of\b)|^(?=an\s+hour\s*[.!]?\s*$))an\s+hour\b"
                          r"(?!\s+(?:ago|later|earlier|early|late|before|after|from now|or two|and))", re.I)
 
 

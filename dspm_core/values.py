@@ -161,6 +161,10 @@ _BARE_HOURS_RE = re.compile(rf"^{_BARE_HOURS}$")
 _RANGE_RE = re.compile(rf"^(?P<cur>[$€£])?\s?(?P<a>{_NUM})\s?[-–]\s?[$€£]?(?P<b>{_NUM}\b.*)$")
 _TIME_RANGE_RE = re.compile(rf"^(?P<a>{_CLOCK})\s?(?:-|–|to|until|till)\s?(?P<b>{_CLOCK})$", re.I)
 _RATIO_RE = re.compile(rf"^(?P<ratio>{_RATIO})(?:\s+\S.*)?$")
+# two parts of a hundred ("80/20", "60/40 with my brother"), and a grade of digits, a letter
+# and digits ("5W-30", "10W-40")
+_SPLIT_RE = re.compile(r"^(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![\d/])(?:\s+\S.*)?$")
+_GRADE_RE = re.compile(r"^(?P<grade>\d{1,2}[A-Za-z]-\d{1,3})(?![\w-])(?:\s+\S.*)?$")
 #: a clock's shape said where a ratio is meant ("my pour-over ratio is 1:16")
 CLOCK_SHAPE_RE = re.compile(r"\d{1,3}:\d{1,3}")
 _TIME_OF_DAY_RE = re.compile(rf"^{_TIME_OF_DAY}(?:\s+[A-Z][a-z]+)?$", re.I)
@@ -358,6 +362,12 @@ def parse_value(text: str) -> ParsedValue:
             low = _norm_number(ranged.group("a"), None)
             return ParsedValue(raw, top.unit, f"{low}-{top.canonical}", top.dimension, top.scope,
                                top.short_unit)
+    split = _SPLIT_RE.match(raw)
+    if split and int(split.group("a")) + int(split.group("b")) == 100:  # "80/20 stocks/bonds": a split
+        return ParsedValue(raw, None, f"{split.group('a')}/{split.group('b')}", "ratio")
+    grade = _GRADE_RE.match(raw)
+    if grade:  # "5W-30": an oil's grade, a code as written, no 5 of "W-30"
+        return ParsedValue(raw, None, grade.group("grade").lower(), "code")
     ratio = _RATIO_RE.match(raw)
     if ratio:  # "16:8", "3:1 sand to cement": the ratio, of what its subject says
         return ParsedValue(raw, None, ratio.group("ratio"), "ratio")
@@ -514,7 +524,7 @@ def split_number_unit(fragment: str) -> str:
     if not words:
         return fragment
     first = words[0].rstrip(".,;:!?)")
-    if first != words[0] and re.match(rf"^[$€£]?{_NUM}(?:[kKmM%]|[a-zA-Z]+)?$", first):
+    if first != words[0] and re.match(rf"^(?:[$€£]?{_NUM}(?:[kKmM%]|[a-zA-Z]+)?|\d{{1,3}}/\d{{1,3}})$", first):
         return first  # "8, I want more", "$1,500?", "15%, can you": the value ends at its punctuation
     out = [words[0]]
     rest = words[1:]

@@ -69,7 +69,7 @@ _TAIL_RE = re.compile(
     r"(?:is|are|would be) (?:easier|simpler|clearer)(?: for (?:me|us))?|"
     r"from now on|going forward|for now|this time|tbh|honestly|imo|lol|tho|though|really|"
     # (of what the value holds for: "every eighteen months is fine for this model")
-    r"for (?:this|that) (?!is\b)\w+|"
+    r"for (?:this|that) (?!is\b)\w+|for (?:those|them|these|each)|"
     r"before|beforehand|ahead|in advance|earlier|later|after|in the end|after all)\b)*[\s.!]*$", _I)
 # the clauses of a reply, split at commas, semicolons and dashes ("thats too aggressive, 60 minutes")
 _CLAUSE_RE = re.compile(r"\s*[,;]\s+|\s+[-–—]\s+")
