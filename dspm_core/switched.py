@@ -128,15 +128,28 @@ _TO_NAME_RE = re.compile(
     r"now|instead|recently|finally|tonight|actually|then))*\s*(?:[,.;!]|$|\s+(?:because|since|as|cos|so|but)\b)", _I)
 
 
+# "oh wait the Zeiss is down for service, the Leica then", "they swapped, it's Dr Lindqvist
+# now": a name as written, in the last clause, after a reason, taken instead
+_NAME_THEN_RE = re.compile(
+    r"^[^,;?]{2,80}[,;]\s+(?:(?:so|ok(?:ay)?|then)[,\s]+)?(?:(?:it'?s|its|it\s+is)\s+)?(?:(?-i:the)\s+)?"
+    r"(?P<new>(?-i:[A-Z])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})"
+    r"(?P<cue>\s+(?:then|instead|now))?\s*[.!]*$", _I)
+
+
 @lru_cache(maxsize=4096)
 def switched_to(text: str) -> str | None:
     """The name a sentence says the speaker switched to, with no old one named, or None."""
     if _NOT_DONE_RE.search(text):
         return None
     m = _TO_NAME_RE.match(text.strip())
+    then = _NAME_THEN_RE.match(text.strip()) if m is None else None
+    if then is not None and not (then.group("cue") or re.search(r"\bit'?s\b|\bit\s+is\b", then.group(0), _I)):
+        then = None  # ("we're fine, Sarah": a name alone, taken instead of nothing)
+    m = m or then
     if m is None:
         return None
     new = m.group("new").rstrip(".")
-    if new.lower() in _PRONOUNS or new[:1].isdigit() or parse_value(new).dimension.startswith("version:"):
+    if new.lower() in _PRONOUNS or new[:1].isdigit() or parse_value(new).dimension.startswith("version:") \
+            or then is not None and parse_value(new).dimension not in ("free", "name"):
         return None  # (an address, "1200 Oak Ave", or a version, "Node 20", is read as one)
     return new

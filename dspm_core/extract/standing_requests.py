@@ -57,9 +57,12 @@ _ANSWER_VERBS = frozenset("reply respond answer write format explain quiz lay pr
                           "phrase word sign address talk speak spell test drill".split())
 # the request holds whatever happens ("even when I paste German"), one at a time
 _EVEN_RE = re.compile(r"\b(?:even\s+(?:when|if)|one\s+\w+\s+at\s+a\s+time|(?<!about\s)(?<!of\s)(?<!on\s)"
-                      r"(?:everything|anything))\b", _I)
-# a thing made once ("write me a poem", "draft an email")
-_MAKES_ONE_RE = re.compile(r"^\s*(?:(?:me|us|him|her|them)\s+)?(?:a|an|one|some|another)\s", _I)
+                      r"(?:everything|anything))\b(?!\s+(?:down|up)\b)", _I)
+# a thing made once ("write me a poem", "draft an email"), a question put as a command
+# ("explain why the median is always inside the box")
+_MAKES_ONE_RE = re.compile(r"^\s*(?:(?:me|us|him|her|them)\s+)?(?:a|an|one|some|another)\s|"
+                           r"^\s*(?:(?:to\s+)?(?:me|us)\s+)?(?:why|how|what|when|where|which|who|whether|if)\b|"
+                           r"^\s*(?:everything|anything|it\s+all)\s+(?:down|up)\b", _I)  # ("write everything down")
 
 
 def standing_command(sentence: str) -> bool:

@@ -87,6 +87,9 @@ HANDED = [
      ("Tomasz", ["Priyanka"])),
     (("my savings sit with Ally Bank", "assistant: ok", "transferring it to Marcus next month actually"),
      ("Marcus", ["Ally Bank"])),
+    # a name taken instead, after a reason
+    (("we print on the Prusa in the garage", "assistant: ok", "the Prusa's jammed again, the Bambu then"),
+     ("Bambu", ["Prusa"])),
 ]
 
 
@@ -97,6 +100,8 @@ def test_a_name_a_thing_is_handed_to_replaces_the_recent_one(
 
 
 KEPT = [
+    # a name said after a remark, taken instead of nothing
+    ("we print on the Prusa in the garage", "assistant: ok", "honestly the Prusa is great, Sarah"),
     # a hand-over supposed
     ("Marta does the Monday shift", "assistant: ok", "we could give it to Ollie if she's ill"),
     # someone else's change, in the clause of the change

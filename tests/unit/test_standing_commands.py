@@ -39,6 +39,7 @@ TASKS = [
     "Please explain the above again.",
     "No worries on the emails, I'll send them myself.",
     "I'd like the photos sent in a zip?",
+    "Explain why the tide is always higher at the new moon.",
 ]
 
 
