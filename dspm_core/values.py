@@ -162,9 +162,9 @@ _RANGE_RE = re.compile(rf"^(?P<cur>[$€£])?\s?(?P<a>{_NUM})\s?[-–]\s?[$€£
 _TIME_RANGE_RE = re.compile(rf"^(?P<a>{_CLOCK})\s?(?:-|–|to|until|till)\s?(?P<b>{_CLOCK})$", re.I)
 _RATIO_RE = re.compile(rf"^(?P<ratio>{_RATIO})(?:\s+\S.*)?$")
 # two parts of a hundred ("80/20", "60/40 with my brother"), and a grade of digits, a letter
-# and digits ("5W-30", "10W-40")
+# and digits ("5W-30", "10W-40"; never a number in scientific notation, "1e-4")
 _SPLIT_RE = re.compile(r"^(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![\d/])(?:\s+\S.*)?$")
-_GRADE_RE = re.compile(r"^(?P<grade>\d{1,2}[A-Za-z]-\d{1,3})(?![\w-])(?:\s+\S.*)?$")
+_GRADE_RE = re.compile(r"^(?P<grade>\d{1,2}(?![eE]-)[A-Za-z]-\d{1,3})(?![\w-])(?:\s+\S.*)?$")
 #: a clock's shape said where a ratio is meant ("my pour-over ratio is 1:16")
 CLOCK_SHAPE_RE = re.compile(r"\d{1,3}:\d{1,3}")
 _TIME_OF_DAY_RE = re.compile(rf"^{_TIME_OF_DAY}(?:\s+[A-Z][a-z]+)?$", re.I)

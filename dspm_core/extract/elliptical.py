@@ -198,6 +198,8 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     found = value_at(middle)
     if found is None and parse_value(middle).dimension.startswith("unit:"):
         found = parse_value(middle), middle  # "actually celsius is easier for me"
+    if found is None and _chosen_code(lead, tail, middle):
+        return middle  # "B1 then", "go with C1": a level by its code
     if found is None:
         return None
     pv, text = found
@@ -236,6 +238,17 @@ def _name_alone(text: str, said_back: str) -> str | None:
 
 # a number or a span of numbers as typed ("60", "$1,200", "700-850", "18k")
 _NUMBER_OR_SPAN_RE = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?k?(?:\s?[-–]\s?[$€£]?\d[\d,]*(?:\.\d+)?k?)?", _I)
+
+
+# a level or a size by its code: a capital and a digit ("B1", "A4"; never a version "V2", a
+# quarter "Q3" or a half "H1")
+_CODE_RE = re.compile(r"(?![VQHX]\d)[A-Z]\d")
+
+
+def _chosen_code(lead: re.Match[str] | None, tail: re.Match[str] | None, middle: str) -> bool:
+    """``middle`` is a code, chosen by the words around it ("B1 then", "let's do C1")."""
+    return bool(_CODE_RE.fullmatch(middle.strip(" .!"))) and (
+        _chosen(lead) or tail is not None and bool(tail.group(0).strip(" .!")))
 
 
 def _chosen(lead: re.Match[str] | None) -> bool:

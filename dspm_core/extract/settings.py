@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..clock_words import in_digits
 from ..patch import Fact, PatchKind, Turn
 from ..effective import without_effect
 from ..named_settings import read_named
@@ -201,7 +202,9 @@ def _slot_fields(core: str, kind: PatchKind, turn: Turn,
 
 def _state_fields(s: str) -> dict[str, str | None]:
     """"<subject> has improved to / reached / was moved to <number or date>": read directly,
-    since the slot rules would keep the verb in the subject."""
+    since the slot rules would keep the verb in the subject (a count in words in digits:
+    "the session's been cut to six")."""
+    s = in_digits(s)
     m = _STATE_VERB_RE.search(s)
     if not m:
         return {}

@@ -57,6 +57,18 @@ def test_a_whole_unit_a_setting_is_brought_to_revises_it(
     assert expected in revised(*turns)
 
 
+IN_WORDS = [
+    (("the course runs 10 weeks", "assistant: 10 weeks.", "ok. the course has been cut to eight"), ("8", ["10 weeks"])),
+    (("my target grade is B2", "assistant: B2, noted.", "hmm, C1 then"), ("C1", ["B2"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", IN_WORDS, ids=[t[-1][:40] for t, _ in IN_WORDS])
+def test_a_count_in_words_or_a_level_by_its_code_revises_the_setting(
+        turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(*turns)
+
+
 def _news(turns: tuple[str, ...]) -> list[tuple[str, list[str]]]:
     return [(new or "", [o or "" for o in old]) for new, old in revised(*turns)]
 
