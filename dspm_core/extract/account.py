@@ -61,7 +61,8 @@ _SETTING_VERBS = frozenset("moved switched changed upgraded downgraded migrated 
 # "Last year I never got ...")
 _PAST_LEAD_RE = re.compile(r"^\W*(?:yesterday|last\s+(?:night|week|weekend|month|year|time|summer|winter|spring|"
                            r"autumn|fall|season|session|term)|back\s+in\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|"
-                           r"\d+\s+\w+\s+ago|this\s+morning)\b[\s,]*(?:i\s+|we\s+)(?:never\s+|once\s+)?", _I)
+                           r"\d+\s+\w+\s+ago|this\s+morning)\b[\s,]*(?:i\s+|we\s+|(?:the|my|our|his|her|their)\s+[a-z]+\s+|"
+                           r"(?-i:[A-Z])[a-z]+\s+)(?:never\s+|once\s+)?", _I)
 
 
 def past_event(s: str) -> bool:

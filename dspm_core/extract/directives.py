@@ -201,7 +201,7 @@ def _is_command(sentence: str) -> bool:
         # these relations into one sentence" refines the answer the next ones build on
         return False
     for _ in range(4):
-        if _ASKS_RE.match(rest):
+        if _ASKS_RE.match(rest) or _ONLY_TOLD_RE.match(rest):
             return False
         if _COMMAND_RE.match(rest) or _FRAGMENT_RE.match(rest):
             return True
@@ -210,6 +210,13 @@ def _is_command(sentence: str) -> bool:
             return False  # ("around £250 each, including the house": a value, then what it covers)
         rest = rest[m.end():]
     return False
+
+
+# "only thing missing was a flask of tea", "only two minutes over too": "only" in a remark
+# on what happened, no command
+_ONLY_TOLD_RE = re.compile(r"^(?:the\s+)?only\s+(?:(?:thing|one|bit|problem|issue|reason|downside|catch)\b|"
+                           r"(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|a\s+few)\s+[a-z]+\s+"
+                           r"(?:over|late|early|left|short|behind|off|ago|away|out)\b)", _I)
 
 
 def _rule(turn: Turn, body: str) -> Fact:

@@ -641,7 +641,7 @@ _RECURRENCE_RE = re.compile(r"\b(?:always|every|each|from now on|going forward|i
 
 
 # "Never mind the word limit", "Don't worry about it": a withdrawal or a reassurance
-_NOTHING_RE = re.compile(r"^(?:(?:oh|ok(?:ay)?|ah|well)[,\s]+)?(?:never mind|nevermind|forget about|"
+_NOTHING_RE = re.compile(r"^(?:(?:oh|ok(?:ay)?|ah|well|actually|also|and|so|wait|hey)[,\s]+)*(?:never mind|nevermind|forget about|"
                          r"(?:don't|do not) worry|no worries|not to worry|it's fine|that's fine|"
                          r"all good|(?:forget|ignore|disregard) (?:what i said|the|my|that|about)|"
                          r"(?:you can|feel free to|go ahead and|we can) (?:drop|ditch|ignore|forget|"
@@ -680,8 +680,9 @@ def not_of_now(sentence: str) -> bool:
         # "mum says the recipe needs 200g": what someone else holds, not a rule of ours;
         # "the article says you should drink 8 glasses a day": advice to anyone
         return True
-    if _FORMER_RE.search(sentence):
-        return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP"
+    if _FORMER_RE.search(sentence) or _REGRET_RE.search(sentence):
+        return True  # "My old job had standups at 8am", "Back in 2019 our whole stack was PHP",
+        # "I shouldn't have said that"
     if _PAST_PLAN_RE.match(sentence.strip()):
         return True  # "we were going to use Firebase but dropped it", "we'd planned to ..."
     if _USED_TO_RE.match(sentence) and not _NOW_RE.search(sentence):
@@ -720,7 +721,9 @@ _SOMEONE_SAID_RE = re.compile(
     r"i\s+must\s+|we\s+have\s+to\s+|i\s+have\s+to\s+)?"
     r"(?:always|never|not|no|use|avoid|keep|stop|move|switch|change|go|try|drop|must|should)\b"
     r"|(?!(?:we|i)\s)(?:[\w-]+\s+){1,3}?(?:should|must|has\s+to|have\s+to|need\s+to|needs\s+to|can't|cannot|"
-    r"shouldn't|mustn't)\b)", _I)
+    r"shouldn't|mustn't)\b"
+    # ("the contractor said we must get a permit")
+    r"|(?:we|i|you)\s+(?:must|should|have\s+to|need\s+to|can't|cannot|mustn't|shouldn't)\s+\w)", _I)
 
 
 # "My mentor told me to update my portfolio by April 1", "Greg suggested I should never push
@@ -743,6 +746,13 @@ _FORMER_RE = re.compile(r"^(?:(?:back|way back)\s+in\s+\d{4}|in\s+\d{4}|years ag
                         r"|^(?:my|our)\s+(?:old|previous|last|former|first)\s+[\w-]+(?:\s+[\w-]+)?\s+(?:(?:never|always|often|"
                         r"usually)\s+)?(?:had|was|were|used|let|made|gave|wanted|[a-z-]+ed)\b",  # ("never let us ...")
                         _I)
+
+
+# what should or could have been, in the past: "I shouldn't have said that", "we could have
+# gone with Vue"
+_REGRET_RE = re.compile(r"^\W*(?:i|we|you|they|he|she)\s+(?:should|shouldn't|could|couldn't|would|wouldn't|"
+                        r"must|might)(?:\s+not)?\s+(?:'ve|have)\s+(?:been|[a-z]+(?:ed|en)|said|done|gone|known|told|"
+                        r"seen|had|made|put|let|sent|paid|bought|taken|got)\b", _I)
 
 
 # a habit given up: "we used to deploy on Fridays", "I used to drink 4 coffees a day", "the
