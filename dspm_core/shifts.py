@@ -39,11 +39,14 @@ _BACK_RE = re.compile(rf"\b(?:push(?:es|ed|ing)?|mov(?:e|es|ed|ing)|put|puts|put
 # "delay the kickoff call by 90 minutes", "my flight's been delayed by 2 hours"
 _DELAY_RE = re.compile(rf"\b(?P<dir>delay(?:s|ed|ing)?|postpon(?:e|es|ed|ing))\b"
                        rf"(?P<mid>(?:\s+(?!by\b)[\w'-]+){{0,6}}?)\s+by\s+{_AMOUNT}", re.I)
+# "push it an hour", "push the deadline a day": a push with no way said is later
+_PUSH_RE = re.compile(rf"\b(?P<dir>push(?:es|ed|ing)?)\b(?P<mid>\s+(?:it|that|this|them|the\s+[\w'-]+(?:\s+[\w'-]+)?))"
+                      rf"\s+(?:by\s+)?{_AMOUNT}(?!\s+(?:back|forward|out|up|ahead|earlier|later|sooner)\b)", re.I)
 _LATER_WORDS = frozenset("later back out delay delays delayed delaying postpone postpones "
-                         "postponed postponing".split())
+                         "postponed postponing push pushes pushed pushing".split())
 #: a move of a time or a date holds one of these words
 SHIFT_WORDS = frozenset("later earlier sooner back forward out up ahead delay delays delayed "
-                        "delaying postpone postpones postponed postponing".split())
+                        "delaying postpone postpones postponed postponing push pushed".split())
 # one occasion, not the setting: "on weekends they can stay up an hour later", "today"
 _OCCASION_RE = re.compile(r"\b(?:on\s+(?:weekends?|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)|"
                           r"today|tonight|this\s+(?:once|time)|just\s+(?:this|that)\s+(?:once|day|time)|"
@@ -77,7 +80,7 @@ def shift_said(text: str) -> Shift | None:
     """The move of a time or a date ``text`` says, or None."""
     if SHIFT_WORDS.isdisjoint(word_set(text)) or _OCCASION_RE.search(text):
         return None
-    for form in (_BACK_RE, _DELAY_RE, _LATER_RE):
+    for form in (_BACK_RE, _DELAY_RE, _LATER_RE, _PUSH_RE):
         m = form.search(text)
         if m is None:
             continue

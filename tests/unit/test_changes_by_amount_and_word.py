@@ -29,6 +29,9 @@ BY_AMOUNT = [
      ("15 riders", ["12 riders"])),
     (("the shelf gap is 2 inches", "assistant: 2 inches.", "bigger jars came in, add half an inch"),
      ("2.5 inches", ["2 inches"])),
+    # a push with no way said is later
+    (("the recital starts at 6pm", "assistant: 6pm.", "push it an hour, the hall's booked before"),
+     ("7pm", ["6pm"])),
 ]
 
 
