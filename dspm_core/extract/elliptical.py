@@ -104,7 +104,11 @@ _JUDGES_RE = re.compile(r"\b(?:way\s+too|far\s+too|much\s+too|too\s+(?:many|much
                         # "that's too trigger-happy", "it's too gentle": any word judged too much
                         r"(?:that'?s|thats|that\s+is|it'?s|its|it\s+is)\s+(?:a\s+bit\s+|way\s+|far\s+|kinda\s+)?too\s+[a-z][\w-]+|"
                         r"not\s+enough|doesn't\s+work|"
-                        r"isn't\s+working|won't\s+work)\b", _I)
+                        r"isn't\s+working|won't\s+work|"
+                        # "felt rushed live", "it's overkill", "took forever": worse than wanted
+                        r"(?:felt|feels|feel|was|is|it's|that's)\s+(?:a\s+bit\s+|way\s+|kinda\s+|really\s+)?"
+                        r"(?:rushed|sluggish|cramped|draggy|overkill|excessive|exhausting|overwhelming|tedious|"
+                        r"endless|relentless)|overkill|took\s+forever|dragged(?:\s+on)?)\b", _I)
 
 
 # a value with its unit, then when it holds from or a word of change ("£3.40 from monday

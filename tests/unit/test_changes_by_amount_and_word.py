@@ -63,6 +63,8 @@ def test_a_whole_unit_a_setting_is_brought_to_revises_it(
 IN_WORDS = [
     (("the course runs 10 weeks", "assistant: 10 weeks.", "ok. the course has been cut to eight"), ("8", ["10 weeks"])),
     (("my target grade is B2", "assistant: B2, noted.", "hmm, C1 then"), ("C1", ["B2"])),
+    # a bare number after the value held was judged worse than wanted
+    (("the opener's tempo is 132 bpm", "felt rushed at the gig. 124"), ("124", ["132 bpm"])),
 ]
 
 
