@@ -136,6 +136,12 @@ _NAME_THEN_RE = re.compile(
     r"(?P<cue>\s+(?:then|instead|now))?\s*[.!]*$", _I)
 
 
+# "about a year but I quit last week, I'm on Babbel now": what the speaker is on now
+_ON_NOW_RE = re.compile(
+    r"(?:^|[,;]\s*|\b(?:so|and|but)\s+)(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:now\s+)?(?:on|using|with)\s+"
+    r"(?:(?-i:the)\s+)?(?P<new>(?-i:[A-Z])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})\s+now\b\s*[.!]*$", _I)
+
+
 @lru_cache(maxsize=4096)
 def switched_to(text: str) -> str | None:
     """The name a sentence says the speaker switched to, with no old one named, or None."""
@@ -145,7 +151,7 @@ def switched_to(text: str) -> str | None:
     then = _NAME_THEN_RE.match(text.strip()) if m is None else None
     if then is not None and not (then.group("cue") or re.search(r"\bit'?s\b|\bit\s+is\b", then.group(0), _I)):
         then = None  # ("we're fine, Sarah": a name alone, taken instead of nothing)
-    m = m or then
+    m = m or then or _ON_NOW_RE.search(text.strip())
     if m is None:
         return None
     new = m.group("new").rstrip(".")

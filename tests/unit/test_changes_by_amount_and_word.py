@@ -104,6 +104,8 @@ HANDED = [
      ("Tomasz", ["Priyanka"])),
     (("my savings sit with Ally Bank", "assistant: ok", "transferring it to Marcus next month actually"),
      ("Marcus", ["Ally Bank"])),
+    (("I practise Spanish on Duolingo", "assistant: Nice.", "got bored of the streaks, I'm on Busuu now"),
+     ("Busuu", ["Duolingo"])),
     # a name taken instead, after a reason
     (("we print on the Prusa in the garage", "assistant: ok", "the Prusa's jammed again, the Bambu then"),
      ("Bambu", ["Prusa"])),
