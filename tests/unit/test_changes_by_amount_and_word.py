@@ -106,6 +106,8 @@ HANDED = [
      ("Marcus", ["Ally Bank"])),
     (("I practise Spanish on Duolingo", "assistant: Nice.", "got bored of the streaks, I'm on Busuu now"),
      ("Busuu", ["Duolingo"])),
+    (("I back up my photos to Dropbox", "assistant: ok", "moving everything over to Backblaze"),
+     ("Backblaze", ["Dropbox"])),
     # a name taken instead, after a reason
     (("we print on the Prusa in the garage", "assistant: ok", "the Prusa's jammed again, the Bambu then"),
      ("Bambu", ["Prusa"])),
