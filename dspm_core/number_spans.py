@@ -10,9 +10,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["spans_in_digits"]
+__all__ = ["TYPED_NUMBER", "spans_in_digits"]
 
-_N = r"[$€£]?\d[\d,]*(?:\.\d+)?k?"
+#: a number as typed, with its currency or thousands ("60", "$1,200", "18k")
+TYPED_NUMBER = r"[$€£]?\d[\d,]*(?:\.\d+)?k?"
+_N = TYPED_NUMBER
 _SPAN_RE = re.compile(
     rf"(?:\b(?:anywhere|somewhere)\s+(?:from\s+|between\s+)?|\bbetween\s+|(?<=\blike\s)|(?<=\babout\s)|"
     rf"(?<=\baround\s)|(?<=\broughly\s))(?P<a>{_N})\s+(?:to|and)\s+(?P<b>{_N})\b"

@@ -43,7 +43,7 @@ from .corrections import corrected_earlier, new_quantity, other_scope
 from .deltas import POINTER_TURNS, Delta, applied, delta_said, delta_target, is_amount_of
 from .passing import (Named, aligned_earlier, another_owns, holds_word, moved_antecedent,
                       named_earlier, named_words, new_name, reworded_earlier, turns_down)
-from .topics import topic_named
+from .topics import topic_before_comma
 from .tier import (REST_WORDS, TIER_ROLES, in_mark, said_besides, says_besides, sentence_setting,
                    sentence_with_value)
 from .place_sentences import is_place_change, place_sentence
@@ -190,7 +190,7 @@ def _topic_apart(text: str, new: str | None, old_text: str) -> bool:
     and so is any value when the two share a word ("oh and simulation distance, make that
     8" after "view distance 12"); a name may be of the kind the old one was ("the
     restaurant, franco manca instead")."""
-    topic = topic_named(text.split(",", 1)[0]) if "," in text else None
+    topic = topic_before_comma(text)
     if topic is None:
         return False
     words, theirs = content_terms(topic), content_terms(old_text)

@@ -128,18 +128,21 @@ _TO_NAME_RE = re.compile(
     r"now|instead|recently|finally|tonight|actually|then))*\s*(?:[,.;!]|$|\s+(?:because|since|as|cos|so|but)\b)", _I)
 
 
+# a name as written, a capital first ("Leica", "Garmin Connect")
+_NAMED = r"(?P<new>(?-i:[A-Z])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})"
+
+
 # "oh wait the Zeiss is down for service, the Leica then", "they swapped, it's Dr Lindqvist
 # now": a name as written, in the last clause, after a reason, taken instead
 _NAME_THEN_RE = re.compile(
     r"^[^,;?]{2,80}[,;]\s+(?:(?:so|ok(?:ay)?|then)[,\s]+)?(?:(?:it'?s|its|it\s+is)\s+)?(?:(?-i:the)\s+)?"
-    r"(?P<new>(?-i:[A-Z])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})"
-    r"(?P<cue>\s+(?:then|instead|now))?\s*[.!]*$", _I)
+    rf"{_NAMED}(?P<cue>\s+(?:then|instead|now))?\s*[.!]*$", _I)
 
 
 # "about a year but I quit last week, I'm on Babbel now": what the speaker is on now
 _ON_NOW_RE = re.compile(
     r"(?:^|[,;]\s*|\b(?:so|and|but)\s+)(?:i'?m|we'?re|i\s+am|we\s+are)\s+(?:now\s+)?(?:on|using|with)\s+"
-    r"(?:(?-i:the)\s+)?(?P<new>(?-i:[A-Z])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})\s+now\b\s*[.!]*$", _I)
+    rf"(?:(?-i:the)\s+)?{_NAMED}\s+now\b\s*[.!]*$", _I)
 
 
 @lru_cache(maxsize=4096)

@@ -8,11 +8,12 @@ make that 30") names no thing.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .lexicon import is_adjective, is_noun, past_form
 from .number_words import spoken_numbers
 
-__all__ = ["topic_named"]
+__all__ = ["topic_before_comma", "topic_named"]
 
 _TOPIC_RE = re.compile(r"^\W*(?:(?:so|and|also|oh|ok(?:ay)?|plus|then|as for|re|for)[\s,]+)*"
                        r"(?:the\s+|my\s+|our\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*[,:]?\s*$",
@@ -28,6 +29,7 @@ _REMARKS = frozenset("point idea call catch thought question news plan deal worr
                      "scratch new old latest current updated different another other same".split())
 
 
+@lru_cache(maxsize=16384)
 def topic_named(clause: str) -> str | None:
     """The thing ``clause`` names alone (a noun phrase of up to three words), or None."""
     m = _TOPIC_RE.match(clause)
@@ -39,3 +41,8 @@ def topic_named(clause: str) -> str | None:
             or any(past_form(w) or spoken_numbers(w) for w in words):
         return None  # (never a clause with a verb or a count: "got a raise", "two people left")
     return m.group("what")
+
+
+def topic_before_comma(text: str) -> str | None:
+    """The thing the clause before the first comma of ``text`` names alone, or None."""
+    return topic_named(text.split(",", 1)[0]) if "," in text else None

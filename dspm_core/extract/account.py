@@ -55,6 +55,8 @@ _WHEN_PAST_RE = re.compile(r"\b(?:yesterday|last\s+(?:night|week|weekend|month|y
 _SETTING_VERBS = frozenset("moved switched changed upgraded downgraded migrated bought booked "
                            "signed joined started stopped quit cancelled canceled renamed hired "
                            "picked".split())
+#: verbs whose past is no story: a goal or a choice set going, or a setting changed
+_NO_STORY_VERBS = _SETS_GOING | _SETTING_VERBS
 
 
 # a time of the past that opens the clause ("Yesterday I hit ...", "Back in 2019 I did ...",
@@ -72,8 +74,7 @@ def past_event(s: str) -> bool:
     lead = _PAST_LEAD_RE.match(s.strip())
     if lead is not None:  # (its verb read in the past, whatever it reads as else: "hit")
         verb = re.match(r"[a-z]+", s.strip()[lead.end():].lower())
-        return verb is not None and verb.group(0) not in _SETS_GOING | _SETTING_VERBS \
-            and past_form(verb.group(0))
+        return verb is not None and verb.group(0) not in _NO_STORY_VERBS and past_form(verb.group(0))
     m = _DID_RE.match(s.strip())
     if m is None or m.group("aux") is not None or not _WHEN_PAST_RE.search(s):
         return False

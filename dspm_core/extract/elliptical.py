@@ -20,7 +20,8 @@ import re
 from ..clock_words import in_digits
 from ..number_words import spoken_numbers
 from ..effective import EFFECT_CUE_RE, effect_said
-from ..topics import topic_named
+from ..number_spans import TYPED_NUMBER
+from ..topics import topic_before_comma
 from ..patch import Fact, PatchKind, Turn
 from ..slots import RARE_NAME, value_at
 from ..value_clause import CORRECTION
@@ -241,7 +242,7 @@ def _name_alone(text: str, said_back: str) -> str | None:
 
 
 # a number or a span of numbers as typed ("60", "$1,200", "700-850", "18k")
-_NUMBER_OR_SPAN_RE = re.compile(r"[$€£]?\d[\d,]*(?:\.\d+)?k?(?:\s?[-–]\s?[$€£]?\d[\d,]*(?:\.\d+)?k?)?", _I)
+_NUMBER_OR_SPAN_RE = re.compile(rf"{TYPED_NUMBER}(?:\s?[-–]\s?{TYPED_NUMBER})?", _I)
 
 
 # a level or a size by its code: a capital and a digit ("B1", "A4"; never a version "V2", a
@@ -279,8 +280,8 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
     in a short reply ("thats too aggressive, 60 minutes"). ``after_judgement``: the sentence
     before judged the value held, so a number alone is the new one ("that's too
     trigger-happy. five")."""
-    if any(f.referent or f.source == "rules" and f.slot and f.value and "," in part
-           and topic_named(part.split(",", 1)[0]) for f in facts):
+    if any(f.referent or f.source == "rules" and f.slot and f.value and topic_before_comma(part)
+           for f in facts):
         return facts  # ("oh and simulation distance, make that 8": that setting's value)
     said = elliptical_value(part, bare=after_judgement)
     parts = [c for c in _CLAUSE_RE.split(part) if c.strip()]
