@@ -56,7 +56,7 @@ from .patch import AUTHORITY, Patch, Role
 from .slots import (Statement, bound_class, content_terms, folded_subject, letter_named, make_key, name_category,
                     no_capitals, subject_key)
 from .values import CLOCK_SHAPE_RE, MONTHS, VALUE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
-from .value_clause import weak_subject
+from .value_clause import before_reason, weak_subject
 from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only, known_word
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, everyday_frequency, fold_typo, is_identifier, singular, word_frequency
@@ -256,7 +256,8 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
         # (nor "retries should be 5 not 3" at "batches of 500": the old value it names is not held)
         return NONE if res.target is not None and (_old_not_held(stmt, patches[res.target], text)
-                                                   or only_at_times(text, stmt, patches[res.target].text)
+                                                   or only_at_times(before_reason(text, stmt.value), stmt,
+                                                                    patches[res.target].text)
                                                    or _other_address_named(text, patches[res.target].value)
                                                    or person_apart(text, patches[res.target].text)
                                                    or progress_on_goal(text, patches[res.target].text)

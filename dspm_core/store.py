@@ -68,7 +68,7 @@ from .slots import (
     subject_key,
     terms_key,
 )
-from .value_clause import parts
+from .value_clause import before_reason, parts
 from .values import MONTHS, VALUE_RE, parse_value
 from .vocab import STOP_WORDS, fold_typo, is_identifier, singular
 
@@ -1071,11 +1071,12 @@ class PatchStore:
     def _own_words(self, fact: Fact) -> str:
         """The words a pointer's sentence names beside the pointer, its light verbs,
         prepositions and value left out: "paid plan" of "for the paid plan make it 90 days"."""
-        subject = parse_statement(fact.text).subject or ""
-        whose = _FOR_WHOM_RE.search(fact.text)  # "I'll go to $80 for Sam's present"
+        text = before_reason(fact.text, fact.value)
+        subject = parse_statement(text).subject or ""
+        whose = _FOR_WHOM_RE.search(text)  # "I'll go to $80 for Sam's present"
         if whose:
             subject = f"{subject} {whose.group(1)}"
-        fronted = _FRONTED_SCOPE_RE.match(fact.text)  # "on weekends set it for 9"
+        fronted = _FRONTED_SCOPE_RE.match(text)  # "on weekends set it for 9"
         if fronted:
             subject = f"{subject} {fronted.group(1)}"
         if not subject.strip():

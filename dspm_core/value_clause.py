@@ -21,7 +21,7 @@ from functools import lru_cache
 from .lexicon import is_base_verb
 from .values import VALUE_RE
 
-__all__ = ["CORRECTION", "clauses", "named_object", "parts", "reported", "spent_value", "unlead",
+__all__ = ["CORRECTION", "before_reason", "clauses", "named_object", "parts", "reported", "spent_value", "unlead",
            "weak_subject"]
 
 _I = re.I
@@ -49,6 +49,22 @@ def unlead(text: str) -> tuple[str, bool]:
     whether it had one."""
     m = _CORRECTION_LEAD_RE.match(text)
     return (text[m.end():], True) if m else (text, False)
+
+
+# a reason said after a value, in a clause of its own with a subject of its own ("make that
+# 150, we keep running out on weekends"; never "set it to 9, but only on weekends")
+_REASON_AFTER_RE = re.compile(
+    r"\s*(?:[,;:]|\s[-–—])\s*(?:and\s+|but\s+)?(?:because\s+|since\s+|cause\s+|cuz\s+|as\s+)?"
+    r"(?:we|i|they|he|she|you|there|it|this|that)(?:'re|'s|'ve|'ll|'d|'m|"
+    r"\s+(?!only\b|just\b|for\b|on\b|in\b|at\b|during\b)[a-z]+)\b", _I)
+
+
+def before_reason(text: str, value: str | None) -> str:
+    """``text`` up to a reason said after its ``value`` in a clause of its own: what that
+    clause names is no scope of the value."""
+    at = text.lower().find(value.lower()) if value else -1
+    reason = _REASON_AFTER_RE.search(text, at + len(value or "")) if at >= 0 else None
+    return text[:reason.start()] if reason is not None else text
 
 
 def clauses(text: str) -> list[str]:

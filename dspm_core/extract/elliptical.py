@@ -27,7 +27,7 @@ from ..slots import RARE_NAME, value_at
 from ..value_clause import CORRECTION
 from ..values import parse_value
 from ..vocab import word_frequency
-from .answers import answered_count, answered_subject
+from .answers import answered_count, answered_subject, unit_said_back
 from .picked import offered_beside
 
 __all__ = ["corrects_said_back", "elliptical_facts", "elliptical_value", "is_acknowledgement",
@@ -64,7 +64,7 @@ _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|each|apiece|"
     r"max|maximum|tops|at most|at the most|or less|or so|is better|is fine|is plenty|is enough|"
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
-    r"(?:would|will) be (?:better|good|fine|great|enough|plenty)|works?(?: (?:better|best|fine|well))?"
+    r"(?:would|will) be (?:better|good|fine|great|enough|plenty|safer|easier)|works?(?: (?:better|best|fine|well))?"
     r"(?: (?:for|with|w/?) (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
     r"would work(?: better)?|sounds (?:better|good|right)|is what (?:i|we) (?:like|want|need)|"
     r"(?:is|are|would be) (?:easier|simpler|clearer)(?: for (?:me|us))?|"
@@ -127,6 +127,10 @@ def corrects_said_back(turn: Turn, text: str) -> bool:
     said right after the assistant said a value back with no question ("20% gyroid should
     handle light loads."): a correction of that value, so a number alone counts."""
     said = turn.recent[-1] if turn.recent else None
+    first, stop, why = text.partition(". ")
+    if stop and len(first.split()) <= MAX_CORRECTING_WORDS and not _OWN_VALUE_RE.search(why) \
+            and not spoken_numbers(why):
+        text = first  # "fifty. i'm doing cosplay props now lol": the value, then why
     return said is not None and said[0] == "assistant" and "?" not in said[1] \
         and len(text.split()) <= MAX_CORRECTING_WORDS \
         and (_OWN_VALUE_RE.search(said[1]) is not None or bool(spoken_numbers(said[1]))
@@ -191,14 +195,14 @@ def elliptical_value(sentence: str, bare: bool = False) -> str | None:
     middle = in_digits(middle.strip(" ,"))
     if not middle:
         return None
-    if (bare or _chosen(lead)) and len(middle.split()) <= 2 \
-            or lead is not None and _CORRECTED_LEAD_RE.match(s) and len(rest.split()) <= 2:
+    if (bare or _chosen(lead) or _chosen_after(tail)) and len(middle.split()) <= 2 \
+            or lead is not None and _CORRECTED_LEAD_RE.match(s) and len(middle.split()) <= 2:
         # "gonna do three", "let's say twelve thousand", "could we go 90": a number chosen;
         # "actually two.", "eh, 60", "no, 40k": a correction of the number just held
         spoken = spoken_numbers(middle)
         if len(spoken) == 1 and spoken[0][0].group(0) == middle.strip(" .!"):
             return f"{spoken[0][1]:g}"
-        if _chosen(lead) and _NUMBER_OR_SPAN_RE.fullmatch(middle.strip(" .!")):
+        if (_chosen(lead) or _chosen_after(tail)) and _NUMBER_OR_SPAN_RE.fullmatch(middle.strip(" .!")):
             return middle.strip(" .!")  # "more like 60", "it's more like 700-850"
     found = value_at(middle)
     if found is None and parse_value(middle).dimension.startswith("unit:"):
@@ -256,6 +260,17 @@ def _chosen_code(lead: re.Match[str] | None, tail: re.Match[str] | None, middle:
         _chosen(lead) or tail is not None and bool(tail.group(0).strip(" .!")))
 
 
+# what, said after a number alone, makes it the value chosen ("eighty actually", "fifty
+# then", "8 is better", "6 works better for us"); never a courtesy alone ("12 please")
+_CHOSEN_AFTER_RE = re.compile(r"\b(?:actually|instead|then|rather|is better|is more like it|"
+                              r"(?:would|will) be (?:better|safer|easier)|works? better|would work better)\b", _I)
+
+
+def _chosen_after(tail: re.Match[str] | None) -> bool:
+    """The words after a value (:data:`_TAIL_RE`) choose it."""
+    return tail is not None and _CHOSEN_AFTER_RE.search(tail.group(0)) is not None
+
+
 def _chosen(lead: re.Match[str] | None) -> bool:
     """The words that open a reply (:data:`_LEAD_RE`) make a choice ("let's go with",
     "gonna do", "could we do"; "just" alone makes none)."""
@@ -266,7 +281,7 @@ def _chosen(lead: re.Match[str] | None) -> bool:
 _LEAD_ONLY_RE = re.compile(rf"\W*(?:(?:ok(?:ay)?|hmm+|oh|so|well|nah|no|eh|{CORRECTION})[\s,!.]*)+", _I)
 _PROPOSED_RE = re.compile(rf"^\W*(?:(?:ok(?:ay)?|hmm+|so|well|actually)[\s,]+)*(?:{_PROPOSAL})\b", _I)
 # what opens a correction of the number just held, said as that number alone
-_CORRECTED_LEAD_RE = re.compile(rf"^\W*(?:(?:ok(?:ay)?|hmm+|oh|so|well|ugh)[\s,]+)*(?:eh|nah|no|nope|sorry|oops|"
+_CORRECTED_LEAD_RE = re.compile(rf"^\W*(?:(?:ok(?:ay)?|hmm+|oh|so|well|ugh)[\s,]+)*(?:eh|nah|no|nope|sorry|oops|realistically|"
                                 rf"{CORRECTION}|make\s+(?:it|that)|more\s+like|or\s+rather|rather)\b", _I)
 _UNIT_RE = re.compile(r"[^\W\d_]+(?:[\s/][^\W\d_]+)*|%|USD|EUR|GBP|°[CF]?")
 
@@ -307,6 +322,8 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         said = _name_alone(part, turn.recent[-1][1])  # "Cascadia" after "Wingspan's a great opener."
     if said is None or offered_beside(turn, said):
         return facts  # ("would you also like a wind-down reminder at 10pm?": a new setting)
+    if re.fullmatch(r"\d+(?:\.\d+)?", said):
+        said = unit_said_back(turn, said) or said  # "15 then" of "... within 15 minutes. Which ...?"
     asked = answered_subject(turn)
     if asked is not None:  # "around £250 each" after "What's the budget per person?"
         return [Fact(kind=PatchKind.DECISION, text=f"{asked}: {part.strip()}", role=turn.role,
