@@ -93,10 +93,17 @@ def name_category(value: str) -> str | None:
         return "cloud region"
     if len(words) > 1 and " ".join(words) in NAME_CATEGORY:  # "VS Code", "GitHub Actions"
         return NAME_CATEGORY[" ".join(words)]
-    # "British English", "US English": a known name after a word that qualifies it
-    return NAME_CATEGORY.get(words[0]) or (
-        NAME_CATEGORY.get(words[-1]) if len(words) == 2 and words[-1] in _QUALIFIED else None)
+    if len(words) == 2 and words[-1] in _QUALIFIED:
+        # "British English", "US English": a known name after a word that qualifies it
+        return NAME_CATEGORY.get(words[0]) or NAME_CATEGORY.get(words[-1])
+    if len(words) > 1 and _OTHER_NAME_RE.match(value.strip().split()[1]):
+        return None  # "Swift Removals", "Ruby Tuesday": a name of its own that opens on a known one
+    return NAME_CATEGORY.get(words[0])
 
+
+# a capitalised word of letters after a known name, which makes a name of its own ("Swift
+# Removals"; never a version, "Python 3", nor a word in capitals, "Java SE")
+_OTHER_NAME_RE = re.compile(r"(?-i:[A-Z][a-z]{2,})(?:'s)?$")
 
 #: a cloud region ("us-east-1", "eu-west-2", "ap-southeast-1", "europe-west4")
 _REGION_RE = re.compile(r"(?:us|eu|ap|sa|ca|me|af|il|mx|europe|asia|australia|northamerica|"

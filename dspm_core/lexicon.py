@@ -113,7 +113,11 @@ def is_base_verb(word: str) -> bool:
     """Whether ``word`` can be a verb in its base form (``render``, ``bake``, ``cache``),
     the form an instruction starts with."""
     w = word.strip(".,;:!?\"'()").lower()
-    return w.isalpha() and w in getAllLemmas(w).get("VERB", ())
+    return w.isalpha() and (w in getAllLemmas(w).get("VERB", ()) or w in _MAIL_VERBS)
+
+
+#: verbs of mail and chat the lexicon lacks ("cc my colleague every time")
+_MAIL_VERBS = frozenset("cc bcc dm".split())
 
 
 @lru_cache(maxsize=65536)

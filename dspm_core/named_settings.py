@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from .conventions import read_convention
 from .known_names import names_pattern
-from .lexicon import is_adjective, is_base_verb
+from .lexicon import is_adjective, is_base_verb, is_noun, is_verb_only
 from .values import VALUE_RE
 
 __all__ = ["DIETS", "LEAD", "NAME", "NamedSetting", "read_named", "read_reminder"]
@@ -44,7 +44,7 @@ _LEAD, _NAME = LEAD, NAME
 _DECLARED_RE = re.compile(
     _LEAD + r"(?:(?:the|our|my|your|their)\s+(?:[\w-]+'s\s+)?(?P<subj>(?:[\w-]+\s+){0,5}[\w-]+)|"
     r"(?P<bare>(?:[\w-]+\s+){0,3}[\w-]+))\s+(?:is|are)\s+(?:(?P<on>in|on)\s+(?=(?-i:[A-Z])))?"
-    r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/-]+){0,3})"
+    r"(?:now\s+|still\s+|always\s+)?(?:set\s+to\s+)?(?P<val>[\w.+#'/-]+(?:\s+[\w.+#'/&-]+){0,3})"
     # where a named place stands: "the venue is The Crown on Market Street"
     r"(?P<placed>\s+(?:on|at|in|by|near|off|opposite|next to)\s+[\w'-]+(?:\s+[\w'-]+){0,3})?"
     r"\s*[.!]?$",
@@ -178,6 +178,7 @@ def read_named(sentence: str) -> NamedSetting | None:
     m = _DECLARED_RE.match(s)
     # "video calls are on Zoom these days": the time said after the value is no part of it
     val = _NOW_AFTER_RE.sub("", m.group("val")) if m else ""
+    val = re.sub(r"^(?:a|an)\s+(?=(?-i:[A-Z]))", "", val)  # "my bike is a Trek FX": the Trek FX
     if m and m.group("placed") and not re.match(r"(?:the\s+)?(?-i:[A-Z])", val, _I):
         m = None  # where a named place stands, after a name only ("The Crown on Market Street")
     if m and m.group("subj") and _declares(m.group("subj"), val):
@@ -190,6 +191,11 @@ def read_named(sentence: str) -> NamedSetting | None:
             return NamedSetting(f"{scoped.group('scope')} {m.group('bare')}", scoped.group("val"),
                                 "declared")
         return NamedSetting(m.group("bare"), val, "declared")
+    if m and m.group("bare") and not m.group("placed") and _bare_thing(m.group("bare")) \
+            and _PROPER_VALUE_RE.fullmatch(val) and not _EVALUATIVE & set(val.lower().split()):
+        # "team captain is Priya", "caterer for the gala is Bellwether Kitchen", "bike is a
+        # Trek FX", "recall cue is 'here'": a thing said without its article, and its name
+        return NamedSetting(m.group("bare"), val, "declared")
     if m and m.group("bare") and m.group("bare").split()[0].lower() not in _POINTERS and (
             m.group("bare")[:1].isupper()
             and re.fullmatch(r"(?-i:[A-Z][A-Z0-9_.+-]+|[A-Z][a-z]+[A-Z][\w.+-]*)", val)
@@ -199,6 +205,35 @@ def read_named(sentence: str) -> NamedSetting | None:
         # "video calls are on Zoom": a thing and the tool it is on
         return NamedSetting(m.group("bare"), val, "declared")
     return None
+
+
+# a name as a value: capitalised words (a title first, "Mr. Okafor"), after an article
+# ("a Trek FX"), or a word in quotes ("'here'")
+_PROPER_VALUE_RE = re.compile(r"(?:(?:a|an|the)\s+)?(?:(?:Mr|Mrs|Ms|Dr|Prof)\.?\s+)?"
+                              r"(?-i:[A-Z][\w'&.+-]*)(?:\s+(?:&\s+|and\s+|of\s+)?(?-i:[A-Z0-9][\w'&.+-]*)){0,3}"
+                              r"|(?P<q>['\"‘“])[\w .'-]{1,30}['\"’”]", _I)
+#: the nouns of what is talked about, not set ("the question is How ...", "problem is Safari")
+_TALK_HEADS = frozenset("question problem issue thing point reason answer idea plan goal "
+                        "worry concern catch difference trick rule".split())
+
+
+#: words that open no bare thing: a person, or a change of what is held ("new venue is St
+#: Mark's", which revises the venue)
+_NOT_A_THING_FIRST = frozenset("i we you my our your new next last other same".split())
+
+
+def _bare_thing(subject: str) -> bool:
+    """``subject``, said without an article, names a thing: one to four words, none a
+    pointer or a verb alone, its last a noun that is no word of talk ("team captain",
+    "caterer for the gala")."""
+    words = subject.split()
+    head = re.sub(r"\W", "", words[-1]).lower()
+    first = words[0].lower()
+    return len(words) <= 4 and first not in _POINTERS and first not in _NOT_A_THING_FIRST \
+        and all(w[:1].islower() for w in words[1:]) and head.isalpha() \
+        and is_noun(head) and head not in _TALK_HEADS and not is_verb_only(first) or (
+            len(words) == 1 and is_noun(head) and head not in _TALK_HEADS and head not in _POINTERS
+            and head not in _NOT_A_THING_FIRST)
 
 
 _NOW_AFTER_RE = re.compile(r"\s+(?:now|these days|nowadays|for now)$", _I)
@@ -251,8 +286,8 @@ def _declares(subject: str, value: str) -> bool:
     words = value.lower().split()
     if subject.lower().split()[-1] in ("name", "names", "nickname"):
         return False  # "My name is Dana": who someone is, an entity
-    if words[0] == "the" and len(words) > 1 and value.split()[1][:1].isupper():
-        return True  # "the hotel is the Ibis": a named place
+    if words[0] in ("the", "a", "an") and len(words) > 1 and value.split()[1][:1].isupper():
+        return True  # "the hotel is the Ibis": a named place; "my bike is a Trek FX"
     head = subject.lower().split()[-1]
     if head in _PLACE_HEADS and words[0] == "the" and 1 < len(words) <= 4 \
             and not set(words[1:]) & _EVALUATIVE and not is_adjective(words[-1]):

@@ -832,8 +832,10 @@ def _old_value(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: 
 
 def _as_name_of(stmt: Statement, p: Patch) -> Statement:
     """``stmt`` with a value in words read as a name when ``p`` holds a name ("main" of
-    "the main branch is master")."""
-    if stmt.dimension == "free" and p.key is not None and p.key.split("|")[2] == "name":
+    "the main branch is master"), and a name with its number when the old value named is
+    ``p``'s name ("swapped the Galaxy S21 for an iPhone 15")."""
+    if (stmt.dimension == "free" or stmt.dimension.startswith("version:") and stmt.old_value) \
+            and p.key is not None and p.key.split("|")[2] == "name":
         return replace(stmt, dimension="name")
     return stmt
 
@@ -955,6 +957,10 @@ def _number_named(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stm
     return found
 
 
+# what a name is said to be for ("let's go with Notion for the checklist")
+_FOR_PURPOSE_RE = re.compile(r"\bfor\s+(?:the|my|our|his|her|their)\s+([a-z][\w-]*)", re.I)
+
+
 def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
               turn: int, same_unit: bool = False, own: str = "", text: str = "") -> Resolution:
     """The setting of the same kind of value spoken of last; a tie in that turn goes to the
@@ -965,7 +971,11 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
         if not same_unit and stmt.unit is not None and stmt.dimension != "number" else []
     # ("go to 20 epochs" means the "10 epochs", not the "1000 warmup steps" said since)
     found = found or _spoken_last(ix, patches, stmt, turn, same_unit, own, False, unknown, text)
-    if not found and len(unknown) == 1:
+    purpose = _FOR_PURPOSE_RE.search(text)
+    if not found and len(unknown) == 1 and (
+            purpose is None or content_terms(purpose.group(1)) <= content_terms(patches[unknown[0]].text)):
+        # (never "let's go with Notion for the checklist" of "we're using Acme Removals": what
+        # the name is for is not what the held one was)
         # "Scratch that, we're going with Linear" after "We'll track bugs in Jira": the one
         # name of no known kind in the last turns
         return Resolution(unknown[0], "referent bound to the one name spoken of lately")

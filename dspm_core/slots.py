@@ -31,6 +31,7 @@ from .known_names import (LANGUAGE_QUALIFIERS, MULTIWORD_NAMES, NAME_CATEGORY as
                           name_category, names_pattern)
 from .placement import placed, store_place
 from .places import place_said
+from .roles import role_said
 from .venues import venue_said
 from .labels import LABELLED
 from .ages import TURNED_CUE_RE, age_turned
@@ -1161,6 +1162,9 @@ def parse_statement(text: str) -> Statement:
     goal = aimed_goal(text)
     if goal is not None:  # "im aiming for 120g protein a day": the protein goal
         return _statement(f"{goal[0]} goal", "=", goal[1])
+    role = role_said(text)
+    if role is not None:  # "Jenny is playing Lady Macbeth", "Carol's taking the part"
+        return Statement(role[0], "=", role[1], None, None, "name", role[1].lower(), None, role[2])
     sent = recipient_said(text)
     if sent is not None:  # "The weekly summary goes to Priya", "send it to Luis instead"
         return Statement(f"{sent[0]} recipient", "=", sent[1], None, None, "name", sent[1].lower(),
@@ -1600,9 +1604,16 @@ def _statement_of(text: str) -> Statement:
     return _clause(t)
 
 
+# a name after "a" or "an" ("a Galaxy S21")
+_ARTICLE_NAME_RE = re.compile(r"(?:a|an)\s+((?-i:[A-Z])\S*(?:\s+\S+)*)$", re.I)
+
+
 def _clause(t: str) -> Statement:
     """One clause: its forms (:func:`_sentence`), else a setting declared by name."""
     st = _sentence(t)
+    named = _ARTICLE_NAME_RE.match(st.value or "") if st.dimension == "name" else None
+    if named is not None:  # "my bike is a Trek FX": the Trek FX
+        st = replace(st, value=named.group(1), canonical=named.group(1).lower())
     if st.value is None or st.dimension == "free" or read_convention(t) is not None:
         # (a convention declared is read as one: "the newsletter is in US English now" is
         # no place; "let's run staging at WARN from today" is read without its lead and

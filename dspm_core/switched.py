@@ -145,6 +145,19 @@ _ON_NOW_RE = re.compile(
     rf"(?:(?-i:the)\s+)?{_NAMED}\s+now\b\s*[.!]*$", _I)
 
 
+# "going with Saffron & Sage instead", "their quote went weird, let's go with HomeHaul",
+# "nah the Bambu, it's free": a name as written taken in place of the one held, with a word
+# of change, after a reason of its own, or after "nah" / "no," (never "no Kotlin", which
+# turns a name down)
+_GOING_WITH_RE = re.compile(
+    r"^(?P<why>[^,;?]{2,60}[,;.]\s+)?(?:(?:ok(?:ay)?|so|then|actually|hmm+|well)[,\s]+)*"
+    r"(?:(?P<no>nah[,\s]+|nope[,\s]+|no,\s+)(?:(?-i:the)\s+)?(?=(?-i:[A-Z]))|"
+    r"(?:(?:let'?s|lets|(?:i|we)(?:'ll|'re|'m|\s+will|\s+are|\s+am)|i'?m|we'?re)\s+)?(?:gonna\s+go|going|go|goin)\s+with\s+"
+    r"(?:(?-i:the)\s+)?)"
+    r"(?P<new>(?-i:[A-Z])[\w'+.-]*(?:\s+(?:&\s+)?(?-i:[A-Z0-9])[\w'+.-]*){0,3})"
+    r"(?P<cue>\s+(?:then|instead|now|after\s+all))?\s*(?:[,.;!]|$)", _I)
+
+
 @lru_cache(maxsize=4096)
 def switched_to(text: str) -> str | None:
     """The name a sentence says the speaker switched to, with no old one named, or None."""
@@ -154,7 +167,10 @@ def switched_to(text: str) -> str | None:
     then = _NAME_THEN_RE.match(text.strip()) if m is None else None
     if then is not None and not (then.group("cue") or re.search(r"\bit'?s\b|\bit\s+is\b", then.group(0), _I)):
         then = None  # ("we're fine, Sarah": a name alone, taken instead of nothing)
-    m = m or then or _ON_NOW_RE.search(text.strip())
+    going = _GOING_WITH_RE.match(text.strip()) if m is None and then is None else None
+    if going is not None and not (going.group("cue") or going.group("why") or going.group("no")):
+        going = None  # ("let's go with Notion for the notes": a choice, of nothing held)
+    m = m or then or going or _ON_NOW_RE.search(text.strip())
     if m is None:
         return None
     new = m.group("new").rstrip(".")

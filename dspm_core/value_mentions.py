@@ -687,16 +687,16 @@ def other_of_kind(new: str, value: str, text: str, change: str = "") -> bool:
 def _picked_among(text: str, found: list[tuple[Patch, list[Mention]]]) -> tuple[Patch, list[Mention]] | None:
     """The one value of the statements of one message that ``text`` names the words of
     (:func:`~dspm_core.sibling_values.picked_by_words`), with its statement; None for none."""
-    joined, shifted, owner = "", list[Mention](), list[Patch]()
+    joined, shifted, owner = "", list[Mention](), list[tuple[Patch, list[Mention]]]()
     for p, olds in found:
         shifted += [Mention(o.kind, o.text, o.start + len(joined)) for o in olds]
-        owner += [p] * len(olds)
+        owner += [(p, olds)] * len(olds)
         joined += p.text + " ; "
     picked = picked_by_words(text, joined, shifted)
     if picked is None:
         return None
-    at = shifted.index(picked)  # (the statement it is in, the value where that one says it)
-    return owner[at], [next(o for o in dict(found)[owner[at]] if o.text == picked.text)]
+    p, olds = owner[shifted.index(picked)]  # (the statement it is in, the value where that one says it)
+    return p, [next(o for o in olds if o.text == picked.text)]
 
 
 def _same_kind(new: Mention, old: Mention) -> bool:

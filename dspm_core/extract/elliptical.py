@@ -9,8 +9,9 @@ of the one just spoken of: it becomes a referent fact, which the store binds to 
 of that kind and unit of value spoken of last, or keeps as a fact of its own when none fits
 (:func:`dspm_core.resolve.resolve`).
 
-A value that is only a number ("65 actually") stays out: a bare number fits too many
-settings. So does a question ("45 minutes?") or a supposition.
+A value that is only a number ("65 please") stays out: a bare number fits too many
+settings, unless the words around it choose it ("actually 65", "65 actually", "8 is
+better"). So does a question ("45 minutes?") or a supposition.
 """
 
 from __future__ import annotations
@@ -260,9 +261,10 @@ def _chosen_code(lead: re.Match[str] | None, tail: re.Match[str] | None, middle:
         _chosen(lead) or tail is not None and bool(tail.group(0).strip(" .!")))
 
 
-# what, said after a number alone, makes it the value chosen ("eighty actually", "fifty
-# then", "8 is better", "6 works better for us"); never a courtesy alone ("12 please")
-_CHOSEN_AFTER_RE = re.compile(r"\b(?:actually|instead|then|rather|is better|is more like it|"
+# what, said after a number alone, makes it the value chosen ("eighty actually", "8 is
+# better", "6 works better for us"); never a courtesy alone ("12 please") nor "then", which
+# a bare number answering another question takes ("15 then" after "... force 2FA")
+_CHOSEN_AFTER_RE = re.compile(r"\b(?:actually|instead|rather|is better|is more like it|"
                               r"(?:would|will) be (?:better|safer|easier)|works? better|would work better)\b", _I)
 
 
@@ -323,7 +325,7 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
     if said is None or offered_beside(turn, said):
         return facts  # ("would you also like a wind-down reminder at 10pm?": a new setting)
     if re.fullmatch(r"\d+(?:\.\d+)?", said):
-        said = unit_said_back(turn, said) or said  # "15 then" of "... within 15 minutes. Which ...?"
+        said = unit_said_back(turn, said) or said  # "15 is better" of "... within 15 minutes. Which ...?"
     asked = answered_subject(turn)
     if asked is not None:  # "around £250 each" after "What's the budget per person?"
         return [Fact(kind=PatchKind.DECISION, text=f"{asked}: {part.strip()}", role=turn.role,

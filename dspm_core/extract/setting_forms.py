@@ -24,6 +24,8 @@ from ..lexicon import (is_adjective, is_base_verb, is_noun_only, is_past_verb, i
                        past_form)
 from ..occupations import occupation_said
 from ..recipients import channel_said, recipient_said
+from ..roles import role_said
+from .self_described import self_described
 from ..hosted_in import region_said
 from .stances import stance_kind
 from ..due_dates import DUE_CUE_RE, due_said
@@ -132,7 +134,23 @@ _MAKE_SURE_RE = re.compile(_LEAD + r"(?:please\s+)?(?:make sure|ensure|be sure|a
 _IN_UNITS_RE = re.compile(_LEAD + r"(?:please\s+)?(?:give|show|quote|list|write|put)\s+(?:me\s+|us\s+)?"
                           r"(?:all\s+)?(?:the\s+)?(?:prices|amounts|costs|figures|times|dates|"
                           r"temperatures|distances|weights|measurements|sizes|numbers)\s+in\s+\w", _I)
-_STICK_TO_RE = re.compile(_LEAD + r"(?:please\s+)?(?:stick|keep|stay)\s+to\s+\w", _I)
+_STICK_TO_RE = re.compile(_LEAD + r"(?:please\s+)?(?:stick|keep|stay)\s+(?:it\s+|things\s+)?to\s+(?!yourself\b)\w", _I)
+# "keep carb counts in grams per serving", "log distances in km": things of a kind, in a unit
+_KEEP_IN_UNITS_RE = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?(?:keep|give|show|quote|list|write|put|log|record)\s+"
+                               r"(?:me\s+|us\s+)?(?:all\s+)?(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}[a-z]+s\s+in\s+"
+                               r"(?:\w+\s+per\s+\w+|metric|imperial|celsius|fahrenheit|grams|kilos|kg|pounds|lbs|miles|km|"
+                               r"kilometres|kilometers|euros|dollars|usd|gbp|eur|local\s+time|utc|24h|24-hour)\b", _I)
+# "I'd appreciate a calm tone", "we'd appreciate shorter answers": a kind of reply wanted
+_APPRECIATE_KIND_RE = re.compile(_LEAD + r"(?:i|we)(?:'d|\s+would)\s+(?:really\s+|also\s+)?appreciate\s+"
+                                 r"(?:a\s+|an\s+|more\s+|some\s+)?(?P<adj>[a-z-]+)\s+(?P<noun>[a-z]+)\s*"
+                                 r"(?:[,.;!]|$|\s+(?:please|pls|from\s+now\s+on|going\s+forward|in\s+(?:general|future)))", _I)
+#: what one asks once ("I'd appreciate quick help with this")
+_ONCE_WANTED = frozenset("help hand advice tips pointers suggestion suggestions idea ideas input look "
+                         "reply response answer call".split())
+# "give me numbers as tables rather than paragraphs": things of a kind in one form, not another
+_AS_RATHER_RE = re.compile(_LEAD + r"(?:please\s+|pls\s+)?(?:always\s+)?(?:give|show|send|write|format|put|do)\s+"
+                           r"(?:me\s+|us\s+)?(?:all\s+)?(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}[a-z]+s\s+(?:as|in)\s+"
+                           r"[\w-]+(?:\s+[\w-]+)?\s+(?:rather\s+than|instead\s+of|not)\s+\w", _I)
 # how a thing is to be kept: "keep my mornings free of meetings", "keep emails to clients
 # short and polite" (an adjective after what is kept; never "keep the receipts")
 _KEEP_HOW_RE = re.compile(_LEAD + r"(?:please\s+)?(?:always\s+)?keep\s+(?:(?:my|the|our|your|all|any|every)\s+)?"
@@ -530,6 +548,7 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT  # "call me sam not samantha pls", "any purchase over $50 needs
         # my OK", "leave the vendor directory alone"
     if _MAKE_SURE_RE.match(s) or _NEGATED_PREFERENCE_RE.match(s) or _IN_UNITS_RE.match(s) \
+            or _KEEP_IN_UNITS_RE.match(s) or _AS_RATHER_RE.match(s) \
             or _STICK_TO_RE.match(s) or _EXPLAIN_AS_RE.match(s) or _kept_how(s):
         return PatchKind.CONSTRAINT
     stance = stance_kind(s)
@@ -554,10 +573,13 @@ def setting_kind(sentence: str) -> PatchKind | None:
     m = _GIVEN_AS_RE.match(s)
     if m and (m.group("pls") or re.search(r"[/\d]|[A-Z]{2}", m.group("fmt"))):
         return PatchKind.DECISION  # "dates as DD/MM/YYYY pls", "times in 24h"
+    m = _APPRECIATE_KIND_RE.match(s)
+    if m and is_adjective(m.group("adj")) and m.group("noun").lower() not in _ONCE_WANTED:
+        return PatchKind.CONSTRAINT  # "I'd appreciate a calm tone"
     m = _APPRECIATE_RE.match(s)
     if m and not one_off_task(m.group("rest")):
         return PatchKind.CONSTRAINT  # "I'd appreciate it if you'd write in a friendly tone"
-    if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s) or recipient_said(s) \
+    if _IS_OUR_RE.match(s) or _KEPT_AS_RE.match(s) or _RUN_ON_RE.match(s) or recipient_said(s) or role_said(s) \
             or channel_said(s) or region_said(s):
         return PatchKind.DECISION  # "Figma is our source of truth for designs"
     framed = strip_frame(s)
@@ -611,6 +633,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.CONSTRAINT
     if occupation_said(s) is not None:
         return PatchKind.DECISION  # "I'm a freelance illustrator.", "I work as a nurse"
+    described = self_described(s)
+    if described is not None:
+        return described  # "I'm a US citizen living in Portugal", "we're on Shopify"
     if read_named(s) is not None:
         return PatchKind.DECISION
     st = parse_statement(s)

@@ -1,8 +1,9 @@
 """A new value said with no subject at all (``dspm_core/extract/elliptical.py``).
 
 "let's say €60", "20 minutes please", "every 10 minutes is plenty": the reply opens on its
-value, so it revises the setting of that kind and unit spoken of last. A question, a bare
-number, a formula, a value deep inside a longer message, and a value of a kind no recent
+value, so it revises the setting of that kind and unit spoken of last; so does a number
+said alone and chosen ("65 actually", "eight is better"). A question, a bare number with
+nothing that chooses it, a formula, a value deep inside a longer message, and a value of a kind no recent
 setting holds revise nothing.
 """
 
@@ -25,6 +26,9 @@ from test_in_passing import kept, remember, replaced
     ("150 words max pls", "150 words"),
     ("10 am is better", "10 am"),
     ("nah, Thursday then", "Thursday"),
+    # a bare number, chosen by the word after it
+    ("65 actually", "65"),
+    ("eight is better", "8"),
 ])
 def test_a_value_framed_only_by_a_reply_is_read(said: str, value: str) -> None:
     assert elliptical_value(said) == value
@@ -32,7 +36,8 @@ def test_a_value_framed_only_by_a_reply_is_read(said: str, value: str) -> None:
 
 @pytest.mark.parametrize("said", [
     "20 minutes?",                       # a question
-    "65 actually",                       # a bare number fits too many settings
+    "65 please",                         # a bare number fits too many settings
+    "65",
     "3P2",                               # a formula
     "the standup is 20 minutes",         # a subject of its own
     "could be 20 minutes or an hour, depends on the agenda",

@@ -3,7 +3,7 @@ a reason after it that names a time of its own ("make that 200, we sell out at
 weekends"), a number alone chosen by the words after it ("sixty actually", "9 is better"),
 a number corrected by "realistically" ("realistically 3k"), a value alone as the first
 sentence of a reply and the reason after it ("forty. the bigger room freed up"), and a
-number alone that the assistant's question just gave with its unit ("20 then" after "...
+number alone that the assistant's question just gave with its unit ("20 is better" after "...
 says 20 minutes. Which should I use?"). A time said as the value's own scope still keeps
 the setting apart. Through ``add_turn`` with the default extractor."""
 
@@ -47,7 +47,7 @@ def test_a_number_alone_takes_the_unit_the_assistant_just_gave_it() -> None:
     turns = ("the idle logout is 30 minutes", "assistant: Set to 30 minutes.",
              "turn on audit logs too", "assistant: Audit logs are on. Your IT policy says idle sessions must "
              "end within 20 minutes. Which should I use?",
-             "oh right, 20 then, I forgot that rule")
+             "oh right, 20 is better, I forgot that rule")
     assert ("20 minutes", ["30 minutes"]) in revised(*turns)
 
 

@@ -1,0 +1,127 @@
+"""Who does what: "Jenny is playing Lady Macbeth", "Anna's running the beginners' session",
+"Dave's on the emergency rota this weekend", "Lee handles wiring". A setting of its own,
+the role, whose value is the person, so that another person said for it revises it.
+
+A new person may be said for the role without naming it: "Carol's taking the part", "his
+brother Alan is doing it", "she can't this term, Ben will", "swap him for Priya", "Linda
+Chen is playing for us now", "Devon's captain now". Such a sentence is a change of the
+person held (:func:`role_said` says so), which the store binds to the one person of the
+last turns (:func:`dspm_core.resolve.resolve`).
+
+The person is a name as written, a capital first ("Jenny", "Dr Kim", "Linda Chen",
+"Steve_B"); a pronoun, a day, a month or a well-known tool is none. A state ("Mike is
+running late", "Dave's on holiday") or a task of the moment ("Sam is doing his homework")
+is no role.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .known_names import name_category
+from .clock_words import in_digits
+from .lexicon import is_adjective, is_adverb_only, known_word
+from .vocab import word_frequency
+
+__all__ = ["role_said"]
+
+_I = re.I
+# a person: a name as written, a title first maybe ("Dr Kim", "Mr. Okafor", "Steve_B")
+_WHO = (r"(?P<who>(?:(?-i:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z][a-z]+)(?:_\w+)?"
+        r"(?:\s+(?-i:[A-Z][a-z]+)(?!'s\b))?)")
+# what may open the clause: a reason or a word of reply ("ugh she dropped out. ", "ok so ")
+_LEAD = r"^(?:(?:so|and|ok(?:ay)?|also|btw|fyi|oh|ah|ugh|yeah|well|now)[,\s]+)*"
+_DOING = (r"playing|running|doing|handling|covering|leading|hosting|teaching|coaching|managing|"
+          r"organi[sz]ing|driving|cooking|bringing|taking|singing|chairing|presenting|refereeing|"
+          r"umpiring|captaining|directing|building|designing|editing|mixing|producing")
+_DOES = (r"plays|runs|does|handles|covers|leads|hosts|teaches|coaches|manages|organi[sz]es|drives|"
+         r"cooks|brings|takes|sings|chairs|presents|referees|directs|builds|designs|edits|mixes|produces")
+# the duties one is "on" ("on the emergency rota", "on call", "on drums")
+_ON = (r"on\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}(?:rota|call|duty|shift|watch|door|desk|bar|grill|reception|"
+       r"drums|bass|guitar|keys|keyboard|vocals|decks|lights|sound|register|till|phones)")
+# when the role is held, said after it ("this weekend", "on saturdays", "for the tour")
+_WHEN = (r"(?:\s+(?:this|next|every|each)\s+(?:week|weekend|term|month|season|year|time|saturday|sunday|"
+         r"monday|tuesday|wednesday|thursday|friday)|\s+on\s+\w+days|\s+(?:now|again|too))*")
+# "<who> is playing <role>", "<who>'s on the emergency rota this weekend"
+_IS_DOING_RE = re.compile(
+    _LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:(?P<doing>" + _DOING + r")\s+(?P<role>[^,;.!?]{2,40}?)|"
+    r"(?P<on>" + _ON + r"))" + _WHEN + r"\s*[.!]*$", _I)
+# "<who> handles wiring", "<who> does CAD"
+_DOES_RE = re.compile(_LEAD + _WHO + r"\s+(?:" + _DOES + r")\s+(?P<role>[^,;.!?]{2,40}?)" + _WHEN + r"\s*[.!]*$", _I)
+# a person taking over what is held: "Carol's taking the part", "his brother Alan is doing
+# it", "Linda Chen is playing for us now", "Ben will", "swap him for Priya"
+_TAKES_OVER_RE = re.compile(
+    r"(?:^|[,;.:]\s+|\b(?:so|now|but)\s+)(?P<rel>(?:his|her|their|my|our)\s+[a-z]+\s+)?" + _WHO
+    + r"(?:(?:'s|’s|\s+is|\s+will\s+be)\s+(?:" + _DOING + r")\s+(?:it|that|this|them|those|the\s+part|"
+    r"the\s+role|the\s+slot|the\s+spot|over|instead|for\s+(?:us|me|them))"
+    r"|\s+will(?:\s+(?:do\s+it|cover|cover\s+it|take\s+over|take\s+it))?"
+    r"|\s+(?:is|'s|’s)\s+taking\s+over)"
+    r"(?:\s+(?:now|instead|from now on|going forward|this\s+\w+))*\s*[.!]*$", _I)
+_SWAP_FOR_RE = re.compile(r"\b(?:swap|switch|replace|sub)\s+(?:him|her|them)\s+(?:out\s+)?(?:for|with)\s+" + _WHO
+                          + r"\b(?!')", _I)
+# "Devon's captain now": a person, the role, and the word of change
+_ROLE_NOW_RE = re.compile(_LEAD + r"(?:[^,;.!?]{2,60}[,;.:]\s+|.*?\(\s*|.*?:\(\s*)?" + _WHO
+                          + r"(?:'s|’s|\s+is)\s+(?:the\s+|our\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+                          r"\s+now\s*[.!]*$", _I)
+_NOT_A_PERSON = frozenset("the this that these those it he she they we i you everyone everybody nobody "
+                          "what who which where when why how "
+                          "someone somebody my our your his her their mum mom dad monday tuesday wednesday "
+                          "thursday friday saturday sunday january february march april may june july august "
+                          "september october november december today tomorrow tonight team".split())
+# what is no role: a pronoun, a possession, a state ("running late", "doing well")
+_NOT_A_ROLE_RE = re.compile(r"^(?:it|that|this|them|those|his|her|their|my|our|your|me|us|him|a|an|some|"
+                            r"any|well|fine|great|ok(?:ay)?|good|better|worse|late|early|so|too|really|"
+                            r"over|instead|for)\b", _I)
+# a value in what would be the role: a schedule, not a duty ("does after-school club
+# mondays and wednesdays", "runs 5k every morning")
+_WHEN_SAID_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:every|each|daily|weekly|"
+                           r"mornings?|evenings?|nights?|weekends?|today|tonight|tomorrow)\b", _I)
+_GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|sub|taking)\b", _I)
+
+
+#: how often a word that opens a sentence may be met in English and still be read as a
+#: name there ("Mike", "Carol"; never "Party", "Team", "Boss")
+_COMMON_WORD = 20000
+
+
+def _person(who: str, opens: bool = False) -> bool:
+    """``who`` names a person: no pronoun, day or month, no well-known tool; when it
+    ``opens`` the sentence (where every word has its capital), no common word either."""
+    first = who.split()[0].lower().rstrip(".")
+    if opens and " " not in who and known_word(first) and word_frequency().get(first, 0) > _COMMON_WORD:
+        return False
+    return first not in _NOT_A_PERSON and (name_category(who) is None or first in ("dr", "mr", "mrs", "ms", "prof"))
+
+
+def _role(role: str) -> str | None:
+    """``role`` read as a duty ("Lady Macbeth", "the beginners' session", "wiring"), or None."""
+    role = re.sub(r"^(?:the|our)\s+", "", role.strip(), flags=_I)
+    words = role.lower().split()
+    if not words or _NOT_A_ROLE_RE.match(role) or _WHEN_SAID_RE.search(in_digits(role)) or len(words) == 1 and (
+            is_adverb_only(words[0]) or is_adjective(words[0]) and not role[:1].isupper()):
+        return None
+    return role
+
+
+@lru_cache(maxsize=8192)
+def role_said(text: str) -> tuple[str | None, str, bool] | None:
+    """(the role, the person, whether said as a change) of a sentence that gives a role to a
+    person; the role is None when the sentence only says who takes it now."""
+    t = text.strip()
+    if not _GATE_RE.search(t):
+        return None
+    m = _IS_DOING_RE.match(t) or _DOES_RE.match(t)
+    if m is not None and _person(m.group("who"), opens=True):
+        role = _role(m.group("role")) if m.groupdict().get("role") else \
+            re.sub(r"^on\s+(?:the\s+)?", "", m.group("on"), flags=_I)
+        if role is not None:
+            return role, m.group("who"), False
+    m = _TAKES_OVER_RE.search(t) or _SWAP_FOR_RE.search(t)
+    if m is not None and _person(m.group("who"), opens=m.start("who") == 0):
+        # (with whose relation they are: "her cousin Femi", no owner of the role)
+        return None, f"{m.groupdict().get('rel') or ''}{m.group('who')}", True
+    m = _ROLE_NOW_RE.match(t)
+    if m is not None and _person(m.group("who"), opens=m.start("who") == 0) and _role(m.group("role")) is not None:
+        return m.group("role"), m.group("who"), True
+    return None

@@ -1,0 +1,65 @@
+"""Who does what is a setting of its own, the role, whose value is the person
+(``dspm_core/roles.py``): "Noor is playing Juliet", "Tomasz handles the payroll", "Ravi's on
+the night shift". Another person said for the role revises it, the role named or not: "Ivy's
+taking the part", "swap her for Ravi", "Ola will", "her cousin Femi is doing it", "Bea's
+treasurer now". A state ("Mike is running late"), a task of the moment, a schedule and a
+common word that opens a sentence ("Party runs two hours") give no role. Through
+``add_turn`` with the default extractor."""
+
+from __future__ import annotations
+
+import pytest
+
+from chat_sessions import critical_texts, revised
+from dspm_core.roles import role_said
+
+
+@pytest.mark.parametrize("said, role, who", [
+    ("Noor is playing Juliet", "Juliet", "Noor"),
+    ("Tomasz handles the payroll", "payroll", "Tomasz"),
+    ("Ravi's on the night shift this week", "night shift", "Ravi"),
+    ("Dr Osei is leading the ward round", "ward round", "Dr Osei"),
+    ("Mike is playing bass", "bass", "Mike"),
+])
+def test_a_person_given_a_role_is_read(said: str, role: str, who: str) -> None:
+    assert role_said(said) == (role, who, False)
+
+
+@pytest.mark.parametrize("said", [
+    "Mike is running late",
+    "Dave's on holiday",
+    "Sam is doing his homework",
+    "Jenny is doing well",
+    "Ellie does swimming on mondays and thursdays",
+    "Party runs two hours",
+    "Team runs the stall",
+    "what does SLA stand for again",
+    "It will",
+])
+def test_a_state_a_task_a_schedule_or_a_common_word_gives_no_role(said: str) -> None:
+    assert role_said(said) is None
+
+
+TAKEN_OVER = [
+    (("Noor is playing Juliet", "assistant: Noor as Juliet, noted.", "she's got the flu. Ivy's taking the part"),
+     ("Ivy", ["Noor"])),
+    (("Ravi's on the night shift this week", "assistant: Ravi on nights.", "actually swap him for Kofi, Ravi's on leave"),
+     ("Kofi", ["Ravi"])),
+    (("Tomasz handles the payroll", "assistant: Tomasz on payroll.", "he's moving teams, Ola will"),
+     ("Ola", ["Tomasz"])),
+    (("the caretaker is Mr Price", "assistant: Mr Price, noted.", "not him anymore, her cousin Femi is doing it"),
+     ("her cousin Femi", ["Mr Price"])),
+    (("treasurer is Gwen", "assistant: Gwen, noted.", "gwen stepped down :( Bea's treasurer now"),
+     ("Bea", ["Gwen"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", TAKEN_OVER, ids=[t[-1][:40] for t, _ in TAKEN_OVER])
+def test_another_person_for_the_role_revises_it(turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
+    assert expected in revised(*turns)
+
+
+def test_two_roles_stay_apart() -> None:
+    turns = ("Noor is playing Juliet", "assistant: Noted.", "Ivy is playing the Nurse")
+    assert revised(*turns) == []
+    assert len(critical_texts(*turns)) == 2
