@@ -21,10 +21,10 @@ from functools import lru_cache
 
 from .known_names import name_category
 from .clock_words import in_digits
-from .lexicon import is_adjective, is_adverb_only, known_word
+from .lexicon import is_adjective, is_adverb_only, is_noun, known_word
 from .vocab import word_frequency
 
-__all__ = ["role_said"]
+__all__ = ["role_said", "roles_given"]
 
 _I = re.I
 # a person: a name as written, a title first maybe ("Dr Kim", "Mr. Okafor", "Steve_B")
@@ -42,11 +42,17 @@ _ON = (r"on\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}(?:rota|call|duty|shift|watch|door|d
        r"drums|bass|guitar|keys|keyboard|vocals|decks|lights|sound|register|till|phones)")
 # when the role is held, said after it ("this weekend", "on saturdays", "for the tour")
 _WHEN = (r"(?:\s+(?:this|next|every|each)\s+(?:week|weekend|term|month|season|year|time|saturday|sunday|"
-         r"monday|tuesday|wednesday|thursday|friday)|\s+on\s+\w+days|\s+(?:now|again|too))*")
+         r"monday|tuesday|wednesday|thursday|friday)|\s+(?:now|again|too))*")
 # "<who> is playing <role>", "<who>'s on the emergency rota this weekend"
 _IS_DOING_RE = re.compile(
     _LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:(?P<doing>" + _DOING + r")\s+(?P<role>[^,;.!?]{2,40}?)|"
     r"(?P<on>" + _ON + r"))" + _WHEN + r"\s*[.!]*$", _I)
+# "Jess is my maid of honor", "Kofi's our treasurer": a person and the role they hold
+_IS_MY_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is)\s+(?:my|our)\s+(?P<role>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2})"
+                       + _WHEN + r"\s*[.!]*$", _I)
+# "make Steve_B an admin", "make Kira the lead"
+_MAKE_RE = re.compile(_LEAD + r"(?:please\s+)?make\s+" + _WHO + r"\s+(?:an?|the|our)\s+(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+                      + _WHEN + r"\s*[.!]*$", _I)
 # "<who> handles wiring", "<who> does CAD"
 _DOES_RE = re.compile(_LEAD + _WHO + r"\s+(?:" + _DOES + r")\s+(?P<role>[^,;.!?]{2,40}?)" + _WHEN + r"\s*[.!]*$", _I)
 # a person taking over what is held: "Carol's taking the part", "his brother Alan is doing
@@ -77,7 +83,13 @@ _NOT_A_ROLE_RE = re.compile(r"^(?:it|that|this|them|those|his|her|their|my|our|y
 # mondays and wednesdays", "runs 5k every morning")
 _WHEN_SAID_RE = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|\b(?:every|each|daily|weekly|"
                            r"mornings?|evenings?|nights?|weekends?|today|tonight|tomorrow)\b", _I)
-_GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|sub|taking)\b", _I)
+# a part of the week or day held as a shift ("weekends", "mornings", "the night")
+_SHIFT_RE = re.compile(r"(?:week(?:end|day)s?|mornings?|afternoons?|evenings?|nights?|lates|earlies|"
+                       r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)", _I)
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "last")
+# another clause inside what would be the role ("CAD and Lee handles wiring")
+_ANOTHER_CLAUSE_RE = re.compile(r"\band\s+(?-i:[A-Z])")
+_GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|sub|taking|my|our|make)\b", _I)
 
 
 #: how often a word that opens a sentence may be met in English and still be read as a
@@ -98,8 +110,12 @@ def _role(role: str) -> str | None:
     """``role`` read as a duty ("Lady Macbeth", "the beginners' session", "wiring"), or None."""
     role = re.sub(r"^(?:the|our)\s+", "", role.strip(), flags=_I)
     words = role.lower().split()
-    if not words or _NOT_A_ROLE_RE.match(role) or _WHEN_SAID_RE.search(in_digits(role)) or len(words) == 1 and (
-            is_adverb_only(words[0]) or is_adjective(words[0]) and not role[:1].isupper()):
+    if not words or _NOT_A_ROLE_RE.match(role) or _ANOTHER_CLAUSE_RE.search(role):
+        return None
+    if all(_SHIFT_RE.fullmatch(w) for w in words if w not in ("and", "&")) or words in ([w] for w in _ORDINALS):
+        return role  # "Carla covers weekends", "Mei takes the second": a shift, the one of a list
+    if _WHEN_SAID_RE.search(in_digits(role)) or len(words) == 1 and (
+            is_adverb_only(words[0]) or is_adjective(words[0]) and not is_noun(words[0]) and not role[:1].isupper()):
         return None
     return role
 
@@ -111,17 +127,37 @@ def role_said(text: str) -> tuple[str | None, str, bool] | None:
     t = text.strip()
     if not _GATE_RE.search(t):
         return None
-    m = _IS_DOING_RE.match(t) or _DOES_RE.match(t)
-    if m is not None and _person(m.group("who"), opens=True):
-        role = _role(m.group("role")) if m.groupdict().get("role") else \
-            re.sub(r"^on\s+(?:the\s+)?", "", m.group("on"), flags=_I)
-        if role is not None:
-            return role, m.group("who"), False
     m = _TAKES_OVER_RE.search(t) or _SWAP_FOR_RE.search(t)
     if m is not None and _person(m.group("who"), opens=m.start("who") == 0):
         # (with whose relation they are: "her cousin Femi", no owner of the role)
         return None, f"{m.groupdict().get('rel') or ''}{m.group('who')}", True
+    m = _IS_DOING_RE.match(t) or _DOES_RE.match(t) or _IS_MY_RE.match(t) or _MAKE_RE.match(t)
+    if m is not None and _person(m.group("who"), opens=m.start("who") == 0):
+        role = _role(m.group("role")) if m.groupdict().get("role") else \
+            re.sub(r"^on\s+(?:the\s+)?", "", m.group("on"), flags=_I)
+        if role is not None:
+            return role, m.group("who"), False
     m = _ROLE_NOW_RE.match(t)
     if m is not None and _person(m.group("who"), opens=m.start("who") == 0) and _role(m.group("role")) is not None:
         return m.group("role"), m.group("who"), True
     return None
+
+
+# where clauses part in a sentence that gives several roles ("Sam does CAD and Lee handles
+# wiring", "Marco sings lead, Tess does harmony")
+_PARTS_RE = re.compile(r"\s*(?:,|;)\s*(?:and\s+)?|\s+and\s+(?=(?-i:[A-Z]))")
+
+
+def roles_given(sentence: str) -> list[tuple[str, str, str]] | None:
+    """(clause, role, person) of each clause of a sentence that gives two or more people
+    a role each, or None."""
+    parts = [p.strip(" .!") for p in _PARTS_RE.split(sentence.strip()) if p.strip(" .!")]
+    if len(parts) < 2:
+        return None
+    out = []
+    for part in parts:
+        said = role_said(part)
+        if said is None or said[0] is None or said[2]:
+            return None
+        out.append((part, said[0], said[1]))
+    return out

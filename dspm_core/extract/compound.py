@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..contact_values import CONTACT_RE
 from ..display_units import measure_of
 from ..lexicon import is_base_verb, is_verb_only, past_form
+from ..roles import roles_given
 from ..slots import PREPOSITIONS
 from ..vocab import STOP_WORDS, everyday_frequency
 from ..values import VALUE_RE, canonical_unit
@@ -92,6 +93,9 @@ def _read_parts(sentence: str) -> list[str] | None:
     tools = _tools_for(sentence) or _versions_used(sentence)
     if tools is not None:
         return tools
+    roles = roles_given(sentence)
+    if roles is not None:  # "Sam does CAD and Lee handles wiring": a role each
+        return [part[0].upper() + part[1:] + "." for part, _, _ in roles]
     label = _LABEL_RE.match(sentence)
     body = sentence[label.end():] if label else sentence
     body = body.strip().rstrip(".!")

@@ -51,6 +51,7 @@ from .other_option import other_option
 from .remembered import keeps_last
 from .reported import reported_change
 from .scope_after import scoped_command
+from .swapped_roles import swapped_roles
 from .user import kept_fact, user_sentence_facts
 
 __all__ = ["RuleExtractor"]
@@ -107,6 +108,11 @@ class RuleExtractor:
                 # "Put the TL;DR first. Every time, even for short stuff.": one rule
                 facts.append(new_fact(turn, PatchKind.CONSTRAINT, f"{command} {clean(sentence)}"))
                 last = None
+                continue
+            swapped = swapped_roles(turn, sentence)
+            if swapped is not None:  # "other way round, Lee's on CAD": the two roles swapped
+                facts.extend(swapped)
+                last = (sentence, True)
                 continue
             other = other_option(turn, sentence)
             if other is not None:  # "nope, the other one, Fine.": of a pair the user listed
@@ -208,11 +214,11 @@ def _apart(facts: list[Fact]) -> list[Fact]:
 
 
 def _dedupe(facts: list[Fact]) -> list[Fact]:
-    """The facts without repeats of the same kind and text (first one kept)."""
+    """The facts without repeats of the same kind, text and slot (first one kept)."""
     seen = set()
     out = []
     for f in facts:
-        key = (f.kind, f.text.lower())
+        key = (f.kind, f.text.lower(), f.slot)
         if key not in seen:
             seen.add(key)
             out.append(f)

@@ -4,7 +4,9 @@ the night shift". Another person said for the role revises it, the role named or
 taking the part", "swap her for Ravi", "Ola will", "her cousin Femi is doing it", "Bea's
 treasurer now". A state ("Mike is running late"), a task of the moment, a schedule and a
 common word that opens a sentence ("Party runs two hours") give no role. Through
-``add_turn`` with the default extractor."""
+``add_turn`` with the default extractor. Two people given a role each in one sentence get
+a setting each, and a swap ("other way round", "swap them", "I had it backwards") gives each
+role the other person."""
 
 from __future__ import annotations
 
@@ -63,3 +65,28 @@ def test_two_roles_stay_apart() -> None:
     turns = ("Noor is playing Juliet", "assistant: Noted.", "Ivy is playing the Nurse")
     assert revised(*turns) == []
     assert len(critical_texts(*turns)) == 2
+
+
+def test_a_sentence_of_two_roles_gives_each_its_own() -> None:
+    turns = ("Ade does the sound and Bea runs the lights",)
+    assert len(critical_texts(*turns)) == 2
+
+
+SWAPPED = [
+    ("Ade does the sound and Bea runs the lights", "assistant: Noted.", "other way round actually, Bea's on sound"),
+    ("Kim covers mornings, Raj does evenings", "assistant: Got it.", "swap them, Raj prefers early starts"),
+    ("Lola is my bridesmaid and Tia's doing the toast", "assistant: Lovely.", "I had it backwards, Tia's the bridesmaid"),
+]
+
+
+@pytest.mark.parametrize("turns", SWAPPED, ids=[t[-1][:40] for t in SWAPPED])
+def test_a_swap_gives_each_role_the_other_person(turns: tuple[str, ...]) -> None:
+    now = revised(*turns)
+    assert len(now) == 2
+    (a_now, a_was), (b_now, b_was) = now
+    assert a_now == b_was[0] and b_now == a_was[0]
+
+
+def test_a_swap_asked_about_swaps_nothing() -> None:
+    turns = ("Ade does the sound and Bea runs the lights", "assistant: Noted.", "should we swap them?")
+    assert revised(*turns) == []
