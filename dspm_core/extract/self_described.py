@@ -45,6 +45,12 @@ _PRACTICE_RE = re.compile(_OPEN + r"(?:i|we)\s+(?:\w+\s+)?(?P<verb>[a-z]+)\s+(?:
 # "we water with collected rainwater only", "I use public transport only": only this
 _ONLY_RE = re.compile(_OPEN + r"(?:i|we)\s+(?:\w+\s+){0,1}(?P<verb>[a-z]+)\s+(?:[\w'-]+\s+){0,5}?[\w'-]+\s+only"
                       r"\s*(?:[,.;!]|$)", _I)
+#: what one is in law, in a household or in a market, which shapes every later answer ("a
+#: US citizen", "a first-time buyer", "a sole trader"; never "a total loser", "a small team")
+_STANDINGS = frozenset("citizen resident national expat immigrant refugee student beginner novice "
+                       "member owner homeowner landlord tenant renter buyer seller parent carer "
+                       "caregiver guardian contractor freelancer trader volunteer smoker non-smoker "
+                       "pensioner veteran taxpayer".split())
 #: what one is for a moment, or a measure of how, not what one is
 _PASSING = frozenset("bit little lot mess wreck moment minute second sec while sucker hurry rush "
                      "meeting call rush fan".split())
@@ -60,8 +66,7 @@ def self_described(sentence: str) -> PatchKind | None:
     if _NOT_NOW_RE.search(s):
         return None
     m = _A_NOUN_RE.match(s)
-    if m is not None and m.group("noun").lower() not in _PASSING and is_noun(m.group("noun").lower()) \
-            and not set(m.group("np").lower().split()) & _PASSING:
+    if m is not None and m.group("noun").lower() in _STANDINGS:
         return PatchKind.DECISION
     if _STATUS_RE.match(s) or _WHERE_RE.match(s) or _ON_NAME_RE.match(s):
         return PatchKind.DECISION
