@@ -304,7 +304,12 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
     parts = [c for c in _CLAUSE_RE.split(part) if c.strip()]
     while len(parts) > 1 and _LEAD_ONLY_RE.fullmatch(parts[0]):
         parts[:2] = [f"{parts[0]}, {parts[1]}"]  # "on second thought, five, I keep forgetting"
-    for n, clause in enumerate(parts if any_clause else parts[:1]):
+    # (in a longer message, a last clause that opens on a choice, after a reason: "rsvps
+    # came in lower than we hoped, more like two hundred and forty")
+    last_chosen = len(parts) > 1 and _chosen(_LEAD_RE.match(parts[-1]))
+    for n, clause in enumerate(parts if any_clause or last_chosen else parts[:1]):
+        if not any_clause and 0 < n < len(parts) - 1:
+            continue
         if said is not None:
             break
         # after a judgement of the value held ("thats too aggressive, 60 minutes"), never

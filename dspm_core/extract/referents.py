@@ -19,6 +19,7 @@ from dataclasses import replace
 from ..known_names import name_category
 from ..lexicon import is_base_verb
 from ..clock_words import in_digits
+from ..number_words import spoken_numbers
 from ..patch import Fact, PatchKind, Turn
 from ..said_forms import pointed_to_words
 from ..topics import topic_named
@@ -76,7 +77,17 @@ _FLIPPED_RE = re.compile(r"\b(?:(?:flip|turn|switch|set|toggle|put)\s+(?:it|that
                          r"(?:back\s+)?(?:to\s+)?(?P<to>on|off|true|false)\b"
                          r"|(?P<verb>disable|enable)\s+(?:it|that|this|the\s+flag|that\s+flag)\b)", _I)
 # a value that follows from what a sentence says, alone at its end ("..., so 6pm")
-_SO_VALUE_RE = re.compile(r"[,;]\s*(?:and\s+)?so\s+(?P<value>[$€£]?\d[^,;.!?]{0,12}?)\s*[.!]*$", _I)
+_SO_VALUE_RE = re.compile(r"(?:[,;]\s*|\s+)(?:and\s+)?so\s+(?P<value>[$€£]?\d[^,;.!?]{0,12}?)\s*[.!]*$", _I)
+# a number in words after "so", at the end ("two dropped out so six")
+_SO_WORDS_RE = re.compile(r"(?<=\bso\s)(?P<n>[a-z]+(?:[\s-][a-z]+){0,2})\s*[.!]*$", _I)
+
+
+def _so_digits(m: re.Match[str]) -> str:
+    """The number in words after "so" in digits, when it is one number and nothing else."""
+    spoken = spoken_numbers(m.group("n"))
+    return f"{spoken[0][1]:g}" if len(spoken) == 1 and spoken[0][0].group(0) == m.group("n") else m.group(0)
+
+
 # a name of a known kind said to be what "it" is ("turns out it's UTC", "nah it's yarn now")
 _IT_IS_NAME_RE = re.compile(r"\b(?:it's|its|it is|that's|thats|that is)\s+(?:now\s+|actually\s+|really\s+)?"
                             r"(?P<name>[\w.+#-]+(?:\s+(?:actions|ci|code|teams))?)(?=\s*(?:[.!,;]|$|\s+(?:now|instead|"
@@ -277,7 +288,7 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     value = _measured_at(read[plan.end():]) if plan else None
     if value is not None:
         return _pointer_fact(turn, s, value)  # "..., so we're doing saturday"
-    so_value = _SO_VALUE_RE.search(read)
+    so_value = _SO_VALUE_RE.search(read) or _SO_VALUE_RE.search(_SO_WORDS_RE.sub(_so_digits, read))
     ends_with = so_value.group("value").strip() if so_value and _CUE_RE.search(s) else ""
     value = _measured_at(ends_with) if ends_with else None
     if value is not None and value == ends_with:

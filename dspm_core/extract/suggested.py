@@ -52,6 +52,13 @@ def suggestion_taken(turn: Turn, sentence: str) -> Fact | None:
     if said is None or said[0] != "assistant" or asks_other_than_change(said[1]):
         return None  # ("6 then" answers "how many volunteers do you want?")
     rest = sentence[agreed.end():]
+    if _TAKE_THAT_RE.fullmatch(rest.strip(" ,.!")):
+        # "good point, do that": the one value the assistant's message recommended
+        value = _recommended(said[1], [text for role, text in turn.recent if role == "user"],
+                             names_only=re.search(r"\b(?:them|those)\b", rest, _I) is not None)
+        return None if value is None else Fact(
+            kind=PatchKind.DECISION, text=sentence.strip(), role=turn.role, turn=turn.index,
+            value=value, source="rules", session_id=turn.session_id, referent=True)
     rest = rest[:_AFTER_RE.search(rest).start()]  # (always matches, at the end at least)
     value = _BEFORE_RE.sub("", rest.strip(" ,")).strip(" ,")
     if not value or len(value.split()) > 3:
@@ -62,6 +69,45 @@ def suggestion_taken(turn: Turn, sentence: str) -> Fact | None:
     return Fact(kind=PatchKind.DECISION, text=sentence.strip(), role=turn.role, turn=turn.index,
                 value=with_unit(named.group(0), said[1]), source="rules", session_id=turn.session_id,
                 referent=True)
+
+
+# an answer that takes what was suggested by a pointer alone ("do that", "I'll use that",
+# "switch to them then", "let's go with that one")
+_TAKE_THAT_RE = re.compile(r"(?:(?:let'?s|i'?ll|we'?ll|ok(?:ay)?)\s+)?(?:do|use|go\s+with|switch\s+to|take|try|get|book)\s+"
+                           r"(?:that|it|them|those|that\s+one|the\s+latter)(?:\s+(?:then|instead|please|pls))*", _I)
+# a clause that recommends its value over another ("9am ET covers both coasts better", "a
+# U-lock is much safer", "X has 6.6% with similar fees")
+_BETTER_RE = re.compile(r"\b(?:better|safer|cheaper|faster|easier|quicker|lower|smarter|more\s+reliable|compare|"
+                        r"recommend|i'?d\s+(?:go\s+with|suggest|pick)|instead)\b", _I)
+# a name as written (capitals or digits first) or a value
+_CANDIDATE_RE = re.compile(r"(?<![\w-])(?:(?-i:[A-Z])[\w&'.+-]*(?:\s+(?-i:[A-Z])[\w&'.+-]*){0,2}|\d[\w:.]*(?:\s?(?:am|pm))?"
+                           r"(?:\s+(?-i:[A-Z]{2,3})\b)?)")
+
+
+def _recommended(message: str, said_before: list[str], names_only: bool = False) -> str | None:
+    """The one value or name the assistant's ``message`` recommends in a clause of its own,
+    that the user had not said (``said_before``), or None for none or several
+    (``names_only``: a name, as "switch to them" points at one)."""
+    held = " ".join(said_before).lower()
+    found: list[str] = []
+    for clause in re.split(r"[;.!?]\s+|,\s+(?:but|and|while)\s+|\s+but\s+", message):
+        if not _BETTER_RE.search(clause):
+            continue
+        for m in _CANDIDATE_RE.finditer(clause):
+            name = m.group(0).strip(" .")
+            first = name.split()[0]
+            if name.lower() in held or first.lower() in _NO_NAME or m.start() == 0 and not (
+                    value_at(name) or " " in name or any(c.isdigit() or c == "-" for c in name)):
+                continue  # (a word that opens the clause has its capital whatever it is)
+            if not (names_only and value_at(name)):
+                found.append(name)
+    found = list(dict.fromkeys(found))
+    return found[0] if len(found) == 1 else None
+
+
+#: capitalised words that name nothing chosen
+_NO_NAME = frozenset("i heads heads-up a an the it that this they you we but and or if so also "
+                     "west east north south coast".split())
 
 
 def _is_name(words: str) -> bool:

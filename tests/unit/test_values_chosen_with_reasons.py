@@ -60,3 +60,18 @@ def test_a_number_alone_with_a_courtesy_chooses_nothing() -> None:
     turns = ("we host 12 guests", "assistant: 12 guests.", "what wine goes with lamb?",
              "assistant: A Rioja or a Syrah.", "thanks, 2 please")
     assert revised(*turns) == []
+
+
+LAST_CLAUSE = [
+    # a last clause that opens on a choice, after a long reason
+    (("we're catering for 120 people at the reunion", "assistant: 120, noted.",
+      "fewer replies came back than we planned for this year, more like ninety"), ("90", ["120 people"])),
+    # a number in words after "so", at the end
+    (("the hiking group is 7 people", "assistant: 7 people.", "one dropped out so five"), ("5", ["7 people"])),
+]
+
+
+@pytest.mark.parametrize("turns,expected", LAST_CLAUSE, ids=[t[-1][:40] for t, _ in LAST_CLAUSE])
+def test_a_value_chosen_at_the_end_of_a_longer_reply_revises_the_setting(
+        turns: tuple[str, ...], expected: tuple[str, list[str]]) -> None:
+    assert any(now.split()[0] == expected[0] and was == expected[1] for now, was in revised(*turns))
