@@ -46,7 +46,7 @@ _WHEN = (r"(?:\s+(?:this|next|every|each)\s+(?:week|weekend|term|month|season|ye
 # "<who> is playing <role>", "<who>'s on the emergency rota this weekend"
 _IS_DOING_RE = re.compile(
     _LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:(?P<doing>" + _DOING + r")\s+(?P<role>[^,;.!?]{2,40}?)|"
-    r"(?P<on>" + _ON + r"))" + _WHEN + r"\s*[.!]*$", _I)
+    r"(?P<on>" + _ON + r")(?:\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?)?)" + _WHEN + r"\s*[.!]*$", _I)
 # "Jess is my maid of honor", "Kofi's our treasurer": a person and the role they hold
 _IS_MY_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is)\s+(?:my|our)\s+(?P<role>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2})"
                        + _WHEN + r"\s*[.!]*$", _I)

@@ -129,7 +129,7 @@ _GERUND_CUE_RE = re.compile(rf"\b(?:{_REVISION_GERUNDS})\b(?!-)", re.I)
 _REVISION_VERBS = (
     r"set|sets|setting|change|changed|changes|changing|update|updated|updates|raise|raised|"
     r"lower|lowered|increase|increased|decrease|decreased|reduce|reduced|bump|bumped|make|made|"
-    r"move|moved|moving|push|pushed|shift|shifted|switch|switched|rename|renamed|upgrade|"
+    r"move|moved|moving|push|pushed|shift|shifted|slide|slid|nudge|nudged|switch|switched|rename|renamed|upgrade|"
     r"upgraded|downgrade|downgraded|adjust|adjusted|extend|extended|shorten|shortened|cut|"
     r"revise|revised|drop|dropped|reset|bring|brought|pull|pulled|configure|configured|"
     r"stretch|stretched|postpone|postponed|delayed|reschedule|rescheduled|loosen|"

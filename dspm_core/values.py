@@ -187,7 +187,7 @@ _NOT_UNITS = frozenset(
     "these those nowadays outside inside indoors outdoors since because cos coz cuz although "
     "whilst where who whose over every without within during via across against despite "
     "except unlike like starting beginning effective going till til until depending depends "
-    "including excluding plus all".split()
+    "including excluding plus all sharp".split()
 )  # "15 min" is minutes; "3 max" a bound; "at 6 without an alarm" is at 6; "1525 starting march"
 
 _PERIODS = frozenset("second minute hour day night week fortnight month quarter year "

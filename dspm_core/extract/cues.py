@@ -233,7 +233,7 @@ REVISION_VERBS = (
 REVISION_RE = re.compile(
     r"\b(?:set|sets|setting|change|changed|changing|update|updated|updating|raise|raised|"
     r"lower|lowered|increase|increased|increasing|decrease|decreased|reduce|reduced|bump|"
-    r"bumped|make|made|move|moved|moving|push|pushed|shift|shifted|switch|switched|rename|"
+    r"bumped|make|made|move|moved|moving|push|pushed|shift|shifted|slide|slid|nudge|nudged|switch|switched|rename|"
     r"renamed|upgrade|upgraded|upgrading|downgrade|downgraded|adjust|adjusted|extend|extended|"
     r"shorten|shortened|cut|revise|revised|drop|dropped|reschedule|rescheduled|postpone|"
     r"postponed|improve|improved|grow|grew|grown|reach|reached|rise|rose|risen|fall|fell|"

@@ -83,7 +83,11 @@ _SO_WORDS_RE = re.compile(r"(?<=\bso\s)(?P<n>[a-z]+(?:[\s-][a-z]+){0,2})\s*[.!]*
 
 
 def _so_digits(m: re.Match[str]) -> str:
-    """The number in words after "so" in digits, when it is one number and nothing else."""
+    """The number in words after "so" in digits, when it is one number and nothing else ("a
+    month" is 1 month)."""
+    one = _ONE_PERIOD_RE.match(m.group("n"))
+    if one is not None and len(m.group("n").split()) == 2:
+        return _ONE_PERIOD_RE.sub("1 ", m.group("n"), count=1)
     spoken = spoken_numbers(m.group("n"))
     return f"{spoken[0][1]:g}" if len(spoken) == 1 and spoken[0][0].group(0) == m.group("n") else m.group(0)
 
@@ -117,9 +121,9 @@ _MOVE_TO_RE = re.compile(
 # one of a period said with "a" ("move it to an hour", "push it to a week")
 _ONE_PERIOD_RE = re.compile(r"^an?\s+(?=(?:hour|minute|second|day|week|fortnight|month|year)s?\b)", _I)
 # a value said, then taken up: "apparently Thursdays get better open rates, let's do that"
-# or asked to be put in ("the house style is 4 spaces, so change that")
+# or asked to be put in ("the house style is 4 spaces, so change that", "..., move it")
 _DO_THAT_RE = re.compile(r"[,;]\s*(?:so\s+)?(?:(?:let's|lets|we'll|i'll|we should|we can)\s+(?:do|go with|switch to|"
-                         r"move (?:it )?to|try|make it)|(?:please\s+|can you\s+)?(?:change|update|adjust|fix)\s+"
+                         r"move (?:it )?to|try|make it)|(?:please\s+|can you\s+)?(?:change|update|adjust|fix|move|switch|shift)\s+"
                          r"(?:the\s+(?:config|file|settings?)\s+to\s+)?)\s*(?:that|those|them|it)?(?:\s+instead)?"
                          r"(?:\s+(?:please|pls|then|accordingly))?\s*[.!]?$", _I)
 # "hold it for 5 days instead", "keep that at 3 now": any verb, with a cue of change
@@ -142,7 +146,7 @@ _CUE_RE = re.compile(r"\b(?:now|instead|actually|change (?:it|that)|from now on|
                      r"wait|no|nope|nah|hm+|turns out|apparently|misremembered|mixed up|mixing|my bad|"
                      r"sorry|oops|correction|btw|wrong|misread|misheard|"
                      r"starting|from today|changed|moved|resized|updated|raised|lowered|"
-                     r"bumped|dropped)\b", _I)
+                     r"bumped|dropped|delayed|postponed|pushed|extended)\b", _I)
 # where a consequence of what a sentence says opens ("..., so mornings could work now")
 _CONSEQUENCE_RE = re.compile(r"[,;]\s*(?:and\s+)?so\s+(?!(?:it|that)(?:'s|\s+is|'ll|\s+will)\b)", _I)
 # what makes the consequence a question, a request or a supposition

@@ -811,6 +811,11 @@ _CHANGED_STATE = frozenset("moved switched started joined became got married ret
                            "migrated converted signed enrolled".split())
 
 
+# a pointer changed to a new value ("switch that to Nottingham", "change that to Fridays")
+_CHANGED_TO_RE = re.compile(r"^(?:(?:please|now|ok(?:ay)?|so|and|then)[,\s]+)*(?:switch|change|swap|move|set|"
+                            r"make|bump|push|update)\s+(?:that|this)\s+(?:over\s+|back\s+)?to\s+\S", _I)
+
+
 @lru_cache(maxsize=16384)
 def one_off_task(sentence: str) -> bool:
     """An instruction about material at hand ("Sort this list alphabetically", "Make this
@@ -834,6 +839,8 @@ def one_off_task(sentence: str) -> bool:
     if m is None or not is_base_verb(m.group("verb")) or _RECURRENCE_RE.search(s) \
             or _KEEP_IN_MIND_RE.match(s):  # "remember that we're a nut-free office"
         return False
+    if _CHANGED_TO_RE.match(s):
+        return False  # "switch that to Nottingham": a change of what "that" held
     number_next = s[m.end() - 1:m.end()].isdigit() or s[m.end() - 1:m.end()] in "$€£"
     return not number_next or m.group("verb").lower() in _TASK_VERBS | _COMPUTE_VERBS
 

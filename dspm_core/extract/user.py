@@ -42,7 +42,7 @@ from .assignments import assignment_fact
 from .self_corrected import self_corrected
 from .picked import picked_option
 from .visits import visit_said
-from ..switched import switched_said
+from ..switched import switched_said, switched_to
 from .chatter import chatter
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
@@ -276,9 +276,10 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
     assigned = assignment_fact(turn, s) if "=" in s else None
     if assigned is not None:
         return [assigned]  # "LOG_LEVEL=debug for now"
-    if switched_said(s) is not None \
-            and not any(switched_said(c.text) for c in split_clauses(s)):
-        # "got rid of TalkTalk, we're with Sky now": one change across its clauses
+    if any(said(s) is not None and not any(said(c.text) for c in split_clauses(s))
+           for said in (switched_said, switched_to)):
+        # "got rid of TalkTalk, we're with Sky now", "they swapped, it's Dr Lindqvist": one
+        # change across its clauses
         return [make_fact(turn, PatchKind.DECISION, s, s)]
     if not s or _CHITCHAT_RE.match(s) and setting_kind(s) is None and referent_fact(turn, s) is None:
         return []  # chit-chat, unless a fragment of a rule ("No spoilers.") or "no sorry, I meant 5"

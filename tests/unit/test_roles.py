@@ -90,3 +90,8 @@ def test_a_swap_gives_each_role_the_other_person(turns: tuple[str, ...]) -> None
 def test_a_swap_asked_about_swaps_nothing() -> None:
     turns = ("Ade does the sound and Bea runs the lights", "assistant: Noted.", "should we swap them?")
     assert revised(*turns) == []
+
+
+def test_a_duty_on_a_day_then_another_name_in_its_place_revises_it() -> None:
+    turns = ("Dr Osei is on call sunday", "assistant: Dr Osei on call Sunday.", "no, they swapped, it's Dr Haddad")
+    assert ("Dr Haddad", ["Dr Osei"]) in revised(*turns)
