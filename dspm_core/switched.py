@@ -120,7 +120,7 @@ _TO_NAME_RE = re.compile(
     r"(?:(?:actually|so|ok(?:ay)?|well|oh|and|but|yeah|update|finally|anyway|fyi|btw)[,:]?\s+)*"
     r"(?:(?:i|we)(?:'ve|'m|'re|\s+have|\s+am|\s+are)?\s+)?(?:just\s+|finally\s+|recently\s+|now\s+)?"
     r"(?:(?:switch|swap|upgrad|downgrad|mov|chang|migrat)(?:e|ed|es|ing)?\s+"
-    r"(?:(?:him|her|them|us|me|everything|it\s+all|all\s+of\s+it|it|that|this)\s+)?|(?:transfer(?:red|ring|s)?|hand(?:ed|ing|s)?|pass(?:ed|ing|es)?|"
+    r"(?:(?:him|her|them|us|me|everything|it\s+all|all\s+of\s+it)\s+)?|(?:transfer(?:red|ring|s)?|hand(?:ed|ing|s)?|pass(?:ed|ing|es)?|"
     r"giv(?:e|ing|es)|reassign(?:ed|ing|s)?)\s+(?:it|them|those|that|this|these|him|her)\s+)"
     r"(?:over\s+|up\s+|down\s+)?to\s+(?:(?-i:a|an|the)\s+)?"
     r"(?P<new>(?-i:[A-Z0-9])[\w'&+.-]*(?:\s+(?-i:[A-Z0-9])[\w'&+.-]*){0,3})"

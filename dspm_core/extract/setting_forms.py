@@ -196,7 +196,7 @@ _ALL_OF_MINE_RE = re.compile(r"\b(?:my|our|all)\s+(?:\w+\s+)?(?:emails|messages|
                              r"tickets|slides|notes|summaries|answers|replies)\b", _I)
 # "reply to each review in ...", "tag every bug report with ...": an instruction about each
 # thing of a kind as it comes
-_EACH_RE = re.compile(r"\b(?:each|every)\s+(?!(?:one|other|single|day|week|fortnight|month|year|morning|"
+_EACH_RE = re.compile(r"\b(?:each|every|any)\s+(?!(?:one|other|single|more|longer|further|way|good|day|week|fortnight|month|year|morning|"
                       r"afternoon|evening|night|hour|minute|weekday|weekend|monday|tuesday|wednesday|"
                       r"thursday|friday|saturday|sunday|\d)s?\b)[a-z][\w-]*", _I)
 # (never a task over a set at hand: "list every country in Europe", "check each file in this
@@ -206,6 +206,12 @@ _LOOKUP_VERBS = frozenset("list find check count name show give tell explain sea
 # a noun and its verb, never an instruction ("Value can mean different things for each ...")
 _SUBJECT_VERB_RE = re.compile(r"^\S+\s+(?:can|could|will|would|should|must|may|might|is|are|was|were|has|"
                               r"have|had|does|do|did|means?|meant|seems?|varies|vary|depends?)\b", _I)
+# a relative pronoun and its verb ("any food that interacts with it", "games that take under
+# an hour"): no thing pointed at
+_RELATIVE_RE = re.compile(r"\b(?:that|which|who)\s+(?:is|are|was|were|has|have|can|could|will|would|take|"
+                          r"use|need|contain|include|mention|[a-z]+s)\b|(?<=[a-z]s)\s+that\s+[a-z]+", _I)
+# "suggest only games that ...", "recommend only vegan places": things of a kind, only
+_ONLY_KIND_RE = re.compile(r"^[a-z]+\s+(?:me\s+|us\s+)?only\s+(?:[a-z-]+\s+){0,2}[a-z-]+s\b", _I)
 _DEICTIC_RE = re.compile(r"\b(?:this|these|that|those|here|below|above|following|attached)\b", _I)
 # "recipes under 500 calories?": a bound said as a question with no verb
 _ASKING_RE = re.compile(r"^(?:is|are|do|does|did|can|could|should|would|will|what|what's|how|why|"
@@ -370,7 +376,9 @@ _APPRECIATE_RE = re.compile(r"^(?:i(?:'d| would|d)\s+(?:really\s+)?(?:appreciate
                             r"skipped|left out|leave out|cut out)\b.*)$", _I)
 # "dates as DD/MM/YYYY pls": how a kind of thing is given, as a fragment
 _GIVEN_AS_RE = re.compile(r"^(?:(?:and|also|oh|btw|just)[,\s]+)*(?:all\s+)?(?P<what>[a-z]+s)\s+(?:as|in)\s+"
-                          r"(?P<fmt>[^\s,]+(?:\s+(?!(?:please|pls|plz|thx|thanks|ty)\b)[^\s,]+)?)\s*"
+                          r"(?P<fmt>[^\s,]+(?:\s+(?!(?:please|pls|plz|thx|thanks|ty|in|for|on|across)\b)[^\s,]+)?)\s*"
+                          # (where it holds: "dates in DD/MM/YYYY in every document")
+                          r"(?:(?:in|for|on|across)\s+(?:every|each|all|any)\s+[\w-]+(?:\s+[\w-]+)?\s*)?"
                           r"(?:,?\s*(?P<pls>please|pls|plz|thx|thanks|ty)"
                           r"\b)?[.!]?$", _I)
 # "Figma is our source of truth for designs", "Slack is our main channel": a named choice
@@ -498,8 +506,11 @@ _LEAVE_ALONE_RE = re.compile(r"^(?:(?:pls|please|and|also|just)[,\s]+)*leave\s+(
 # where a remark ("More coffee, less sleep, that's my week lol") is none
 _NOT_SO_TAIL = r"(?:the|our|my)\s+\w+\s+(?:has|have|does|do|is|are|was|were)n'?t"
 _NOT_SO_TAIL_RE = re.compile(rf"^{_NOT_SO_TAIL}\b", _I)
-_REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i have|we have|"
+_REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i have|we have|just so you know|"
                              r"the\s+\w+(?:'s|\s+is|\s+are)|my\s+\w+(?:'s|\s+is|\s+are)|"
+                             # "the lake rules forbid it", "our tables turn over fast": what others hold
+                             r"(?:the|our|my)\s+(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:forbids?|requires?|needs?|wants?|"
+                             r"says?|insists?|turn|turns|fill|fills|run|runs|get|gets|don't|doesn't|won't|can't)|"
                              rf"{_NOT_SO_TAIL}|because|since|cos|coz|cuz)\b", _I)
 
 
@@ -605,10 +616,11 @@ def setting_kind(sentence: str) -> PatchKind | None:
         return PatchKind.DECISION  # "remind me to take my vitamins every morning"
     lead = re.sub(r"^(?:please|kindly|always|just)\s+", "", s, flags=_I)
     verb = lead.split(None, 1)[0].lower() if lead.split() else ""
+    unpointed = _RELATIVE_RE.sub(" ", lead)  # (never the "that" of "any food that interacts")
     if is_base_verb(verb) and not one_off_task(lead) and (
             _CONTRAST_RE.search(lead) or _ALL_OF_MINE_RE.search(lead)
-            or _EACH_RE.search(lead) and verb not in _LOOKUP_VERBS and not _DEICTIC_RE.search(lead)
-            and not _SUBJECT_VERB_RE.match(lead)):
+            or (_EACH_RE.search(lead) or _ONLY_KIND_RE.match(lead)) and verb not in _LOOKUP_VERBS
+            and not _DEICTIC_RE.search(unpointed) and not _SUBJECT_VERB_RE.match(lead)):
         return PatchKind.CONSTRAINT  # "spell it colour not color", "sign off my emails with ...",
         # "reply to each review in the language it was written in"
     m = _FRAGMENT_RE.match(s)

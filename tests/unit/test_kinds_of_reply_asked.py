@@ -37,3 +37,24 @@ ONCE = [
 @pytest.mark.parametrize("said", ONCE)
 def test_a_one_off_ask_is_no_rule(said: str) -> None:
     assert not critical_texts(said)
+
+
+STANDING = [
+    # an instruction about any thing of a kind, a relative clause after it
+    "flag any recipe that uses sesame",
+    # only things of a kind
+    "please recommend only hikes that loop back to the car",
+    # a format, and where it holds
+    "times in 24-hour format in every itinerary",
+    # a rule, then a reason said by what others hold
+    "no metal detectors, the park rules forbid it",
+]
+
+
+@pytest.mark.parametrize("said", STANDING)
+def test_a_standing_instruction_of_a_kind_of_thing_is_a_rule(said: str) -> None:
+    assert critical_texts(said)
+
+
+def test_any_more_is_no_instruction_about_any_thing() -> None:
+    assert not critical_texts("drop the metric thing I mentioned, it doesn't matter any more")
