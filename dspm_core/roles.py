@@ -40,7 +40,7 @@ _DOES = (r"plays|runs|does|handles|covers|leads|hosts|teaches|coaches|manages|or
 # the duties one is "on" ("on the emergency rota", "on call", "on drums")
 _ON = (r"on\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}(?:rota|call|duty|shift|watch|door|desk|bar|grill|reception|"
        r"drums|bass|guitar|keys|keyboard|vocals|decks|lights|sound|register|till|phones)")
-# when the role is held, said after it ("this weekend", "on saturdays", "for the tour")
+# when the role is held, said after it ("this weekend", "every term", "now")
 _WHEN = (r"(?:\s+(?:this|next|every|each)\s+(?:week|weekend|term|month|season|year|time|saturday|sunday|"
          r"monday|tuesday|wednesday|thursday|friday)|\s+(?:now|again|too))*")
 # "<who> is playing <role>", "<who>'s on the emergency rota this weekend"

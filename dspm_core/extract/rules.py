@@ -97,18 +97,23 @@ class RuleExtractor:
         # reply is a value alone after the assistant said one back ("20% infill, noted." / "35")
         judged = corrects_said_back(turn, text)
         last: tuple[str, bool] | None = None  # the sentence before, and whether it gave a rule or setting
+        last_at = 0  # where the facts of the sentence before start
         for sentence in map(without_aside, split_sentences(prose, semicolons=False)):
             if keeps_last(sentence):  # "The key is under the planter. Remember that.": the
                 if last is not None and not last[1]:  # sentence before, kept
                     facts.append(kept_fact(turn, clean(last[0])))
                 last = None
                 continue
-            command = clean(last[0]) if last is not None and not last[1] else None
+            # the sentence before gave no rule, or one rule alone ("Label the axes on any chart.")
+            command = clean(last[0]) if last is not None and (
+                not last[1] or all(f.kind is PatchKind.CONSTRAINT for f in facts[last_at:])) else None
             if command is not None and scoped_command(command, sentence):
                 # "Put the TL;DR first. Every time, even for short stuff.": one rule
+                del facts[last_at:]
                 facts.append(new_fact(turn, PatchKind.CONSTRAINT, f"{command} {clean(sentence)}"))
                 last = None
                 continue
+            last_at = len(facts)
             swapped = swapped_roles(turn, sentence)
             if swapped is not None:  # "other way round, Lee's on CAD": the two roles swapped
                 facts.extend(swapped)
