@@ -66,8 +66,9 @@ _TAKES_OVER_RE = re.compile(
     r"(?:\s+(?:now|instead|from now on|going forward|this\s+\w+))*\s*[.!]*$", _I)
 _SWAP_FOR_RE = re.compile(r"\b(?:swap|switch|replace|sub)\s+(?:him|her|them)\s+(?:out\s+)?(?:for|with)\s+" + _WHO
                           + r"\b(?!')", _I)
-# "Devon's captain now": a person, the role, and the word of change
-_ROLE_NOW_RE = re.compile(_LEAD + r"(?:[^,;.!?]{2,60}[,;.:]\s+|.*?\(\s*|.*?:\(\s*)?" + _WHO
+# "Devon's captain now": a person, the role, and the word of change (after a reason or a
+# frowning face: "priya moved away :( Devon's captain now")
+_ROLE_NOW_RE = re.compile(_LEAD + r"(?:[^,;.!?]{2,60}[,;.:]\s+|.*?\(\s*)?" + _WHO
                           + r"(?:'s|’s|\s+is)\s+(?:the\s+|our\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
                           r"\s+now\s*[.!]*$", _I)
 _NOT_A_PERSON = frozenset("the this that these those it he she they we i you everyone everybody nobody "

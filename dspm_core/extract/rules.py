@@ -108,8 +108,10 @@ class RuleExtractor:
             command = clean(last[0]) if last is not None and (
                 not last[1] or all(f.kind is PatchKind.CONSTRAINT for f in facts[last_at:])) else None
             if command is not None and scoped_command(command, sentence):
-                # "Put the TL;DR first. Every time, even for short stuff.": one rule
-                del facts[last_at:]
+                # "Put the TL;DR first. Every time, even for short stuff.": one rule (in place of
+                # the rule the command alone gave)
+                if last[1]:
+                    del facts[last_at:]
                 facts.append(new_fact(turn, PatchKind.CONSTRAINT, f"{command} {clean(sentence)}"))
                 last = None
                 continue
