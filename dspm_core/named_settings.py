@@ -21,7 +21,7 @@ from .known_names import names_pattern
 from .lexicon import is_adjective, is_base_verb, is_noun, is_verb_only
 from .values import VALUE_RE
 
-__all__ = ["DIETS", "LEAD", "NAME", "NamedSetting", "read_named", "read_reminder"]
+__all__ = ["DIETS", "LEAD", "NAME", "NamedSetting", "read_named", "read_reminder", "without_article"]
 
 _I = re.I
 
@@ -178,7 +178,7 @@ def read_named(sentence: str) -> NamedSetting | None:
     m = _DECLARED_RE.match(s)
     # "video calls are on Zoom these days": the time said after the value is no part of it
     val = _NOW_AFTER_RE.sub("", m.group("val")) if m else ""
-    val = re.sub(r"^(?:a|an)\s+(?=(?-i:[A-Z]))", "", val)  # "my bike is a Trek FX": the Trek FX
+    val = without_article(val)  # "my bike is a Trek FX": the Trek FX
     if m and m.group("placed") and not re.match(r"(?:the\s+)?(?-i:[A-Z])", val, _I):
         m = None  # where a named place stands, after a name only ("The Crown on Market Street")
     if m and m.group("subj") and _declares(m.group("subj"), val):
@@ -234,6 +234,15 @@ def _bare_thing(subject: str) -> bool:
         and is_noun(head) and head not in _TALK_HEADS and not is_verb_only(first) or (
             len(words) == 1 and is_noun(head) and head not in _TALK_HEADS and head not in _POINTERS
             and head not in _NOT_A_THING_FIRST)
+
+
+# "a" or "an" before a name ("a Galaxy S21")
+_ARTICLE_BEFORE_NAME_RE = re.compile(r"^(?:a|an)\s+(?=(?-i:[A-Z]))", _I)
+
+
+def without_article(value: str) -> str:
+    """A name without the "a" or "an" said before it ("a Trek FX" -> "Trek FX")."""
+    return _ARTICLE_BEFORE_NAME_RE.sub("", value, count=1)
 
 
 _NOW_AFTER_RE = re.compile(r"\s+(?:now|these days|nowadays|for now)$", _I)

@@ -23,7 +23,7 @@ from .literal import may_hold
 from .regex_gate import gated
 from .limits import MAX_ALIAS_TEXT, MAX_ALIASES
 from .conventions import read_convention
-from .named_settings import read_named, read_reminder
+from .named_settings import read_named, read_reminder, without_article
 from .requested import requested_measure
 from .progress import done_count
 from .chosen_names import ONE_AT_A_TIME, chosen_name
@@ -1604,16 +1604,12 @@ def _statement_of(text: str) -> Statement:
     return _clause(t)
 
 
-# a name after "a" or "an" ("a Galaxy S21")
-_ARTICLE_NAME_RE = re.compile(r"(?:a|an)\s+((?-i:[A-Z])\S*(?:\s+\S+)*)$", re.I)
-
-
 def _clause(t: str) -> Statement:
     """One clause: its forms (:func:`_sentence`), else a setting declared by name."""
     st = _sentence(t)
-    named = _ARTICLE_NAME_RE.match(st.value or "") if st.dimension == "name" else None
-    if named is not None:  # "my bike is a Trek FX": the Trek FX
-        st = replace(st, value=named.group(1), canonical=named.group(1).lower())
+    named = without_article(st.value or "") if st.dimension == "name" else st.value
+    if named != st.value and named:  # "my bike is a Trek FX": the Trek FX
+        st = replace(st, value=named, canonical=named.lower())
     if st.value is None or st.dimension == "free" or read_convention(t) is not None:
         # (a convention declared is read as one: "the newsletter is in US English now" is
         # no place; "let's run staging at WARN from today" is read without its lead and

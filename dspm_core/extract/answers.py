@@ -14,10 +14,8 @@ import re
 
 from ..clock_words import in_digits
 from ..patch import Role, Turn
-from ..slots import value_at
-from ..values import VALUE_RE
 
-__all__ = ["answered_count", "answered_subject", "unit_said_back"]
+__all__ = ["answered_count", "answered_subject"]
 
 _I = re.I
 # "how many chapters a week would suit ...", "how many replicas do you want": what is counted,
@@ -69,19 +67,3 @@ def answered_subject(turn: Turn) -> str | None:
     question = _last_question(turn)
     found = list(_WHAT_RE.finditer(question)) if question is not None else []
     return found[0].group("np") if len(found) == 1 else None
-
-
-def unit_said_back(turn: Turn, number: str) -> str | None:
-    """``number`` with the unit the assistant's message just before gave the same number
-    ("15" after "... must time out within 15 minutes. Which timeout should I use?": "15
-    minutes"); None when it gave none, or that number with two units."""
-    if turn.role is not Role.USER or not turn.recent or turn.recent[-1][0] != Role.ASSISTANT.value:
-        return None
-    said = turn.recent[-1][1]
-    units = set()
-    for m in VALUE_RE.finditer(said):
-        found = value_at(said[m.start():])
-        if found is not None and found[0].unit and found[0].dimension not in ("free", "name", "number") \
-                and found[1].split()[0].lstrip("$€£") == number:
-            units.add(found[1])
-    return units.pop() if len(units) == 1 else None

@@ -28,7 +28,8 @@ from ..slots import RARE_NAME, value_at
 from ..value_clause import CORRECTION
 from ..values import parse_value
 from ..vocab import word_frequency
-from .answers import answered_count, answered_subject, unit_said_back
+from .accepted import with_unit
+from .answers import answered_count, answered_subject
 from .picked import offered_beside
 
 __all__ = ["corrects_said_back", "elliptical_facts", "elliptical_value", "is_acknowledgement",
@@ -329,8 +330,8 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
         said = _name_alone(part, turn.recent[-1][1])  # "Cascadia" after "Wingspan's a great opener."
     if said is None or offered_beside(turn, said):
         return facts  # ("would you also like a wind-down reminder at 10pm?": a new setting)
-    if re.fullmatch(r"\d+(?:\.\d+)?", said):
-        said = unit_said_back(turn, said) or said  # "15 is better" of "... within 15 minutes. Which ...?"
+    said_back = turn.recent[-1][1] if turn.recent and turn.recent[-1][0] == "assistant" else ""
+    said = with_unit(said, said_back)  # "15 is better" of "... within 15 minutes. Which ...?"
     asked = answered_subject(turn)
     if asked is not None:  # "around £250 each" after "What's the budget per person?"
         return [Fact(kind=PatchKind.DECISION, text=f"{asked}: {part.strip()}", role=turn.role,

@@ -56,7 +56,6 @@ _PASSING = frozenset("bit little lot mess wreck moment minute second sec while s
                      "meeting call rush fan".split())
 _NOT_NOW_RE = re.compile(r"\?|\b(?:if|would|could|might|maybe|was|were|used to|wish|hope|hoping|"
                          r"pretend|imagine|suppose|when i was)\b", _I)
-_PRESENT_VERB_RE = re.compile(r"(?:e|[^s]s|[a-z])$")
 
 
 def self_described(sentence: str) -> PatchKind | None:
