@@ -28,15 +28,18 @@ __all__ = ["role_said", "roles_given"]
 
 _I = re.I
 # a person: a name as written, a title first maybe ("Dr Kim", "Mr. Okafor", "Steve_B")
-_WHO = (r"(?P<who>(?:(?-i:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?(?-i:[A-Z][a-z]+)(?:_\w+)?"
-        r"(?:\s+(?-i:[A-Z][a-z]+)(?!'s\b))?)")
+_WHO = (r"(?P<who>(?:(?-i:Dr|Mr|Mrs|Ms|Prof|Chef|Coach)\.?\s+)?(?-i:[A-Z][a-z]+)(?:_\w+)?"
+        r"(?:\s+(?-i:[A-Z][a-z]+)(?!'s\b))?(?:\s+&\s+(?-i:[A-Z][a-z]+))?)")
 # what may open the clause: a reason or a word of reply ("ugh she dropped out. ", "ok so ")
 _LEAD = r"^(?:(?:so|and|ok(?:ay)?|also|btw|fyi|oh|ah|ugh|yeah|well|now)[,\s]+)*"
 _DOING = (r"playing|running|doing|handling|covering|leading|hosting|teaching|coaching|managing|"
           r"organi[sz]ing|driving|cooking|bringing|taking|singing|chairing|presenting|refereeing|"
-          r"umpiring|captaining|directing|building|designing|editing|mixing|producing")
+          r"umpiring|captaining|directing|building|designing|editing|mixing|producing|coordinating|arranging|"
+          r"overseeing|supervising|opening|closing|shooting|second[- ]shooting|photographing|watering|"
+          r"ordering|collecting|picking|catering|judging|reviewing|minding|feeding|walking")
 _DOES = (r"plays|runs|does|handles|covers|leads|hosts|teaches|coaches|manages|organi[sz]es|drives|"
-         r"cooks|brings|takes|sings|chairs|presents|referees|directs|builds|designs|edits|mixes|produces")
+         r"cooks|brings|takes|sings|chairs|presents|referees|directs|builds|designs|edits|mixes|produces|"
+         r"coordinates|arranges|oversees|supervises|opens|closes|waters|orders|collects|caters|judges|reviews")
 # the duties one is "on" ("on the emergency rota", "on call", "on drums")
 _ON = (r"on\s+(?:the\s+)?(?:[\w'-]+\s+){0,2}(?:rota|call|duty|shift|watch|door|desk|bar|grill|reception|"
        r"drums|bass|guitar|keys|keyboard|vocals|decks|lights|sound|register|till|phones)")
@@ -45,7 +48,7 @@ _WHEN = (r"(?:\s+(?:this|next|every|each)\s+(?:week|weekend|term|month|season|ye
          r"monday|tuesday|wednesday|thursday|friday)|\s+(?:now|again|too))*")
 # "<who> is playing <role>", "<who>'s on the emergency rota this weekend"
 _IS_DOING_RE = re.compile(
-    _LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:(?P<doing>" + _DOING + r")\s+(?P<role>[^,;.!?]{2,40}?)|"
+    _LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:(?P<doing>" + _DOING + r")\s+(?P<role>[^,;.!?]{2,50}?)|"
     r"(?P<on>" + _ON + r")(?:\s+(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days?)?)" + _WHEN + r"\s*[.!]*$", _I)
 # "Jess is my maid of honor", "Kofi's our treasurer": a person and the role they hold
 _IS_MY_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is)\s+(?:my|our)\s+(?P<role>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2})"
@@ -71,6 +74,50 @@ _SWAP_FOR_RE = re.compile(r"\b(?:swap|switch|replace|sub)\s+(?:him|her|them)\s+(
 _ROLE_NOW_RE = re.compile(_LEAD + r"(?:[^,;.!?]{2,60}[,;.:]\s+|.*?\(\s*)?" + _WHO
                           + r"(?:'s|’s|\s+is)\s+(?:the\s+|our\s+)?(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
                           r"\s+now\s*[.!]*$", _I)
+# the word for one who holds a duty: "charge nurse", "release manager", "point of contact"
+_HOLDER = (r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent|ee|man|woman|person)s?|captain|lead|head|chair|admin|mod|rep|"
+           r"contact|coach|nurse|chef|skipper|host|judge|guide|point\s+of\s+contact|maid\s+of\s+hono[u]?r)")
+_NOT_A_HOLDER = frozenset("number answer weather paper water order center centre event moment content present letter "
+                          "matter corner dinner summer winter winner member problem reason plan plans best worst".split())
+# where the duty holds, said after the word for its holder ("for the night shift", "on the Bramwell account")
+_WHERE_HELD = r"(?:\s+(?:for|on|of|at|in)\s+(?:[^,;.!?]|\.(?=\d)){2,40}?)?"
+# "<who> is the charge nurse for the night shift", "Kasper is our lead on the Bramwell account"
+_IS_THE_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:the|our|my)\s+(?P<role>(?:[a-z][\w-]*\s+){0,2}?"
+                        r"(?P<holder>" + _HOLDER + r")" + _WHERE_HELD + r")" + _WHEN + r"\s*[.!]*$", _I)
+# "Release manager for 4.2 will be Henrik", "our goalkeeping coach is Ibrahim", "the knife
+# skills class is taught by Chef Amara"
+_ROLE_IS_RE = re.compile(r"^(?:(?:the|our|my)\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,2}?(?P<holder>" + _HOLDER + r")"
+                         + _WHERE_HELD + r"(?:\s+this\s+\w+)?)\s+(?:is|will\s+be|'s|’s)\s+" + _WHO + r"\s*[.!]*$", _I)
+_RUN_BY_RE = re.compile(r"^(?:(?:the|our|my)\s+)?(?P<role>[a-z][\w' -]{2,40}?)\s+(?:is|are|will\s+be)\s+"
+                        r"(?:taught|run|led|hosted|handled|coordinated|managed|organi[sz]ed|covered|done)\s+by\s+"
+                        + _WHO + r"\s*[.!]*$", _I)
+# "Grace is in charge of the permission slips", "Ezekiel is responsible for ordering the seed potatoes"
+_IN_CHARGE_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:in\s+charge\s+of|responsible\s+for|"
+                           r"looking\s+after)\s+(?P<role>[^,;.!?]{2,50}?)" + _WHEN + r"\s*[.!]*$", _I)
+# "Lab tours are Imogen's job"
+_JOB_OF_RE = re.compile(r"^(?:(?:the|our|my)\s+)?(?P<role>[a-z][\w' -]{2,40}?)\s+(?:is|are)\s+" + _WHO
+                        + r"(?:'s|’s)\s+(?:job|responsibility|thing|area|department)\s*[.!]*$", _I)
+# another person takes the duty held: "Sofia is taking over the release", "the club is
+# sending Rafael instead", "handed the Halvorsen review over to Desmond", "Beatriz swapped
+# with Dmitri", "we asked Rupert to manage it", "a sous chef named Pietro Russo is teaching
+# it now", "Soraya will pick them up instead", "Oluwaseun is covering"
+_NAMED = r"(?:(?:a|an|the)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:named|called)\s+)?"
+_HANDED_RES = (
+    re.compile(r"(?:^|[,;.:]\s+|\b(?:so|now|but|and)\s+)" + _NAMED + _WHO
+               + r"(?:(?:'s|’s|\s+is|\s+will\s+be)\s+(?:taking|gonna\s+take|going\s+to\s+take)\s+over"
+               r"(?:\s+(?:the\s+)?[^,;.!?]{2,40}?)?"
+               r"|\s+will\s+take\s+over(?:\s+(?:the\s+)?[^,;.!?]{2,40}?)?"
+               r"|\s+will\s+[a-z]+(?:\s+(?:it|them|that|this))?(?:\s+up)?\s+instead"
+               r"|(?:'s|’s|\s+is)\s+(?:covering|stepping\s+in)"
+               r"|(?:'s|’s|\s+is)\s+(?:" + _DOING + r")\s+(?:it|that|this|them)\s+now)"
+               r"(?:\s+(?:now|instead|from now on|going forward|this\s+\w+))*\s*[.!]*$", _I),
+    re.compile(r"\b(?:sending|sent|gave\s+us|giving\s+us|got\s+us|brought\s+in|hired)\s+" + _WHO + r"\s+instead\b", _I),
+    re.compile(r"\b(?:handed|passed|handing|passing)\s+(?:the\s+|it|that|this|them)?[\w' -]{0,40}?\s*(?:over\s+)?to\s+"
+               + _WHO + r"\b", _I),
+    re.compile(r"\b(?:let's|lets|let\s+us)\s+give\s+(?:the\s+|it|that|this|them)?[\w' -]{0,40}?\s*to\s+" + _WHO + r"\b", _I),
+    re.compile(r"\bswapped\s+with\s+" + _WHO + r"\b", _I),
+    re.compile(r"\basked\s+" + _WHO + r"\s+to\s+(?:do|take|run|manage|cover|handle|lead|teach)\b", _I),
+)
 _NOT_A_PERSON = frozenset("the this that these those it he she they we i you everyone everybody nobody "
                           "what who which where when why how "
                           "someone somebody my our your his her their mum mom dad monday tuesday wednesday "
@@ -90,7 +137,9 @@ _SHIFT_RE = re.compile(r"(?:week(?:end|day)s?|mornings?|afternoons?|evenings?|ni
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "last")
 # another clause inside what would be the role ("CAD and Lee handles wiring")
 _ANOTHER_CLAUSE_RE = re.compile(r"\band\s+(?-i:[A-Z])")
-_GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|sub|taking|my|our|make)\b", _I)
+_GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|sub|taking|my|our|make|the|is|are|"
+                      rf"swapped|asked|handed|passed|give|sending|sent|gave|got|hired|brought|charge|responsible|"
+                      rf"looking)\b", _I)
 
 
 #: how often a word that opens a sentence may be met in English and still be read as a
@@ -128,20 +177,45 @@ def role_said(text: str) -> tuple[str | None, str, bool] | None:
     t = text.strip()
     if not _GATE_RE.search(t):
         return None
-    m = _TAKES_OVER_RE.search(t) or _SWAP_FOR_RE.search(t)
+    m = _TAKES_OVER_RE.search(t) or _SWAP_FOR_RE.search(t) or next(
+        (h for h in (r.search(t) for r in _HANDED_RES) if h is not None), None)
     if m is not None and _person(m.group("who"), opens=m.start("who") == 0):
         # (with whose relation they are: "her cousin Femi", no owner of the role)
         return None, f"{m.groupdict().get('rel') or ''}{m.group('who')}", True
+    m = _ROLE_NOW_RE.match(t)
+    if m is not None and _person(m.group("who"), opens=m.start("who") == 0) and _role(m.group("role")) is not None:
+        return m.group("role"), m.group("who"), True
+    given = _given(t)
+    if given is None and "," in t:  # "Rhiannon handles the payroll exports, anything from the bank goes to her"
+        given = _given(t.split(",", 1)[0])
+    return given
+
+
+def _given(t: str) -> tuple[str, str, bool] | None:
+    """(the role, the person, False) of a clause that gives a person a duty, or None."""
     m = _IS_DOING_RE.match(t) or _DOES_RE.match(t) or _IS_MY_RE.match(t) or _MAKE_RE.match(t)
     if m is not None and _person(m.group("who"), opens=m.start("who") == 0):
         role = _role(m.group("role")) if m.groupdict().get("role") else \
             re.sub(r"^on\s+(?:the\s+)?", "", m.group("on"), flags=_I)
         if role is not None:
             return role, m.group("who"), False
-    m = _ROLE_NOW_RE.match(t)
-    if m is not None and _person(m.group("who"), opens=m.start("who") == 0) and _role(m.group("role")) is not None:
-        return m.group("role"), m.group("who"), True
+    # (the word for the holder, or "in charge of", says a duty: any name may open these,
+    # "Grace is in charge of the raffle", and the duty may hold at a time, "for the night shift")
+    m = _held(_IS_THE_RE.match(t)) or _held(_ROLE_IS_RE.match(t))
+    if m is not None and _person(m.group("who")):
+        return re.sub(r"^(?:the|our|my)\s+", "", m.group("role"), flags=_I), m.group("who"), False
+    m = _IN_CHARGE_RE.match(t) or _RUN_BY_RE.match(t) or _JOB_OF_RE.match(t)
+    if m is not None and _person(m.group("who")) and _role(m.group("role")) is not None:
+        return _role(m.group("role")), m.group("who"), False
     return None
+
+
+def _held(m: re.Match[str] | None) -> re.Match[str] | None:
+    """``m`` when the word it read for the holder of a duty is one ("charge nurse", not "the answer")."""
+    if m is None:
+        return None
+    holder = m.group("holder").lower().split()[-1]
+    return m if holder not in _NOT_A_HOLDER and (is_noun(holder) or not known_word(holder)) else None
 
 
 # where clauses part in a sentence that gives several roles ("Sam does CAD and Lee handles

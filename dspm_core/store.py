@@ -28,6 +28,7 @@ from .index import LexicalIndex
 from .rank import patch_terms, query_terms
 from .merge_targets import (TERM_CANDIDATES, StoreIndex, echo_target, fitting, named_bound, value_base,
                             with_period_of)
+from .roles import role_said
 from .restated import restated_earlier, restated_name, supposes_or_recalls, value_said_again
 from .owners import another_one, one_instance, other_audience, owner_added, said_before_value
 from .resolve import (HEADCOUNT, NEW_VERSION, SIBLING, LIGHT_VERBS, as_said_of, both_said_for, goal_apart, held_before,
@@ -934,7 +935,10 @@ class PatchStore:
                         return done
                 return self._supersede(said_again, fact, stmt)  # "the frontend runs on Vue 3
                 # now" of "... in Vue 2", never "for shipping, ..." of "for billing, ..."
-            done = self._changed_value(fact, key, stmt)
+            given = role_said(fact.text)
+            # (a duty given to a person is a setting of its own: "and Oluwaseun is the charge
+            # nurse on days" changes nothing of "Nadia is the charge nurse on nights")
+            done = self._changed_value(fact, key, stmt) if given is None or given[0] is None or given[2] else None
             if done is not None:
                 return done
         earlier = link_target(self._ix, self._patches, subj_norm, stmt) if self.links else None
