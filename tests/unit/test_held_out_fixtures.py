@@ -95,7 +95,7 @@ REVISION_SETS = {"fresh": ("fr", 220, 130, 90), "unseen": ("un", 220, 130, 90),
                  "workdays": ("wd", 140, 60, 76),
                  "desk": ("dk", 140, 60, 76),
                  "talk": ("tk", 128, 72, 56), "outside": ("ou", 60, 36, 24),
-                 "handovers": ("ho", 36, 24, 12)}
+                 "handovers": ("ho", 36, 24, 12), "capped": ("cp", 30, 20, 10)}
 
 
 def _load(path: Path) -> list[dict]:
