@@ -48,6 +48,9 @@ _DOTTED_RE = re.compile(r"\b(?P<h>1[0-2]|0?[1-9])\.(?P<m>[0-5]\d)\s?(?P<ampm>[ap
 # number with a thousands comma ("at 1,200 calories")
 _AT_HOUR_RE = re.compile(
     r"(?<!\bi'm )(?<!\bwe're )(?<!\bi am )(?<!\bwe are )(?<!\byou're )(?<!\bthey're )"
+    # a number a setting is held at ("cap it at 6", "we're keeping it at 8"): no time of day
+    r"(?<!\bcap it )(?<!\bcapping it )(?<!\bcapped it )(?<!\bcap that )(?<!\bcapped )"
+    r"(?<!\bkeep it )(?<!\bkeeping it )(?<!\bhold it )(?<!\bholding it )(?<!\bleave it )(?<!\bkeep that )"
     r"\b(?P<lead>at|until|till)\s+(?P<h>1[0-2]|[1-9])(?=\s*(?:$|,(?!\d)|[;!?)]|\.(?!\d)|(?:now|tonight|"
     r"tomorrow|today|sharp|on|then|instead|please|though|every|each|this|next|latest|without|with|"
     r"because|since|but|so|lately|usually)\b))", re.I)

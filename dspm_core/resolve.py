@@ -470,7 +470,8 @@ def progress_on_goal(text: str, earlier: str) -> bool:
 
 # a pointer told its new value ("bump that to 10k, i've been hitting it"): a new goal
 _SET_TO_RE = re.compile(r"\b(?:bump|rais|set|make|chang|push|mov|up|increas|lower|drop|cut)\w*\s+"
-                        r"(?:it|that|this)\s+(?:(?:up|down)\s+)?to\b", re.I)
+                        r"(?:it|that|this)\s+(?:(?:up|down)\s+)?to\b|\binstead\b|"
+                        r"\blet'?s\s+(?:say|do|go|make|aim|try)\b", re.I)  # ("I've been ill, let's say 55 instead")
 
 
 def goal_apart(text: str, earlier: str) -> str | None:
@@ -1069,6 +1070,8 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
             and singular((stmt.unit or "").lower().split()[-1]) not in content_terms(patches[pid].text):
         return False  # "3 retries." said alone is no port of "expose port 8000", "8 cores" no
         # count of what fits in an oven
+    if bound_class(stmt.op) == "upper" and patches[pid].op in ("=", None) and _CAPPED_RE.search(text):
+        stmt = replace(stmt, op="=")  # "cap it at 15" of "24 places": its new number
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
     return bool(revision_candidates(patches, {pid}, probe, exact_dim=True, same_unit=same_unit)) \
@@ -1985,6 +1988,8 @@ _UNLIMITED = frozenset(["unlimited", "the unlimited one", "the unlimited plan", 
                         "no cap", "uncapped"])
 _QUANTITIES = frozenset("size num time money".split())
 _LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|allowance)\b", re.I)
+# a pointer capped ("cap it at 15" of "24 places"): the setting's new value, held as its cap
+_CAPPED_RE = re.compile(r"\b(?:cap|capp\w*|capped)\b|\bis\s+(?:the\s+|our\s+)?(?:most|max|maximum)\s+(?:we|i)\s+can\b", re.I)
 
 
 def _same_head(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str,

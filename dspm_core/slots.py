@@ -123,7 +123,7 @@ _BOUND = {"=": "eq", "<=": "upper", "<": "upper", ">=": "lower", ">": "lower", "
 _REVISION_GERUNDS = (r"raising|lowering|increasing|decreasing|reducing|bumping|cutting|dropping|"
                      r"pushing|shifting|switching|upgrading|downgrading|adjusting|extending|"
                      r"shortening|bringing|pulling|stretching|postponing|delaying|rescheduling|"
-                     r"trimming|doubling|halving|boosting|upping|tightening|loosening")
+                     r"trimming|doubling|halving|boosting|upping|tightening|loosening|capping")
 _REVISION_GERUND_RE = re.compile(_REVISION_GERUNDS, re.I)
 _GERUND_CUE_RE = re.compile(rf"\b(?:{_REVISION_GERUNDS})\b(?!-)", re.I)
 _REVISION_VERBS = (
@@ -135,7 +135,7 @@ _REVISION_VERBS = (
     r"stretch|stretched|postpone|postponed|delayed|reschedule|rescheduled|loosen|"
     r"loosened|tighten|tightened|trimmed|doubled|tripled|halve|halved|"
     r"boosted|lifted|resize|resized|moves|shifts|switches|migrate|migrated|migrates|scale|scaled|"
-    r"relocate|relocated|"
+    r"relocate|relocated|capped|cap(?=\s+(?:it|that|this|them|at)\b)|"
     r"turn(?=\s+\S+\s+(?:up|down)\b)|put(?:s|ting)?(?=\s+(?:\S+\s+){1,3}?(?:up|down|back)\s+to\b)|"
     r"crank|cranked|dial|dialled|dialed|ramp|ramped|upped|up"
     r"(?= (?:it|that|this|the|my|our)\b)"

@@ -39,8 +39,9 @@ _VERBS = (r"make|set|change|raise|lower|bump|move|push|pull|shift|drop|cut|incre
           r"loosen|tighten|cap|limit|call")
 # "<verb> it/that (up/down/back) (to/at/for/by) <value>"
 _VERB_PRONOUN_RE = re.compile(
-    rf"\b(?:{_VERBS})(?:s|d|ed)?\s+(?:it|that|this)(?:\s+one)?\s+(?:(?:up|down|back|forward|out)\s+)?"
-    r"(?:from\s+[^,;]{1,25}?\s+to\s+|(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)", _I)
+    rf"\b(?:{_VERBS})(?:s|d|ed|ing|ping|ped)?\s+(?:it|that|this)(?:\s+one)?\s+(?:(?:up|down|back|forward|out)\s+)?"
+    r"(?:from\s+[^,;]{1,25}?\s+to\s+|(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)"
+    r"|\b(?:keep|hold)(?:s|ing)?\s+(?:it|that|this)\s+at\s+(?=\S)", _I)  # "we're holding it at 8"
 # "it's 500 GB now", "it's due April 2 this time", "that is 10 MB from now on"
 _IT_IS_RE = re.compile(
     r"\b(?:it's|its|it is|it'll be|it will be|that's|thats|that is|it's now|it is now)\s+"
@@ -188,6 +189,18 @@ _COUNTED_RE = re.compile(r"\b(?:more|fewer|less|extra|another|additional)\s+"
 _NOT_A_REVISION_RE = re.compile(r"\?\s*$|\b(?:if|whether|would|could|might|maybe|what if)\b", _I)
 
 
+# a value of the reason said before, then taken as the setting's ("..., so we're capping it
+# there", "..., so go with that")
+_HELD_THERE_RE = re.compile(
+    r"\bso\s+(?:(?:we're|we\s+are|we'll|i'll|we\s+have\s+to|let's|lets|just|we\s+can)\s+)*"
+    r"(?:(?P<cap>capping|cap|capped|limiting|limit|keeping|keep|holding|hold|leaving|leave)\s+(?:it|that|this|them|things)\s+there"
+    r"|(?:go|going|stick|sticking)\s+with\s+(?:that|it|this))\b", _I)
+# "2 is the most we can do", "12 is the max we can seat"
+_THE_MOST_RE = re.compile(r"(?<![\w.,:])(?P<value>\d+)\s+is\s+(?:the\s+|our\s+)?(?:most|max|maximum|limit|cap)\s+"
+                          r"(?:(?:we|i|they|you)\s+can\s+(?:do|take|fit|manage|handle|afford|seat|host|run|have)|"
+                          r"(?:we|i)\s+can\b)", _I)
+
+
 def _pointer_fact(turn: Turn, text: str, value: str, op: str = "=") -> Fact:
     """The fact of ``text`` as a new ``value`` of the setting a pointer means."""
     return Fact(kind=PatchKind.DECISION, text=text, role=turn.role, turn=turn.index, op=op,
@@ -276,6 +289,16 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             # "cap it at 50": a bound, never the value of a minimum
             op = "<=" if _CAPPED_RE.match(m.group(0)) else "="
             return _pointer_fact(turn, s, text, op)
+    held_there = _HELD_THERE_RE.search(read)
+    said = [value_at(read[m.start(): held_there.start()]) for m in VALUE_RE.finditer(read, 0, held_there.start())] \
+        if held_there else []
+    if len(said) == 1 and said[0] is not None and said[0][0].dimension not in ("free", "name"):
+        # "the rooms only seat 12 so we're capping it there", "the boss only signed off on 600
+        # so go with that": the one number of the reason is the new value
+        return _pointer_fact(turn, s, said[0][1], "<=" if held_there.group("cap") else "=")
+    most = _THE_MOST_RE.search(read)
+    if most is not None:  # "so honestly 2 is the most we can do": a new cap
+        return _pointer_fact(turn, s, most.group("value"), "<=")
     taken_up = _DO_THAT_RE.search(read)
     up = [value_at(read[m.start(): taken_up.start()]) for m in VALUE_RE.finditer(read, 0, taken_up.start())] \
         if taken_up else []
