@@ -1382,7 +1382,7 @@ def narrowed_for(text: str, value: str | None, earlier: str, earlier_value: str 
 
 
 # "for the <thing>" before the statement's own words ("..., the", "... the timeout")
-_SAID_FOR_RE = re.compile(r"^\W*for\s+(?:(?:the|my|our|this|that)\s+)?"
+_SAID_FOR_RE = re.compile(r"^\W*(?:(?:actually|now|and|also|ok(?:ay)?|oh|so|but|then)[,\s]+)*for\s+(?:(?:the|my|our|this|that)\s+)?"
                           r"(?P<scope>[\w'-]+(?:\s+[\w'-]+){0,3}?)"
                           r"\s*(?:,\s*|\s+(?=(?:the|my|our|its|it's|we|i|you)\b))", re.I)
 _NO_SCOPE = frozenset(("record", "time being", "moment", "future", "most part", "rest", "same reason"))

@@ -246,7 +246,9 @@ _ASKED_TO_RE = re.compile(r"(?:(?:can|could|would|will)\s+(?:you|u|ya)|i\s+(?:ne
 #: sounds that open a sentence and name nothing ("ugh rent went up")
 INTERJECTIONS = r"ugh+|argh+|uh+|um+|erm+|meh|welp|oops|sigh|phew|oof|yikes"
 _LEAD_RE = re.compile(
-    rf"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|no|actually|{INTERJECTIONS}|"
+    rf"^(?:(?:ok(?:ay)?|so|also|and|but|now|then|please|hey|well|great|yes|"
+    r"no(?!\s+(?:more|less|fewer|later|earlier|longer|shorter|higher|lower|greater|larger)\s+than)|"  # a bound
+    rf"actually|{INTERJECTIONS}|"
     r"correction|update(?=\s*[:!-])|note|(?:just\s+)?confirming|to confirm|(?:just\s+)?to be clear|"
     r"(?:a\s+|quick\s+)?reminder|as a reminder|reminder|important|fyi|confirmed|noted|understood|got it|"
     r"hard rule|rule|strict rule|requirement|constraint|policy|heads up|one more thing|"

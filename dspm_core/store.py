@@ -923,6 +923,7 @@ class PatchStore:
             said_again = restated_earlier(self._ix, self._patches, fact, stmt)
             if said_again is not None and not both_said_for(fact.text, said_again.text) \
                     and not label_apart(fact.text, said_again.text) \
+                    and not _topic_apart(fact.text, stmt.value, said_again.text) \
                     and not person_dropped(said_again.slot or "", fact.text) \
                     and not _apart(fact, stmt.value, stmt.subject, said_again) \
                     and not narrowed_for(fact.text, stmt.value, said_again.text, said_again.value):
