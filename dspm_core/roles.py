@@ -28,8 +28,8 @@ __all__ = ["role_said", "roles_given"]
 
 _I = re.I
 # a person: a name as written, a title first maybe ("Dr Kim", "Mr. Okafor", "Steve_B")
-_WHO = (r"(?P<who>(?:(?-i:Dr|Mr|Mrs|Ms|Prof|Chef|Coach)\.?\s+)?(?-i:[A-Z][a-z]+)(?:_\w+)?"
-        r"(?:\s+(?-i:[A-Z][a-z]+)(?!'s\b))?(?:\s+&\s+(?-i:[A-Z][a-z]+))?)")
+_WHO = (r"(?P<who>(?:(?-i:Dr|Mr|Mrs|Ms|Prof|Chef|Coach)\.?\s+)?(?-i:[A-ZÀ-Ý][a-zà-ÿ]+)(?:_\w+)?"
+        r"(?:\s+(?-i:[A-ZÀ-Ý][a-zà-ÿ]+)(?!'s\b))?(?:\s+&\s+(?-i:[A-Z][a-z]+))?)")
 # what may open the clause: a reason or a word of reply ("ugh she dropped out. ", "ok so ")
 _LEAD = r"^(?:(?:so|and|ok(?:ay)?|also|btw|fyi|oh|ah|ugh|yeah|well|now)[,\s]+)*"
 _DOING = (r"playing|running|doing|handling|covering|leading|hosting|teaching|coaching|managing|"
@@ -54,7 +54,7 @@ _IS_DOING_RE = re.compile(
 _IS_MY_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is)\s+(?:my|our)\s+(?P<role>[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2})"
                        + _WHEN + r"\s*[.!]*$", _I)
 # "make Steve_B an admin", "make Kira the lead"
-_MAKE_RE = re.compile(_LEAD + r"(?:please\s+)?make\s+" + _WHO + r"\s+(?:an?|the|our)\s+(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+_MAKE_RE = re.compile(_LEAD + r"(?:please\s+)?make\s+" + _WHO + r"\s+(?:(?:an?|the|our)\s+|(?=[a-z]+\s+(?:mod|lead|admin)\b))(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
                       + _WHEN + r"\s*[.!]*$", _I)
 # "<who> handles wiring", "<who> does CAD"
 _DOES_RE = re.compile(_LEAD + _WHO + r"\s+(?:" + _DOES + r")\s+(?P<role>[^,;.!?]{2,40}?)" + _WHEN + r"\s*[.!]*$", _I)
@@ -82,7 +82,7 @@ _NOT_A_HOLDER = frozenset("number answer weather paper water order center centre
 # where the duty holds, said after the word for its holder ("for the night shift", "on the Bramwell account")
 _WHERE_HELD = r"(?:\s+(?:for|on|of|at|in)\s+(?:[^,;.!?]|\.(?=\d)){2,40}?)?"
 # "<who> is the charge nurse for the night shift", "Kasper is our lead on the Bramwell account"
-_IS_THE_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:the|our|my)\s+(?P<role>(?:[a-z][\w-]*\s+){0,2}?"
+_IS_THE_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?P<the>(?:the|our|my)\s+)?(?!an?\s)(?P<role>(?:[a-z][\w-]*\s+){0,2}?"
                         r"(?P<holder>" + _HOLDER + r")" + _WHERE_HELD + r")" + _WHEN + r"\s*[.!]*$", _I)
 # "Release manager for 4.2 will be Henrik", "our goalkeeping coach is Ibrahim", "the knife
 # skills class is taught by Chef Amara"
@@ -188,6 +188,10 @@ def role_said(text: str) -> tuple[str | None, str, bool] | None:
     given = _given(t)
     if given is None and "," in t:  # "Rhiannon handles the payroll exports, anything from the bank goes to her"
         given = _given(t.split(",", 1)[0])
+        last = _MAKE_RE.match(t.rsplit(",", 1)[1].strip())
+        if given is None and last is not None and _person(last.group("who")) and _role(last.group("role")):
+            # "kestrel's taking a break, make Jinx head mod": the duty given anew, after a reason
+            return _role(last.group("role")), last.group("who"), True
     return given
 
 
@@ -202,6 +206,10 @@ def _given(t: str) -> tuple[str, str, bool] | None:
     # (the word for the holder, or "in charge of", says a duty: any name may open these,
     # "Grace is in charge of the raffle", and the duty may hold at a time, "for the night shift")
     m = _held(_IS_THE_RE.match(t)) or _held(_ROLE_IS_RE.match(t))
+    if m is not None and m.groupdict().get("the") is None and m.re is _IS_THE_RE \
+            and (not _person(m.group("who"), opens=m.start("who") == 0)
+                 or not all(is_noun(w) or not known_word(w) for w in m.group("role").split()[:2])):
+        m = None  # ("Shipping is free on orders over $50"; but "Kestrel is head mod")
     if m is not None and _person(m.group("who")):
         return re.sub(r"^(?:the|our|my)\s+", "", m.group("role"), flags=_I), m.group("who"), False
     m = _IN_CHARGE_RE.match(t) or _RUN_BY_RE.match(t) or _JOB_OF_RE.match(t)

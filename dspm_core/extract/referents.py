@@ -178,7 +178,7 @@ _COMES_TO_RE = re.compile(r"(?:[,;]|\s[-–—])\s*(?:and\s+)?(?:so\s+(?:(?:that
                           r"for\s+a\s+total\s+of\s+)(?=[$€£]?\d)", _I)
 # "the same thing but $12 each", "same again but at 7:30": the setting spoken of, another value
 _SAME_BUT_RE = re.compile(r"^\W*(?:(?:ok(?:ay)?|so|and|actually|right)[\s,]+)*(?:the\s+)?same\s+"
-                          r"(?:(?:thing|deal|again|setup|plan|as\s+before|as\s+last\s+time)\s*)?,?\s*but\s+"
+                          r"(?:(?:thing|deal|again|setup|plan|time|day|place|price|slot|room|as\s+before|as\s+last\s+time)\s*)?,?\s*but\s+"
                           r"(?:(?:make\s+it|at|for|on|with)\s+)?(?=\S)", _I)
 _TOTAL_WORDS = frozenset("total altogether overall".split())
 # what a change counts: "two more people", "15 more minutes"

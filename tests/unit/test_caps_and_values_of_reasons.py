@@ -50,3 +50,8 @@ def test_a_cap_of_another_setting_keeps_both() -> None:
 def test_a_reason_with_two_numbers_names_no_new_value() -> None:
     turns = ("max class size is 18", "assistant: 18, noted.", "the studio fits 14 and the hall 30 so go with that")
     assert revised(*turns) == []
+
+
+def test_the_same_time_but_another_day_revises_the_day() -> None:
+    assert revised("the backup runs on sundays at 3am", "assistant: Sundays at 3am.",
+                   "same time but wednesdays please") == [("wednesdays", ["sundays at 3am"])]

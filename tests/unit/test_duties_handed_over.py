@@ -27,6 +27,8 @@ from dspm_core.roles import role_said
     ("Stock counts are Wilhelmina's job", "Stock counts", "Wilhelmina"),
     ("Tobias handles the refunds, anything over $50 goes to him", "refunds", "Tobias"),
     ("Hyacinth is coordinating the volunteer drivers for the gala", "volunteer drivers for the gala", "Hyacinth"),
+    ("Kestrel is head mod on the forum", "head mod on the forum", "Kestrel"),
+    ("Joaquín runs the picking crew", "picking crew", "Joaquín"),
 ])
 def test_a_duty_given_in_other_words_is_read(said: str, role: str, who: str) -> None:
     assert role_said(said) == (role, who, False)
@@ -55,6 +57,8 @@ def test_another_person_taking_the_duty_is_read_as_a_change(said: str, who: str)
     "the winner is Sarah",
     "Dinner is Friday",
     "can you send the minutes to Priyanka",
+    "Shipping is free on orders over $50",
+    "Sam is a teacher",
 ])
 def test_no_duty_is_read_where_none_is_given(said: str) -> None:
     assert role_said(said) is None or role_said(said)[0] is None and not role_said(said)[2]
@@ -71,6 +75,8 @@ HANDED = [
      ("Ines", ["Wilhelmina"])),
     (("Tobias handles the refunds, anything over $50 goes to him", "Tobias left, we asked Selma to handle them"),
      ("Selma", ["Tobias"])),
+    (("Kestrel is head mod on the forum", "assistant: Kestrel, noted.", "kestrel needs a break for a while, make Jinx head mod"),
+     ("Jinx", ["Kestrel"])),
 ]
 
 
