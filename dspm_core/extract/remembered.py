@@ -23,7 +23,7 @@ import re
 
 from ..lexicon import is_base_verb, is_finite_after
 
-__all__ = ["KEEP_TERMS", "keeps_last", "kept_statement", "not_to_keep"]
+__all__ = ["used_in_passing", "KEEP_TERMS", "keeps_last", "kept_statement", "not_to_keep"]
 
 _I = re.I
 #: the content words of a request to keep a fact, which the fact kept leaves out ("Note that")
@@ -65,9 +65,9 @@ _TRAIL_RE = re.compile(
     r"|^(?P<y>.+?),?\s+so (?:that )?(?:i|we) (?:don't|do not|won't) forget\W*$", _I)
 # a request alone: "Remember that.", "save that pls", "please note it down"
 _ALONE_RE = re.compile(
-    _OPEN + _PLEASE + r"(?:remember|save|store|note|memori[sz]e|log|keep|bear) "
-    r"(?:that|this|it)(?:\s+(?:down|in mind|on file))?(?:\s+(?:for me|too|please|pls|thanks|"
-    r"for later|going forward|from now on))*\W*$"
+    _OPEN + _PLEASE + r"(?:remember|save|store|note|memori[sz]e|log|keep|bear|stick to|keep to|follow|go by) "
+    r"(?:that|this|it|them|those|these)(?:\s+(?:down|in mind|on file|order))?(?:\s+(?:for me|too|please|pls|thanks|"
+    r"for later|going forward|from now on|always|every time))*\W*$"
     r"|" + _OPEN + _PLEASE + r"(?:don't|do not) forget (?:that|this|it)\W*$", _I)
 # said not to be kept: "no need to remember that", "you don't need to save this", "don't save this"
 _NOT_KEPT_RE = re.compile(
@@ -144,6 +144,24 @@ def kept_statement(sentence: str) -> str | None:
         inner = (m.group("x") or m.group("y")).strip()
         return inner if _is_statement(inner) and not inner.rstrip().endswith("?") else None
     return None
+
+
+# a statement, then to use what it names ("my pharmacy is the Walgreens on Elm St, use that
+# one whenever you look up refills", "My brand is Fernbrook Fibers — use that on every header")
+_USE_THAT_RE = re.compile(r"\s*(?:,|—|–|\s-)\s*(?:(?:so|and|please|pls)\s+)*(?:always\s+)?"
+                          r"(?:use|go with|put|stick to|stick with|follow)\s+(?:that|it|this|them)(?:\s+one)?\b", _I)
+
+
+def used_in_passing(sentence: str) -> str | None:
+    """The statement of a sentence that says a thing and then to use it, or None."""
+    m = _USE_THAT_RE.search(sentence)
+    said = sentence[:m.start()].strip() if m is not None else ""
+    # (what a thing is, "my brand is ...": never what was done, "I tried the new cafe, use it if you want")
+    return said if len(said.split()) >= 3 and _IS_SAID_RE.search(said) and not _IF_RE.search(sentence) else None
+
+
+_IS_SAID_RE = re.compile(r"\b(?:is|are)\b|'s\s+(?!been\b)", _I)
+_IF_RE = re.compile(r"\b(?:if|maybe|might|could)\b", _I)
 
 
 def keeps_last(sentence: str) -> bool:

@@ -48,7 +48,7 @@ from .asides import asides_apart
 from .casual import plain_prose
 from .lower_names import as_typed, names_capitalised, typed_without_capitals
 from .other_option import other_option
-from .remembered import keeps_last
+from .remembered import keeps_last, used_in_passing
 from .reported import reported_change
 from .scope_after import scoped_command
 from .swapped_roles import swapped_roles
@@ -143,6 +143,11 @@ class RuleExtractor:
                                              after_judgement=judged)
                 facts.extend(found)
                 critical = critical or any(f.kind.critical for f in found)
+            if not critical and used_in_passing(sentence) is not None:
+                # "my pharmacy is the Walgreens on Elm St, use that one whenever ...": kept
+                del facts[last_at:]
+                facts.append(kept_fact(turn, clean(sentence)))
+                critical = True
             last = (sentence, critical)
             opening = opening and is_acknowledgement(sentence)
             judged = judges_held_value(sentence)

@@ -225,6 +225,9 @@ _FRAGMENT_WORDS = 5
 _FRAGMENT_RE = re.compile(
     r"^(?:no|less|fewer|more|only|shorter|longer|simpler|briefer)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
     r"(?:\s+please)?(?:,?\s*(?:from now on|going forward|for now|for the time being|please))?\s*[.!]?$"
+    # "no jumping exercises or deep lunges", "no grapefruit suggestions ever"
+    r"|^no\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?(?:\s+(?:or|and|nor)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)?"
+    r"(?:\s+(?:ever|at all|whatsoever))?(?:\s+(?:please|pls|plz))?\s*[.!]?$"
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only,\s+no\s+[a-z][\w-]*\s*[.!]?$"
     r"|^(?:shorter|longer|simpler|briefer|slower|calmer)\s+please\b"
     # "Short answers.", "plain english pls": the replies asked for
@@ -264,7 +267,8 @@ _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue t
                                  "wonder drama pref prefs preference preferences opinion bother "
                                  "difference deal feelings harm hurry rush stress fuss need needed chance matter "
                                  "longer change changes news update updates time point reason signal sign luck errors error "
-                                 "issues issue warnings bugs crashes".split())
+                                 "issues issue warnings bugs crashes decision decisions yet idea ideas "
+                                 "rain sun signal reception wifi".split())
 # a fact of the speaker's given as the reason of a question ("... since i've got a bad shoulder?")
 # (a state: "i've got ...", "i'm allergic ...", never what was done, "since i've decided ...")
 _REASON_FACT_RE = re.compile(
@@ -629,6 +633,9 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if m and not set(re.findall(r"[a-z]+", (head.group(0) if head else s).lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."
     parts = [p.strip(" .!") for p in s.split(",")]
+    first = _FRAGMENT_RE.match(parts[0]) if len(parts) > 1 and parts[0][:3].lower() == "no " else None
+    if first and not set(re.findall(r"[a-z]+", parts[0].lower())) & _NOT_A_RULE_FRAGMENT:
+        return PatchKind.CONSTRAINT  # "no grapefruit suggestions ever, it messes with my statin"
     if len(parts) > 1 and all(0 < len(p.split()) <= _FRAGMENT_WORDS for p in parts) \
             and all(setting_kind(p) is PatchKind.CONSTRAINT for p in parts):
         return PatchKind.CONSTRAINT  # "Short answers, bullet points where possible."
