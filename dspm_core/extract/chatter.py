@@ -27,7 +27,7 @@ from ..people import PEOPLE
 from ..regex_gate import gated, may_match
 from .cues import PREFERENCE_RE, VALUES, firm_rule_cue
 
-__all__ = ["chatter"]
+__all__ = ["their_way", "chatter"]
 
 _I = re.I
 
@@ -152,6 +152,24 @@ def _chat_part(text: str, valued: bool) -> bool:
     """``text`` reads as chat; ``valued``: its sentence says a value somewhere."""
     return any(rx.search(text) for rx in _FORMS) or (
         not valued and _NO_VALUE.search(text) is not None)
+
+
+# another's way told as hearsay or judged ("apparently their recruiters never negotiate,
+# interesting", "Opposing counsel always cc's everyone, it's absurd", "the place across the
+# street never puts prices up, so pretentious"): no rule of the speaker's
+_THEIR_WAY_RE = re.compile(
+    r"^\W*(?:apparently|i\s+heard|turns\s+out|rumou?r\s+has\s+it)\b(?!.*\b(?:so|please|pls)\s+(?:don't|never|always)\b)"
+    r"|^\W*(?!(?:i|we|you|please|pls|don't|do|never|always|just|and|also)\b)[^,;.!?]{2,60}?\b(?:always|never)\b[^,;.!?]*"
+    r"[,;.!]\s*(?:(?:it's|its|it\s+is|that's|thats|which\s+is|so|how|just|pretty|kinda|sooo*)\s+)*"
+    r"(?:(?:so|really|totally|completely|absolutely|such\s+a)\s+)?(?:absurd|annoying|ridiculous|pretentious|"
+    r"interesting|weird|funny|crazy|wild|typical|rude|frustrating|infuriating|hilarious|bizarre|insane|silly|"
+    r"lol|haha|unreal|nuts|mad)\b", _I)
+
+
+def their_way(text: str) -> bool:
+    """``text`` tells another's way as hearsay or judges it (:data:`_THEIR_WAY_RE`)."""
+    low = text.lower()
+    return ("always" in low or "never" in low or "apparently" in low) and _THEIR_WAY_RE.search(text) is not None
 
 
 def chatter(text: str) -> bool:

@@ -518,6 +518,17 @@ _REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i hav
                              rf"{_NOT_SO_TAIL}|because|since|cos|coz|cuz)\b", _I)
 
 
+# a statement closed as not to be argued with ("..., period.", "..., full stop", "..., no exceptions")
+_FIRM_TAIL_RE = re.compile(r"[,;]?\s+(?:period|full\s+stop|end\s+of\s+story|no\s+exceptions|no\s+ifs\s+or\s+buts)\W*$", _I)
+_PAST_RE = re.compile(r"\b(?:was|were|did|had)\b", _I)  # ("That movie was bad, period.": a verdict)
+_STATES_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m|do|does|don't|doesn't|only|must|need|have)\b|\w+s\b", _I)
+# a label that names a rule ("Session zero rule at my table: ...", "House rules: ...")
+_RULE_LABEL_RE = re.compile(r"^\W*(?:[\w']+\s+){0,4}?rules?(?:\s+(?:at|for|in|of|on)\s+[\w' ]{1,30}?)?\s*:\s*(?P<rest>\S.{3,})$", _I)
+# "All interviews get scheduled in Pacific time", "every invoice gets sent on the 1st"
+_ALL_GET_RE = re.compile(r"^\W*(?:all|every|each|any)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*\s+gets?\s+"
+                         r"(?:always\s+)?[a-z]+(?:ed|en|t)\b", _I)
+
+
 @lru_cache(maxsize=16384)
 def setting_kind(sentence: str) -> PatchKind | None:
     """The kind of fact a setting, stance or bound of one of these forms states, or None."""
@@ -531,6 +542,15 @@ def setting_kind(sentence: str) -> PatchKind | None:
             kind = setting_kind(first)
             if kind is not None:  # "No meetings on Fridays, that's my focus day": the rule, its reason
                 return kind
+    firm = _FIRM_TAIL_RE.search(s)
+    if firm is not None and len(s[:firm.start()].split()) >= 3 and not s[:firm.start()].endswith("?") \
+            and _STATES_RE.search(s[:firm.start()]) and not _PAST_RE.search(s[:firm.start()]):
+        return PatchKind.CONSTRAINT  # "We're closed Sundays, period.": said as not to be argued with
+    labelled = _RULE_LABEL_RE.match(s)
+    if labelled is not None and not labelled.group("rest").rstrip().endswith("?"):
+        return PatchKind.CONSTRAINT  # "Session zero rule at my table: no sexual content"
+    if _ALL_GET_RE.match(s):
+        return PatchKind.CONSTRAINT  # "All interviews get scheduled in Pacific time"
     if DUE_CUE_RE.search(s) and due_said(s) is not None and parse_statement(s).value is not None:
         return PatchKind.DECISION  # "They gave us until Monday", "My visa runs out in May"
     if not s.endswith("?") and _WH_RE.match(s) and _REASON_FACT_RE.search(s) \

@@ -43,7 +43,7 @@ from .self_corrected import self_corrected
 from .picked import picked_option
 from .visits import visit_said
 from ..switched import switched_said, switched_to
-from .chatter import chatter
+from .chatter import chatter, their_way
 from .conditions import conditional_kind, sets_no_rule
 from .dependent import is_math_clause, standalone
 from .code import FILE_FACT_RE, FILE_RE, SIGNATURE_RE, is_equation, is_problem_quantity, is_worked_step
@@ -290,8 +290,9 @@ def _sentence_facts(turn: Turn, s: str, goal: list[str], min_words: int) -> list
         return []  # "15 doesn't even fill a page", "50 was the old dose": said of a value
     if sets_no_rule(s):
         return []  # "suppose I always wrote ..., would that hurt?", "my cat always sits ..."
-    if chatter(s) and len(split_clauses(s)) == 1:
-        return []  # "If you ever need anything, just let me know.": friendly chat
+    if chatter(s) and len(split_clauses(s)) == 1 or their_way(s):
+        return []  # "If you ever need anything, just let me know.": friendly chat; "opposing
+        # counsel always cc's everyone, it's absurd": another's way, judged
     conditional = conditional_kind(s)
     if conditional is not None:  # "when you write code for me, stick to typescript"
         return [make_fact(turn, conditional, s, s)]
