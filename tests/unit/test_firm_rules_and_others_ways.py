@@ -10,11 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from chat_sessions import session
-
-
-def _critical(text: str) -> list[str]:
-    return [p.text for p in session(text).store.patches() if p.critical]
+from chat_sessions import critical_texts
 
 
 @pytest.mark.parametrize("said, kept", [
@@ -24,7 +20,7 @@ def _critical(text: str) -> list[str]:
     ("All invoices get sent on the 1st, even for small jobs.", "all invoices get sent"),
 ])
 def test_a_firm_or_labelled_rule_is_kept(said: str, kept: str) -> None:
-    assert any(kept in t.lower() for t in _critical(said))
+    assert any(kept in t.lower() for t in critical_texts(said))
 
 
 @pytest.mark.parametrize("said", [
@@ -35,4 +31,4 @@ def test_a_firm_or_labelled_rule_is_kept(said: str, kept: str) -> None:
     "the rules of chess: can you explain them?",
 ])
 def test_others_ways_and_verdicts_keep_nothing(said: str) -> None:
-    assert _critical(said) == []
+    assert critical_texts(said) == []

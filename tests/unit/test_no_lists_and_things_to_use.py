@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from chat_sessions import session
-
-
-def _critical(text: str) -> list[str]:
-    return [p.text for p in session(text).store.patches() if p.critical]
+from chat_sessions import critical_texts
 
 
 @pytest.mark.parametrize("said, kept", [
@@ -28,7 +24,7 @@ def _critical(text: str) -> list[str]:
     ("the cast: Ana plays Mira, Joe plays Tobin. remember them", "ana plays mira"),
 ])
 def test_the_rule_or_the_thing_to_use_is_kept(said: str, kept: str) -> None:
-    assert any(kept in t.lower() for t in _critical(said))
+    assert any(kept in t.lower() for t in critical_texts(said))
 
 
 @pytest.mark.parametrize("said", [
@@ -39,4 +35,4 @@ def test_the_rule_or_the_thing_to_use_is_kept(said: str, kept: str) -> None:
     "No need, I figured it out.",
 ])
 def test_replies_that_only_sound_like_them_keep_nothing(said: str) -> None:
-    assert _critical(said) == []
+    assert critical_texts(said) == []
