@@ -59,11 +59,14 @@ class Delta:
 _NUM = r"(?:\ba\s+(?:tenner|fiver)\b|\bhalf\s+an?\b|(?:[$€£]\s?)?(?:\d[\d,]*(?:\.\d+)?|(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|" \
        r"eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred)\b)(?:\s+grand\b)?)"
 _AMOUNT = rf"(?P<amt>{_NUM}(?:\s?%|\s?k\b|\s+(?:per\s?cent|percent)\b)?(?:\s+(?P<unit>[a-z]+))?)"
-_UP = r"increase|increased|raise|raised|bump|bumped|push|pushed|extend|extended|lengthen|up|upped|grow|boost|boosted|top up"
-_DOWN = r"lower|lowered|reduce|reduced|cut|decrease|decreased|drop|dropped|shorten|shortened|trim|trimmed|bring down|brought down|knock down|slash|slashed"
-# "increase the timeout by 10 seconds", "drop it by 200", "bump it up by 2"
+_UP = (r"increase|increased|raise|raised|bump|bumped|push|pushed|extend|extended|lengthen|up|upped|grow|boost|boosted|"
+       r"top up|stretch|stretched")
+_DOWN = (r"lower|lowered|reduce|reduced|cut|decrease|decreased|drop|dropped|shorten|shortened|trim|trimmed|bring down|"
+         r"brought down|knock down|knock|knocked|slash|slashed")
+# "increase the timeout by 10 seconds", "drop it by 200", "bump it up by 2", "knock it down
+# by 2 hours", "stretch it by another five grand"
 _BY_RE = re.compile(rf"\b(?P<verb>{_UP}|{_DOWN})\b(?:\s+(?P<subj>(?:the|my|our|your|it|that|this|them)\b[\w' -]*?))?"
-                    rf"(?:\s+(?:up|down))?\s+by\s+{_AMOUNT}", re.I)
+                    rf"(?:\s+(?:up|down))?\s+by\s+(?:another\s+|an\s+extra\s+)?{_AMOUNT}", re.I)
 # "my rent went up by $50", "the fee has gone down by 10%" (the subject starts where a run of
 # its characters does: the leftmost match starts there anyway, and no run is read twice)
 _WENT_RE = gated(re.compile(rf"(?:^|(?<=[^\w' -]))(?P<subj>[\w' -]*?)\s*\b(?:went|gone|goes|going|"
