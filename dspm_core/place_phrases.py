@@ -27,7 +27,9 @@ PLACE_NOUNS = frozenset(
     "harbor harbour hostel hotel house inn kitchen lab lane library lobby lodge lounge "
     "marina market marshes museum office park pavilion pier pitch place plaza pub quay "
     "restaurant road school shop site square stadium station statue steps store street "
-    "studio surgery terminal theater theatre tower venue village warehouse yard zoo".split())
+    "studio surgery terminal theater theatre tower venue village warehouse yard zoo "
+    "room space stage area deck lot lawn patio porch basement attic backyard classroom ward wing dock "
+    "jetty beach trailhead rink bay".split())
 
 _LABEL_RE = LABEL_RE
 # a name in capitals, with the words that join one ("the Slug and Lettuce", "Costa on High

@@ -70,7 +70,10 @@ _MEET_RE = re.compile(
 _CHANGED_TO_RE = re.compile(
     r"^(?:(?:they|we|he|she|the \w+)(?:'ve|’ve| have)?\s+)?(?:(?:it|that)(?:'s|’s| was| has been| is|"
     r" got| has)?\s+)?(?:been\s+)?(?:moved|changed|switched|shifted|relocated)\s+(?:it\s+|that\s+)?"
-    r"(?:over\s+)?to\s+(?P<rest>.+)$", re.I)
+    r"(?:over\s+)?to\s+(?P<rest>.+)$"
+    # "move it to the maker space", "we're moving it over to the back room"
+    r"|^(?:(?:let's|lets|we're|we’re|we\s+are|we'll|please|pls)\s+)?(?:move|moving|relocate|relocating)\s+"
+    r"(?:it|that|this|them)\s+(?:over\s+)?(?:to|into)\s+(?P<rest2>.+)$", re.I)
 _WILL_BE_RE = re.compile(
     r"^(?:[\w'’]+\s+(?:says?|said|confirmed|reckons)\s+)?(?:it|that)(?:'ll|’ll| will| is going to)\s+be\s+"
     r"(?P<rest>.+)$", re.I)
@@ -117,7 +120,9 @@ _ACTIVITIES = frozenset("practice practise class classes lesson lessons training
                         "meeting meetings standup party wedding ceremony reception dinner lunch brunch "
                         "breakfast game games match matches session sessions club service appointment "
                         "interview exam pickup dropoff drop-off pick-up workout workouts swim swimming "
-                        "football soccer rugby netball tennis yoga pilates gym choir".split())
+                        "football soccer rugby netball tennis yoga pilates gym choir night nights event events "
+                        "storytime fair festival sale show screening tasting workshop workshops talk talks tour "
+                        "camp retreat social quiz meetup gathering".split())
 _EVENT_STOP = frozenset("i we you it that this there he she they which what who me us".split())
 
 
@@ -145,7 +150,7 @@ def _change(t: str) -> str | None:
                         (_SEND_RE, True), (_BACK_TO_RE, False), (_BOOKED_INSTEAD_RE, False)):
         m = form.match(t)
         if m:
-            return place_at(m.group("rest"), plain)
+            return place_at(m.group("rest") or m.group("rest2") if form is _CHANGED_TO_RE else m.group("rest"), plain)
     for form in (_IT_IS_RE, _INSTEAD_RE):  # "Hanley bus station it is", "Dishoom instead"
         m = form.match(t)
         if m and len(m.group("rest").split()) <= 5:
@@ -210,7 +215,8 @@ def _changed_place(t: str) -> str | None:
 _NOW_AFTER_RE = re.compile(r"\W*(?:now|instead|from now on|these days|going forward)\b", re.I)
 # a word every form has (many sentences have none); a set, since a long alternation is slow
 _CUE_WORDS = frozenset("at in outside meet meets meeting venue point hotel hotels destination moved "
-                       "changed switched shifted be do doing go going instead now thinking "
+                       "changed switched shifted be do doing go going instead now thinking move moving goes sits "
+                       "put putting "
                        "planning booking staying send deliver ship post forward bring use try "
                        "it'll".split()) | frozenset(LABELLED.split("|"))
 _TOKEN_STRIP = ".,;:!?\"()'’"
@@ -225,7 +231,7 @@ def _tokens(text: str) -> set[str]:
 
 
 #: a word every form of change has, bar a place said alone before a comma
-_CHANGE_WORDS = frozenset("moved changed change switched switching shifted relocated be let's lets back booked "
+_CHANGE_WORDS = frozenset("moved changed change switched switching shifted relocated be let's lets back booked move moving "
                           "we'll we're i'm it's its instead now nope no wait swapped bumped "
                           "put new send deliver ship post forward bring doing going pick choose "
                           "actually forward".split())
@@ -289,10 +295,26 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
         if place is not None and event and not set(event.split()) & _EVENT_STOP:
             after = m.group("rest")[len(place):]  # "... is at the Pinecrest lodge now"
             return (f"{event} location", place, bool(_NOW_AFTER_RE.match(after)))
+    m = _GOES_RE.match(t) or _MOVE_THING_RE.match(t)
+    if m and not set(_event(m.group("what")).split()) & _EVENT_STOP:
+        # "merch tent goes next to the food court", "move merch over by the north gate"
+        place = place_at(m.group("rest"), plain=True)
+        if place is not None and is_venue(place):
+            return (f"{_event(m.group('what'))} location", place, m.re is _MOVE_THING_RE)
     m = _PLANNING_RE.match(t)
     if m:
         return _planned(m.group("rest"))
     return _labelled(whole)
+
+
+_BESIDE = r"(?:next\s+to|by|beside|behind|near|in\s+front\s+of|opposite|over\s+by|over\s+to|to|into)"
+# where a thing is put: "merch tent goes next to the food court", "the piano sits by the window"
+_GOES_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?(?P<what>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})\s+(?:goes|go|sits|sit|stays|"
+                      r"stay|lives|live)\s+" + _BESIDE + r"\s+(?P<rest>.+)$", re.I)
+# a thing moved to another place: "move merch over by the north gate", "put the bins by the back door"
+_MOVE_THING_RE = re.compile(r"^(?:let's\s+|lets\s+|please\s+|pls\s+|we're\s+|we\s+are\s+)?(?:move|moving|put|putting)\s+"
+                            r"(?:the\s+|our\s+|my\s+)?(?!(?:it|that|this|them|those|us|me)\b)"
+                            r"(?P<what>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2}?)\s+" + _BESIDE + r"\s+(?P<rest>.+)$", re.I)
 
 
 # what a sentence is about, before its verb: "my flight to porto boards at ...", "the
