@@ -185,6 +185,12 @@ def _names_any(slot: str, text: str) -> bool:
                if len(w) > 2 or w.isdigit())
 
 
+# who asks for a value, said before it ("practice manager wants $150 now", "the boss says 40"):
+# no words of the setting's name
+_WANTED_BY_RE = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?(?:wants|said|says|suggests|suggested|"
+                           r"reckons|asked\s+for|prefers|insists\s+on)\s+(?=[$€£]?\d)", re.I)
+
+
 def _topic_apart(text: str, new: str | None, old_text: str) -> bool:
     """``text`` names, alone before its change, a thing ``old_text`` does not: a number
     for it is that thing's ("toddlers, make those 20" after "adult lessons run 45 min"),
@@ -1076,7 +1082,7 @@ class PatchStore:
     def _own_words(self, fact: Fact) -> str:
         """The words a pointer's sentence names beside the pointer, its light verbs,
         prepositions and value left out: "paid plan" of "for the paid plan make it 90 days"."""
-        text = before_reason(fact.text, fact.value)
+        text = _WANTED_BY_RE.sub("", before_reason(fact.text, fact.value))
         subject = parse_statement(text).subject or ""
         whose = _FOR_WHOM_RE.search(text)  # "I'll go to $80 for Sam's present"
         if whose:

@@ -65,6 +65,7 @@ _LEAD_RE = re.compile(
 _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|each|apiece|"
     r"max|maximum|tops|at most|at the most|or less|or so|is better|is fine|is plenty|is enough|"
+    r"should (?:do(?: it)?|be (?:enough|plenty|fine))|will do(?: it)?|ought to do(?: it)?|"
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
     r"(?:would|will) be (?:better|good|fine|great|enough|plenty|safer|easier)|works?(?: (?:better|best|fine|well))?"
     r"(?: (?:for|with|w/?) (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
@@ -265,7 +266,8 @@ def _chosen_code(lead: re.Match[str] | None, tail: re.Match[str] | None, middle:
 # what, said after a number alone, makes it the value chosen ("eighty actually", "8 is
 # better", "6 works better for us"); never a courtesy alone ("12 please") nor "then", which
 # a bare number answering another question takes ("15 then" after "... force 2FA")
-_CHOSEN_AFTER_RE = re.compile(r"\b(?:actually|instead|rather|is better|is more like it|"
+_CHOSEN_AFTER_RE = re.compile(r"\b(?:actually|instead|rather|is better|is more like it|should do(?: it)?|"
+                              r"should be (?:enough|plenty)|ought to do(?: it)?|"
                               r"(?:would|will) be (?:better|safer|easier)|works? better|would work better)\b", _I)
 
 

@@ -55,3 +55,14 @@ def test_a_reason_with_two_numbers_names_no_new_value() -> None:
 def test_the_same_time_but_another_day_revises_the_day() -> None:
     assert revised("the backup runs on sundays at 3am", "assistant: Sundays at 3am.",
                    "same time but wednesdays please") == [("wednesdays", ["sundays at 3am"])]
+
+
+def test_who_asks_for_the_value_names_no_other_setting() -> None:
+    turns = ("for fillings under sedation we take a $80 deposit at booking", "assistant: $80 deposit, noted.",
+             "oh and the sedation deposit, the practice manager wants $120 now")
+    assert [(v, h) for v, h in revised(*turns)] == [("$120", ["$80"])]
+
+
+def test_a_number_that_should_do_revises_the_count() -> None:
+    assert revised("book 14 stewards for the race", "assistant: 14 stewards.", "10 should be enough") == \
+        [("10", ["14 stewards"])]
