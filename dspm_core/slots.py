@@ -1493,7 +1493,7 @@ _NOT_FIRST_NUMBER = r"(?:[$€£]\s?)?\d[\w.,:%°]*(?:\s?(?:[ap]\.?m\.?|[A-Za-z%
 _NOT_FIRST_EVERY = r"every\s+(?:other\s+|\d+\s+|[a-z]+\s+)?[a-z]+|(?:hour|dai|week|fortnight|month|year|night)ly\b"
 _NOT_FIRST_DAY = rf"(?:{'|'.join(sorted(WEEKDAYS, key=len, reverse=True))})(?:day)?s?\b"
 NOT_FIRST_RE = re.compile(
-    rf"^\W*(?:(?:no|nah|sorry|oops|wait|ok(?:ay)?|hmm+|yeah)[\s,]+)*(?:not\s+(?:the\s+)?(?:(?P<old>{_NOT_FIRST_NUMBER})|"
+    rf"^\W*(?:(?:no|nah|sorry|oops|wait|ok(?:ay)?|hmm+|yeah|correction|actually|oh)[\s,]+)*(?:not\s+(?:the\s+)?(?:(?P<old>{_NOT_FIRST_NUMBER})|"
     rf"(?P<old_every>{_NOT_FIRST_EVERY})|(?P<old_day>{_NOT_FIRST_DAY}))|"
     # "ok 300 was overkill, 120 seconds": the old value judged, then the new one
     rf"(?P<too>{_NOT_FIRST_NUMBER})\s+(?:was|is|'s|seems|seemed|felt|feels)\s+{_TOO_MUCH})"

@@ -191,6 +191,23 @@ _WANTED_BY_RE = re.compile(r"\b(?:the\s+|my\s+|our\s+)?(?:[a-z]+\s+){0,2}?(?:wan
                            r"reckons|asked\s+for|prefers|insists\s+on)\s+(?=[$€£]?\d)", re.I)
 
 
+def _one_part_replaced(stmt: Statement, old: Patch) -> Statement:
+    """``stmt`` naming the old value it replaces, when that is one part of what ``old``
+    holds ("not wednesdays, thursdays" of "Mondays and Wednesdays at 6pm"): the held value
+    with that part replaced, so the rest stays ("Mondays and thursdays at 6pm")."""
+    if not stmt.old_value or not stmt.value or not old.value or old.key is None:
+        return stmt
+    held, named = old.value, stmt.old_value.strip()
+    m = re.search(rf"(?<!\w){re.escape(named)}(?!\w)", held, re.I)
+    if m is None or held.strip().lower() == named.lower():
+        return stmt
+    value = f"{held[:m.start()]}{stmt.value}{held[m.end():]}"
+    pv = parse_value(value)
+    if pv.dimension != old.key.split("|")[2]:
+        return stmt
+    return replace(stmt, value=value, unit=pv.unit, canonical=pv.canonical, dimension=pv.dimension)
+
+
 def _topic_apart(text: str, new: str | None, old_text: str) -> bool:
     """``text`` names, alone before its change, a thing ``old_text`` does not: a number
     for it is that thing's ("toddlers, make those 20" after "adult lessons run 45 min"),
@@ -897,6 +914,7 @@ class PatchStore:
                 stmt = as_said_of(stmt, old)
                 if old.kind is not PatchKind.SENTENCE:  # a setting said in passing takes
                     fact = replace(fact, kind=old.kind)  # the kind the revision gives it
+            stmt = _one_part_replaced(stmt, old)  # "not wednesdays, thursdays" of "Mondays and Wednesdays at 6pm"
             if fact.turn < old.turn:  # a late fact (a retried turn): older than the value held
                 return self._earlier(old, fact, stmt)
             return self._supersede(old, fact, stmt)

@@ -43,3 +43,11 @@ def test_no_more_than_opening_a_sentence_is_a_bound(said: str, op: str) -> None:
 
 def test_a_correction_opening_on_its_word_still_revises() -> None:
     assert revised("the deposit is due 30 April", "correction, it's due 15 May") == [("15 May", ["30 April"])]
+
+
+def test_an_old_day_named_replaces_its_part_only() -> None:
+    turns = ("Pottery club meets Tuesdays and Fridays at 7pm", "assistant: Tue & Fri, 7 PM.",
+             "correction, not fridays, saturdays. the studio is shut on fri")
+    got = revised(*turns)
+    assert got[0][0].lower() == "tuesdays and saturdays at 7pm"
+    assert got[0][1] == ["Tuesdays and Fridays at 7pm"]
