@@ -57,7 +57,7 @@ from .slots import (Statement, bound_class, content_terms, folded_subject, lette
                     no_capitals, subject_key)
 from .values import CLOCK_SHAPE_RE, MONTHS, VALUE_RE, VERSION_RE, WEEKDAYS, day_or_time, parse_value
 from .value_clause import before_reason, weak_subject
-from .lexicon import base_verb, getAllLemmas, is_base_verb, is_noun, is_past_verb, is_plural_noun, is_verb_only, known_word
+from .lexicon import getAllLemmas, is_noun, is_past_verb, is_plural_noun, is_verb_only, known_word
 from .progress import PERIOD_WORDS
 from .vocab import STOP_WORDS, TECH_WORDS, everyday_frequency, fold_typo, is_identifier, singular, word_frequency
 
@@ -291,9 +291,6 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
                  if text and value_named(text, stmt.subject or "", p.text, stmt.dimension) is not None]
         if len(found) == 1:  # "bump the Roth to $500" of "$400 a month going to my Roth IRA and
             return Resolution(found[0], SIBLING)  # $250 into the brokerage account"
-        found = _own_verb(ix, patches, subj_norm, stmt, turn, text)
-        if len(found) == 1:  # "start at half past six" of "crew starts picking at 6am"
-            return Resolution(found[0], "the one recent setting said with the verb the change names")
     if not stmt.revision and subj_norm:
         found = [pid for pid in _shorter_name(ix, patches, subj_norm, stmt, text)
                  if not _speaker_apart(text, ix.subject_of.get(pid) or "")]
@@ -1000,31 +997,6 @@ def _referent(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement,
             return Resolution(named[0], "referent bound to the setting spoken of last that the sentence names")
     found = [pid for pid in found if not other_environment(text, patches[pid].text)]
     return _one(found, "referent bound to the setting spoken of last") if found else NONE
-
-
-#: verbs that name no setting of their own
-_COMMON_VERBS = frozenset("be have do make go get set want need let say take use put keep try give come see "
-                          "know think like move change switch push bump raise lower".split())
-
-
-def _own_verb(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Statement, turn: int,
-              text: str) -> list[str]:
-    """The recent settings of ``stmt``'s kind of value whose statement says the verb a change
-    names as all its subject ("move feeding to half past seven" of "I feed them at 6pm",
-    "leaving at quarter to eight" of "I leave the house at 7:20")."""
-    words = [w for w in re.findall(r"[a-z]+", (stmt.subject or "").lower())
-             if w not in STOP_WORDS and w not in LIGHT_VERBS and w not in _WEAK_WORDS]
-    verbs = {base_verb(w) for w in words
-             if known_word(w) and base_verb(w) not in _COMMON_VERBS and (is_base_verb(w) or _base_of(w))}
-    if len(words) != 1 or not verbs or is_noun(words[0]) and not _base_of(words[0]):
-        return []  # (a subject of the verb alone: "prod runs 8 workers" names prod, "raise
-        # account 4420 to ..." an account)
-    found = []
-    for p in _recent_settings(ix, patches, turn):
-        said = {base_verb(w) for w in re.findall(r"[a-z]+", p.text.lower())}
-        if verbs & said and revision_candidates(patches, {p.id}, as_said_of(stmt, p), exact_dim=True):
-            found.append(p.id)
-    return found
 
 
 def _counts_things(stmt: Statement) -> bool:

@@ -33,14 +33,3 @@ def test_a_place_in_plain_words_moves(turns: tuple[str, ...], expected: tuple[st
 def test_no_place_setting_where_none_is_kept(said: str) -> None:
     assert not any("location" in t.lower() for t in critical_texts(said))
     assert revised(said) == []
-
-
-def test_a_change_named_by_the_settings_own_verb_revises_it() -> None:
-    turns = ("I water the tomatoes at 7pm after work", "assistant: 7pm watering, noted.",
-             "it's getting dark earlier now, let's move watering to 5pm")
-    assert revised(*turns) == [("5pm", ["7pm"])]
-
-
-def test_a_verb_beside_another_thing_named_keeps_both() -> None:
-    turns = ("The morning shift starts at 6 AM.", "The evening shift starts at 2 PM.")
-    assert revised(*turns) == []
