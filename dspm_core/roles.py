@@ -78,7 +78,9 @@ _ROLE_NOW_RE = re.compile(_LEAD + r"(?:[^,;.!?]{2,60}[,;.:]\s+|.*?\(\s*)?" + _WH
 _HOLDER = (r"(?:[a-z][\w-]*(?:er|or|ist|ian|ant|ent|ee|man|woman|person)s?|captain|lead|head|chair|admin|mod|rep|"
            r"contact|coach|nurse|chef|skipper|host|judge|guide|point\s+of\s+contact|maid\s+of\s+hono[u]?r)")
 _NOT_A_HOLDER = frozenset("number answer weather paper water order center centre event moment content present letter "
-                          "matter corner dinner summer winter winner member problem reason plan plans best worst".split())
+                          "matter corner dinner summer winter winner member problem reason plan plans best worst "
+                          "client clients customer customers patient patients tenant tenants student students "
+                          "resident residents parent parents".split())
 # where the duty holds, said after the word for its holder ("for the night shift", "on the Bramwell account")
 _WHERE_HELD = r"(?:\s+(?:for|on|of|at|in)\s+(?:[^,;.!?]|\.(?=\d)){2,40}?)?"
 # "<who> is the charge nurse for the night shift", "Kasper is our lead on the Bramwell account"
@@ -142,6 +144,8 @@ _GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|s
                       rf"looking)\b", _I)
 
 
+#: the last word of a firm's name
+_FIRMS = frozenset("corp corporation inc ltd llc co gmbh plc group labs studio studios agency partners".split())
 #: how often a word that opens a sentence may be met in English and still be read as a
 #: name there ("Mike", "Carol"; never "Party", "Team", "Boss")
 _COMMON_WORD = 20000
@@ -150,6 +154,8 @@ _COMMON_WORD = 20000
 def _person(who: str, opens: bool = False) -> bool:
     """``who`` names a person: no pronoun, day or month, no well-known tool; when it
     ``opens`` the sentence (where every word has its capital), no common word either."""
+    if who.split()[-1].lower().rstrip(".") in _FIRMS:
+        return False  # "Acme Corp": a firm
     first = who.split()[0].lower().rstrip(".")
     if opens and " " not in who and known_word(first) and word_frequency().get(first, 0) > _COMMON_WORD:
         return False

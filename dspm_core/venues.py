@@ -150,7 +150,12 @@ def _change(t: str) -> str | None:
                         (_SEND_RE, True), (_BACK_TO_RE, False), (_BOOKED_INSTEAD_RE, False)):
         m = form.match(t)
         if m:
-            return place_at(m.group("rest") or m.group("rest2") if form is _CHANGED_TO_RE else m.group("rest"), plain)
+            if form is _CHANGED_TO_RE and m.group("rest2"):
+                # ("move it to the maker space": a place in plain words; a name, "move it to
+                # Antwerp", may be of any of the places said)
+                place = place_at(m.group("rest2"), plain)
+                return place if place is not None and place[:1].islower() else None
+            return place_at(m.group("rest"), plain)
     for form in (_IT_IS_RE, _INSTEAD_RE):  # "Hanley bus station it is", "Dishoom instead"
         m = form.match(t)
         if m and len(m.group("rest").split()) <= 5:

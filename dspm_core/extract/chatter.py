@@ -158,7 +158,8 @@ def _chat_part(text: str, valued: bool) -> bool:
 # interesting", "Opposing counsel always cc's everyone, it's absurd", "the place across the
 # street never puts prices up, so pretentious"): no rule of the speaker's
 _THEIR_WAY_RE = re.compile(
-    r"^\W*(?:apparently|i\s+heard|turns\s+out|rumou?r\s+has\s+it)\b(?!.*\b(?:so|please|pls)\s+(?:don't|never|always)\b)"
+    r"^\W*(?:apparently|i\s+heard|turns\s+out|rumou?r\s+has\s+it)\b[^,;.!?]*\b(?:always|never)\b"
+    r"(?!.*\b(?:so|please|pls)\s+(?:don't|never|always)\b|.*\blet'?s\b)"
     r"|^\W*(?!(?:i|we|you|please|pls|don't|do|never|always|just|and|also)\b)[^,;.!?]{2,60}?\b(?:always|never)\b[^,;.!?]*"
     r"[,;.!]\s*(?:(?:it's|its|it\s+is|that's|thats|which\s+is|so|how|just|pretty|kinda|sooo*)\s+)*"
     r"(?:(?:so|really|totally|completely|absolutely|such\s+a)\s+)?(?:absurd|annoying|ridiculous|pretentious|"

@@ -522,6 +522,10 @@ _REASON_TAIL_RE = re.compile(r"^(?:that'?s|thats|that is|it'?s|i'?m|we'?re|i hav
 _FIRM_TAIL_RE = re.compile(r"[,;]?\s+(?:period|full\s+stop|end\s+of\s+story|no\s+exceptions|no\s+ifs\s+or\s+buts)\W*$", _I)
 _PAST_RE = re.compile(r"\b(?:was|were|did|had)\b", _I)  # ("That movie was bad, period.": a verdict)
 _STATES_RE = re.compile(r"\b(?:is|are|'s|'re|am|'m|do|does|don't|doesn't|only|must|need|have)\b|\w+s\b", _I)
+# what a thing is called: "The restaurant's name is Salt & Ember", "our shop's name is Fern & Co"
+_NAME_IS_RE = re.compile(r"^\W*(?:the|my|our|his|her|their)\s+(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*(?:'s|’s)\s+(?:new\s+)?"
+                         r"(?:name|handle|username|brand\s+name|trading\s+name)\s+(?:is|will\s+be)\s+(?-i:[A-Z@])"
+                         r"|^\W*the\s+(?:new\s+)?name\s+of\s+(?:the|my|our)\s+[\w\s'-]{2,30}?\s+(?:is|will\s+be)\s+(?-i:[A-Z])", _I)
 # a label that names a rule ("Session zero rule at my table: ...", "House rules: ...")
 _RULE_LABEL_RE = re.compile(r"^\W*(?:[\w']+\s+){0,4}?rules?(?:\s+(?:at|for|in|of|on)\s+[\w' ]{1,30}?)?\s*:\s*(?P<rest>\S.{3,})$", _I)
 # "All interviews get scheduled in Pacific time", "every invoice gets sent on the 1st"
@@ -546,6 +550,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if firm is not None and len(s[:firm.start()].split()) >= 3 and not s[:firm.start()].endswith("?") \
             and _STATES_RE.search(s[:firm.start()]) and not _PAST_RE.search(s[:firm.start()]):
         return PatchKind.CONSTRAINT  # "We're closed Sundays, period.": said as not to be argued with
+    if _NAME_IS_RE.match(s):
+        return PatchKind.DECISION  # "The restaurant's name is Salt & Ember", "the name of the boat is Wren"
     labelled = _RULE_LABEL_RE.match(s)
     if labelled is not None and not labelled.group("rest").rstrip().endswith("?"):
         return PatchKind.CONSTRAINT  # "Session zero rule at my table: no sexual content"

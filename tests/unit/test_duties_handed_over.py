@@ -59,6 +59,7 @@ def test_another_person_taking_the_duty_is_read_as_a_change(said: str, who: str)
     "can you send the minutes to Priyanka",
     "Shipping is free on orders over $50",
     "Sam is a teacher",
+    "Our client is Acme Corp",
 ])
 def test_no_duty_is_read_where_none_is_given(said: str) -> None:
     assert role_said(said) is None or role_said(said)[0] is None and not role_said(said)[2]

@@ -18,6 +18,7 @@ from chat_sessions import critical_texts
     ("Refunds go through the portal, no exceptions.", "refunds go through the portal"),
     ("House rule at the cabin: no shoes past the mat.", "no shoes past the mat"),
     ("All invoices get sent on the 1st, even for small jobs.", "all invoices get sent"),
+    ("The bakery's name is Crumb & Co, with the ampersand.", "crumb & co"),
 ])
 def test_a_firm_or_labelled_rule_is_kept(said: str, kept: str) -> None:
     assert any(kept in t.lower() for t in critical_texts(said))
