@@ -214,6 +214,9 @@ _ONE_OCCASION_RE = re.compile(
     r"for (?:this|that) (?:one|email|message|letter|note|card|post|tweet|caption|text|essay|"
     r"document|draft|reply|answer|question|request) (?:specifically|only|in particular)\b|"
     r"(?:today|tonight|tomorrow|this (?:week|weekend|time)|next (?:week|weekend)) only|"
+    # "skip the warmup notes today", "no dessert tonight": a thing left out at hand
+    r"^\W*(?:(?:please|pls|just|and|oh|ok(?:ay)?)[,\s]+)*(?:skip|no|leave out|drop|hold off on|don't|do not)\b[^,.;!?]*"
+    r"\b(?:today|tonight|this (?:morning|afternoon|evening))(?=\s*(?:[,.;!?]|$))|"
     r"(?:just|only) (?:for )?(?:today|tonight|tomorrow)(?:'s| night| evening| morning)?\b(?! on\b)"
     # (never "from this week on": "on" as a particle, not "on Thursday")
     r"(?![^.;!?]*\b(?:on(?=\s*(?:[,.;!?]|$))|onwards|from now|going forward|and after)\b))", re.I)

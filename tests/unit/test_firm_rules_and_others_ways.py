@@ -19,6 +19,7 @@ from chat_sessions import critical_texts
     ("House rule at the cabin: no shoes past the mat.", "no shoes past the mat"),
     ("All invoices get sent on the 1st, even for small jobs.", "all invoices get sent"),
     ("The bakery's name is Crumb & Co, with the ampersand.", "crumb & co"),
+    ("skip the stretching notes from now on", "skip the stretching notes"),
 ])
 def test_a_firm_or_labelled_rule_is_kept(said: str, kept: str) -> None:
     assert any(kept in t.lower() for t in critical_texts(said))
@@ -30,6 +31,8 @@ def test_a_firm_or_labelled_rule_is_kept(said: str, kept: str) -> None:
     "That film was dull, period.",
     "I'm done, period.",
     "the rules of chess: can you explain them?",
+    "skip the stretching notes today, I'm in a rush",
+    "no pudding tonight, I'm full",
 ])
 def test_others_ways_and_verdicts_keep_nothing(said: str) -> None:
     assert critical_texts(said) == []
