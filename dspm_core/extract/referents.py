@@ -39,7 +39,8 @@ _VERBS = (r"make|set|change|raise|lower|bump|move|push|pull|shift|drop|cut|incre
           r"loosen|tighten|cap|limit|call")
 # "<verb> it/that (up/down/back) (to/at/for/by) <value>"
 _VERB_PRONOUN_RE = re.compile(
-    rf"\b(?:{_VERBS})(?:s|d|ed|ing|ping|ped)?\s+(?:it|that|this)(?:\s+one)?\s+(?:(?:up|down|back|forward|out)\s+)?"
+    rf"\b(?:{_VERBS})(?:s|d|ed|ing|ping|ped)?\s+(?:it|that|this|the\s+(?:main|usual|regular|original|current|existing)"
+    r"(?=\s+one\b))(?:\s+one)?\s+(?:(?:up|down|back|forward|out)\s+)?"
     r"(?:from\s+[^,;]{1,25}?\s+to\s+|(?:to|at|for|by|until|till|in)\s+)?(?:the\s+)?(?=\S)"
     r"|\b(?:keep|hold)(?:s|ing)?\s+(?:it|that|this)\s+at\s+(?=\S)", _I)  # "we're holding it at 8"
 # "it's 500 GB now", "it's due April 2 this time", "that is 10 MB from now on"
@@ -219,6 +220,13 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     """The fact of a revision whose setting is named only by "it" / "that", if the
     sentence is one."""
     s = sentence.strip()
+    first, comma, rest = s.partition(", ")
+    if comma and _VERB_PRONOUN_RE.search(first) and not _NOT_A_REVISION_RE.search(first) \
+            and _NOT_A_REVISION_RE.search(rest) and not rest.rstrip().endswith("?"):
+        # "switch the main one to 48 hours before, people need time to rearrange if they
+        # can't make it": a supposition in the reason says nothing of the change
+        found = referent_fact(turn, first)
+        return replace(found, text=s) if found is not None else None
     head, *tail = _CONSEQUENCE_RE.split(s, 1)
     if (_NOT_A_REVISION_RE.search(head) or tail and _NOT_A_REVISION_RE.search(tail[0])
             and _ASKED_RE.search(tail[0])) \

@@ -36,3 +36,9 @@ def test_a_pointer_with_another_unit_keeps_both() -> None:
     turns = ("standing order for the deli: 7 trays of muffins every morning", "and 3 boxes of scones too")
     assert revised(*turns) == []
     assert len(critical_texts(*turns)) == 2
+
+
+def test_the_main_one_with_a_supposition_in_its_reason_revises() -> None:
+    turns = ("Send booking reminders 12 hours before.", "assistant: Will do. Want a second one too?",
+             "no second one. but move the main one to 36 hours before, people need time to swap if they can't come")
+    assert revised(*turns) == [("36 hours", ["12 hours"])]
