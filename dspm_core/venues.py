@@ -300,6 +300,12 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
         if place is not None and event and not set(event.split()) & _EVENT_STOP:
             after = m.group("rest")[len(place):]  # "... is at the Pinecrest lodge now"
             return (f"{event} location", place, bool(_NOW_AFTER_RE.match(after)))
+    m = _VIA_RE.search(whole)
+    if m and not _NOT_NOW_RE.search(whole[:m.start()]):
+        # "we're going through Denver on the way west", "skip Denver and go through Salt Lake City instead"
+        place = place_at(m.group("rest"))
+        if place is not None and is_place(place):
+            return ("route", place, bool(_ROUTE_CHANGED_RE.search(whole)))
     m = _GOES_RE.match(t) or _MOVE_THING_RE.match(t)
     if m and not set(_event(m.group("what")).split()) & _EVENT_STOP:
         # "merch tent goes next to the food court", "move merch over by the north gate"
@@ -312,6 +318,10 @@ def venue_said(text: str) -> tuple[str | None, str, bool] | None:
     return _labelled(whole)
 
 
+# the way a trip goes: "we're going through Denver", "route us via Leeds", "go through Salt Lake City instead"
+_VIA_RE = re.compile(r"\b(?:going|driving|heading|travelling|traveling|go|drive|head|route\s+(?:us|it|me|them))\s+"
+                     r"(?:through|via)\s+(?P<rest>[A-Z].*)$")
+_ROUTE_CHANGED_RE = re.compile(r"\b(?:instead|skip|skipping|rather|not\s+through|now)\b", re.I)
 _BESIDE = r"(?:next\s+to|by|beside|behind|near|in\s+front\s+of|opposite|over\s+by|over\s+to|to|into)"
 # where a thing is put: "merch tent goes next to the food court", "the piano sits by the window"
 _GOES_RE = re.compile(r"^(?:the\s+|our\s+|my\s+)?(?P<what>[a-z][\w'’-]*(?:\s+[a-z][\w'’-]*){0,2})\s+(?:goes|go|sits|sit|stays|"

@@ -33,3 +33,9 @@ def test_a_place_in_plain_words_moves(turns: tuple[str, ...], expected: tuple[st
 def test_no_place_setting_where_none_is_kept(said: str) -> None:
     assert not any("location" in t.lower() for t in critical_texts(said))
     assert revised(said) == []
+
+
+def test_the_way_a_trip_goes_is_changed() -> None:
+    turns = ("we're going through Chicago on the way east", "assistant: Routing you via Chicago.",
+             "my aunt invited us, so skip Chicago and go through Detroit instead")
+    assert revised(*turns) == [("Detroit", ["Chicago"])]
