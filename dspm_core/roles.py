@@ -93,6 +93,12 @@ _ROLE_IS_RE = re.compile(r"^(?:(?:the|our|my)\s+)?(?P<role>(?:[a-z][\w-]*\s+){0,
 _RUN_BY_RE = re.compile(r"^(?:(?:the|our|my)\s+)?(?P<role>[a-z][\w' -]{2,40}?)\s+(?:is|are|will\s+be)\s+"
                         r"(?:taught|run|led|hosted|handled|coordinated|managed|organi[sz]ed|covered|done)\s+by\s+"
                         + _WHO + r"\s*[.!]*$", _I)
+# a duty taken on: "my neighbour Carla will feed the fish while I'm away", "Sam will bring the snacks"
+_WILL_DO_RE = re.compile(_LEAD + r"(?P<rel>(?:my|our|his|her|their)\s+[a-z]+\s+)?" + _WHO
+                         + r"(?:\s+will|'ll|’ll|\s+is\s+going\s+to|\s+is\s+gonna)\s+"
+                         r"(?P<role>(?:feed|walk|water|mind|watch|look\s+after|take\s+care\s+of|pick\s+up|collect|drive|"
+                         r"cover|run|handle|host|cook|bring|organi[sz]e|lead|teach|coach)\s+[^,;.!?]{2,40}?)"
+                         r"(?:\s+(?:while|when|during|whenever|until|till)\s+[^,;.!?]{2,40})?\s*[.!]*$", _I)
 # "Grace is in charge of the permission slips", "Ezekiel is responsible for ordering the seed potatoes"
 _IN_CHARGE_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is|\s+will\s+be)\s+(?:in\s+charge\s+of|responsible\s+for|"
                            r"looking\s+after)\s+(?P<role>[^,;.!?]{2,50}?)" + _WHEN + r"\s*[.!]*$", _I)
@@ -218,7 +224,7 @@ def _given(t: str) -> tuple[str, str, bool] | None:
         m = None  # ("Shipping is free on orders over $50"; but "Kestrel is head mod")
     if m is not None and _person(m.group("who")):
         return re.sub(r"^(?:the|our|my)\s+", "", m.group("role"), flags=_I), m.group("who"), False
-    m = _IN_CHARGE_RE.match(t) or _RUN_BY_RE.match(t) or _JOB_OF_RE.match(t)
+    m = _IN_CHARGE_RE.match(t) or _RUN_BY_RE.match(t) or _JOB_OF_RE.match(t) or _WILL_DO_RE.match(t)
     if m is not None and _person(m.group("who")) and _role(m.group("role")) is not None:
         return _role(m.group("role")), m.group("who"), False
     return None

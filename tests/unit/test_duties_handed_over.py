@@ -29,6 +29,7 @@ from dspm_core.roles import role_said
     ("Hyacinth is coordinating the volunteer drivers for the gala", "volunteer drivers for the gala", "Hyacinth"),
     ("Kestrel is head mod on the forum", "head mod on the forum", "Kestrel"),
     ("Joaquín runs the picking crew", "picking crew", "Joaquín"),
+    ("my neighbour Agnieszka will water the plants while we're in Spain", "water the plants", "Agnieszka"),
 ])
 def test_a_duty_given_in_other_words_is_read(said: str, role: str, who: str) -> None:
     assert role_said(said) == (role, who, False)
@@ -60,6 +61,7 @@ def test_another_person_taking_the_duty_is_read_as_a_change(said: str, who: str)
     "Shipping is free on orders over $50",
     "Sam is a teacher",
     "Our client is Acme Corp",
+    "Mike will be late tonight",
 ])
 def test_no_duty_is_read_where_none_is_given(said: str) -> None:
     assert role_said(said) is None or role_said(said)[0] is None and not role_said(said)[2]
@@ -76,6 +78,8 @@ HANDED = [
      ("Ines", ["Wilhelmina"])),
     (("Tobias handles the refunds, anything over $50 goes to him", "Tobias left, we asked Selma to handle them"),
      ("Selma", ["Tobias"])),
+    (("my neighbour Agnieszka will water the plants while we're in Spain", "assistant: Agnieszka on plants, noted.",
+      "she's away too it turns out, my nephew Tomek is doing it now"), ("my nephew Tomek", ["Agnieszka"])),
     (("Kestrel is head mod on the forum", "assistant: Kestrel, noted.", "kestrel needs a break for a while, make Jinx head mod"),
      ("Jinx", ["Kestrel"])),
 ]
