@@ -256,6 +256,7 @@ def resolve(ix: StoreIndex, patches: dict[str, Patch], subj_norm: str, stmt: Sta
         # (nor does "we have 320 signups now" of "our goal is 500 signups": a count against it)
         # (nor "retries should be 5 not 3" at "batches of 500": the old value it names is not held)
         return NONE if res.target is not None and (_old_not_held(stmt, patches[res.target], text)
+                                                   or _no_longer_apart(stmt, patches[res.target], text)
                                                    or only_at_times(before_reason(text, stmt.value), stmt,
                                                                     patches[res.target].text)
                                                    or _other_address_named(text, patches[res.target].value)
@@ -334,6 +335,24 @@ def _old_not_held(stmt: Statement, p: Patch, text: str) -> bool:
         return False
     said, held = _said_value_words(stmt.old_value), _said_value_words(p.value)
     return bool(said & _said_value_words(text)) and bool(held) and not said & held
+
+
+# a value said to hold no longer: "it's not tuesdays anymore", "no longer on fridays"
+_NO_LONGER_RE = re.compile(r"\b(?:(?:it'?s|its|it\s+is|they'?re|they\s+are)\s+)?(?:not|no\s+longer)\s+(?:on\s+|at\s+)?"
+                           r"(?P<old>[\w:$£€.]+)(?:\s+(?:anymore|any\s+more|now))", re.I)
+
+
+def _no_longer_apart(stmt: Statement, p: Patch, text: str) -> bool:
+    """``text`` says a value of ``stmt``'s kind holds no longer ("its not tuesdays anymore
+    ..., switched them to Thursday") and ``p`` holds none of its words: the pointer means
+    another setting, not ``p``."""
+    m = _NO_LONGER_RE.search(text)
+    if m is None or not p.value:
+        return False
+    old = m.group("old")
+    if parse_value(old).dimension != stmt.dimension and day_or_time(old) is None:
+        return False
+    return not _said_value_words(old) & _said_value_words(p.value)
 
 
 def _said_value_words(value: str) -> frozenset[str]:

@@ -51,3 +51,9 @@ def test_an_old_day_named_replaces_its_part_only() -> None:
     got = revised(*turns)
     assert got[0][0].lower() == "tuesdays and saturdays at 7pm"
     assert got[0][1] == ["Tuesdays and Fridays at 7pm"]
+
+
+def test_a_value_said_to_hold_no_longer_points_at_no_setting_without_it() -> None:
+    turns = ("can you check the boiler service is booked for the 19th", "assistant: Yes, the 19th at 10:00.",
+             "great. oh and its not mondays anymore for yoga, she moved it to Thursday evenings")
+    assert revised(*turns) == []
