@@ -2056,7 +2056,10 @@ _LET_OUT_RE = re.compile(r"\b(?:let|lets|letting|allow|allowing)\s+(?:it|that|th
                          re.I)
 # an instruction about the setting spoken of ("push it ...", "bump that ...")
 _POINTED_RE = re.compile(r"^(?:(?:ok|okay|so|then|please|pls|just|and)[\s,]+)*(?P<verb>[a-z]+)\s+(?:it|that|them)"
-                         r"(?=\s*,|\s+(?:a|an|one|two|three|\d+|to|from|by|back|up|down|forward|out|on)\b)",
+                         r"(?=\s*,|\s+(?:a|an|one|two|three|\d+|to|from|by|back|up|down|forward|out|on)\b)"
+                         # (never a thing given to them: "give them a warning at 10 minutes")
+                         r"(?!\s+(?:a|an)\s+(?!(?:week|day|month|year|minute|hour|second|fortnight|few|couple|bit|"
+                         r"little|half|quarter|tad|notch|touch|lot)\b)[a-z]+\s+(?:at|after|before|when|every)\b)",
                          re.I)
 # ("too" of an addition ends its clause: never "48 was too early")
 _ADDED_RE = re.compile(r"\b(?:too(?=\s*(?:[,.;!?]|$))|also|as well)\b", re.I)

@@ -57,3 +57,9 @@ def test_a_value_said_to_hold_no_longer_points_at_no_setting_without_it() -> Non
     turns = ("can you check the boiler service is booked for the 19th", "assistant: Yes, the 19th at 10:00.",
              "great. oh and its not mondays anymore for yoga, she moved it to Thursday evenings")
     assert revised(*turns) == []
+
+
+def test_a_thing_given_to_them_is_no_pointer() -> None:
+    turns = ("log idle users out after 30 minutes", "assistant: Logout at 30 minutes.",
+             "and send them a reminder at 20 minutes")
+    assert revised(*turns) == []
