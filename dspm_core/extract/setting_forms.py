@@ -257,7 +257,10 @@ _FRAGMENT_RE = re.compile(
     r"everything(?:\s+(?:please|pls|plz))?\s*[.!]?$"
     # "Metric units only.", "GBP for all prices."
     r"|^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+only\s*[.!]?$"
-    r"|^[\w/-]+(?:\s+[\w/-]+)?\s+for\s+(?:all|every|each|any)\s+[a-z]+(?:\s+[a-z]+)?\s*[.!]?$", _I)
+    r"|^[\w/-]+(?:\s+[\w/-]+)?\s+for\s+(?:all|every|each|any)\s+[a-z]+(?:\s+[a-z]+)?\s*[.!]?$"
+    # "Times New Roman 12, double spaced, for every brief draft": a format of parts
+    r"|^(?!(?:thanks|thank|cheers|sorry|good\s+luck)\b)[\w/-]+(?:\s+[\w/-]+){0,3},\s+[\w/-]+(?:\s+[\w/-]+){0,2},?"
+    r"\s+for\s+(?:all|every|each|any)\s+[a-z]+(?:\s+[a-z]+)?\s*[.!]?$", _I)
 # what a "no" is of, up to where it is said to hold ("no suggestions | that involve drilling")
 _NO_HEAD_RE = re.compile(r"^no\s+.*?(?=\s+(?:for|in|about|on|from|that|involving)\s)", _I)
 _NOT_A_RULE_FRAGMENT = frozenset("problem problems worries worry way idea clue thanks thank doubt "
