@@ -20,7 +20,7 @@ from chat_sessions import critical_texts
     ("All invoices get sent on the 1st, even for small jobs.", "all invoices get sent"),
     ("The bakery's name is Crumb & Co, with the ampersand.", "crumb & co"),
     ("skip the stretching notes from now on", "skip the stretching notes"),
-    ("Garamond 11, one and a half spacing, for every chapter draft", "garamond 11"),
+    ("Garamond 11, wide margins, for every chapter draft", "garamond 11"),
 ])
 def test_a_firm_or_labelled_rule_is_kept(said: str, kept: str) -> None:
     assert any(kept in t.lower() for t in critical_texts(said))
