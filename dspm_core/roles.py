@@ -57,7 +57,7 @@ _IS_MY_RE = re.compile(_LEAD + _WHO + r"(?:'s|’s|\s+is)\s+(?:my|our)\s+(?P<rol
 _MAKE_RE = re.compile(_LEAD + r"(?:please\s+)?make\s+" + _WHO + r"\s+(?:(?:an?|the|our)\s+|(?=[a-z]+\s+(?:mod|lead|admin)\b))(?P<role>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
                       + _WHEN + r"\s*[.!]*$", _I)
 # "<who> handles wiring", "<who> does CAD"
-_DOES_RE = re.compile(_LEAD + _WHO + r"\s+(?:" + _DOES + r")\s+(?P<role>[^,;.!?]{2,40}?)" + _WHEN + r"\s*[.!]*$", _I)
+_DOES_RE = re.compile(_LEAD + _WHO + r"\s+(?:" + _DOES + r")\s+(?P<role>[^,;.!?]{2,50}?)" + _WHEN + r"\s*[.!]*$", _I)
 # a person taking over what is held: "Carol's taking the part", "his brother Alan is doing
 # it", "Linda Chen is playing for us now", "Ben will", "swap him for Priya"
 _TAKES_OVER_RE = re.compile(

@@ -30,6 +30,8 @@ from dspm_core.roles import role_said
     ("Kestrel is head mod on the forum", "head mod on the forum", "Kestrel"),
     ("Joaquín runs the picking crew", "picking crew", "Joaquín"),
     ("my neighbour Agnieszka will water the plants while we're in Spain", "water the plants", "Agnieszka"),
+    ("Counsel Brody reviews all settlement letters before they are sent, so send drafts to him first",
+     "all settlement letters before they are sent", "Counsel Brody"),
 ])
 def test_a_duty_given_in_other_words_is_read(said: str, role: str, who: str) -> None:
     assert role_said(said) == (role, who, False)
