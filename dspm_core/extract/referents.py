@@ -58,8 +58,10 @@ _IT_CHANGED_RE = re.compile(
     r"(?:\s+(?:up|down|back|forward|out))?\s+(?:to|until|till)\s+(?:the\s+)?(?=\S)", _I)
 # "the airline's moved us to the 13:20", "they rebooked me onto the 9am", "give people till
 # the 5th": a change of what was held for the speaker, or of how long others have
-_MOVED_US_RE = re.compile(r"\b(?:(?:moved|switched|put|rebooked|bumped|transferred|shifted|pushed|moving|pushing|"
+_MOVED_US_RE = re.compile(r"\b(?:(?:(?:moved|switched|put|rebooked|bumped|transferred|shifted|pushed|moving|pushing|"
                           r"bumping|shifting|switching|putting)\s+(?:us|me|him|her|them)\s+"
+                          # "the owner negotiated us down to seven percent"
+                          r"|(?:negotiated|talked|beat|knocked|bargained|haggled)\s+(?:us|me|him|her|them)\s+(?:down|up)\s+)"
                           r"(?:on\s*)?to|give\s+(?:people|them|everyone|everybody|folks|guests)\s+"
                           r"(?:till|until|up\s+to))\s+(?:the\s+)?(?=\S)", _I)
 # "we're keeping them a week from now on", "hold those for 10 days instead": how long

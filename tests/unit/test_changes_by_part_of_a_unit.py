@@ -20,6 +20,8 @@ CHANGED = [
      ("$14k", ["$12k"])),
     (("the floor sanding is booked for March 4", "the sander broke down so they're pushing us to the 19th"),
      ("19th", ["March 4"])),
+    (("the agency fee for the Elm Rd flats is 10% of the rent", "assistant: 10%, noted.",
+      "the landlord negotiated us down to eight percent, update the invoices"), ("8 percent", ["10%"])),
 ]
 
 
