@@ -65,7 +65,7 @@ _LEAD_RE = re.compile(
 _TAIL_RE = re.compile(
     r"(?:[\s,.!-]*\b(?:please|pls|plz|thanks|thank you|thx|ta|then|now|instead|actually|each|apiece|"
     r"max|maximum|tops|at most|at the most|or less|or so|is better|is fine|is plenty|is enough|"
-    r"should (?:do(?: it)?|be (?:enough|plenty|fine))|will do(?: it)?|ought to do(?: it)?|"
+    r"should be (?:enough|plenty|fine)|"
     r"is good|is ok(?:ay)?|is more like it|is (?:much |way )?(?:more good|better)|"
     r"(?:would|will) be (?:better|good|fine|great|enough|plenty|safer|easier)|works?(?: (?:better|best|fine|well))?"
     r"(?: (?:for|with|w/?) (?:me|us|everyone|them|(?:the|our|my) \w+))?|"
@@ -266,8 +266,8 @@ def _chosen_code(lead: re.Match[str] | None, tail: re.Match[str] | None, middle:
 # what, said after a number alone, makes it the value chosen ("eighty actually", "8 is
 # better", "6 works better for us"); never a courtesy alone ("12 please") nor "then", which
 # a bare number answering another question takes ("15 then" after "... force 2FA")
-_CHOSEN_AFTER_RE = re.compile(r"\b(?:actually|instead|rather|is better|is more like it|should do(?: it)?|"
-                              r"should be (?:enough|plenty)|ought to do(?: it)?|"
+_CHOSEN_AFTER_RE = re.compile(r"\b(?:actually|instead|rather|is better|is more like it|"
+                              r"should be (?:enough|plenty)|"
                               r"(?:would|will) be (?:better|safer|easier)|works? better|would work better)\b", _I)
 
 
@@ -328,6 +328,9 @@ def elliptical_facts(turn: Turn, part: str, facts: list[Fact], any_clause: bool 
                 _TOO_RE.search(c) for c in parts[:n]))
     if said is None:
         said = answered_count(turn, part)  # "6" after "... how many chapters a week ...?"
+    elif said.strip().isdigit():
+        # "20 is better" after "How many posters do you want as well?": the count asked for
+        said = answered_count(turn, said) or said
     if said is None and len(part.split()) == len(turn.text.split()) and corrects_said_back(turn, turn.text):
         said = _name_alone(part, turn.recent[-1][1])  # "Cascadia" after "Wingspan's a great opener."
     if said is None or offered_beside(turn, said):

@@ -66,3 +66,14 @@ def test_who_asks_for_the_value_names_no_other_setting() -> None:
 def test_a_number_that_should_do_revises_the_count() -> None:
     assert revised("book 14 stewards for the race", "assistant: 14 stewards.", "10 should be enough") == \
         [("10", ["14 stewards"])]
+
+
+def test_a_cap_of_a_setting_named_as_a_minimum_keeps_both() -> None:
+    turns = ("scaling: min workers 3 for the queue service", "cap it at 12 workers though, the db can't take more")
+    assert revised(*turns) == []
+
+
+def test_a_number_after_a_question_of_another_count_is_that_count() -> None:
+    turns = ("print 300 leaflets for the fete", "assistant: Sure. How many banners do you want as well?",
+             "4 should be enough")
+    assert revised(*turns) == []
