@@ -349,10 +349,11 @@ def _no_longer_apart(stmt: Statement, p: Patch, text: str) -> bool:
     m = _NO_LONGER_RE.search(text)
     if m is None or not p.value:
         return False
-    old = m.group("old")
-    if parse_value(old).dimension != stmt.dimension and day_or_time(old) is None:
+    said = parse_value(m.group("old"))
+    if said.dimension != stmt.dimension and not day_or_time(said.dimension, said.canonical,
+                                                              stmt.dimension, stmt.canonical):
         return False
-    return not _said_value_words(old) & _said_value_words(p.value)
+    return not _said_value_words(m.group("old")) & _said_value_words(p.value)
 
 
 def _said_value_words(value: str) -> frozenset[str]:

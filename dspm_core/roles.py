@@ -225,9 +225,8 @@ def _given(t: str) -> tuple[str, str, bool] | None:
     if m is not None and _person(m.group("who")):
         return re.sub(r"^(?:the|our|my)\s+", "", m.group("role"), flags=_I), m.group("who"), False
     m = _IN_CHARGE_RE.match(t) or _RUN_BY_RE.match(t) or _JOB_OF_RE.match(t) or _WILL_DO_RE.match(t)
-    if m is not None and _person(m.group("who")) and _role(m.group("role")) is not None:
-        return _role(m.group("role")), m.group("who"), False
-    return None
+    duty = _role(m.group("role")) if m is not None and _person(m.group("who")) else None
+    return (duty, m.group("who"), False) if m is not None and duty is not None else None
 
 
 def _held(m: re.Match[str] | None) -> re.Match[str] | None:

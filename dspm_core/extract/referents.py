@@ -227,8 +227,8 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             and _NOT_A_REVISION_RE.search(rest) and not rest.rstrip().endswith("?"):
         # "switch the main one to 48 hours before, people need time to rearrange if they
         # can't make it": a supposition in the reason says nothing of the change
-        found = referent_fact(turn, first)
-        return replace(found, text=s) if found is not None else None
+        pointed = referent_fact(turn, first)
+        return replace(pointed, text=s) if pointed is not None else None
     head, *tail = _CONSEQUENCE_RE.split(s, 1)
     if (_NOT_A_REVISION_RE.search(head) or tail and _NOT_A_REVISION_RE.search(tail[0])
             and _ASKED_RE.search(tail[0])) \

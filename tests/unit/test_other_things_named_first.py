@@ -63,3 +63,8 @@ def test_a_thing_given_to_them_is_no_pointer() -> None:
     turns = ("log idle users out after 30 minutes", "assistant: Logout at 30 minutes.",
              "and send them a reminder at 20 minutes")
     assert revised(*turns) == []
+
+
+def test_a_day_said_to_hold_no_longer_beside_a_time_reads_without_error() -> None:
+    # (a day no longer held, and a new time: another kind of value than the day named)
+    assert revised("the yoga class is at 6pm", "its not mondays anymore, she moved it to 7pm") == [("7pm", ["6pm"])]
