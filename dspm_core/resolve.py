@@ -1973,11 +1973,11 @@ def as_said_of(stmt: Statement, p: Patch) -> Statement:
     if stmt.dimension.startswith("count:") and stmt.unit and p.value and p.key is not None \
             and p.key.split("|")[2] != stmt.dimension:
         # "make that 8 dozen" of "6 dozen croissants every morning": its number, the rest kept
-        held = re.match(r"(\d[\d,.]*)\s+" + re.escape(stmt.unit) + r"\s+\S", p.value, re.I)
-        if held is not None:
+        counted = re.match(r"(\d[\d,.]*)\s+" + re.escape(stmt.unit) + r"\s+\S", p.value, re.I)
+        if counted is not None:
             number = (stmt.value or "").split()[0]
             return replace(probe, value=f"{number} {stmt.unit}", unit=p.unit, dimension=p.key.split("|")[2],
-                           canonical=f"{number}{p.value[held.end(1):]}".lower(), scope=p.scope)
+                           canonical=f"{number}{p.value[counted.end(1):]}".lower(), scope=p.scope)
     if stmt.dimension == "time" and p.key is not None and p.key.split("|")[2] == FREQUENCY \
             and (p.value or "").lower().startswith("every"):
         # "make it 3 weeks" of "review it every 2 weeks": every 3 weeks

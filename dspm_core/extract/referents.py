@@ -222,12 +222,12 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
     """The fact of a revision whose setting is named only by "it" / "that", if the
     sentence is one."""
     s = sentence.strip()
-    first, comma, rest = s.partition(", ")
-    if comma and _VERB_PRONOUN_RE.search(first) and not _NOT_A_REVISION_RE.search(first) \
+    lead_clause, comma, rest = s.partition(", ")
+    if comma and _VERB_PRONOUN_RE.search(lead_clause) and not _NOT_A_REVISION_RE.search(lead_clause) \
             and _NOT_A_REVISION_RE.search(rest) and not rest.rstrip().endswith("?"):
         # "switch the main one to 48 hours before, people need time to rearrange if they
         # can't make it": a supposition in the reason says nothing of the change
-        pointed = referent_fact(turn, first)
+        pointed = referent_fact(turn, lead_clause)
         return replace(pointed, text=s) if pointed is not None else None
     head, *tail = _CONSEQUENCE_RE.split(s, 1)
     if (_NOT_A_REVISION_RE.search(head) or tail and _NOT_A_REVISION_RE.search(tail[0])
@@ -301,12 +301,13 @@ def referent_fact(turn: Turn, sentence: str) -> Fact | None:
             op = "<=" if _CAPPED_RE.match(m.group(0)) else "="
             return _pointer_fact(turn, s, text, op)
     held_there = _HELD_THERE_RE.search(read)
-    said = [value_at(read[m.start(): held_there.start()]) for m in VALUE_RE.finditer(read, 0, held_there.start())] \
-        if held_there else []
-    if len(said) == 1 and said[0] is not None and said[0][0].dimension not in ("free", "name"):
+    of_reason = [value_at(read[m.start(): held_there.start()])
+                 for m in VALUE_RE.finditer(read, 0, held_there.start())] if held_there else []
+    reason_value = of_reason[0] if len(of_reason) == 1 else None
+    if held_there is not None and reason_value is not None and reason_value[0].dimension not in ("free", "name"):
         # "the rooms only seat 12 so we're capping it there", "the boss only signed off on 600
         # so go with that": the one number of the reason is the new value
-        return _pointer_fact(turn, s, said[0][1], "<=" if held_there.group("cap") else "=")
+        return _pointer_fact(turn, s, reason_value[1], "<=" if held_there.group("cap") else "=")
     most = _THE_MOST_RE.search(read)
     if most is not None:  # "so honestly 2 is the most we can do": a new cap
         return _pointer_fact(turn, s, most.group("value"), "<=")

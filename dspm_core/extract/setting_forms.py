@@ -662,8 +662,8 @@ def setting_kind(sentence: str) -> PatchKind | None:
     if m and not set(re.findall(r"[a-z]+", (head.group(0) if head else s).lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "No spoilers.", "Less hedging."
     parts = [p.strip(" .!") for p in s.split(",")]
-    first = _FRAGMENT_RE.match(parts[0]) if len(parts) > 1 and parts[0][:3].lower() == "no " else None
-    if first and not set(re.findall(r"[a-z]+", parts[0].lower())) & _NOT_A_RULE_FRAGMENT:
+    no_clause = _FRAGMENT_RE.match(parts[0]) if len(parts) > 1 and parts[0][:3].lower() == "no " else None
+    if no_clause and not set(re.findall(r"[a-z]+", parts[0].lower())) & _NOT_A_RULE_FRAGMENT:
         return PatchKind.CONSTRAINT  # "no grapefruit suggestions ever, it messes with my statin"
     if len(parts) > 1 and all(0 < len(p.split()) <= _FRAGMENT_WORDS for p in parts) \
             and all(setting_kind(p) is PatchKind.CONSTRAINT for p in parts):
