@@ -1091,7 +1091,7 @@ def _points_to(ix: StoreIndex, patches: dict[str, Patch], stmt: Statement, pid: 
         return False  # "3 retries." said alone is no port of "expose port 8000", "8 cores" no
         # count of what fits in an oven
     if bound_class(stmt.op) == "upper" and patches[pid].op in ("=", None) and _CAPPED_RE.search(text) \
-            and not _LOWER_NAMED_RE.search(patches[pid].slot or ""):  # (never the cap of "min replicas 2")
+            and named_bound(patches[pid].op, patches[pid].slot) != "lower":  # (never the cap of "min replicas 2")
         stmt = replace(stmt, op="=")  # "cap it at 15" of "24 places": its new number
     # "make it 150 words" keeps the bound of "under 100 words"
     probe = as_said_of(stmt, patches[pid])
@@ -2017,7 +2017,6 @@ _UNLIMITED = frozenset(["unlimited", "the unlimited one", "the unlimited plan", 
                         "no cap", "uncapped"])
 _QUANTITIES = frozenset("size num time money".split())
 _LIMIT_RE = re.compile(r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|budget|allowance)\b", re.I)
-_LOWER_NAMED_RE = re.compile(r"\b(?:min|minimum|least|floor|lowest)\b", re.I)
 # a pointer capped ("cap it at 15" of "24 places"): the setting's new value, held as its cap
 _CAPPED_RE = re.compile(r"\b(?:cap|capp\w*|capped)\b|\bis\s+(?:the\s+|our\s+)?(?:most|max|maximum)\s+(?:we|i)\s+can\b", re.I)
 

@@ -145,7 +145,7 @@ _SHIFT_RE = re.compile(r"(?:week(?:end|day)s?|mornings?|afternoons?|evenings?|ni
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "last")
 # another clause inside what would be the role ("CAD and Lee handles wiring")
 _ANOTHER_CLAUSE_RE = re.compile(r"\band\s+(?-i:[A-Z])")
-_GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|sub|taking|my|our|make|the|is|are|"
+_GATE_RE = re.compile(rf"\b(?:{_DOING}|{_DOES}|on|will|now|swap|switch|replace|sub|taking|my|our|make|is|are|"
                       rf"swapped|asked|handed|passed|give|sending|sent|gave|got|hired|brought|charge|responsible|"
                       rf"looking)\b", _I)
 

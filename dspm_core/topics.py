@@ -15,13 +15,12 @@ from .number_words import spoken_numbers
 
 __all__ = ["topic_before_comma", "topic_named"]
 
-_TOPIC_RE = re.compile(r"^\W*(?:(?:so|and|also|oh|ok(?:ay)?|plus|then|as for|re|for|now)[\s,]+)*"
-                       r"(?:the\s+|my\s+|our\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
-                       r"(?:\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)?)\s*[,:]?\s*$",
-                       re.I)
+# the words of talk that may open the clause ("so", "oh and", "as for")
+_OPENING = r"^\W*(?:(?:so|and|also|oh|ok(?:ay)?|plus|then|as for|re|for|now)[\s,]+)*"
+_TOPIC_RE = re.compile(_OPENING + r"(?:the\s+|my\s+|our\s+)?(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}"
+                       r"(?:\s+of\s+(?:the\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)?)\s*[,:]?\s*$", re.I)
 # a thing named by its code alone ("now 2B, that one ends ...", "unit 4C")
-_CODE_RE = re.compile(r"^\W*(?:(?:so|and|also|oh|ok(?:ay)?|plus|then|as for|re|for|now)[\s,]+)*(?:the\s+)?"
-                      r"(?P<what>(?:[a-z]+\s+)?(?:\d+[a-z]|[a-z]\d+))\s*[,:]?\s*$", re.I)
+_CODE_RE = re.compile(_OPENING + r"(?:the\s+)?(?P<what>(?:[a-z]+\s+)?(?:\d+[a-z]|[a-z]\d+))\s*[,:]?\s*$", re.I)
 # nouns that say how the speaker takes what was said, never a thing
 _REMARKS = frozenset("point idea call catch thought question news plan deal worries problem bad luck god "
                      "lord man dude mate guys folks sorry thanks thank cheers sense shame pity fine true "
